@@ -1,0 +1,265 @@
+//! The syntax tree of HCL expressions and templates, with byte spans.
+//!
+//! Names follow the HCL specification (`hclsyntax/spec.md`) and HashiCorp's
+//! `hclsyntax` node types.
+
+use crate::diagnostics::Span;
+use crate::value::Value;
+
+/// An expression with its source span.
+#[derive(Clone, Debug)]
+pub struct Expression {
+    /// What the expression is.
+    pub kind: ExprKind,
+    /// Where it is, in bytes.
+    pub span: Span,
+}
+
+/// The kinds of expression.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// A literal value: a number, `true`, `false` or `null`.
+    Literal(Value),
+    /// A reference to a variable in scope.
+    Variable(String),
+    /// The current element inside a splat's per-element traversal.
+    AnonSymbol,
+    /// `source.name`, `source[key]`, `source.0`.
+    Traversal {
+        /// What is traversed.
+        source: Box<Expression>,
+        /// One traversal step.
+        step: Step,
+    },
+    /// `source[*].rest` or `source.*.rest`: `each` is evaluated for every
+    /// element with [`ExprKind::AnonSymbol`] standing for it.
+    Splat {
+        /// The collection.
+        source: Box<Expression>,
+        /// The traversal applied to each element.
+        each: Box<Expression>,
+    },
+    /// `name(args...)`.
+    FunctionCall {
+        /// The function's name.
+        name: String,
+        /// Where the name is.
+        name_span: Span,
+        /// The arguments.
+        args: Vec<Expression>,
+        /// True when the last argument ends with `...`.
+        expand_final: bool,
+        /// Where the closing parenthesis is.
+        close_span: Span,
+    },
+    /// `condition ? true_result : false_result`.
+    Conditional {
+        /// The condition.
+        condition: Box<Expression>,
+        /// The value when true.
+        true_result: Box<Expression>,
+        /// The value when false.
+        false_result: Box<Expression>,
+    },
+    /// `lhs op rhs`.
+    BinaryOp {
+        /// The operator.
+        op: BinaryOperator,
+        /// The left operand.
+        lhs: Box<Expression>,
+        /// The right operand.
+        rhs: Box<Expression>,
+    },
+    /// `-x` or `!x`.
+    UnaryOp {
+        /// The operator.
+        op: UnaryOperator,
+        /// The operand.
+        operand: Box<Expression>,
+    },
+    /// `[a, b, c]`.
+    TupleCons(Vec<Expression>),
+    /// `{ k = v, ... }`.
+    ObjectCons(Vec<ObjectItem>),
+    /// `[for ...]` or `{for ...}`.
+    For(Box<ForExpr>),
+    /// A template with literals, interpolations and directives.
+    Template(Vec<TemplatePart>),
+    /// A template that is exactly one interpolation: `"${x}"` yields `x`
+    /// itself, not a string.
+    TemplateWrap(Box<Expression>),
+    /// `( expr )`.
+    Parenthesized(Box<Expression>),
+}
+
+/// One traversal step.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// `.name`
+    GetAttr {
+        /// The attribute name.
+        name: String,
+        /// Where `.name` is.
+        span: Span,
+    },
+    /// `[key]`
+    Index {
+        /// The key expression.
+        key: Box<Expression>,
+        /// Where `[key]` is.
+        span: Span,
+    },
+    /// `.0`, the legacy index form.
+    LegacyIndex {
+        /// The index.
+        index: Value,
+        /// Where `.0` is.
+        span: Span,
+    },
+}
+
+impl Step {
+    /// The source span of the step.
+    pub fn span(&self) -> Span {
+        match self {
+            Step::GetAttr { span, .. }
+            | Step::Index { span, .. }
+            | Step::LegacyIndex { span, .. } => *span,
+        }
+    }
+}
+
+/// An object constructor item.
+#[derive(Clone, Debug)]
+pub struct ObjectItem {
+    /// The key: a bare identifier is a literal name (see [`ObjectKey`]).
+    pub key: ObjectKey,
+    /// The value.
+    pub value: Expression,
+}
+
+/// An object key: a bare identifier is taken literally, anything else is
+/// evaluated and converted to a string.
+#[derive(Clone, Debug)]
+pub struct ObjectKey {
+    /// The key expression.
+    pub expr: Expression,
+    /// True when the key was a single bare identifier (taken literally).
+    pub bare_name: Option<String>,
+}
+
+/// `[for k, v in coll : value if cond]` or `{for k, v in coll : key => value... if cond}`.
+#[derive(Clone, Debug)]
+pub struct ForExpr {
+    /// The key (or index) variable, when two are given.
+    pub key_var: Option<String>,
+    /// The value variable.
+    pub value_var: String,
+    /// The collection iterated.
+    pub collection: Expression,
+    /// The key expression of the object form.
+    pub key_expr: Option<Expression>,
+    /// The value expression.
+    pub value_expr: Expression,
+    /// The `if` filter.
+    pub cond_expr: Option<Expression>,
+    /// True for the grouping form `key => value...`.
+    pub grouping: bool,
+    /// Where `for ... :` is, for diagnostics about the collection.
+    pub intro_span: Span,
+}
+
+/// A part of a template.
+#[derive(Clone, Debug)]
+pub enum TemplatePart {
+    /// Literal text (escapes already decoded, strip markers applied).
+    Literal(String),
+    /// `${ expr }`.
+    Interpolation(Expression),
+    /// `%{ if cond } ... %{ else } ... %{ endif }`.
+    If {
+        /// The condition.
+        condition: Expression,
+        /// The parts when true.
+        then_parts: Vec<TemplatePart>,
+        /// The parts when false.
+        else_parts: Vec<TemplatePart>,
+        /// The span of the whole directive block.
+        span: Span,
+    },
+    /// `%{ for k, v in coll } ... %{ endfor }`.
+    For {
+        /// The key variable.
+        key_var: Option<String>,
+        /// The value variable.
+        value_var: String,
+        /// The collection.
+        collection: Expression,
+        /// The repeated parts.
+        body: Vec<TemplatePart>,
+        /// The span of the whole directive block.
+        span: Span,
+    },
+}
+
+/// Binary operators, named as in HCL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOperator {
+    /// `||`
+    Or,
+    /// `&&`
+    And,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `<`
+    LessThan,
+    /// `<=`
+    LessThanOrEqual,
+    /// `>`
+    GreaterThan,
+    /// `>=`
+    GreaterThanOrEqual,
+    /// `+`
+    Add,
+    /// `-`
+    Subtract,
+    /// `*`
+    Multiply,
+    /// `/`
+    Divide,
+    /// `%`
+    Modulo,
+}
+
+impl BinaryOperator {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        use BinaryOperator::*;
+        match self {
+            Or => "||",
+            And => "&&",
+            Equal => "==",
+            NotEqual => "!=",
+            LessThan => "<",
+            LessThanOrEqual => "<=",
+            GreaterThan => ">",
+            GreaterThanOrEqual => ">=",
+            Add => "+",
+            Subtract => "-",
+            Multiply => "*",
+            Divide => "/",
+            Modulo => "%",
+        }
+    }
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOperator {
+    /// `-`
+    Negate,
+    /// `!`
+    Not,
+}

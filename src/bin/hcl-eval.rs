@@ -1,0 +1,167 @@
+//! `hcl-eval`: evaluate an HCL expression from the command line.
+//!
+//! ```text
+//! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template]
+//! hcl-eval --jsonl < cases.jsonl > results.jsonl
+//! ```
+
+use hcl_playground::{evaluate, parse_variables, render, Options, Value, Variables};
+use std::io::{BufRead, Read, Write};
+use std::process::ExitCode;
+
+const USAGE: &str =
+    "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template]
+       hcl-eval --jsonl   (conformance JSON Lines on stdin and stdout)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut expr = None;
+    let mut vars_path = None;
+    let mut format = "console".to_string();
+    let mut options = Options::default();
+    let mut jsonl = false;
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--jsonl" => jsonl = true,
+            "--template" => options.template = true,
+            "--vars" => vars_path = it.next(),
+            "--format" => format = it.next().unwrap_or_default(),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            _ if expr.is_none() => expr = Some(a),
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if jsonl {
+        return run_jsonl();
+    }
+    let Some(expr) = expr else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    if !matches!(format.as_str(), "console" | "json" | "type") {
+        eprintln!("hcl-eval: unknown format {format:?}; use console, json or type");
+        return ExitCode::from(2);
+    }
+    let vars = match vars_path.as_deref() {
+        None => Variables::new(),
+        Some(path) => {
+            let text = if path == "-" {
+                let mut s = String::new();
+                if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+                    eprintln!("hcl-eval: cannot read variables from stdin: {e}");
+                    return ExitCode::from(2);
+                }
+                s
+            } else {
+                match std::fs::read_to_string(path) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!("hcl-eval: cannot read {path}: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            };
+            match parse_variables(&text) {
+                Ok(v) => v,
+                Err(d) => {
+                    eprint!("{}", d.render(&text));
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
+    match evaluate(&expr, &vars, &options) {
+        Ok(v) => {
+            let out = match format.as_str() {
+                "json" => render::to_json(&v),
+                "type" => v.ty().to_string(),
+                _ => render::console(&v),
+            };
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(diags) => {
+            for d in &diags {
+                eprintln!("{}", d.render(&expr));
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_jsonl() -> ExitCode {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let result = jsonl_line(&line, n + 1);
+        if writeln!(out, "{result}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    let _ = out.flush();
+    ExitCode::SUCCESS
+}
+
+fn jsonl_line(line: &str, n: usize) -> String {
+    let input: serde_json::Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return failure(&format!("line-{n}"), &[format!("invalid input line: {e}")]),
+    };
+    let id = input
+        .get("id")
+        .and_then(|v| v.as_str())
+        .unwrap_or("")
+        .to_string();
+    let Some(expr) = input.get("expr").and_then(|v| v.as_str()) else {
+        return failure(&id, &["missing \"expr\"".to_string()]);
+    };
+    let vars = match input.get("vars") {
+        None | Some(serde_json::Value::Null) => Variables::new(),
+        Some(v) => match parse_variables(&v.to_string()) {
+            Ok(v) => v,
+            Err(d) => return failure(&id, &[d.one_line()]),
+        },
+    };
+    let options = Options {
+        template: input
+            .get("template")
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false),
+        ..Options::default()
+    };
+    match evaluate(expr, &vars, &options) {
+        Ok(v) => success(&id, &v),
+        Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
+    }
+}
+
+fn success(id: &str, v: &Value) -> String {
+    format!(
+        "{{\"id\":{},\"ok\":true,\"value\":{},\"type\":{},\"known\":{}}}",
+        render::json_string(id),
+        render::to_json(v),
+        render::json_string(&v.ty().to_string()),
+        v.is_wholly_known()
+    )
+}
+
+fn failure(id: &str, errors: &[String]) -> String {
+    let errs: Vec<String> = errors.iter().map(|e| render::json_string(e)).collect();
+    format!(
+        "{{\"id\":{},\"ok\":false,\"errors\":[{}]}}",
+        render::json_string(id),
+        errs.join(",")
+    )
+}

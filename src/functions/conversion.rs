@@ -1,0 +1,110 @@
+//! Type conversion functions (`tostring`, `tolist`, …), as Terraform
+//! defines them on top of cty's conversions.
+
+use super::{CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use crate::value::convert::{convert, convertible, mismatch_message};
+use crate::value::{Type, Value};
+
+const V: Param = Param::new("v", Ty::Any).nullable().unknowns();
+
+macro_rules! to_function {
+    ($name:literal, $want:expr, $desc:literal, $example:literal) => {
+        FunctionDef {
+            name: $name,
+            category: "type conversion",
+            params: &[V],
+            variadic: None,
+            ret: Ret::Computed(|a| to_type(a, $want)),
+            description: $desc,
+            example: $example,
+            imp: |a, ctx| to_value(a, ctx, $want),
+        }
+    };
+}
+
+pub(super) static FUNCTIONS: &[FunctionDef] = &[
+    to_function!("tobool", || Type::Bool, "Converts its argument to a boolean value.", "tobool(\"true\")"),
+    to_function!("tolist", || Type::list(Type::Dynamic), "Converts its argument to a list value.", "tolist([\"a\", \"b\", 3])"),
+    to_function!("tomap", || Type::map(Type::Dynamic), "Converts its argument to a map value.", "tomap({a = 1, b = 2})"),
+    to_function!("tonumber", || Type::Number, "Converts its argument to a number value.", "tonumber(\"1\")"),
+    to_function!("toset", || Type::set(Type::Dynamic), "Converts its argument to a set value.", "toset([\"a\", \"b\", \"a\"])"),
+    to_function!("tostring", || Type::String, "Converts its argument to a string value.", "tostring(1)"),
+    FunctionDef {
+        name: "can",
+        category: "type conversion",
+        params: &[Param::new("expression", Ty::Any)],
+        variadic: None,
+        ret: Ret::Fixed(Ty::Bool),
+        description: "Evaluates the given expression and returns whether it produced a result without any errors.",
+        example: "can(tonumber(\"x\"))",
+        imp: special_form,
+    },
+    FunctionDef {
+        name: "try",
+        category: "type conversion",
+        params: &[],
+        variadic: Some(Param::new("expressions", Ty::Any)),
+        ret: Ret::Fixed(Ty::Any),
+        description: "Evaluates its arguments in turn and returns the result of the first one that does not produce any errors.",
+        example: "try(tonumber(\"x\"), 0)",
+        imp: special_form,
+    },
+];
+
+/// `try` and `can` are evaluated by the evaluator itself, which sees their
+/// arguments unevaluated; this is reached only through `...` expansion.
+fn special_form(_: &[Value], _: &mut Ctx) -> CallResult {
+    Err(CallError::call(
+        "this function takes expressions, so its arguments cannot be expanded with ...",
+    ))
+}
+
+fn to_type(a: &[Value], want: fn() -> Type) -> Result<Type, CallError> {
+    let want = want();
+    let got = a[0].ty();
+    if got == want || convertible(&got, &want) {
+        return Ok(want);
+    }
+    Err(CallError::arg(
+        0,
+        match (&got, &want) {
+            (Type::Tuple(_), Type::Tuple(_)) => format!(
+                "incompatible tuple type for conversion: {}",
+                mismatch_message(&got, &want)
+            ),
+            (Type::Object(_), Type::Object(_)) => format!(
+                "incompatible object type for conversion: {}",
+                mismatch_message(&got, &want)
+            ),
+            _ => format!(
+                "cannot convert {} to {}",
+                got.friendly_name(),
+                want.friendly_name_for_constraint()
+            ),
+        },
+    ))
+}
+
+fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
+    let v = &a[0];
+    let ret = ctx.ret.clone();
+    if !v.is_known() {
+        return Ok(Value::Unknown(ret));
+    }
+    convert(v, &ret).map_err(|_| {
+        let want = want();
+        CallError::arg(
+            0,
+            match (v, &want) {
+                (Value::String(s), Type::Bool) => {
+                    format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", crate::eval::quote(s))
+                }
+                (Value::String(s), Type::Number) => format!(
+                    "cannot convert {} to number; given string must be a decimal representation of a number",
+                    crate::eval::quote(s)
+                ),
+                _ => format!("cannot convert {} to {}", v.ty().friendly_name(), want.friendly_name_for_constraint()),
+            },
+        )
+    })
+}

@@ -1,0 +1,331 @@
+//! Built-in functions: one registry table (name, parameters, description,
+//! runnable example) that drives calls, argument checking, "Did you mean",
+//! autocomplete and the function reference.
+//!
+//! Calls follow go-cty's `function.Call`: arguments are converted to the
+//! parameter types by the caller; here nulls are refused unless a parameter
+//! allows them, an unknown argument makes the result unknown (of the
+//! function's return type) unless the parameter accepts unknowns, and only
+//! then does the implementation run.
+
+mod collection;
+mod conversion;
+mod encoding;
+mod numeric;
+mod string;
+
+use crate::diagnostics::Span;
+use crate::eval::Evaluator;
+use crate::value::{Type, Value};
+
+/// A parameter type, as a constant-friendly description of a [`Type`].
+#[derive(Clone, Copy, Debug)]
+pub enum Ty {
+    /// Any type (`dynamic`).
+    Any,
+    /// `string`
+    String,
+    /// `number`
+    Number,
+    /// `bool`
+    Bool,
+    /// `list(T)`
+    List(&'static Ty),
+    /// `set(T)`
+    Set(&'static Ty),
+    /// `map(T)`
+    Map(&'static Ty),
+}
+
+impl Ty {
+    /// The type this describes.
+    pub fn to_type(self) -> Type {
+        match self {
+            Ty::Any => Type::Dynamic,
+            Ty::String => Type::String,
+            Ty::Number => Type::Number,
+            Ty::Bool => Type::Bool,
+            Ty::List(e) => Type::list(e.to_type()),
+            Ty::Set(e) => Type::set(e.to_type()),
+            Ty::Map(e) => Type::map(e.to_type()),
+        }
+    }
+}
+
+/// One parameter.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// Its name, as Terraform documents it.
+    pub name: &'static str,
+    /// Arguments are converted to this type before the call.
+    pub ty: Ty,
+    /// Accepts null.
+    pub allow_null: bool,
+    /// Accepts unknown values (otherwise the result is unknown).
+    pub allow_unknown: bool,
+    /// Accepts values whose type is not known yet.
+    pub allow_dynamic: bool,
+}
+
+impl Param {
+    /// A parameter that refuses null and unknown values.
+    pub const fn new(name: &'static str, ty: Ty) -> Param {
+        Param {
+            name,
+            ty,
+            allow_null: false,
+            allow_unknown: false,
+            allow_dynamic: false,
+        }
+    }
+
+    /// Also accepts null.
+    pub const fn nullable(self) -> Param {
+        Param {
+            allow_null: true,
+            ..self
+        }
+    }
+
+    /// Also accepts unknown values and values of unknown type.
+    pub const fn unknowns(self) -> Param {
+        Param {
+            allow_unknown: true,
+            allow_dynamic: true,
+            ..self
+        }
+    }
+
+    /// Also accepts values of unknown type (but not unknown values).
+    pub const fn dynamic(self) -> Param {
+        Param {
+            allow_dynamic: true,
+            ..self
+        }
+    }
+}
+
+/// How the return type is known before the call.
+#[derive(Clone, Copy)]
+pub enum Ret {
+    /// Always this type.
+    Fixed(Ty),
+    /// Computed from the (converted) arguments; may reject them.
+    Computed(fn(&[Value]) -> Result<Type, CallError>),
+}
+
+/// A failed call: the argument at fault (if one is) and a message in
+/// go-cty's words.
+#[derive(Clone, Debug)]
+pub struct CallError {
+    /// Index of the argument at fault.
+    pub arg: Option<usize>,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl CallError {
+    /// An error about argument `i`.
+    pub fn arg(i: usize, message: impl Into<String>) -> CallError {
+        CallError {
+            arg: Some(i),
+            message: message.into(),
+        }
+    }
+
+    /// An error about the call as a whole.
+    pub fn call(message: impl Into<String>) -> CallError {
+        CallError {
+            arg: None,
+            message: message.into(),
+        }
+    }
+
+    /// The evaluator already reported the problem (a budget ran out).
+    pub fn reported() -> CallError {
+        CallError {
+            arg: None,
+            message: String::new(),
+        }
+    }
+}
+
+/// The result of an implementation.
+pub type CallResult = Result<Value, CallError>;
+
+/// What an implementation may use besides its arguments: the work budget
+/// and the call's span.
+pub struct Ctx<'e, 'a> {
+    ev: &'e mut Evaluator<'a>,
+    span: Span,
+    /// The return type computed before the call.
+    pub ret: Type,
+}
+
+impl Ctx<'_, '_> {
+    /// Charges work; false (with a diagnostic already recorded) when spent.
+    pub fn charge(&mut self, n: u64) -> Result<(), CallError> {
+        if self.ev.charge(n, self.span) {
+            Ok(())
+        } else {
+            Err(CallError::reported())
+        }
+    }
+
+    /// Checks that a result of `n` elements fits the caps.
+    pub fn check_size(&mut self, n: usize) -> Result<(), CallError> {
+        if self.ev.check_size(n, self.span) {
+            Ok(())
+        } else {
+            Err(CallError::reported())
+        }
+    }
+}
+
+/// A built-in function.
+pub struct FunctionDef {
+    /// The name it is called by.
+    pub name: &'static str,
+    /// Its category in the Terraform documentation.
+    pub category: &'static str,
+    /// Positional parameters.
+    pub params: &'static [Param],
+    /// The parameter repeated for any further arguments.
+    pub variadic: Option<Param>,
+    /// The return type.
+    pub ret: Ret,
+    /// One line saying what it does.
+    pub description: &'static str,
+    /// A runnable example expression.
+    pub example: &'static str,
+    /// The implementation, given converted, known (where required)
+    /// arguments.
+    pub imp: fn(&[Value], &mut Ctx) -> CallResult,
+}
+
+impl FunctionDef {
+    /// The parameter that argument `i` binds to.
+    pub fn param(&self, i: usize) -> Param {
+        self.params
+            .get(i)
+            .copied()
+            .or(self.variadic)
+            .unwrap_or(Param::new("?", Ty::Any))
+    }
+
+    /// A signature such as `join(separator string, lists ...list(string)) string`.
+    pub fn signature(&self) -> String {
+        let mut parts: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.ty.to_type()))
+            .collect();
+        if let Some(v) = self.variadic {
+            parts.push(format!("{} ...{}", v.name, v.ty.to_type()));
+        }
+        let ret = match self.ret {
+            Ret::Fixed(t) => t.to_type().to_string(),
+            Ret::Computed(_) => "dynamic".to_string(),
+        };
+        format!("{}({}) {}", self.name, parts.join(", "), ret)
+    }
+}
+
+/// Every built-in function, in category order.
+pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
+    numeric::FUNCTIONS
+        .iter()
+        .chain(string::FUNCTIONS)
+        .chain(collection::FUNCTIONS)
+        .chain(encoding::FUNCTIONS)
+        .chain(conversion::FUNCTIONS)
+}
+
+/// The function called `name`.
+pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
+    all().find(|f| f.name == name)
+}
+
+/// All function names.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    all().map(|f| f.name)
+}
+
+/// Why a Terraform function that exists is not available here, if it is
+/// one of those.
+pub fn unavailable(name: &str) -> Option<&'static str> {
+    const FILESYSTEM: &[&str] = &[
+        "file",
+        "filebase64",
+        "filebase64sha256",
+        "filebase64sha512",
+        "fileexists",
+        "filemd5",
+        "filesha1",
+        "filesha256",
+        "filesha512",
+        "fileset",
+        "templatefile",
+        "abspath",
+        "dirname",
+        "basename",
+        "pathexpand",
+    ];
+    if FILESYSTEM.contains(&name) {
+        return Some(
+            "This function reads the filesystem, and the playground has no filesystem to read.",
+        );
+    }
+    None
+}
+
+/// Calls `f` with arguments already converted to its parameter types.
+pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> CallResult {
+    for (i, a) in args.iter().enumerate() {
+        let p = f.param(i);
+        if a.is_null() && !p.allow_null {
+            return Err(CallError::arg(i, "argument must not be null"));
+        }
+    }
+    for (i, a) in args.iter().enumerate() {
+        if a.ty() == Type::Dynamic && !f.param(i).allow_dynamic {
+            return Ok(Value::Unknown(Type::Dynamic));
+        }
+    }
+    let ret = match f.ret {
+        Ret::Fixed(t) => t.to_type(),
+        Ret::Computed(g) => g(args)?,
+    };
+    for (i, a) in args.iter().enumerate() {
+        if !f.param(i).allow_unknown && !a.is_wholly_known() {
+            return Ok(Value::Unknown(ret));
+        }
+    }
+    let mut ctx = Ctx { ev, span, ret };
+    (f.imp)(args, &mut ctx)
+}
+
+// ------------------------------------------------- helpers for the tables
+
+/// The string in a known string argument.
+pub(crate) fn str_arg(args: &[Value], i: usize) -> &str {
+    args.get(i).and_then(Value::as_str).unwrap_or("")
+}
+
+/// The number in a known number argument.
+pub(crate) fn num_arg(args: &[Value], i: usize) -> Option<&crate::value::Number> {
+    match args.get(i) {
+        Some(Value::Number(n)) => Some(n),
+        _ => None,
+    }
+}
+
+/// An integer argument, with cty's messages for fractions and range.
+pub(crate) fn int_arg(args: &[Value], i: usize) -> Result<i64, CallError> {
+    let n = num_arg(args, i).ok_or_else(|| CallError::arg(i, "a number is required"))?;
+    if !n.is_integer() {
+        return Err(CallError::arg(i, "value must be a whole number"));
+    }
+    n.to_i64()
+        .ok_or_else(|| CallError::arg(i, "value must not be larger than a 64-bit integer"))
+}

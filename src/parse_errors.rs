@@ -1,0 +1,223 @@
+//! Turns pest's "expected one of these rules" errors into diagnostics in
+//! HCL's wording, pointing at the offending token.
+
+use crate::diagnostics::{floor_char_boundary, Diagnostic, Span};
+use crate::parser::Rule;
+use pest::error::{Error, ErrorVariant, InputLocation};
+
+/// Builds a diagnostic from a pest error on `src`.
+pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let pos = floor_char_boundary(src, pos);
+    let positives =
+        match &e.variant {
+            ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+            ErrorVariant::CustomError { message } => return Diagnostic::error(
+                "Expression too complex",
+                format!(
+                    "Parsing this input needs more work than this evaluator allows ({message})."
+                ),
+                Span::new(0, src.len()),
+            ),
+        };
+    let at = token_span(src, pos);
+    let found = describe(src, pos);
+    let has = |r: Rule| positives.contains(&r);
+
+    if let Some(d) = unterminated_string(src, pos) {
+        return d;
+    }
+    if has(Rule::EOI) && !has(Rule::template_interpolation) {
+        return Diagnostic::error(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+            at,
+        );
+    }
+    let rest = &src[pos..];
+    if rest.starts_with('&') && !rest.starts_with("&&")
+        || rest.starts_with('|') && !rest.starts_with("||")
+    {
+        let (op, name) = if rest.starts_with('&') {
+            ("&&", "AND")
+        } else {
+            ("||", "OR")
+        };
+        return Diagnostic::error(
+            "Invalid character",
+            format!(
+                "The \"{}\" character is not valid. Did you mean boolean {name} (\"{op}\")?",
+                &rest[..1]
+            ),
+            at,
+        );
+    }
+    if has(Rule::item_equals) || has(Rule::item_colon) {
+        return Diagnostic::error(
+            "Missing attribute value",
+            "Expected an attribute value, introduced by an equals sign (\"=\").",
+            at,
+        );
+    }
+    if has(Rule::for_arrow) {
+        return Diagnostic::error(
+            "Invalid 'for' expression",
+            "Key expression is required when building an object.",
+            at,
+        );
+    }
+    if has(Rule::kw_in) {
+        return Diagnostic::error(
+            "Invalid 'for' expression",
+            "For expression requires the 'in' keyword after its name declarations.",
+            at,
+        );
+    }
+    if has(Rule::identifier) && is_after(src, pos, "for") {
+        return Diagnostic::error(
+            "Invalid 'for' expression",
+            "For expression requires variable name after 'for'.",
+            at,
+        );
+    }
+    if has(Rule::identifier) && !has(Rule::variable_or_call) {
+        return Diagnostic::error(
+            "Invalid attribute name",
+            "An attribute name is required after a dot.",
+            at,
+        );
+    }
+    if has(Rule::conditional_colon) {
+        return Diagnostic::error(
+            "Missing false expression in conditional",
+            "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+            at,
+        );
+    }
+    if has(Rule::template_close) {
+        return Diagnostic::error(
+            "Extra characters in template sequence",
+            format!("Expected the end of the template sequence (\"}}\"), but found {found}."),
+            at,
+        );
+    }
+    if has(Rule::heredoc_line) || has(Rule::heredoc_newline) {
+        return Diagnostic::error(
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+            at,
+        );
+    }
+    if pos < src.len() && src[pos..].starts_with(['}', ']', ')']) && has(Rule::conditional_question)
+    {
+        return Diagnostic::error(
+            "Missing item separator",
+            format!("Expected a comma or the end of the list, but found {found}."),
+            at,
+        );
+    }
+    if pos < src.len() && in_object(src, pos) && has(Rule::conditional_question) {
+        return Diagnostic::error(
+            "Missing attribute separator",
+            "Expected a newline or comma to mark the beginning of the next attribute.",
+            at,
+        );
+    }
+    if pos >= src.len() {
+        return Diagnostic::error(
+            "Invalid expression",
+            "Expected the start of an expression, but found the end of the input.",
+            Span::new(src.len(), src.len()),
+        );
+    }
+    Diagnostic::error(
+        "Invalid expression",
+        format!("Expected the start of an expression, but found {found}."),
+        at,
+    )
+}
+
+fn token_span(src: &str, pos: usize) -> Span {
+    let len = src[pos..].chars().next().map_or(0, char::len_utf8);
+    Span::new(pos, pos + len)
+}
+
+fn describe(src: &str, pos: usize) -> String {
+    match src[pos..].chars().next() {
+        None => "the end of the input".into(),
+        Some('\n') | Some('\r') => "a newline".into(),
+        Some(c) => format!("{}", crate::render::json_string(&c.to_string())),
+    }
+}
+
+fn is_after(src: &str, pos: usize, word: &str) -> bool {
+    src[..pos].trim_end().ends_with(word)
+}
+
+/// True when the innermost open bracket before `pos` is a `{`.
+fn in_object(src: &str, pos: usize) -> bool {
+    let mut stack = Vec::new();
+    let mut in_string = false;
+    let mut prev = '\0';
+    for c in src[..pos].chars() {
+        if in_string {
+            if c == '"' && prev != '\\' {
+                in_string = false;
+            }
+        } else {
+            match c {
+                '"' => in_string = true,
+                '(' | '[' | '{' => stack.push(c),
+                ')' | ']' | '}' => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        prev = c;
+    }
+    stack.last() == Some(&'{')
+}
+
+/// A quoted string that runs into a newline or the end of the input.
+fn unterminated_string(src: &str, pos: usize) -> Option<Diagnostic> {
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line = &src[line_start..pos];
+    let mut in_string = false;
+    let mut open = 0;
+    let mut chars = line.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' if in_string => {
+                chars.next();
+            }
+            '"' => {
+                in_string = !in_string;
+                open = line_start + i;
+            }
+            _ => {}
+        }
+    }
+    if !in_string {
+        return None;
+    }
+    let rest = &src[pos..];
+    if rest.starts_with('\n') || rest.starts_with("\r\n") {
+        return Some(Diagnostic::error(
+            "Invalid multi-line string",
+            "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+            Span::new(pos, pos + 1),
+        ));
+    }
+    if rest.is_empty() {
+        return Some(Diagnostic::error(
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+            Span::new(open, pos),
+        ));
+    }
+    None
+}

@@ -1,0 +1,878 @@
+//! Numbers as go-cty has them: binary floating point with a per-value
+//! precision (512 bits for literals and parsed text, 64 bits for integers
+//! made by functions), rounded to nearest even, printed as the shortest
+//! decimal that reads back to the same value at its precision.
+
+use astro_float::{BigFloat, Consts, Radix, RoundingMode, Sign, Word, WORD_BIT_SIZE};
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// The precision of number literals and of text parsed as a number.
+pub const PARSE_PRECISION: usize = 512;
+/// The precision Go gives an integer set into a fresh `big.Float`.
+pub const INT_PRECISION: usize = 64;
+
+const RM: RoundingMode = RoundingMode::ToEven;
+
+thread_local! {
+    static CONSTS: RefCell<Option<Consts>> = const { RefCell::new(None) };
+}
+
+fn with_consts<R>(f: impl FnOnce(&mut Consts) -> R) -> Option<R> {
+    CONSTS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            *c = Consts::new().ok();
+        }
+        c.as_mut().map(f)
+    })
+}
+
+/// An HCL number: finite or infinite, with its binary precision.
+#[derive(Clone)]
+pub struct Number {
+    f: BigFloat,
+    prec: usize,
+}
+
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self)
+    }
+}
+
+/// Why an arithmetic operation had no result (the texts are go-cty's).
+pub type ArithmeticError = &'static str;
+
+impl Number {
+    fn new(f: BigFloat, prec: usize) -> Number {
+        Number { f, prec }
+    }
+
+    /// Parses decimal text as Go's `big.ParseFloat(s, 10, 512, ToNearestEven)`
+    /// does: an optional sign, digits with an optional fraction (either side
+    /// of the point may be empty, not both), an optional exponent, or `Inf`.
+    pub fn parse(s: &str) -> Option<Number> {
+        let (neg, body) = match s.as_bytes().first() {
+            Some(b'+') => (false, &s[1..]),
+            Some(b'-') => (true, &s[1..]),
+            _ => (false, s),
+        };
+        if body == "Inf" || body == "inf" {
+            return Some(if neg {
+                Number::neg_infinity()
+            } else {
+                Number::infinity()
+            });
+        }
+        let bytes = body.as_bytes();
+        let mut i = 0;
+        let int_start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let int_digits = i - int_start;
+        let mut frac_digits = 0;
+        if i < bytes.len() && bytes[i] == b'.' {
+            i += 1;
+            let s = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            frac_digits = i - s;
+        }
+        if int_digits + frac_digits == 0 {
+            return None;
+        }
+        let mantissa_end = i;
+        let mut exponent = "";
+        if i < bytes.len() && (bytes[i] == b'e' || bytes[i] == b'E') {
+            let s = i + 1;
+            i = s;
+            if i < bytes.len() && (bytes[i] == b'+' || bytes[i] == b'-') {
+                i += 1;
+            }
+            let d = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == d {
+                return None;
+            }
+            exponent = &body[s..i];
+        }
+        if i != bytes.len() {
+            return None;
+        }
+        // Normalise to a form astro-float reads: "D.DDDe±N".
+        let mantissa = &body[..mantissa_end];
+        let mut text = String::with_capacity(body.len() + 4);
+        if neg {
+            text.push('-');
+        }
+        if mantissa.starts_with('.') {
+            text.push('0');
+        }
+        text.push_str(mantissa.strip_suffix('.').unwrap_or(mantissa));
+        if !exponent.is_empty() {
+            // Exponents beyond Go's range are out of range there too.
+            let e: i64 = exponent.trim_start_matches('+').parse().ok()?;
+            if e.unsigned_abs() > 1 << 40 {
+                return None;
+            }
+            text.push('e');
+            text.push_str(&e.to_string());
+        }
+        let f = with_consts(|cc| BigFloat::parse(&text, Radix::Dec, PARSE_PRECISION, RM, cc))?;
+        if f.is_nan() || f.is_inf() {
+            return None;
+        }
+        Some(Number::new(f, PARSE_PRECISION))
+    }
+
+    /// An integer at 64-bit precision, as `cty.NumberIntVal` makes it.
+    pub fn from_i64(v: i64) -> Number {
+        let f = BigFloat::from_u64(v.unsigned_abs(), INT_PRECISION);
+        Number::new(if v < 0 { f.neg() } else { f }, INT_PRECISION)
+    }
+
+    /// An integer at 64-bit precision.
+    pub fn from_u64(v: u64) -> Number {
+        Number::new(BigFloat::from_u64(v, INT_PRECISION), INT_PRECISION)
+    }
+
+    /// A float64 at 53-bit precision, as `cty.NumberFloatVal` makes it.
+    pub fn from_f64(v: f64) -> Number {
+        if v.is_infinite() {
+            return if v > 0.0 {
+                Number::infinity()
+            } else {
+                Number::neg_infinity()
+            };
+        }
+        Number::new(BigFloat::from_f64(v, 64), 53)
+    }
+
+    /// Zero at 512-bit precision.
+    pub fn zero() -> Number {
+        Number::new(BigFloat::from_u64(0, PARSE_PRECISION), PARSE_PRECISION)
+    }
+
+    /// Positive infinity.
+    pub fn infinity() -> Number {
+        Number::new(
+            BigFloat::from_u64(1, INT_PRECISION).div(
+                &BigFloat::from_u64(0, INT_PRECISION),
+                INT_PRECISION,
+                RM,
+            ),
+            INT_PRECISION,
+        )
+    }
+
+    /// Negative infinity.
+    pub fn neg_infinity() -> Number {
+        Number::infinity().neg()
+    }
+
+    /// The binary precision of this value.
+    pub fn precision(&self) -> usize {
+        self.prec
+    }
+
+    /// True for ±Inf.
+    pub fn is_infinite(&self) -> bool {
+        self.f.is_inf()
+    }
+
+    /// True for zero of either sign.
+    pub fn is_zero(&self) -> bool {
+        self.f.is_zero()
+    }
+
+    /// True when the sign bit is set (`-0` included).
+    pub fn is_sign_negative(&self) -> bool {
+        self.f.sign() == Some(Sign::Neg)
+    }
+
+    /// True for finite values without a fraction.
+    pub fn is_integer(&self) -> bool {
+        !self.f.is_inf() && self.f.is_int()
+    }
+
+    /// The value as an `i64`, if it is an integer in range.
+    pub fn to_i64(&self) -> Option<i64> {
+        if !self.is_integer() {
+            return None;
+        }
+        if self.f.is_zero() {
+            return Some(0);
+        }
+        let (m, _, s, e, _) = self.f.as_raw_parts()?;
+        if e > 63 {
+            return None;
+        }
+        let top = top_u64(m);
+        let v = if e <= 0 { 0 } else { top >> (64 - e as u32) };
+        let v = i64::try_from(v).ok()?;
+        Some(if s == Sign::Neg { -v } else { v })
+    }
+
+    /// The integer part, truncated toward zero (go's `Float.Int`), as `i64`
+    /// when it fits.
+    pub fn trunc_i64(&self) -> Option<i64> {
+        self.trunc().to_i64()
+    }
+
+    /// The value rounded to the nearest `f64`.
+    pub fn to_f64(&self) -> f64 {
+        if self.f.is_inf() {
+            return if self.is_sign_negative() {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            };
+        }
+        // Round to a 53-bit value first so the decimal text is short and exact.
+        self.to_decimal_string_at(53).parse().unwrap_or(f64::NAN)
+    }
+
+    /// The integer part, truncated toward zero, at this precision.
+    pub fn trunc(&self) -> Number {
+        if self.f.is_inf() {
+            return self.clone();
+        }
+        Number::new(self.f.int(), self.prec)
+    }
+
+    /// Rounds toward negative infinity.
+    pub fn floor(&self) -> Number {
+        Number::new(self.f.floor(), self.prec)
+    }
+
+    /// Rounds toward positive infinity.
+    pub fn ceil(&self) -> Number {
+        Number::new(self.f.ceil(), self.prec)
+    }
+
+    /// Negation (`-0` for `0`).
+    pub fn neg(&self) -> Number {
+        Number::new(self.f.neg(), self.prec)
+    }
+
+    /// Absolute value.
+    pub fn abs(&self) -> Number {
+        Number::new(self.f.abs(), self.prec)
+    }
+
+    fn result_prec(&self, other: &Number) -> usize {
+        self.prec.max(other.prec)
+    }
+
+    /// `self + other` at the larger precision.
+    pub fn add(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        if self.f.is_inf()
+            && other.f.is_inf()
+            && self.is_sign_negative() != other.is_sign_negative()
+        {
+            return Err("can't compute sum of opposing infinities");
+        }
+        let p = self.result_prec(other);
+        Ok(Number::new(self.f.add(&other.f, p, RM), p))
+    }
+
+    /// `self - other` at the larger precision.
+    pub fn sub(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        if self.f.is_inf()
+            && other.f.is_inf()
+            && self.is_sign_negative() == other.is_sign_negative()
+        {
+            return Err("can't subtract infinity from itself");
+        }
+        let p = self.result_prec(other);
+        Ok(Number::new(self.f.sub(&other.f, p, RM), p))
+    }
+
+    /// `self * other` at the larger precision.
+    pub fn mul(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        if (self.f.is_inf() && other.f.is_zero()) || (self.f.is_zero() && other.f.is_inf()) {
+            return Err("can't multiply zero by infinity");
+        }
+        let p = self.result_prec(other);
+        let mut r = self.f.mul(&other.f, p, RM);
+        if r.is_zero()
+            && (self.is_sign_negative() != other.is_sign_negative())
+            && !r.is_sign_negative_ext()
+        {
+            r = r.neg();
+        }
+        Ok(Number::new(r, p))
+    }
+
+    /// `self / other`; `x / 0` is ±Inf, `0 / 0` and `Inf / Inf` fail.
+    pub fn div(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        if (self.f.is_zero() && other.f.is_zero()) || (self.f.is_inf() && other.f.is_inf()) {
+            return Err("can't divide zero by zero or infinity by infinity");
+        }
+        let p = self.result_prec(other);
+        let negative = self.is_sign_negative() != other.is_sign_negative();
+        if other.f.is_zero() {
+            let inf = Number::infinity();
+            return Ok(Number::new(if negative { inf.f.neg() } else { inf.f }, p));
+        }
+        let mut r = self.f.div(&other.f, p, RM);
+        if r.is_zero() && negative && !r.is_sign_negative_ext() {
+            r = r.neg();
+        }
+        Ok(Number::new(r, p))
+    }
+
+    /// go-cty's `%`: `x - y * trunc(x / y)` at `x`'s precision; `x % 0` is
+    /// `x`; the sign follows `x`.
+    pub fn rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        if self.f.is_inf() {
+            return Err("can't use modulo with infinity");
+        }
+        if other.f.is_inf() {
+            return Err("can't use modulo with zero and infinity");
+        }
+        if other.f.is_zero() {
+            return Ok(self.clone());
+        }
+        let ratio = self.div(other)?;
+        let p = self.prec;
+        let q = ratio.f.int();
+        let mut work = q.clone();
+        work.set_precision(p, RM).map_err(|_| "number too large")?;
+        let work = other.f.mul(&work, p, RM);
+        let mut r = self.f.sub(&work, p, RM);
+        if r.is_zero() && self.is_sign_negative() {
+            r = r.abs().neg();
+        }
+        Ok(Number::new(r, p))
+    }
+
+    /// Compares two numbers (`-0 == 0`).
+    pub fn compare(&self, other: &Number) -> Ordering {
+        if self.f.is_zero() && other.f.is_zero() {
+            return Ordering::Equal;
+        }
+        match self.f.cmp(&other.f) {
+            Some(c) if c < 0 => Ordering::Less,
+            Some(c) if c > 0 => Ordering::Greater,
+            _ => Ordering::Equal,
+        }
+    }
+
+    /// Text as Go's `big.Float.Text('f', -1)`: plain decimal, no exponent,
+    /// the fewest digits that identify the value at its precision.
+    pub fn to_decimal_string(&self) -> String {
+        self.to_decimal_string_at(self.prec)
+    }
+
+    fn to_decimal_string_at(&self, prec: usize) -> String {
+        let neg = self.is_sign_negative();
+        if self.f.is_inf() {
+            return if neg { "-Inf".into() } else { "+Inf".into() };
+        }
+        let sign = if neg { "-" } else { "" };
+        if self.f.is_zero() {
+            return format!("{sign}0");
+        }
+        if prec >= 64 {
+            if let Some(v) = self.to_i64() {
+                return v.to_string();
+            }
+        }
+        let Some((words, _, _, exp, _)) = self.f.as_raw_parts() else {
+            return "0".into();
+        };
+        let mut mant = Nat::from_words(words);
+        let mut exp2 = exp as i64 - mant.bit_len() as i64;
+        let tz = mant.trailing_zeros();
+        mant.shr(tz);
+        exp2 += tz as i64;
+
+        let mut d = Decimal::from_nat(&mant, exp2);
+        round_shortest(&mut d, &mant, exp2, prec);
+        format!("{sign}{}", d.format_f())
+    }
+}
+
+impl Number {
+    /// Text as Go's `big.Float.String()` (`Text('g', 10)`), which cty uses
+    /// when hashing set elements.
+    pub fn to_go_g10(&self) -> String {
+        let neg = self.is_sign_negative();
+        if self.f.is_inf() {
+            return if neg { "-Inf".into() } else { "+Inf".into() };
+        }
+        let sign = if neg { "-" } else { "" };
+        let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero())
+        else {
+            return format!("{sign}0");
+        };
+        let mant = Nat::from_words(words);
+        let mut d = Decimal::from_nat(&mant, exp as i64 - mant.bit_len() as i64);
+        d.round(10);
+        let e = d.exp - 1;
+        let digits: String = d.mant.iter().map(|x| (b'0' + x) as char).collect();
+        let len = d.mant.len() as i64;
+        let eprec = if 10 > len && len >= d.exp { len } else { 10 };
+        if e < -4 || e >= eprec {
+            let (first, rest) = digits.split_at(1);
+            let frac = if rest.is_empty() {
+                String::new()
+            } else {
+                format!(".{rest}")
+            };
+            let esign = if e < 0 { '-' } else { '+' };
+            return format!("{sign}{first}{frac}e{esign}{:02}", e.abs());
+        }
+        format!("{sign}{}", d.format_f())
+    }
+}
+
+trait SignExt {
+    fn is_sign_negative_ext(&self) -> bool;
+}
+
+impl SignExt for BigFloat {
+    fn is_sign_negative_ext(&self) -> bool {
+        self.sign() == Some(Sign::Neg)
+    }
+}
+
+fn top_u64(m: &[Word]) -> u64 {
+    let mut v: u64 = 0;
+    let mut bits = 0;
+    for w in m.iter().rev() {
+        if bits >= 64 {
+            break;
+        }
+        v |= (*w as u64) << (64 - WORD_BIT_SIZE - bits);
+        bits += WORD_BIT_SIZE;
+    }
+    v
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_decimal_string())
+    }
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        self.compare(other) == Ordering::Equal && self.f.is_inf() == other.f.is_inf()
+    }
+}
+
+// ------------------------------------------------- exact decimal conversion
+
+/// A natural number as little-endian 32-bit limbs; just enough arithmetic
+/// to print a binary float exactly.
+#[derive(Clone, Debug)]
+struct Nat(Vec<u32>);
+
+impl Nat {
+    fn from_words(words: &[Word]) -> Nat {
+        let mut limbs = Vec::with_capacity(words.len() * 2);
+        for &w in words {
+            let w = w as u64;
+            limbs.push(w as u32);
+            if WORD_BIT_SIZE == 64 {
+                limbs.push((w >> 32) as u32);
+            }
+        }
+        let mut n = Nat(limbs);
+        n.trim();
+        n
+    }
+
+    fn trim(&mut self) {
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn bit_len(&self) -> usize {
+        match self.0.last() {
+            None => 0,
+            Some(top) => (self.0.len() - 1) * 32 + (32 - top.leading_zeros() as usize),
+        }
+    }
+
+    fn trailing_zeros(&self) -> usize {
+        let mut n = 0;
+        for &l in &self.0 {
+            if l == 0 {
+                n += 32;
+            } else {
+                return n + l.trailing_zeros() as usize;
+            }
+        }
+        n
+    }
+
+    fn shr(&mut self, s: usize) {
+        let (limbs, bits) = (s / 32, (s % 32) as u32);
+        if limbs >= self.0.len() {
+            self.0.clear();
+            return;
+        }
+        self.0.drain(..limbs);
+        if bits > 0 {
+            for i in 0..self.0.len() {
+                let hi = self.0.get(i + 1).copied().unwrap_or(0);
+                self.0[i] = (self.0[i] >> bits) | (hi << (32 - bits));
+            }
+        }
+        self.trim();
+    }
+
+    fn shl(&mut self, s: usize) {
+        let (limbs, bits) = (s / 32, (s % 32) as u32);
+        if bits > 0 {
+            let mut carry = 0u32;
+            for l in self.0.iter_mut() {
+                let v = *l;
+                *l = (v << bits) | carry;
+                carry = v >> (32 - bits);
+            }
+            if carry != 0 {
+                self.0.push(carry);
+            }
+        }
+        if limbs > 0 {
+            self.0.splice(0..0, std::iter::repeat(0).take(limbs));
+        }
+    }
+
+    fn add_small(&mut self, v: u32) {
+        let mut carry = v as u64;
+        for l in self.0.iter_mut() {
+            if carry == 0 {
+                return;
+            }
+            let s = *l as u64 + carry;
+            *l = s as u32;
+            carry = s >> 32;
+        }
+        if carry != 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    fn sub_one(&mut self) {
+        for l in self.0.iter_mut() {
+            if *l > 0 {
+                *l -= 1;
+                break;
+            }
+            *l = u32::MAX;
+        }
+        self.trim();
+    }
+
+    /// Decimal digits, most significant first (empty for zero).
+    fn digits(&self) -> Vec<u8> {
+        let mut n = self.0.clone();
+        let mut chunks = Vec::new();
+        while !n.is_empty() {
+            let mut rem = 0u64;
+            for l in n.iter_mut().rev() {
+                let cur = (rem << 32) | *l as u64;
+                *l = (cur / 1_000_000_000) as u32;
+                rem = cur % 1_000_000_000;
+            }
+            while n.last() == Some(&0) {
+                n.pop();
+            }
+            chunks.push(rem as u32);
+        }
+        let mut out = Vec::with_capacity(chunks.len() * 9);
+        for (i, c) in chunks.iter().rev().enumerate() {
+            let s = if i == 0 {
+                c.to_string()
+            } else {
+                format!("{c:09}")
+            };
+            out.extend(s.bytes().map(|b| b - b'0'));
+        }
+        out
+    }
+}
+
+/// A decimal `0.d1d2d3… × 10^exp` with digits as values 0–9.
+#[derive(Debug)]
+struct Decimal {
+    mant: Vec<u8>,
+    exp: i64,
+}
+
+impl Decimal {
+    /// The exact decimal value of `m × 2^shift`.
+    fn from_nat(m: &Nat, shift: i64) -> Decimal {
+        let mut d = Decimal {
+            mant: m.digits(),
+            exp: 0,
+        };
+        d.exp = d.mant.len() as i64;
+        d.trim();
+        if d.mant.is_empty() {
+            return d;
+        }
+        if shift < 0 {
+            d.shr((-shift) as u64);
+        } else if shift > 0 {
+            d.shl(shift as u64);
+        }
+        d
+    }
+
+    fn trim(&mut self) {
+        while self.mant.last() == Some(&0) {
+            self.mant.pop();
+        }
+        if self.mant.is_empty() {
+            self.exp = 0;
+        }
+    }
+
+    fn at(&self, i: usize) -> u8 {
+        self.mant.get(i).copied().unwrap_or(0)
+    }
+
+    /// Divides by `2^s`, exactly (every binary fraction is a finite decimal).
+    fn shr(&mut self, mut s: u64) {
+        const MAX: u64 = 60;
+        while s > 0 {
+            let k = s.min(MAX);
+            self.shr_step(k as u32);
+            s -= k;
+        }
+    }
+
+    fn shr_step(&mut self, s: u32) {
+        let mut r = 0usize;
+        let mut n: u64 = 0;
+        while n >> s == 0 && r < self.mant.len() {
+            n = n * 10 + self.mant[r] as u64;
+            r += 1;
+        }
+        if n == 0 {
+            self.mant.clear();
+            self.exp = 0;
+            return;
+        }
+        while n >> s == 0 {
+            n *= 10;
+            r += 1;
+        }
+        self.exp += 1 - r as i64;
+        let mask = (1u64 << s) - 1;
+        let mut out = Vec::with_capacity(self.mant.len() + s as usize);
+        while r < self.mant.len() {
+            let ch = self.mant[r] as u64;
+            r += 1;
+            out.push((n >> s) as u8);
+            n = (n & mask) * 10 + ch;
+        }
+        while n > 0 {
+            out.push((n >> s) as u8);
+            n = (n & mask) * 10;
+        }
+        self.mant = out;
+        self.trim();
+    }
+
+    /// Multiplies by `2^s`.
+    fn shl(&mut self, mut s: u64) {
+        const MAX: u64 = 28;
+        while s > 0 {
+            let k = s.min(MAX);
+            let mut carry: u64 = 0;
+            for d in self.mant.iter_mut().rev() {
+                let v = ((*d as u64) << k) + carry;
+                *d = (v % 10) as u8;
+                carry = v / 10;
+            }
+            let mut head = Vec::new();
+            while carry > 0 {
+                head.push((carry % 10) as u8);
+                carry /= 10;
+            }
+            head.reverse();
+            self.exp += head.len() as i64;
+            self.mant.splice(0..0, head);
+            s -= k;
+        }
+        self.trim();
+    }
+
+    fn round_up(&mut self, nd: usize) {
+        if nd >= self.mant.len() {
+            return;
+        }
+        let mut n = nd;
+        while n > 0 && self.mant[n - 1] >= 9 {
+            n -= 1;
+        }
+        if n == 0 {
+            self.mant.clear();
+            self.mant.push(1);
+            self.exp += 1;
+            return;
+        }
+        self.mant[n - 1] += 1;
+        self.mant.truncate(n);
+    }
+
+    fn round_down(&mut self, nd: usize) {
+        if nd >= self.mant.len() {
+            return;
+        }
+        self.mant.truncate(nd);
+        self.trim();
+    }
+
+    fn should_round_up(&self, nd: usize) -> bool {
+        if self.mant[nd] == 5 && nd + 1 == self.mant.len() {
+            return nd > 0 && self.mant[nd - 1] % 2 == 1;
+        }
+        self.mant[nd] >= 5
+    }
+
+    fn round(&mut self, nd: usize) {
+        if nd >= self.mant.len() {
+            return;
+        }
+        if self.should_round_up(nd) {
+            self.round_up(nd);
+        } else {
+            self.round_down(nd);
+        }
+    }
+
+    /// `%f` with exactly the digits held.
+    fn format_f(&self) -> String {
+        let mut s = String::new();
+        if self.exp > 0 {
+            let m = (self.exp as usize).min(self.mant.len());
+            s.extend(self.mant[..m].iter().map(|d| (b'0' + d) as char));
+            for _ in m..self.exp as usize {
+                s.push('0');
+            }
+        } else {
+            s.push('0');
+        }
+        let frac = self.mant.len() as i64 - self.exp;
+        if frac > 0 {
+            s.push('.');
+            for i in 0..frac {
+                let idx = self.exp + i;
+                s.push((b'0' + if idx < 0 { 0 } else { self.at(idx as usize) }) as char);
+            }
+        }
+        s
+    }
+}
+
+/// Shortens `d` (the exact value of `mant × 2^exp2`) to the fewest digits
+/// that still round to the same value at `prec` bits, as Go's `big.Float`
+/// does (the interval is ±½ ulp at that precision, inclusive when the
+/// mantissa is even).
+fn round_shortest(d: &mut Decimal, mant: &Nat, exp2: i64, prec: usize) {
+    if d.mant.is_empty() {
+        return;
+    }
+    let mut m = mant.clone();
+    let mut exp = exp2;
+    let s = m.bit_len() as i64 - (prec as i64 + 1);
+    if s < 0 {
+        m.shl((-s) as usize);
+    } else if s > 0 {
+        m.shr(s as usize);
+    }
+    exp += s;
+    let inclusive = m.0.first().map_or(true, |l| l & 2 == 0);
+    let mut lo = m.clone();
+    lo.sub_one();
+    let lower = Decimal::from_nat(&lo, exp);
+    let mut hi = m.clone();
+    hi.add_small(1);
+    let upper = Decimal::from_nat(&hi, exp);
+    // Go indexes the bounds' digits without aligning their exponents; the
+    // printed digits depend on that, so it is kept.
+    for i in 0..d.mant.len() {
+        let l = lower.at(i);
+        let mdig = d.mant[i];
+        let u = upper.at(i);
+        let okdown = l != mdig || (inclusive && i + 1 == lower.mant.len());
+        let okup = mdig != u && (inclusive || mdig + 1 < u || i + 1 < upper.mant.len());
+        match (okdown, okup) {
+            (true, true) => return d.round(i + 1),
+            (true, false) => return d.round_down(i + 1),
+            (false, true) => return d.round_up(i + 1),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> Number {
+        Number::parse(s).unwrap()
+    }
+
+    #[test]
+    fn shortest_text_matches_go() {
+        let cases = [
+            ("0.1", "0.1"),
+            ("1.5e-7", "0.00000015"),
+            ("1e30", "1000000000000000000000000000000"),
+            ("12.4", "12.4"),
+            ("-16", "-16"),
+            ("18446744073709551617", "18446744073709551617"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(n(src).to_string(), want, "{src}");
+        }
+        assert_eq!(n("0.1").add(&n("0.2")).unwrap().to_string(), "0.3");
+        assert_eq!(
+            n("0.3").sub(&n("0.1")).unwrap().to_string(),
+            "0.20000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002"
+        );
+        let third = Number::from_i64(1).div(&Number::from_i64(3)).unwrap();
+        assert_eq!(third.to_string(), "0.33333333333333333334");
+    }
+
+    #[test]
+    fn remainder_follows_cty() {
+        let r = |a: &str, b: &str| n(a).rem(&n(b)).unwrap().to_string();
+        assert_eq!(r("-5", "3"), "-2");
+        assert_eq!(r("5", "-3"), "2");
+        assert_eq!(r("5.5", "2"), "1.5");
+        assert_eq!(r("-5.5", "2"), "-1.5");
+        assert_eq!(r("3", "0"), "3");
+    }
+
+    #[test]
+    fn signed_zero_and_infinity() {
+        assert_eq!(n("0").mul(&n("-1")).unwrap().to_string(), "-0");
+        assert_eq!(n("1").div(&n("0")).unwrap().to_string(), "+Inf");
+        assert!(n("0").div(&n("0")).is_err());
+        assert_eq!(Number::parse("1e400000000000"), None);
+        assert_eq!(Number::parse(".5").unwrap().to_string(), "0.5");
+        assert_eq!(Number::parse("5.").unwrap().to_string(), "5");
+        assert_eq!(Number::parse("."), None);
+    }
+}

@@ -1,0 +1,229 @@
+//! Value operations with go-cty's semantics: equality (with unknowns),
+//! structural identity, and the canonical order of set elements.
+
+use super::{Type, Value};
+use std::cmp::Ordering;
+
+/// cty's `RawEquals`: the same type and the same value, unknowns and nulls
+/// included.
+pub fn raw_equals(a: &Value, b: &Value) -> bool {
+    use Value::*;
+    match (a, b) {
+        (Unknown(t1), Unknown(t2)) | (Null(t1), Null(t2)) => t1 == t2,
+        (Bool(x), Bool(y)) => x == y,
+        (Number(x), Number(y)) => x == y,
+        (String(x), String(y)) => x == y,
+        (List(t1, x), List(t2, y)) | (Set(t1, x), Set(t2, y)) => t1 == t2 && seq_raw_equals(x, y),
+        (Tuple(x), Tuple(y)) => seq_raw_equals(x, y),
+        (Map(t1, x), Map(t2, y)) => t1 == t2 && map_raw_equals(x, y),
+        (Object(x), Object(y)) => map_raw_equals(x, y),
+        _ => false,
+    }
+}
+
+fn seq_raw_equals(x: &[Value], y: &[Value]) -> bool {
+    x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equals(a, b))
+}
+
+fn map_raw_equals(
+    x: &std::collections::BTreeMap<String, Value>,
+    y: &std::collections::BTreeMap<String, Value>,
+) -> bool {
+    x.len() == y.len()
+        && x.iter()
+            .zip(y)
+            .all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equals(v1, v2))
+}
+
+/// cty's `Equals`: a known bool, or an unknown bool when unknowns make the
+/// answer undecidable. Nulls of any type equal each other.
+pub fn equals(a: &Value, b: &Value) -> Value {
+    let unknown = Value::Unknown(Type::Bool);
+    match (a.is_known(), b.is_known()) {
+        (false, false) => return unknown,
+        (true, false) | (false, true) => {
+            let (known, unk) = if a.is_known() { (a, b) } else { (b, a) };
+            if known.is_null() || unk.ty().has_dynamic() {
+                return unknown;
+            }
+            if known.ty() != unk.ty() {
+                return Value::Bool(false);
+            }
+            return unknown;
+        }
+        _ => {}
+    }
+    match (a.is_null(), b.is_null()) {
+        (true, true) => return Value::Bool(true),
+        (true, false) | (false, true) => return Value::Bool(false),
+        _ => {}
+    }
+    let (ta, tb) = (a.ty(), b.ty());
+    if ta.has_dynamic() || tb.has_dynamic() {
+        if !could_conform(&ta, &tb) && !could_conform(&tb, &ta) {
+            return Value::Bool(false);
+        }
+        return unknown;
+    }
+    if ta != tb {
+        return Value::Bool(false);
+    }
+    use Value::*;
+    match (a, b) {
+        (Number(x), Number(y)) => Bool(x.compare(y) == Ordering::Equal),
+        (Bool(x), Bool(y)) => Bool(x == y),
+        (String(x), String(y)) => Bool(x == y),
+        (List(_, x), List(_, y)) | (Tuple(x), Tuple(y)) => {
+            if x.len() != y.len() {
+                return Bool(false);
+            }
+            for (p, q) in x.iter().zip(y) {
+                match equals(p, q) {
+                    Bool(true) => {}
+                    Bool(false) => return Bool(false),
+                    _ => return unknown,
+                }
+            }
+            Bool(true)
+        }
+        (Map(_, x), Map(_, y)) | (Object(x), Object(y)) => {
+            if x.len() != y.len() || x.keys().ne(y.keys()) {
+                return Bool(false);
+            }
+            for (p, q) in x.values().zip(y.values()) {
+                match equals(p, q) {
+                    Bool(true) => {}
+                    Bool(false) => return Bool(false),
+                    _ => return unknown,
+                }
+            }
+            Bool(true)
+        }
+        (Set(_, x), Set(_, y)) => {
+            if !x.iter().chain(y.iter()).all(Value::is_wholly_known) {
+                return unknown;
+            }
+            Bool(x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| raw_equals(p, q))))
+        }
+        _ => Bool(false),
+    }
+}
+
+/// cty's `TestConformance(want)` success: could a value of type `have` be of
+/// type `want` once dynamic parts are resolved?
+fn could_conform(have: &Type, want: &Type) -> bool {
+    use Type::*;
+    match (have, want) {
+        (Dynamic, _) | (_, Dynamic) => true,
+        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => could_conform(a, b),
+        (Tuple(a), Tuple(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| could_conform(x, y))
+        }
+        (Object(a), Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|((k1, x), (k2, y))| k1 == k2 && could_conform(x, y))
+        }
+        (a, b) => a == b,
+    }
+}
+
+/// Removes duplicates (by raw equality) and sorts in cty's set order:
+/// known values by their natural order (strings bytewise, numbers
+/// ascending, false first; other types by their hash text), then unknowns,
+/// then nulls.
+pub fn set_normalize(mut elems: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(elems.len());
+    for e in elems.drain(..) {
+        if !out.iter().any(|o| raw_equals(o, &e)) {
+            out.push(e);
+        }
+    }
+    let keyed: Vec<(Option<String>, Value)> = out
+        .into_iter()
+        .map(|v| {
+            let key = match &v {
+                Value::String(_)
+                | Value::Number(_)
+                | Value::Bool(_)
+                | Value::Null(_)
+                | Value::Unknown(_) => None,
+                other => Some(set_hash_text(other)),
+            };
+            (key, v)
+        })
+        .collect();
+    let mut keyed = keyed;
+    keyed.sort_by(|(ka, a), (kb, b)| set_order(a, ka.as_deref(), b, kb.as_deref()));
+    keyed.into_iter().map(|(_, v)| v).collect()
+}
+
+fn set_order(a: &Value, ka: Option<&str>, b: &Value, kb: Option<&str>) -> Ordering {
+    let rank = |v: &Value| match v {
+        Value::Null(_) => 2,
+        Value::Unknown(_) => 1,
+        _ => 0,
+    };
+    match rank(a).cmp(&rank(b)) {
+        Ordering::Equal if rank(a) == 0 => {}
+        other => return other,
+    }
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+        (Value::Number(x), Value::Number(y)) => x.compare(y),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        _ => ka.unwrap_or("").as_bytes().cmp(kb.unwrap_or("").as_bytes()),
+    }
+}
+
+/// The text cty hashes a set element by (`appendSetHashBytes`).
+pub fn set_hash_text(v: &Value) -> String {
+    let mut s = String::new();
+    append_hash(v, &mut s);
+    s
+}
+
+fn append_hash(v: &Value, out: &mut String) {
+    match v {
+        Value::Unknown(_) => out.push('?'),
+        Value::Null(_) => out.push('~'),
+        Value::Number(n) => out.push_str(&n.to_go_g10()),
+        Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
+        Value::String(s) => out.push_str(&crate::render::go_quote(s)),
+        Value::Map(_, m) => {
+            out.push('{');
+            for (k, v) in m {
+                out.push_str(&crate::render::go_quote(k));
+                out.push(':');
+                append_hash(v, out);
+                out.push(';');
+            }
+            out.push('}');
+        }
+        Value::List(_, vs) | Value::Set(_, vs) => {
+            out.push('[');
+            for v in vs {
+                append_hash(v, out);
+                out.push(';');
+            }
+            out.push(']');
+        }
+        Value::Object(m) => {
+            out.push('<');
+            for v in m.values() {
+                append_hash(v, out);
+                out.push(';');
+            }
+            out.push('>');
+        }
+        Value::Tuple(vs) => {
+            out.push('<');
+            for v in vs {
+                append_hash(v, out);
+                out.push(';');
+            }
+            out.push('>');
+        }
+    }
+}

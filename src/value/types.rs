@@ -1,0 +1,167 @@
+//! HCL types, as go-cty models them.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A cty type. `Dynamic` is cty's `DynamicPseudoType`: "any type", used for
+/// untyped nulls, unknown values of unknown type and type constraints.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Type {
+    /// Any type.
+    Dynamic,
+    /// A Unicode string.
+    String,
+    /// An arbitrary-precision number.
+    Number,
+    /// `true` or `false`.
+    Bool,
+    /// An ordered sequence of one element type.
+    List(Box<Type>),
+    /// An unordered collection of distinct values of one element type.
+    Set(Box<Type>),
+    /// String keys to values of one element type.
+    Map(Box<Type>),
+    /// A fixed sequence, each element with its own type.
+    Tuple(Vec<Type>),
+    /// Named attributes, each with its own type.
+    Object(BTreeMap<String, Type>),
+}
+
+impl Type {
+    /// `list(elem)`
+    pub fn list(elem: Type) -> Type {
+        Type::List(Box::new(elem))
+    }
+
+    /// `set(elem)`
+    pub fn set(elem: Type) -> Type {
+        Type::Set(Box::new(elem))
+    }
+
+    /// `map(elem)`
+    pub fn map(elem: Type) -> Type {
+        Type::Map(Box::new(elem))
+    }
+
+    /// True for string, number and bool.
+    pub fn is_primitive(&self) -> bool {
+        matches!(self, Type::String | Type::Number | Type::Bool)
+    }
+
+    /// True for list, set and map.
+    pub fn is_collection(&self) -> bool {
+        matches!(self, Type::List(_) | Type::Set(_) | Type::Map(_))
+    }
+
+    /// The element type of a list, set or map.
+    pub fn element_type(&self) -> Option<&Type> {
+        match self {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// True when the type contains `dynamic` anywhere.
+    pub fn has_dynamic(&self) -> bool {
+        match self {
+            Type::Dynamic => true,
+            Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic(),
+            Type::Tuple(ts) => ts.iter().any(Type::has_dynamic),
+            Type::Object(m) => m.values().any(Type::has_dynamic),
+            _ => false,
+        }
+    }
+
+    /// cty's `FriendlyName`: `string`, `list of number`, `object`, …
+    pub fn friendly_name(&self) -> String {
+        match self {
+            Type::Dynamic => "dynamic".into(),
+            Type::String => "string".into(),
+            Type::Number => "number".into(),
+            Type::Bool => "bool".into(),
+            Type::List(e) => format!("list of {}", e.friendly_name()),
+            Type::Set(e) => format!("set of {}", e.friendly_name()),
+            Type::Map(e) => format!("map of {}", e.friendly_name()),
+            Type::Tuple(_) => "tuple".into(),
+            Type::Object(_) => "object".into(),
+        }
+    }
+
+    /// cty's `FriendlyNameForConstraint`: like [`Type::friendly_name`] but
+    /// `dynamic` reads "any".
+    pub fn friendly_name_for_constraint(&self) -> String {
+        match self {
+            Type::Dynamic => "any type".into(),
+            Type::List(e) => format!("list of {}", e.constraint_elem_name()),
+            Type::Set(e) => format!("set of {}", e.constraint_elem_name()),
+            Type::Map(e) => format!("map of {}", e.constraint_elem_name()),
+            other => other.friendly_name(),
+        }
+    }
+
+    fn constraint_elem_name(&self) -> String {
+        match self {
+            Type::Dynamic => "any single type".into(),
+            other => other.friendly_name_for_constraint(),
+        }
+    }
+}
+
+/// True when `name` is a valid HCL identifier (so needs no quotes as a key).
+pub fn is_valid_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) if unicode_ident_start(c) => {}
+        _ => return false,
+    }
+    chars.all(|c| c == '-' || unicode_ident_continue(c))
+}
+
+fn unicode_ident_start(c: char) -> bool {
+    c == '_' || c.is_alphabetic()
+}
+
+fn unicode_ident_continue(c: char) -> bool {
+    c == '_' || c.is_alphanumeric() || c == '\u{200c}' || c == '\u{200d}'
+}
+
+/// The type written as the conformance schema writes it:
+/// `tuple([string, number])`, `object({a: bool, "b c": string})`.
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Dynamic => f.write_str("dynamic"),
+            Type::String => f.write_str("string"),
+            Type::Number => f.write_str("number"),
+            Type::Bool => f.write_str("bool"),
+            Type::List(e) => write!(f, "list({e})"),
+            Type::Set(e) => write!(f, "set({e})"),
+            Type::Map(e) => write!(f, "map({e})"),
+            Type::Tuple(ts) => {
+                f.write_str("tuple([")?;
+                for (i, t) in ts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                f.write_str("])")
+            }
+            Type::Object(attrs) => {
+                f.write_str("object({")?;
+                for (i, (k, t)) in attrs.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    if is_valid_identifier(k) {
+                        f.write_str(k)?;
+                    } else {
+                        f.write_str(&crate::render::json_string(k))?;
+                    }
+                    write!(f, ": {t}")?;
+                }
+                f.write_str("})")
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Variables from JSON, converted as the oracle (cty's JSON package) does:
+//! objects become objects, arrays become tuples, numbers keep every digit,
+//! and `{"__unknown__": "<type>"}` marks an unknown value of that type.
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::value::{Number, Value};
+use std::collections::BTreeMap;
+
+/// Variables in scope, by name.
+pub type Variables = BTreeMap<String, Value>;
+
+/// Deepest nesting accepted in variables JSON.
+const MAX_JSON_DEPTH: usize = 128;
+
+/// Parses a JSON object of variables. Errors carry the byte offset in the
+/// JSON text.
+pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
+    if json.trim().is_empty() {
+        return Ok(Variables::new());
+    }
+    let parsed: serde_json::Value = serde_json::from_str(json).map_err(|e| {
+        let at = offset_of(json, e.line(), e.column());
+        Diagnostic::error(
+            "Invalid variables JSON",
+            capitalise(&e.to_string()),
+            Span::new(at, at),
+        )
+    })?;
+    let serde_json::Value::Object(top) = parsed else {
+        return Err(Diagnostic::error(
+            "Invalid variables JSON",
+            "The variables must be a JSON object whose keys are variable names.",
+            Span::new(0, json.len()),
+        ));
+    };
+    let mut out = Variables::new();
+    for (k, v) in top {
+        let val = from_json(&v, 0).map_err(|m| {
+            Diagnostic::error(
+                "Invalid variables JSON",
+                format!("Variable {}: {m}", crate::eval::quote(&k)),
+                Span::new(0, json.len()),
+            )
+        })?;
+        out.insert(crate::value::nfc(k), val);
+    }
+    Ok(out)
+}
+
+/// Converts one JSON value.
+pub fn from_json(v: &serde_json::Value, depth: usize) -> Result<Value, String> {
+    if depth > MAX_JSON_DEPTH {
+        return Err(format!("nested more than {MAX_JSON_DEPTH} levels deep"));
+    }
+    Ok(match v {
+        serde_json::Value::Null => Value::null(),
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => Value::Number(
+            Number::parse(&n.to_string()).ok_or_else(|| format!("number {n} is out of range"))?,
+        ),
+        serde_json::Value::String(s) => Value::string(s.clone()),
+        serde_json::Value::Array(items) => Value::Tuple(
+            items
+                .iter()
+                .map(|i| from_json(i, depth + 1))
+                .collect::<Result<_, _>>()?,
+        ),
+        serde_json::Value::Object(m) => {
+            if m.len() == 1 {
+                if let Some(t) = m.get("__unknown__") {
+                    let name = t
+                        .as_str()
+                        .ok_or("the __unknown__ marker needs a type name string")?;
+                    return crate::typeexpr::parse_type(name).map(Value::Unknown);
+                }
+            }
+            Value::Object(
+                m.iter()
+                    .map(|(k, v)| Ok((crate::value::nfc(k.clone()), from_json(v, depth + 1)?)))
+                    .collect::<Result<_, String>>()?,
+            )
+        }
+    })
+}
+
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return (off + column.saturating_sub(1)).min(text.len());
+        }
+        off += l.len();
+    }
+    text.len()
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
