@@ -122,9 +122,7 @@ impl Step {
     /// The source span of the step.
     pub fn span(&self) -> Span {
         match self {
-            Step::GetAttr { span, .. }
-            | Step::Index { span, .. }
-            | Step::LegacyIndex { span, .. } => *span,
+            Step::GetAttr { span, .. } | Step::Index { span, .. } | Step::LegacyIndex { span, .. } => *span,
         }
     }
 }

@@ -15,10 +15,7 @@ pub struct Span {
 impl Span {
     /// A span from `start` to `end`.
     pub fn new(start: usize, end: usize) -> Span {
-        Span {
-            start,
-            end: end.max(start),
-        }
+        Span { start, end: end.max(start) }
     }
 
     /// The smallest span covering both.
@@ -51,17 +48,8 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error diagnostic.
-    pub fn error(
-        summary: impl Into<String>,
-        detail: impl Into<String>,
-        subject: Span,
-    ) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            summary: summary.into(),
-            detail: detail.into(),
-            subject,
-        }
+    pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Span) -> Diagnostic {
+        Diagnostic { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject }
     }
 
     /// `Summary: detail`, as the conformance schema writes errors.
@@ -77,29 +65,19 @@ impl Diagnostic {
     /// with a caret under the subject, then the detail.
     pub fn render(&self, source: &str) -> String {
         let pos = LineCol::of(source, self.subject.start);
-        let line_start = source[..self.subject.start.min(source.len())]
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
-        let line_end = source[line_start..]
-            .find('\n')
-            .map_or(source.len(), |i| line_start + i);
+        let line_start = source[..self.subject.start.min(source.len())].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = source[line_start..].find('\n').map_or(source.len(), |i| line_start + i);
         let line = &source[line_start..line_end];
         let from = self.subject.start.min(line_end) - line_start;
         let to = self.subject.end.clamp(self.subject.start, line_end) - line_start;
-        let pad: String = line[..from]
-            .chars()
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
+        let pad: String = line[..from].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
         let width = line[from..to].chars().count().max(1);
         let label = match self.severity {
             Severity::Error => "Error",
             Severity::Warning => "Warning",
         };
         let gutter = format!("{:>4} | ", pos.line);
-        let mut out = format!(
-            "{label}: {}\n\n  on <input> line {}:\n{gutter}{line}\n",
-            self.summary, pos.line
-        );
+        let mut out = format!("{label}: {}\n\n  on <input> line {}:\n{gutter}{line}\n", self.summary, pos.line);
         out.push_str(&" ".repeat(gutter.len()));
         out.push_str(&pad);
         out.push_str(&"^".repeat(width));
@@ -135,10 +113,7 @@ impl LineCol {
         let before = &source[..at];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        LineCol {
-            line,
-            column: before[line_start..].chars().count() + 1,
-        }
+        LineCol { line, column: before[line_start..].chars().count() + 1 }
     }
 }
 
@@ -157,7 +132,5 @@ pub type Diagnostics = Vec<Diagnostic>;
 /// "Did you mean …?" as HCL suggests it: the first candidate within a
 /// Levenshtein distance under 3.
 pub fn suggest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .find(|c| strsim::levenshtein(given, c) < 3)
+    candidates.into_iter().find(|c| strsim::levenshtein(given, c) < 3)
 }

@@ -31,16 +31,7 @@ fn dynamic() -> Value {
 impl<'a> Evaluator<'a> {
     /// A fresh evaluator over the given variables.
     pub fn new(vars: &'a BTreeMap<String, Value>, limits: &'a Limits) -> Evaluator<'a> {
-        Evaluator {
-            vars,
-            locals: Vec::new(),
-            anon: Vec::new(),
-            limits,
-            depth: 0,
-            steps: 0,
-            exhausted: false,
-            diags: Vec::new(),
-        }
+        Evaluator { vars, locals: Vec::new(), anon: Vec::new(), limits, depth: 0, steps: 0, exhausted: false, diags: Vec::new() }
     }
 
     fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
@@ -98,11 +89,7 @@ impl<'a> Evaluator<'a> {
         }
         if self.depth >= self.limits.max_depth * 2 {
             self.exhausted = true;
-            self.error(
-                "Expression too deeply nested",
-                "Evaluating this expression nests deeper than this evaluator allows.",
-                e.span,
-            );
+            self.error("Expression too deeply nested", "Evaluating this expression nests deeper than this evaluator allows.", e.span);
             return dynamic();
         }
         self.depth += 1;
@@ -122,18 +109,10 @@ impl<'a> Evaluator<'a> {
                 self.traverse(src, step)
             }
             ExprKind::Splat { source, each } => self.splat(source, each),
-            ExprKind::FunctionCall {
-                name,
-                name_span,
-                args,
-                expand_final,
-                close_span,
-            } => self.call(name, *name_span, args, *expand_final, *close_span, e.span),
-            ExprKind::Conditional {
-                condition,
-                true_result,
-                false_result,
-            } => self.conditional(condition, true_result, false_result),
+            ExprKind::FunctionCall { name, name_span, args, expand_final, close_span } => {
+                self.call(name, *name_span, args, *expand_final, *close_span, e.span)
+            }
+            ExprKind::Conditional { condition, true_result, false_result } => self.conditional(condition, true_result, false_result),
             ExprKind::BinaryOp { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
             ExprKind::UnaryOp { op, operand } => self.unary(*op, operand, e.span),
             ExprKind::TupleCons(items) => {
@@ -148,30 +127,16 @@ impl<'a> Evaluator<'a> {
     }
 
     fn lookup(&self, name: &str) -> Option<&Value> {
-        self.locals
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v)
-            .or_else(|| self.vars.get(name))
+        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v).or_else(|| self.vars.get(name))
     }
 
     fn variable(&mut self, name: &str, span: Span) -> Value {
         if let Some(v) = self.lookup(name) {
             return v.clone();
         }
-        let names: Vec<&str> = self
-            .locals
-            .iter()
-            .map(|(n, _)| n.as_str())
-            .chain(self.vars.keys().map(String::as_str))
-            .collect();
+        let names: Vec<&str> = self.locals.iter().map(|(n, _)| n.as_str()).chain(self.vars.keys().map(String::as_str)).collect();
         let hint = did_you_mean(name, names);
-        self.error(
-            "Unknown variable",
-            format!("There is no variable named {}.{hint}", quote(name)),
-            span,
-        );
+        self.error("Unknown variable", format!("There is no variable named {}.{hint}", quote(name)), span);
         dynamic()
     }
 
@@ -191,11 +156,7 @@ impl<'a> Evaluator<'a> {
     /// `hcl.GetAttr`.
     pub fn get_attr(&mut self, obj: Value, name: &str, span: Span) -> Value {
         if obj.is_null() {
-            self.error(
-                "Attempt to get attribute from null value",
-                "This value is null, so it does not have any attributes.",
-                span,
-            );
+            self.error("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.", span);
             return dynamic();
         }
         let ty = obj.ty();
@@ -205,10 +166,7 @@ impl<'a> Evaluator<'a> {
                     let hint = did_you_mean(name, attrs.keys().map(String::as_str));
                     self.error(
                         "Unsupported attribute",
-                        format!(
-                            "This object does not have an attribute named {}.{hint}",
-                            quote(name)
-                        ),
+                        format!("This object does not have an attribute named {}.{hint}", quote(name)),
                         span,
                     );
                     return dynamic();
@@ -222,14 +180,7 @@ impl<'a> Evaluator<'a> {
                 Value::Map(_, mut m) => match m.remove(name) {
                     Some(v) => v,
                     None => {
-                        self.error(
-                            "Missing map element",
-                            format!(
-                                "This map does not have an element with the key {}.",
-                                quote(name)
-                            ),
-                            span,
-                        );
+                        self.error("Missing map element", format!("This map does not have an element with the key {}.", quote(name)), span);
                         dynamic()
                     }
                 },
@@ -237,11 +188,7 @@ impl<'a> Evaluator<'a> {
             },
             Type::Dynamic => dynamic(),
             Type::List(e) | Type::Set(e) if matches!(**e, Type::Object(_)) => {
-                let kind = if matches!(ty, Type::List(_)) {
-                    "list"
-                } else {
-                    "set"
-                };
+                let kind = if matches!(ty, Type::List(_)) { "list" } else { "set" };
                 let has = matches!(&**e, Type::Object(a) if a.contains_key(name));
                 let detail = match (kind, has) {
                     ("list", true) => format!("Can't access attributes on a list of objects. Did you mean to access attribute {} for a specific element of the list, or across all elements of the list?", quote(name)),
@@ -255,20 +202,13 @@ impl<'a> Evaluator<'a> {
             t if t.is_primitive() => {
                 self.error(
                     "Unsupported attribute",
-                    format!(
-                        "Can't access attributes on a primitive-typed value ({}).",
-                        t.friendly_name()
-                    ),
+                    format!("Can't access attributes on a primitive-typed value ({}).", t.friendly_name()),
                     span,
                 );
                 dynamic()
             }
             _ => {
-                self.error(
-                    "Unsupported attribute",
-                    "This value does not have any attributes.",
-                    span,
-                );
+                self.error("Unsupported attribute", "This value does not have any attributes.", span);
                 dynamic()
             }
         }
@@ -277,19 +217,11 @@ impl<'a> Evaluator<'a> {
     /// `hcl.Index`.
     pub fn index(&mut self, coll: Value, key: Value, span: Span) -> Value {
         if coll.is_null() {
-            self.error(
-                "Attempt to index null value",
-                "This value is null, so it does not have any indices.",
-                span,
-            );
+            self.error("Attempt to index null value", "This value is null, so it does not have any indices.", span);
             return dynamic();
         }
         if key.is_null() {
-            self.error(
-                "Invalid index",
-                "Can't use a null value as an indexing key.",
-                span,
-            );
+            self.error("Invalid index", "Can't use a null value as an indexing key.", span);
             return dynamic();
         }
         let ty = coll.ty();
@@ -297,21 +229,11 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         let bad_key = |ev: &mut Self, msg: String| {
-            ev.error(
-                "Invalid index",
-                format!(
-                    "The given key does not identify an element in this collection value: {msg}."
-                ),
-                span,
-            );
+            ev.error("Invalid index", format!("The given key does not identify an element in this collection value: {msg}."), span);
             dynamic()
         };
         let missing = |ev: &mut Self| {
-            ev.error(
-                "Invalid index",
-                "The given key does not identify an element in this collection value.",
-                span,
-            );
+            ev.error("Invalid index", "The given key does not identify an element in this collection value.", span);
             dynamic()
         };
         match &ty {
@@ -329,13 +251,17 @@ impl<'a> Evaluator<'a> {
                 let elems = coll.as_sequence().unwrap_or(&[]);
                 match n.to_i64() {
                     Some(i) if i >= 0 && (i as usize) < elems.len() => elems[i as usize].clone(),
+                    _ if !n.is_integer() && !n.is_infinite() => {
+                        bad_key(self, "indexing a sequence requires a whole number, but the given index has a fractional part".into())
+                    }
                     _ if n.is_sign_negative() && !n.is_zero() => {
                         bad_key(self, "a negative number is not a valid index for a sequence".into())
                     }
-                    _ if !n.is_integer() && !n.is_infinite() => bad_key(
-                        self,
-                        "indexing a sequence requires a whole number, but the given index has a fractional part".into(),
-                    ),
+                    // Go reports the length only when the index equals it.
+                    Some(i) if i as usize == elems.len() && elems.is_empty() => bad_key(self, "the collection has no elements".into()),
+                    Some(i) if i as usize == elems.len() => {
+                        bad_key(self, "the given index is greater than or equal to the length of the collection".into())
+                    }
                     _ => missing(self),
                 }
             }
@@ -353,15 +279,21 @@ impl<'a> Evaluator<'a> {
                 }
             }
             Type::Object(attrs) => {
+                let was_number = key.ty() == Type::Number;
                 let key = match convert(&key, &Type::String) {
                     Ok(k) => k,
                     Err(m) => return bad_key(self, m),
                 };
-                let Value::String(k) = &key else {
+                let (Value::String(k), true) = (&key, coll.is_known()) else {
                     return dynamic();
                 };
                 if !attrs.contains_key(k) {
-                    return missing(self);
+                    let mut detail = "The given key does not identify an element in this collection value.".to_string();
+                    if was_number {
+                        detail.push_str(" An object only supports looking up attributes by name, not by numeric index.");
+                    }
+                    self.error("Invalid index", detail, span);
+                    return dynamic();
                 }
                 match coll {
                     Value::Object(mut m) => m.remove(k).unwrap_or_else(dynamic),
@@ -373,11 +305,7 @@ impl<'a> Evaluator<'a> {
                 dynamic()
             }
             _ => {
-                self.error(
-                    "Invalid index",
-                    "This value does not have any indices.",
-                    span,
-                );
+                self.error("Invalid index", "This value does not have any indices.", span);
                 dynamic()
             }
         }
@@ -398,16 +326,13 @@ impl<'a> Evaluator<'a> {
             if auto_upgrade {
                 return Value::Tuple(Vec::new());
             }
-            self.error(
-                "Splat of null value",
-                "Splat expressions (with the * symbol) cannot be applied to null sequences.",
-                source.span,
-            );
+            self.error("Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.", source.span);
             return dynamic();
         }
         if ty == Type::Dynamic {
             return dynamic();
         }
+        let upgraded_unknown = auto_upgrade && !src.is_known();
         let (src, ty) = if auto_upgrade {
             let t = Value::Tuple(vec![src]);
             let ty = t.ty();
@@ -431,6 +356,9 @@ impl<'a> Evaluator<'a> {
             }
             vals.push(v);
         }
+        if upgraded_unknown {
+            return dynamic();
+        }
         if !known {
             let keep = self.diags.len();
             let t = self.splat_result_type(&ty, each);
@@ -441,10 +369,7 @@ impl<'a> Evaluator<'a> {
             Type::List(_) | Type::Set(_) => {
                 if vals.is_empty() {
                     let t = self.splat_result_type(&ty, each);
-                    return Value::List(
-                        t.element_type().cloned().unwrap_or(Type::Dynamic),
-                        Vec::new(),
-                    );
+                    return Value::List(t.element_type().cloned().unwrap_or(Type::Dynamic), Vec::new());
                 }
                 let ety = vals[0].ty();
                 Value::List(ety, vals)
@@ -477,15 +402,7 @@ impl<'a> Evaluator<'a> {
 
     // ------------------------------------------------------------ functions
 
-    fn call(
-        &mut self,
-        name: &str,
-        name_span: Span,
-        args: &[Expression],
-        expand_final: bool,
-        close_span: Span,
-        span: Span,
-    ) -> Value {
+    fn call(&mut self, name: &str, name_span: Span, args: &[Expression], expand_final: bool, close_span: Span, span: Span) -> Value {
         if !expand_final && (name == "try" || name == "can") {
             return self.try_or_can(name == "try", args, close_span, span);
         }
@@ -502,11 +419,7 @@ impl<'a> Evaluator<'a> {
         // spread into several entries that share its span.
         let mut vals: Vec<(Value, Span)> = Vec::with_capacity(args.len());
         let mark = self.diags.len();
-        let fixed = if expand_final {
-            args.len().saturating_sub(1)
-        } else {
-            args.len()
-        };
+        let fixed = if expand_final { args.len().saturating_sub(1) } else { args.len() };
         for a in &args[..fixed] {
             let v = self.eval(a);
             vals.push((v, a.span));
@@ -527,19 +440,16 @@ impl<'a> Evaluator<'a> {
                         );
                         return dynamic();
                     }
-                    Value::Unknown(t)
-                        if matches!(
-                            t,
-                            Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Tuple(_)
-                        ) =>
-                    {
-                        return dynamic()
-                    }
+                    Value::Unknown(t) if matches!(t, Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Tuple(_)) => return dynamic(),
                     Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
                         vals.extend(es.iter().map(|e| (e.clone(), last.span)));
                     }
                     _ => {
-                        self.error("Invalid expanding argument value", "The expanding argument (indicated by ...) must be of a tuple, list, or set type.", last.span);
+                        self.error(
+                            "Invalid expanding argument value",
+                            "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                            last.span,
+                        );
                         return dynamic();
                     }
                 }
@@ -547,11 +457,7 @@ impl<'a> Evaluator<'a> {
         }
         let params = func.params;
         if vals.len() < params.len() {
-            let qual = if func.variadic.is_some() {
-                " at least"
-            } else {
-                ""
-            };
+            let qual = if func.variadic.is_some() { " at least" } else { "" };
             self.error(
                 "Not enough function arguments",
                 format!(
@@ -567,11 +473,7 @@ impl<'a> Evaluator<'a> {
         if func.variadic.is_none() && vals.len() > params.len() {
             self.error(
                 "Too many function arguments",
-                format!(
-                    "Function {} expects only {} argument(s).",
-                    quote(name),
-                    params.len()
-                ),
+                format!("Function {} expects only {} argument(s).", quote(name), params.len()),
                 vals[params.len()].1,
             );
             return dynamic();
@@ -582,11 +484,7 @@ impl<'a> Evaluator<'a> {
             match convert(v, &param.ty.to_type()) {
                 Ok(c) => converted.push(c),
                 Err(m) => {
-                    self.error(
-                        "Invalid function argument",
-                        format!("Invalid value for {} parameter: {m}.", quote(param.name)),
-                        *s,
-                    );
+                    self.error("Invalid function argument", format!("Invalid value for {} parameter: {m}.", quote(param.name)), *s);
                     converted.push(dynamic());
                 }
             }
@@ -596,28 +494,18 @@ impl<'a> Evaluator<'a> {
         }
         match functions::call(func, &converted, self, span) {
             Ok(v) => v,
-            Err(CallError {
-                arg: Some(i),
-                message,
-            }) if i < vals.len() => {
+            Err(CallError { arg: Some(i), message }) if i < vals.len() => {
                 let param = func.param(i);
                 self.error(
                     "Invalid function argument",
-                    format!(
-                        "Invalid value for {} parameter: {message}.",
-                        quote(param.name)
-                    ),
+                    format!("Invalid value for {} parameter: {message}.", quote(param.name)),
                     vals[i].1,
                 );
                 dynamic()
             }
             Err(CallError { message, .. }) => {
                 if !message.is_empty() {
-                    self.error(
-                        "Error in function call",
-                        format!("Call to function {} failed: {message}.", quote(name)),
-                        span,
-                    );
+                    self.error("Error in function call", format!("Call to function {} failed: {message}.", quote(name)), span);
                 }
                 dynamic()
             }
@@ -627,28 +515,17 @@ impl<'a> Evaluator<'a> {
     /// `try` and `can` receive their arguments unevaluated (HCL's
     /// `tryfunc`): each is evaluated in turn, its errors kept apart; if an
     /// argument may read an unknown value, the answer must wait.
-    fn try_or_can(
-        &mut self,
-        is_try: bool,
-        args: &[Expression],
-        close_span: Span,
-        span: Span,
-    ) -> Value {
+    fn try_or_can(&mut self, is_try: bool, args: &[Expression], close_span: Span, span: Span) -> Value {
         let name = if is_try { "try" } else { "can" };
         if !is_try && args.len() != 1 {
             let (summary, detail, at) = if args.is_empty() {
                 (
                     "Not enough function arguments",
-                    "Function \"can\" expects 1 argument(s). Missing value for \"expression\"."
-                        .to_string(),
+                    "Function \"can\" expects 1 argument(s). Missing value for \"expression\".".to_string(),
                     close_span,
                 )
             } else {
-                (
-                    "Too many function arguments",
-                    "Function \"can\" expects only 1 argument(s).".to_string(),
-                    args[1].span,
-                )
+                ("Too many function arguments", "Function \"can\" expects only 1 argument(s).".to_string(), args[1].span)
             };
             self.error(summary, detail, at);
             return dynamic();
@@ -656,10 +533,7 @@ impl<'a> Evaluator<'a> {
         if args.is_empty() {
             self.error(
                 "Error in function call",
-                format!(
-                    "Call to function {} failed: at least one argument is required.",
-                    quote(name)
-                ),
+                format!("Call to function {} failed: at least one argument is required.", quote(name)),
                 span,
             );
             return dynamic();
@@ -667,11 +541,7 @@ impl<'a> Evaluator<'a> {
         let mut failures: Diagnostics = Vec::new();
         for arg in args {
             if self.depends_on_unknowns(arg) {
-                return if is_try {
-                    dynamic()
-                } else {
-                    Value::Unknown(Type::Bool)
-                };
+                return if is_try { dynamic() } else { Value::Unknown(Type::Bool) };
             }
             let mark = self.diags.len();
             let v = self.eval(arg);
@@ -692,11 +562,7 @@ impl<'a> Evaluator<'a> {
             msg.push_str(&format!("- {}\n  {}\n", d.summary, d.detail));
         }
         msg.push_str("\nAt least one expression must produce a successful result");
-        self.error(
-            "Error in function call",
-            format!("Call to function \"try\" failed: {msg}."),
-            span,
-        );
+        self.error("Error in function call", format!("Call to function \"try\" failed: {msg}."), span);
         dynamic()
     }
 
@@ -744,22 +610,14 @@ impl<'a> Evaluator<'a> {
         let Some(result_type) = result_type else {
             self.error(
                 "Inconsistent conditional result types",
-                format!(
-                    "The true and false result expressions must have consistent types. The given expressions are {} and {}, respectively.",
-                    tt.friendly_name(),
-                    ft.friendly_name()
-                ),
+                format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft)),
                 t.span.to(f.span),
             );
             return dynamic();
         };
         let cond = self.eval(condition);
         if cond.is_null() {
-            self.error(
-                "Null condition",
-                "The condition value is null. Conditions must either be true or false.",
-                condition.span,
-            );
+            self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
             return Value::Unknown(result_type);
         }
         if !cond.is_known() {
@@ -768,19 +626,12 @@ impl<'a> Evaluator<'a> {
         let cond = match convert(&cond, &Type::Bool) {
             Ok(c) => c,
             Err(_) => {
-                self.error(
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                    condition.span,
-                );
+                self.error("Incorrect condition type", "The condition expression must be of type bool.", condition.span);
                 return Value::Unknown(result_type);
             }
         };
-        let (chosen, diags, expr, which) = if matches!(cond, Value::Bool(true)) {
-            (true_val, true_diags, t, "true")
-        } else {
-            (false_val, false_diags, f, "false")
-        };
+        let (chosen, diags, expr, which) =
+            if matches!(cond, Value::Bool(true)) { (true_val, true_diags, t, "true") } else { (false_val, false_diags, f, "false") };
         self.diags.extend(diags);
         if chosen.ty() == result_type || result_type == Type::Dynamic {
             return chosen;
@@ -798,13 +649,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn binary(
-        &mut self,
-        op: BinaryOperator,
-        lhs: &Expression,
-        rhs: &Expression,
-        span: Span,
-    ) -> Value {
+    fn binary(&mut self, op: BinaryOperator, lhs: &Expression, rhs: &Expression, span: Span) -> Value {
         use BinaryOperator::*;
         let mark = self.diags.len();
         let l = self.eval(lhs);
@@ -812,30 +657,20 @@ impl<'a> Evaluator<'a> {
         let (param, ret) = match op {
             Or | And => (Type::Bool, Type::Bool),
             Equal | NotEqual => (Type::Dynamic, Type::Bool),
-            LessThan | LessThanOrEqual | GreaterThan | GreaterThanOrEqual => {
-                (Type::Number, Type::Bool)
-            }
+            LessThan | LessThanOrEqual | GreaterThan | GreaterThanOrEqual => (Type::Number, Type::Bool),
             Add | Subtract | Multiply | Divide | Modulo => (Type::Number, Type::Number),
         };
         let l = match convert(&l, &param) {
             Ok(v) => v,
             Err(m) => {
-                self.error(
-                    "Invalid operand",
-                    format!("Unsuitable value for left operand: {m}."),
-                    lhs.span,
-                );
+                self.error("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs.span);
                 dynamic()
             }
         };
         let r = match convert(&r, &param) {
             Ok(v) => v,
             Err(m) => {
-                self.error(
-                    "Invalid operand",
-                    format!("Unsuitable value for right operand: {m}."),
-                    rhs.span,
-                );
+                self.error("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs.span);
                 dynamic()
             }
         };
@@ -849,11 +684,7 @@ impl<'a> Evaluator<'a> {
             };
         }
         if l.is_null() || r.is_null() {
-            self.error(
-                "Operation failed",
-                "Error during operation: argument must not be null.",
-                span,
-            );
+            self.error("Operation failed", "Error during operation: argument must not be null.", span);
             return Value::Unknown(ret);
         }
         if !l.is_wholly_known() || !r.is_wholly_known() {
@@ -878,11 +709,7 @@ impl<'a> Evaluator<'a> {
         match result {
             Ok(v) => v,
             Err(m) => {
-                self.error(
-                    "Operation failed",
-                    format!("Error during operation: {m}."),
-                    span,
-                );
+                self.error("Operation failed", format!("Error during operation: {m}."), span);
                 Value::Unknown(ret)
             }
         }
@@ -898,11 +725,7 @@ impl<'a> Evaluator<'a> {
         let v = match convert(&v, &param) {
             Ok(v) => v,
             Err(m) => {
-                self.error(
-                    "Invalid operand",
-                    format!("Unsuitable value for unary operand: {m}."),
-                    operand.span,
-                );
+                self.error("Invalid operand", format!("Unsuitable value for unary operand: {m}."), operand.span);
                 return Value::Unknown(ret);
             }
         };
@@ -911,11 +734,7 @@ impl<'a> Evaluator<'a> {
         }
         match v {
             Value::Null(_) => {
-                self.error(
-                    "Operation failed",
-                    "Error during operation: argument must not be null.",
-                    span,
-                );
+                self.error("Operation failed", "Error during operation: argument must not be null.", span);
                 Value::Unknown(ret)
             }
             Value::Unknown(_) => Value::Unknown(ret),
@@ -940,22 +759,14 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             if key.is_null() {
-                self.error(
-                    "Null value as key",
-                    "Can't use a null value as a key.",
-                    item.value.span,
-                );
+                self.error("Null value as key", "Can't use a null value as a key.", item.value.span);
                 known = false;
                 continue;
             }
             let key = match convert(&key, &Type::String) {
                 Ok(k) => k,
                 Err(m) => {
-                    self.error(
-                        "Incorrect key type",
-                        format!("Can't use this value as a key: {m}."),
-                        item.key.expr.span,
-                    );
+                    self.error("Incorrect key type", format!("Can't use this value as a key: {m}."), item.key.expr.span);
                     known = false;
                     continue;
                 }
@@ -1002,40 +813,25 @@ impl<'a> Evaluator<'a> {
         if cty == Type::Dynamic {
             return dynamic();
         }
-        if !matches!(
-            cty,
-            Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)
-        ) {
+        if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
             self.error(
                 "Iteration over non-iterable value",
-                format!(
-                    "A value of type {} cannot be used as the collection in a 'for' expression.",
-                    cty.friendly_name()
-                ),
+                format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
                 f.collection.span,
             );
             return dynamic();
         }
         if let Some(cond) = &f.cond_expr {
             let mark = self.diags.len();
-            let pushed =
-                self.push_iteration_vars(f.key_var.as_deref(), &f.value_var, dynamic(), dynamic());
+            let pushed = self.push_iteration_vars(f.key_var.as_deref(), &f.value_var, dynamic(), dynamic());
             let r = self.eval(cond);
             self.locals.truncate(self.locals.len() - pushed);
             if r.is_null() {
-                self.error(
-                    "Condition is null",
-                    "The value of the 'if' clause must not be null.",
-                    cond.span,
-                );
+                self.error("Condition is null", "The value of the 'if' clause must not be null.", cond.span);
                 return dynamic();
             }
             if let Err(m) = convert(&r, &Type::Bool) {
-                self.error(
-                    "Invalid 'for' condition",
-                    format!("The 'if' clause value is invalid: {m}."),
-                    cond.span,
-                );
+                self.error("Invalid 'for' condition", format!("The 'if' clause value is invalid: {m}."), cond.span);
                 return dynamic();
             }
             if self.has_errors_since(mark) {
@@ -1071,23 +867,12 @@ impl<'a> Evaluator<'a> {
             return Value::Tuple(tuple);
         }
         if f.grouping {
-            return Value::Object(
-                groups
-                    .into_iter()
-                    .map(|(k, vs)| (k, Value::Tuple(vs)))
-                    .collect(),
-            );
+            return Value::Object(groups.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect());
         }
         Value::Object(object)
     }
 
-    fn push_iteration_vars(
-        &mut self,
-        key_var: Option<&str>,
-        value_var: &str,
-        k: Value,
-        v: Value,
-    ) -> usize {
+    fn push_iteration_vars(&mut self, key_var: Option<&str>, value_var: &str, k: Value, v: Value) -> usize {
         let mut n = 1;
         if let Some(kv) = key_var {
             self.locals.push((kv.to_string(), k));
@@ -1107,13 +892,13 @@ impl<'a> Evaluator<'a> {
     ) -> bool {
         if let Some(cond) = &f.cond_expr {
             let include = self.eval(cond);
+            if f.key_expr.is_none() && !include.is_null() && !include.is_known() {
+                *known = false;
+                return true;
+            }
             if include.is_null() {
                 if *known {
-                    self.error(
-                        "Invalid 'for' condition",
-                        "The value of the 'if' clause must not be null.",
-                        cond.span,
-                    );
+                    self.error("Invalid 'for' condition", "The value of the 'if' clause must not be null.", cond.span);
                 }
                 *known = false;
                 return true;
@@ -1121,11 +906,7 @@ impl<'a> Evaluator<'a> {
             match convert(&include, &Type::Bool) {
                 Err(m) => {
                     if *known {
-                        self.error(
-                            "Invalid 'for' condition",
-                            format!("The 'if' clause value is invalid: {m}."),
-                            cond.span,
-                        );
+                        self.error("Invalid 'for' condition", format!("The 'if' clause value is invalid: {m}."), cond.span);
                     }
                     *known = false;
                     return true;
@@ -1146,11 +927,7 @@ impl<'a> Evaluator<'a> {
         let key = self.eval(key_expr);
         if key.is_null() {
             if *known {
-                self.error(
-                    "Invalid object key",
-                    "Key expression in 'for' expression must not produce a null value.",
-                    key_expr.span,
-                );
+                self.error("Invalid object key", "Key expression in 'for' expression must not produce a null value.", key_expr.span);
             }
             *known = false;
             return true;
@@ -1167,11 +944,7 @@ impl<'a> Evaluator<'a> {
             }
             Err(m) => {
                 if *known {
-                    self.error(
-                        "Invalid object key",
-                        format!("The key expression produced an invalid result: {m}."),
-                        key_expr.span,
-                    );
+                    self.error("Invalid object key", format!("The key expression produced an invalid result: {m}."), key_expr.span);
                 }
                 *known = false;
                 return true;
@@ -1208,7 +981,14 @@ impl<'a> Evaluator<'a> {
             if !self.check_size(buf.len() / 64, span) || buf.len() > self.limits.max_string_len {
                 if !self.exhausted {
                     self.exhausted = true;
-                    self.error("Result too large", format!("This template produces a string longer than {} bytes, which is more than this evaluator allows.", self.limits.max_string_len), span);
+                    self.error(
+                        "Result too large",
+                        format!(
+                            "This template produces a string longer than {} bytes, which is more than this evaluator allows.",
+                            self.limits.max_string_len
+                        ),
+                        span,
+                    );
                 }
                 return Value::Unknown(Type::String);
             }
@@ -1229,12 +1009,7 @@ impl<'a> Evaluator<'a> {
                 let v = self.eval(e);
                 self.interpolate(v, e.span, buf, "The expression result is null. Cannot include a null value in a string template.")
             }
-            TemplatePart::If {
-                condition,
-                then_parts,
-                else_parts,
-                span,
-            } => {
+            TemplatePart::If { condition, then_parts, else_parts, span } => {
                 // HCL compiles the directive into a conditional whose arms
                 // are templates: both arms are evaluated, the untaken arm's
                 // errors are dropped.
@@ -1245,11 +1020,7 @@ impl<'a> Evaluator<'a> {
                 let f_diags: Diagnostics = self.diags.drain(mark..).collect();
                 let cond = self.eval(condition);
                 if cond.is_null() {
-                    self.error(
-                        "Null condition",
-                        "The condition value is null. Conditions must either be true or false.",
-                        condition.span,
-                    );
+                    self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
                     return PartResult::Unknown;
                 }
                 if !cond.is_known() {
@@ -1265,11 +1036,7 @@ impl<'a> Evaluator<'a> {
                         f
                     }
                     Err(_) => {
-                        self.error(
-                            "Incorrect condition type",
-                            "The condition expression must be of type bool.",
-                            condition.span,
-                        );
+                        self.error("Incorrect condition type", "The condition expression must be of type bool.", condition.span);
                         return PartResult::Unknown;
                     }
                 };
@@ -1281,13 +1048,7 @@ impl<'a> Evaluator<'a> {
                     _ => PartResult::Unknown,
                 }
             }
-            TemplatePart::For {
-                key_var,
-                value_var,
-                collection,
-                body,
-                span,
-            } => {
+            TemplatePart::For { key_var, value_var, collection, body, span } => {
                 let coll = self.eval(collection);
                 if coll.is_null() {
                     self.error(
@@ -1301,10 +1062,7 @@ impl<'a> Evaluator<'a> {
                 if cty == Type::Dynamic || !coll.is_known() {
                     return PartResult::Unknown;
                 }
-                if !matches!(
-                    cty,
-                    Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)
-                ) {
+                if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
                     self.error(
                         "Iteration over non-iterable value",
                         format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
@@ -1338,13 +1096,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn interpolate(
-        &mut self,
-        v: Value,
-        span: Span,
-        buf: &mut String,
-        null_detail: &str,
-    ) -> PartResult {
+    fn interpolate(&mut self, v: Value, span: Span, buf: &mut String, null_detail: &str) -> PartResult {
         if v.is_null() {
             self.error("Invalid template interpolation value", null_detail, span);
             return PartResult::Ok;
@@ -1375,48 +1127,82 @@ enum PartResult {
     Unknown,
 }
 
+/// Why two conditional result types do not unify, as HCL explains it.
+fn describe_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(ta), Type::Object(fa)) => {
+            for (name, at) in ta {
+                match fa.get(name) {
+                    None => {
+                        return format!("The 'true' value includes object attribute {}, which is absent in the 'false' value", quote(name))
+                    }
+                    Some(af) if af != at => {
+                        return format!("Type mismatch for object attribute {}: {}", quote(name), describe_mismatch(at, af))
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(name) = fa.keys().find(|k| !ta.contains_key(*k)) {
+                return format!("The 'false' value includes object attribute {}, which is absent in the 'true' value", quote(name));
+            }
+        }
+        (Type::Tuple(te), Type::Tuple(fe)) => {
+            if te.len() != fe.len() {
+                return format!("The 'true' tuple has length {}, but the 'false' tuple has length {}", te.len(), fe.len());
+            }
+            if let Some(i) = (0..te.len()).find(|&i| te[i] != fe[i]) {
+                return format!("Type mismatch for tuple element {i}: {}", describe_mismatch(&te[i], &fe[i]));
+            }
+        }
+        (Type::List(a), Type::List(b)) | (Type::Map(a), Type::Map(b)) | (Type::Set(a), Type::Set(b))
+            if matches!((&**a, &**b), (Type::Object(_), Type::Object(_)) | (Type::Tuple(_), Type::Tuple(_))) =>
+        {
+            let noun = match t {
+                Type::List(_) => "list",
+                Type::Map(_) => "map",
+                _ => "set",
+            };
+            return format!("Mismatched {noun} element types: {}", describe_mismatch(a, b));
+        }
+        _ => {}
+    }
+    if t.friendly_name() == f.friendly_name() {
+        return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into();
+    }
+    format!("The 'true' value is {}, but the 'false' value is {}", t.friendly_name(), f.friendly_name())
+}
+
 /// The (key, value) pairs a `for` iterates: indexes for sequences (a set's
 /// key is the element itself), names for maps and objects.
 pub fn iteration_entries(coll: &Value) -> Vec<(Value, Value)> {
     match coll {
-        Value::List(_, vs) | Value::Tuple(vs) => vs
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (Value::Number(Number::from_u64(i as u64)), v.clone()))
-            .collect(),
+        Value::List(_, vs) | Value::Tuple(vs) => {
+            vs.iter().enumerate().map(|(i, v)| (Value::Number(Number::from_u64(i as u64)), v.clone())).collect()
+        }
         Value::Set(_, vs) => vs.iter().map(|v| (v.clone(), v.clone())).collect(),
-        Value::Map(_, m) | Value::Object(m) => m
-            .iter()
-            .map(|(k, v)| (Value::String(k.clone()), v.clone()))
-            .collect(),
+        Value::Map(_, m) | Value::Object(m) => m.iter().map(|(k, v)| (Value::String(k.clone()), v.clone())).collect(),
         _ => Vec::new(),
     }
 }
 
 /// The variable references in `e` (HCL's `Variables()`): a root name and
 /// its static traversal steps, leaving out names bound by `for`.
-fn collect_references<'e>(
-    e: &'e Expression,
-    bound: &mut Vec<&'e str>,
-    out: &mut Vec<(&'e str, Vec<&'e Step>)>,
-) {
+fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>) {
     if let Some((name, steps)) = static_chain(e) {
         if !bound.contains(&name) {
             out.push((name, steps));
         }
         return;
     }
-    let mut with_bound = |names: Vec<&'e str>,
-                          exprs: Vec<&'e Expression>,
-                          bound: &mut Vec<&'e str>,
-                          out: &mut Vec<(&'e str, Vec<&'e Step>)>| {
-        let n = bound.len();
-        bound.extend(names);
-        for x in exprs {
-            collect_references(x, bound, out);
-        }
-        bound.truncate(n);
-    };
+    let mut with_bound =
+        |names: Vec<&'e str>, exprs: Vec<&'e Expression>, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>| {
+            let n = bound.len();
+            bound.extend(names);
+            for x in exprs {
+                collect_references(x, bound, out);
+            }
+            bound.truncate(n);
+        };
     match &e.kind {
         ExprKind::Literal(_) | ExprKind::AnonSymbol | ExprKind::Variable(_) => {}
         ExprKind::Parenthesized(x) | ExprKind::TemplateWrap(x) => collect_references(x, bound, out),
@@ -1430,14 +1216,8 @@ fn collect_references<'e>(
             collect_references(source, bound, out);
             collect_references(each, bound, out);
         }
-        ExprKind::FunctionCall { args, .. } | ExprKind::TupleCons(args) => {
-            args.iter().for_each(|a| collect_references(a, bound, out))
-        }
-        ExprKind::Conditional {
-            condition,
-            true_result,
-            false_result,
-        } => {
+        ExprKind::FunctionCall { args, .. } | ExprKind::TupleCons(args) => args.iter().for_each(|a| collect_references(a, bound, out)),
+        ExprKind::Conditional { condition, true_result, false_result } => {
             for x in [condition, true_result, false_result] {
                 collect_references(x, bound, out);
             }
@@ -1457,58 +1237,28 @@ fn collect_references<'e>(
         }
         ExprKind::For(f) => {
             collect_references(&f.collection, bound, out);
-            let names = f
-                .key_var
-                .iter()
-                .map(String::as_str)
-                .chain([f.value_var.as_str()])
-                .collect();
-            let exprs = f
-                .key_expr
-                .iter()
-                .chain([&f.value_expr])
-                .chain(f.cond_expr.iter())
-                .collect();
+            let names = f.key_var.iter().map(String::as_str).chain([f.value_var.as_str()]).collect();
+            let exprs = f.key_expr.iter().chain([&f.value_expr]).chain(f.cond_expr.iter()).collect();
             with_bound(names, exprs, bound, out);
         }
         ExprKind::Template(parts) => collect_template_references(parts, bound, out),
     }
 }
 
-fn collect_template_references<'e>(
-    parts: &'e [TemplatePart],
-    bound: &mut Vec<&'e str>,
-    out: &mut Vec<(&'e str, Vec<&'e Step>)>,
-) {
+fn collect_template_references<'e>(parts: &'e [TemplatePart], bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>) {
     for part in parts {
         match part {
             TemplatePart::Literal(_) => {}
             TemplatePart::Interpolation(x) => collect_references(x, bound, out),
-            TemplatePart::If {
-                condition,
-                then_parts,
-                else_parts,
-                ..
-            } => {
+            TemplatePart::If { condition, then_parts, else_parts, .. } => {
                 collect_references(condition, bound, out);
                 collect_template_references(then_parts, bound, out);
                 collect_template_references(else_parts, bound, out);
             }
-            TemplatePart::For {
-                key_var,
-                value_var,
-                collection,
-                body,
-                ..
-            } => {
+            TemplatePart::For { key_var, value_var, collection, body, .. } => {
                 collect_references(collection, bound, out);
                 let n = bound.len();
-                bound.extend(
-                    key_var
-                        .iter()
-                        .map(String::as_str)
-                        .chain([value_var.as_str()]),
-                );
+                bound.extend(key_var.iter().map(String::as_str).chain([value_var.as_str()]));
                 collect_template_references(body, bound, out);
                 bound.truncate(n);
             }
@@ -1543,8 +1293,7 @@ fn is_static_traversal(e: &Expression) -> bool {
                 Step::Index { key, .. } => matches!(key.kind, ExprKind::Literal(_)),
                 _ => true,
             };
-            static_step
-                && (matches!(source.kind, ExprKind::Variable(_)) || is_static_traversal(source))
+            static_step && (matches!(source.kind, ExprKind::Variable(_)) || is_static_traversal(source))
         }
         _ => false,
     }

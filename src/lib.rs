@@ -95,11 +95,7 @@ pub fn evaluate(source: &str, vars: &Variables, options: &Options) -> Result<Val
     let expr = parse(source, options)?;
     let mut ev = eval::Evaluator::new(vars, &options.limits);
     let v = ev.eval(&expr);
-    let errors: Diagnostics = ev
-        .diags
-        .into_iter()
-        .filter(|d| d.severity == Severity::Error)
-        .collect();
+    let errors: Diagnostics = ev.diags.into_iter().filter(|d| d.severity == Severity::Error).collect();
     if errors.is_empty() {
         Ok(v)
     } else {

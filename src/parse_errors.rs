@@ -12,17 +12,16 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
         InputLocation::Span((s, _)) => s,
     };
     let pos = floor_char_boundary(src, pos);
-    let positives =
-        match &e.variant {
-            ErrorVariant::ParsingError { positives, .. } => positives.clone(),
-            ErrorVariant::CustomError { message } => return Diagnostic::error(
+    let positives = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { message } => {
+            return Diagnostic::error(
                 "Expression too complex",
-                format!(
-                    "Parsing this input needs more work than this evaluator allows ({message})."
-                ),
+                format!("Parsing this input needs more work than this evaluator allows ({message})."),
                 Span::new(0, src.len()),
-            ),
-        };
+            )
+        }
+    };
     let at = token_span(src, pos);
     let found = describe(src, pos);
     let has = |r: Rule| positives.contains(&r);
@@ -38,57 +37,28 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
         );
     }
     let rest = &src[pos..];
-    if rest.starts_with('&') && !rest.starts_with("&&")
-        || rest.starts_with('|') && !rest.starts_with("||")
-    {
-        let (op, name) = if rest.starts_with('&') {
-            ("&&", "AND")
-        } else {
-            ("||", "OR")
-        };
+    if rest.starts_with('&') && !rest.starts_with("&&") || rest.starts_with('|') && !rest.starts_with("||") {
+        let (op, name) = if rest.starts_with('&') { ("&&", "AND") } else { ("||", "OR") };
         return Diagnostic::error(
             "Invalid character",
-            format!(
-                "The \"{}\" character is not valid. Did you mean boolean {name} (\"{op}\")?",
-                &rest[..1]
-            ),
+            format!("The \"{}\" character is not valid. Did you mean boolean {name} (\"{op}\")?", &rest[..1]),
             at,
         );
     }
     if has(Rule::item_equals) || has(Rule::item_colon) {
-        return Diagnostic::error(
-            "Missing attribute value",
-            "Expected an attribute value, introduced by an equals sign (\"=\").",
-            at,
-        );
+        return Diagnostic::error("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at);
     }
     if has(Rule::for_arrow) {
-        return Diagnostic::error(
-            "Invalid 'for' expression",
-            "Key expression is required when building an object.",
-            at,
-        );
+        return Diagnostic::error("Invalid 'for' expression", "Key expression is required when building an object.", at);
     }
     if has(Rule::kw_in) {
-        return Diagnostic::error(
-            "Invalid 'for' expression",
-            "For expression requires the 'in' keyword after its name declarations.",
-            at,
-        );
+        return Diagnostic::error("Invalid 'for' expression", "For expression requires the 'in' keyword after its name declarations.", at);
     }
     if has(Rule::identifier) && is_after(src, pos, "for") {
-        return Diagnostic::error(
-            "Invalid 'for' expression",
-            "For expression requires variable name after 'for'.",
-            at,
-        );
+        return Diagnostic::error("Invalid 'for' expression", "For expression requires variable name after 'for'.", at);
     }
     if has(Rule::identifier) && !has(Rule::variable_or_call) {
-        return Diagnostic::error(
-            "Invalid attribute name",
-            "An attribute name is required after a dot.",
-            at,
-        );
+        return Diagnostic::error("Invalid attribute name", "An attribute name is required after a dot.", at);
     }
     if has(Rule::conditional_colon) {
         return Diagnostic::error(
@@ -105,19 +75,10 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
         );
     }
     if has(Rule::heredoc_line) || has(Rule::heredoc_newline) {
-        return Diagnostic::error(
-            "Unterminated template string",
-            "No closing marker was found for the string.",
-            at,
-        );
+        return Diagnostic::error("Unterminated template string", "No closing marker was found for the string.", at);
     }
-    if pos < src.len() && src[pos..].starts_with(['}', ']', ')']) && has(Rule::conditional_question)
-    {
-        return Diagnostic::error(
-            "Missing item separator",
-            format!("Expected a comma or the end of the list, but found {found}."),
-            at,
-        );
+    if pos < src.len() && src[pos..].starts_with(['}', ']', ')']) && has(Rule::conditional_question) {
+        return Diagnostic::error("Missing item separator", format!("Expected a comma or the end of the list, but found {found}."), at);
     }
     if pos < src.len() && in_object(src, pos) && has(Rule::conditional_question) {
         return Diagnostic::error(
@@ -133,11 +94,7 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
             Span::new(src.len(), src.len()),
         );
     }
-    Diagnostic::error(
-        "Invalid expression",
-        format!("Expected the start of an expression, but found {found}."),
-        at,
-    )
+    Diagnostic::error("Invalid expression", format!("Expected the start of an expression, but found {found}."), at)
 }
 
 fn token_span(src: &str, pos: usize) -> Span {

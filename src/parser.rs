@@ -31,52 +31,31 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::greater, Assoc::Left)
                 | Op::infix(Rule::greater_equal, Assoc::Left))
             .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::subtract, Assoc::Left))
-            .op(Op::infix(Rule::multiply, Assoc::Left)
-                | Op::infix(Rule::divide, Assoc::Left)
-                | Op::infix(Rule::modulo, Assoc::Left))
+            .op(Op::infix(Rule::multiply, Assoc::Left) | Op::infix(Rule::divide, Assoc::Left) | Op::infix(Rule::modulo, Assoc::Left))
             .op(Op::prefix(Rule::negate) | Op::prefix(Rule::not))
     })
 }
 
 /// Parses `source` as one expression (`hclsyntax.ParseExpression`).
-pub fn parse_expression(
-    source: &str,
-    limits: &Limits,
-) -> std::result::Result<Expression, Diagnostics> {
+pub fn parse_expression(source: &str, limits: &Limits) -> std::result::Result<Expression, Diagnostics> {
     parse_entry(source, limits, Rule::expression_file)
 }
 
 /// Parses `source` as a bare template (`hclsyntax.ParseTemplate`).
-pub fn parse_template(
-    source: &str,
-    limits: &Limits,
-) -> std::result::Result<Expression, Diagnostics> {
+pub fn parse_template(source: &str, limits: &Limits) -> std::result::Result<Expression, Diagnostics> {
     parse_entry(source, limits, Rule::template_file)
 }
 
-fn parse_entry(
-    source: &str,
-    limits: &Limits,
-    rule: Rule,
-) -> std::result::Result<Expression, Diagnostics> {
+fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result<Expression, Diagnostics> {
     if let Some(at) = nesting_exceeds(source, limits.max_depth, rule == Rule::template_file) {
         return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
     }
-    pest::set_call_limit(std::num::NonZeroUsize::new(
-        limits
-            .parse_calls_per_byte
-            .saturating_mul(source.len().max(1024)),
-    ));
+    pest::set_call_limit(std::num::NonZeroUsize::new(limits.parse_calls_per_byte.saturating_mul(source.len().max(1024))));
     let pairs = match HclParser::parse(rule, source) {
         Ok(p) => p,
         Err(e) => return Err(vec![crate::parse_errors::from_pest(source, e)]),
     };
-    let mut b = Builder {
-        src: source,
-        depth: 0,
-        max_depth: limits.max_depth,
-        diags: Vec::new(),
-    };
+    let mut b = Builder { src: source, depth: 0, max_depth: limits.max_depth, diags: Vec::new() };
     let top = pairs.into_iter().next().expect("entry rule");
     let result = if rule == Rule::template_file {
         let span = Span::new(0, source.len());
@@ -183,10 +162,7 @@ impl<'s> Builder<'s> {
     fn operation(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
         let at = span_of(&pair);
         let pairs = pair.into_inner();
-        let ops = pairs
-            .clone()
-            .filter(|p| !matches!(p.as_rule(), Rule::expr_term | Rule::item_term))
-            .count();
+        let ops = pairs.clone().filter(|p| !matches!(p.as_rule(), Rule::expr_term | Rule::item_term)).count();
         if ops == 0 {
             let term = pairs.into_iter().next().expect("term");
             return self.term(term);
@@ -206,19 +182,9 @@ impl<'s> Builder<'s> {
             .map_prefix(|op, operand| {
                 let operand = operand?;
                 let op_span = span_of(&op);
-                let op = if op.as_rule() == Rule::negate {
-                    UnaryOperator::Negate
-                } else {
-                    UnaryOperator::Not
-                };
+                let op = if op.as_rule() == Rule::negate { UnaryOperator::Negate } else { UnaryOperator::Not };
                 let span = op_span.to(operand.span);
-                Ok(Expression {
-                    kind: ExprKind::UnaryOp {
-                        op,
-                        operand: Box::new(operand),
-                    },
-                    span,
-                })
+                Ok(Expression { kind: ExprKind::UnaryOp { op, operand: Box::new(operand) }, span })
             })
             .map_infix(|lhs, op, rhs| {
                 let (lhs, rhs) = (lhs?, rhs?);
@@ -238,14 +204,7 @@ impl<'s> Builder<'s> {
                     _ => BinaryOperator::Modulo,
                 };
                 let span = lhs.span.to(rhs.span);
-                Ok(Expression {
-                    kind: ExprKind::BinaryOp {
-                        op,
-                        lhs: Box::new(lhs),
-                        rhs: Box::new(rhs),
-                    },
-                    span,
-                })
+                Ok(Expression { kind: ExprKind::BinaryOp { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span })
             })
             .parse(pairs)
     }
@@ -266,62 +225,32 @@ impl<'s> Builder<'s> {
 
     /// Applies traversal steps; a splat takes the rest of the chain (`[*]`)
     /// or the following attribute steps (`.*`) as its per-element traversal.
-    fn traversal_chain(
-        &mut self,
-        mut current: Expression,
-        steps: Vec<Pair<'s, Rule>>,
-    ) -> Result<Expression> {
+    fn traversal_chain(&mut self, mut current: Expression, steps: Vec<Pair<'s, Rule>>) -> Result<Expression> {
         let mut i = 0;
         while i < steps.len() {
             let step = &steps[i];
             match step.as_rule() {
                 Rule::full_splat => {
-                    let anon = Expression {
-                        kind: ExprKind::AnonSymbol,
-                        span: span_of(step),
-                    };
+                    let anon = Expression { kind: ExprKind::AnonSymbol, span: span_of(step) };
                     let each = self.traversal_chain(anon, steps[i + 1..].to_vec())?;
                     let span = current.span.to(span_of(steps.last().expect("step")));
-                    return Ok(Expression {
-                        kind: ExprKind::Splat {
-                            source: Box::new(current),
-                            each: Box::new(each),
-                        },
-                        span,
-                    });
+                    return Ok(Expression { kind: ExprKind::Splat { source: Box::new(current), each: Box::new(each) }, span });
                 }
                 Rule::attr_splat => {
                     let mut j = i + 1;
-                    while j < steps.len()
-                        && matches!(steps[j].as_rule(), Rule::get_attr | Rule::legacy_index)
-                    {
+                    while j < steps.len() && matches!(steps[j].as_rule(), Rule::get_attr | Rule::legacy_index) {
                         j += 1;
                     }
-                    let anon = Expression {
-                        kind: ExprKind::AnonSymbol,
-                        span: span_of(step),
-                    };
+                    let anon = Expression { kind: ExprKind::AnonSymbol, span: span_of(step) };
                     let each = self.traversal_chain(anon, steps[i + 1..j].to_vec())?;
                     let span = current.span.to(span_of(&steps[j - 1]));
-                    current = Expression {
-                        kind: ExprKind::Splat {
-                            source: Box::new(current),
-                            each: Box::new(each),
-                        },
-                        span,
-                    };
+                    current = Expression { kind: ExprKind::Splat { source: Box::new(current), each: Box::new(each) }, span };
                     i = j;
                 }
                 _ => {
                     let step = self.step(step.clone())?;
                     let span = current.span.to(step.span());
-                    current = Expression {
-                        kind: ExprKind::Traversal {
-                            source: Box::new(current),
-                            step,
-                        },
-                        span,
-                    };
+                    current = Expression { kind: ExprKind::Traversal { source: Box::new(current), step }, span };
                     i += 1;
                 }
             }
@@ -333,12 +262,7 @@ impl<'s> Builder<'s> {
         let span = span_of(&pair);
         match pair.as_rule() {
             Rule::get_attr => {
-                let name = pair
-                    .into_inner()
-                    .next()
-                    .expect("identifier")
-                    .as_str()
-                    .to_string();
+                let name = pair.into_inner().next().expect("identifier").as_str().to_string();
                 Ok(Step::GetAttr { name, span })
             }
             Rule::legacy_index => {
@@ -347,23 +271,21 @@ impl<'s> Builder<'s> {
                 if let Some(chain) = inner.next() {
                     return Err(Diagnostic::error(
                         "Invalid legacy index syntax",
-                        "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [0][1].",
+                        format!(
+                            "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{}][{}].",
+                            digits.as_str(),
+                            &chain.as_str()[1..]
+                        ),
                         span_of(&digits).to(span_of(&chain)),
                     ));
                 }
                 let n = Number::parse(digits.as_str()).expect("digits are a number");
-                Ok(Step::LegacyIndex {
-                    index: Value::Number(n),
-                    span,
-                })
+                Ok(Step::LegacyIndex { index: Value::Number(n), span })
             }
             _ => {
                 let key = pair.into_inner().next().expect("index expression");
                 let key = self.expression(key)?;
-                Ok(Step::Index {
-                    key: Box::new(key),
-                    span,
-                })
+                Ok(Step::Index { key: Box::new(key), span })
             }
         }
     }
@@ -374,11 +296,7 @@ impl<'s> Builder<'s> {
             Rule::number_literal => match Number::parse(pair.as_str()) {
                 Some(n) => ExprKind::Literal(Value::Number(n)),
                 None => {
-                    return Err(Diagnostic::error(
-                        "Invalid number literal",
-                        "Failed to recognize the value of this number literal.",
-                        span,
-                    ))
+                    return Err(Diagnostic::error("Invalid number literal", "Failed to recognize the value of this number literal.", span))
                 }
             },
             Rule::variable_or_call => return self.variable_or_call(pair),
@@ -390,19 +308,13 @@ impl<'s> Builder<'s> {
             }
             Rule::tuple_cons => {
                 self.enter(0, span)?;
-                let items = pair
-                    .into_inner()
-                    .map(|p| self.expression(p))
-                    .collect::<Result<Vec<_>>>();
+                let items = pair.into_inner().map(|p| self.expression(p)).collect::<Result<Vec<_>>>();
                 self.depth -= 1;
                 ExprKind::TupleCons(items?)
             }
             Rule::object_cons => {
                 self.enter(0, span)?;
-                let items = pair
-                    .into_inner()
-                    .map(|p| self.object_item(p))
-                    .collect::<Result<Vec<_>>>();
+                let items = pair.into_inner().map(|p| self.object_item(p)).collect::<Result<Vec<_>>>();
                 self.depth -= 1;
                 ExprKind::ObjectCons(items?)
             }
@@ -413,10 +325,7 @@ impl<'s> Builder<'s> {
                 ExprKind::For(Box::new(f?))
             }
             Rule::quoted_template => {
-                let toks = pair
-                    .into_inner()
-                    .map(|p| self.template_token(p))
-                    .collect::<Result<Vec<_>>>()?;
+                let toks = pair.into_inner().map(|p| self.template_token(p)).collect::<Result<Vec<_>>>()?;
                 return self.finish_template(toks, span, false);
             }
             Rule::heredoc_template => return self.heredoc(pair),
@@ -437,10 +346,7 @@ impl<'s> Builder<'s> {
                 "null" => ExprKind::Literal(Value::null()),
                 _ => ExprKind::Variable(name.to_string()),
             };
-            return Ok(Expression {
-                kind,
-                span: name_span,
-            });
+            return Ok(Expression { kind, span: name_span });
         };
         let args_span = span_of(&args);
         self.enter(0, args_span)?;
@@ -462,13 +368,7 @@ impl<'s> Builder<'s> {
         self.depth -= 1;
         let close_span = Span::new(args_span.end - 1, args_span.end);
         Ok(Expression {
-            kind: ExprKind::FunctionCall {
-                name: name.to_string(),
-                name_span,
-                args: exprs,
-                expand_final,
-                close_span,
-            },
+            kind: ExprKind::FunctionCall { name: name.to_string(), name_span, args: exprs, expand_final, close_span },
             span: name_span.to(args_span),
         })
     }
@@ -478,17 +378,17 @@ impl<'s> Builder<'s> {
         let key = self.expression(inner.next().expect("key"))?;
         inner.next();
         let value = self.expression(inner.next().expect("value"))?;
+        // A bare identifier, and the keywords `true`, `false` and `null`,
+        // name the attribute literally.
         let bare_name = match &key.kind {
             ExprKind::Variable(name) => Some(name.clone()),
+            ExprKind::Literal(_) => {
+                let text = &self.src[key.span.start..key.span.end];
+                matches!(text, "true" | "false" | "null").then(|| text.to_string())
+            }
             _ => None,
         };
-        Ok(ObjectItem {
-            key: ObjectKey {
-                expr: key,
-                bare_name,
-            },
-            value,
-        })
+        Ok(ObjectItem { key: ObjectKey { expr: key, bare_name }, value })
     }
 
     fn for_expr(&mut self, pair: Pair<'s, Rule>) -> Result<ForExpr> {
@@ -521,9 +421,7 @@ impl<'s> Builder<'s> {
         for p in inner {
             match p.as_rule() {
                 Rule::for_group => grouping = true,
-                Rule::for_cond => {
-                    cond_expr = Some(self.expression(p.into_inner().nth(1).expect("condition"))?)
-                }
+                Rule::for_cond => cond_expr = Some(self.expression(p.into_inner().nth(1).expect("condition"))?),
                 _ => {}
             }
         }
@@ -544,14 +442,8 @@ impl<'s> Builder<'s> {
     fn template_token(&mut self, pair: Pair<'s, Rule>) -> Result<TemplateToken> {
         let span = span_of(&pair);
         match pair.as_rule() {
-            Rule::quoted_text => Ok(TemplateToken::Literal(
-                self.unescape_quoted(pair.as_str(), span.start)?,
-                span,
-            )),
-            Rule::heredoc_text => Ok(TemplateToken::Literal(
-                unescape_template_markers(pair.as_str()),
-                span,
-            )),
+            Rule::quoted_text => Ok(TemplateToken::Literal(self.unescape_quoted(pair.as_str(), span.start)?, span)),
+            Rule::heredoc_text => Ok(TemplateToken::Literal(unescape_template_markers(pair.as_str()), span)),
             Rule::heredoc_newline => Ok(TemplateToken::Literal(pair.as_str().to_string(), span)),
             Rule::template_interpolation => {
                 let mut inner = pair.into_inner();
@@ -589,21 +481,12 @@ impl<'s> Builder<'s> {
                                 _ => {}
                             }
                         }
-                        let (k, v) = if names.len() == 2 {
-                            (Some(names[0].clone()), names[1].clone())
-                        } else {
-                            (None, names[0].clone())
-                        };
+                        let (k, v) = if names.len() == 2 { (Some(names[0].clone()), names[1].clone()) } else { (None, names[0].clone()) };
                         DirectiveKind::For(k, v, coll.expect("collection"))
                     }
                     _ => DirectiveKind::EndFor,
                 };
-                Ok(TemplateToken::Directive {
-                    kind,
-                    strip_before,
-                    strip_after,
-                    span,
-                })
+                Ok(TemplateToken::Directive { kind, strip_before, strip_after, span })
             }
             r => unreachable!("template token {r:?}"),
         }
@@ -665,10 +548,7 @@ impl<'s> Builder<'s> {
                     }
                     self.diags.push(Diagnostic::error(
                         "Invalid escape sequence",
-                        format!(
-                            "The symbol {} is not a valid escape sequence selector.",
-                            crate::render::json_string(&e.to_string())
-                        ),
+                        format!("The symbol {} is not a valid escape sequence selector.", crate::render::json_string(&e.to_string())),
                         Span::new(offset + i, offset + i + 1 + e.len_utf8()),
                     ));
                 }
@@ -711,26 +591,14 @@ impl<'s> Builder<'s> {
     /// Applies strip markers and `<<-` indentation to the scanned tokens, then
     /// pairs directives into a tree (HCL's `parseTemplateParts`,
     /// `flushHeredocTemplateParts` and `templateParser`).
-    fn finish_template(
-        &mut self,
-        mut toks: Vec<TemplateToken>,
-        span: Span,
-        flush: bool,
-    ) -> Result<Expression> {
+    fn finish_template(&mut self, mut toks: Vec<TemplateToken>, span: Span, flush: bool) -> Result<Expression> {
         let mut trim_next = false;
         for i in 0..toks.len() {
             let (strip_before, strip_after) = match &toks[i] {
                 TemplateToken::Literal(..) => (false, false),
-                TemplateToken::Interp {
-                    strip_before,
-                    strip_after,
-                    ..
+                TemplateToken::Interp { strip_before, strip_after, .. } | TemplateToken::Directive { strip_before, strip_after, .. } => {
+                    (*strip_before, *strip_after)
                 }
-                | TemplateToken::Directive {
-                    strip_before,
-                    strip_after,
-                    ..
-                } => (*strip_before, *strip_after),
             };
             if let TemplateToken::Literal(s, _) = &mut toks[i] {
                 if trim_next {
@@ -754,17 +622,11 @@ impl<'s> Builder<'s> {
         let parts = self.template_parts(&mut iter, None)?;
         if passthru {
             if let Some(TemplatePart::Interpolation(e)) = parts.into_iter().next() {
-                return Ok(Expression {
-                    kind: ExprKind::TemplateWrap(Box::new(e)),
-                    span,
-                });
+                return Ok(Expression { kind: ExprKind::TemplateWrap(Box::new(e)), span });
             }
             unreachable!("passthru template");
         }
-        Ok(Expression {
-            kind: ExprKind::Template(parts),
-            span,
-        })
+        Ok(Expression { kind: ExprKind::Template(parts), span })
     }
 
     fn template_parts(
@@ -789,14 +651,12 @@ impl<'s> Builder<'s> {
                     return Ok(parts);
                 }
                 let detail = match open {
-                    Some((o, _)) => format!("Expected an end{o} directive corresponding to the previous {o} directive, but found an {name} directive."),
+                    Some((o, _)) => {
+                        format!("Expected an end{o} directive corresponding to the previous {o} directive, but found an {name} directive.")
+                    }
                     None => format!("An {name} directive must be preceded by a corresponding opening directive."),
                 };
-                return Err(Diagnostic::error(
-                    format!("Unexpected {name} directive"),
-                    detail,
-                    *span,
-                ));
+                return Err(Diagnostic::error(format!("Unexpected {name} directive"), detail, *span));
             }
             let Some(tok) = toks.next() else { break };
             match tok {
@@ -810,12 +670,7 @@ impl<'s> Builder<'s> {
                         let then_parts = then_parts?;
                         let mut else_parts = Vec::new();
                         let mut end = span;
-                        if let Some(TemplateToken::Directive {
-                            kind: DirectiveKind::Else,
-                            span: else_span,
-                            ..
-                        }) = toks.peek()
-                        {
+                        if let Some(TemplateToken::Directive { kind: DirectiveKind::Else, span: else_span, .. }) = toks.peek() {
                             end = *else_span;
                             toks.next();
                             self.enter(0, span)?;
@@ -824,19 +679,10 @@ impl<'s> Builder<'s> {
                             else_parts = r?;
                         }
                         match toks.next() {
-                            Some(TemplateToken::Directive {
-                                kind: DirectiveKind::EndIf,
-                                span: s,
-                                ..
-                            }) => end = s,
+                            Some(TemplateToken::Directive { kind: DirectiveKind::EndIf, span: s, .. }) => end = s,
                             _ => return Err(unterminated("if", "endif", span.to(end))),
                         }
-                        parts.push(TemplatePart::If {
-                            condition,
-                            then_parts,
-                            else_parts,
-                            span: span.to(end),
-                        });
+                        parts.push(TemplatePart::If { condition, then_parts, else_parts, span: span.to(end) });
                     }
                     DirectiveKind::For(key_var, value_var, collection) => {
                         self.enter(0, span)?;
@@ -844,20 +690,10 @@ impl<'s> Builder<'s> {
                         self.depth -= 1;
                         let body = body?;
                         let end = match toks.next() {
-                            Some(TemplateToken::Directive {
-                                kind: DirectiveKind::EndFor,
-                                span: s,
-                                ..
-                            }) => s,
+                            Some(TemplateToken::Directive { kind: DirectiveKind::EndFor, span: s, .. }) => s,
                             _ => return Err(unterminated("for", "endfor", span)),
                         };
-                        parts.push(TemplatePart::For {
-                            key_var,
-                            value_var,
-                            collection,
-                            body,
-                            span: span.to(end),
-                        });
+                        parts.push(TemplatePart::For { key_var, value_var, collection, body, span: span.to(end) });
                     }
                     DirectiveKind::Else | DirectiveKind::EndIf | DirectiveKind::EndFor => {
                         unreachable!("closing directives are peeked")
@@ -866,11 +702,7 @@ impl<'s> Builder<'s> {
             }
         }
         if let Some((o, span)) = open {
-            return Err(unterminated(
-                o,
-                if o == "if" { "endif" } else { "endfor" },
-                span,
-            ));
+            return Err(unterminated(o, if o == "if" { "endif" } else { "endfor" }, span));
         }
         Ok(parts)
     }
@@ -887,18 +719,8 @@ fn unterminated(open: &str, close: &str, span: Span) -> Diagnostic {
 /// A template token as HCL's scanner and `parseTemplateParts` see it.
 enum TemplateToken {
     Literal(String, Span),
-    Interp {
-        expr: Expression,
-        strip_before: bool,
-        strip_after: bool,
-        span: Span,
-    },
-    Directive {
-        kind: DirectiveKind,
-        strip_before: bool,
-        strip_after: bool,
-        span: Span,
-    },
+    Interp { expr: Expression, strip_before: bool, strip_after: bool, span: Span },
+    Directive { kind: DirectiveKind, strip_before: bool, strip_after: bool, span: Span },
 }
 
 enum DirectiveKind {
@@ -1007,12 +829,7 @@ fn nesting_exceeds(src: &str, max: usize, template: bool) -> Option<usize> {
                         j += 1;
                     }
                     let start = j;
-                    while j < b.len()
-                        && (b[j].is_ascii_alphanumeric()
-                            || b[j] == b'_'
-                            || b[j] == b'-'
-                            || b[j] >= 0x80)
-                    {
+                    while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_' || b[j] == b'-' || b[j] >= 0x80) {
                         j += 1;
                     }
                     if j > start && b.get(j) == Some(&b'\n') {
@@ -1042,9 +859,7 @@ fn nesting_exceeds(src: &str, max: usize, template: bool) -> Option<usize> {
                         stack.pop();
                     }
                     b'\\' if *top == Mode::Quoted => i += 1,
-                    b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => {
-                        i += 2
-                    }
+                    b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => i += 2,
                     b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
                         stack.push(Mode::Code);
                         i += 1;

@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 
 /// Parses a type expression; `any` and `dynamic` both mean any type.
 pub fn parse_type(src: &str) -> Result<Type, String> {
-    let expr =
-        crate::parser::parse_expression(src, &Limits::default()).map_err(|d| d[0].one_line())?;
+    let expr = crate::parser::parse_expression(src, &Limits::default()).map_err(|d| d[0].one_line())?;
     type_of(&expr)
 }
 

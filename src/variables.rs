@@ -20,11 +20,7 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
     }
     let parsed: serde_json::Value = serde_json::from_str(json).map_err(|e| {
         let at = offset_of(json, e.line(), e.column());
-        Diagnostic::error(
-            "Invalid variables JSON",
-            capitalise(&e.to_string()),
-            Span::new(at, at),
-        )
+        Diagnostic::error("Invalid variables JSON", capitalise(&e.to_string()), Span::new(at, at))
     })?;
     let serde_json::Value::Object(top) = parsed else {
         return Err(Diagnostic::error(
@@ -36,11 +32,7 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
     let mut out = Variables::new();
     for (k, v) in top {
         let val = from_json(&v, 0).map_err(|m| {
-            Diagnostic::error(
-                "Invalid variables JSON",
-                format!("Variable {}: {m}", crate::eval::quote(&k)),
-                Span::new(0, json.len()),
-            )
+            Diagnostic::error("Invalid variables JSON", format!("Variable {}: {m}", crate::eval::quote(&k)), Span::new(0, json.len()))
         })?;
         out.insert(crate::value::nfc(k), val);
     }
@@ -55,29 +47,18 @@ pub fn from_json(v: &serde_json::Value, depth: usize) -> Result<Value, String> {
     Ok(match v {
         serde_json::Value::Null => Value::null(),
         serde_json::Value::Bool(b) => Value::Bool(*b),
-        serde_json::Value::Number(n) => Value::Number(
-            Number::parse(&n.to_string()).ok_or_else(|| format!("number {n} is out of range"))?,
-        ),
+        serde_json::Value::Number(n) => Value::Number(Number::parse(&n.to_string()).ok_or_else(|| format!("number {n} is out of range"))?),
         serde_json::Value::String(s) => Value::string(s.clone()),
-        serde_json::Value::Array(items) => Value::Tuple(
-            items
-                .iter()
-                .map(|i| from_json(i, depth + 1))
-                .collect::<Result<_, _>>()?,
-        ),
+        serde_json::Value::Array(items) => Value::Tuple(items.iter().map(|i| from_json(i, depth + 1)).collect::<Result<_, _>>()?),
         serde_json::Value::Object(m) => {
             if m.len() == 1 {
                 if let Some(t) = m.get("__unknown__") {
-                    let name = t
-                        .as_str()
-                        .ok_or("the __unknown__ marker needs a type name string")?;
+                    let name = t.as_str().ok_or("the __unknown__ marker needs a type name string")?;
                     return crate::typeexpr::parse_type(name).map(Value::Unknown);
                 }
             }
             Value::Object(
-                m.iter()
-                    .map(|(k, v)| Ok((crate::value::nfc(k.clone()), from_json(v, depth + 1)?)))
-                    .collect::<Result<_, String>>()?,
+                m.iter().map(|(k, v)| Ok((crate::value::nfc(k.clone()), from_json(v, depth + 1)?))).collect::<Result<_, String>>()?,
             )
         }
     })

@@ -9,8 +9,7 @@ use hcl_playground::{evaluate, parse_variables, render, Options, Value, Variable
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template]
+const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template]
        hcl-eval --jsonl   (conformance JSON Lines on stdin and stdout)";
 
 fn main() -> ExitCode {
@@ -119,11 +118,7 @@ fn jsonl_line(line: &str, n: usize) -> String {
         Ok(v) => v,
         Err(e) => return failure(&format!("line-{n}"), &[format!("invalid input line: {e}")]),
     };
-    let id = input
-        .get("id")
-        .and_then(|v| v.as_str())
-        .unwrap_or("")
-        .to_string();
+    let id = input.get("id").and_then(|v| v.as_str()).unwrap_or("").to_string();
     let Some(expr) = input.get("expr").and_then(|v| v.as_str()) else {
         return failure(&id, &["missing \"expr\"".to_string()]);
     };
@@ -134,13 +129,7 @@ fn jsonl_line(line: &str, n: usize) -> String {
             Err(d) => return failure(&id, &[d.one_line()]),
         },
     };
-    let options = Options {
-        template: input
-            .get("template")
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false),
-        ..Options::default()
-    };
+    let options = Options { template: input.get("template").and_then(|v| v.as_bool()).unwrap_or(false), ..Options::default() };
     match evaluate(expr, &vars, &options) {
         Ok(v) => success(&id, &v),
         Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
@@ -159,9 +148,5 @@ fn success(id: &str, v: &Value) -> String {
 
 fn failure(id: &str, errors: &[String]) -> String {
     let errs: Vec<String> = errors.iter().map(|e| render::json_string(e)).collect();
-    format!(
-        "{{\"id\":{},\"ok\":false,\"errors\":[{}]}}",
-        render::json_string(id),
-        errs.join(",")
-    )
+    format!("{{\"id\":{},\"ok\":false,\"errors\":[{}]}}", render::json_string(id), errs.join(","))
 }

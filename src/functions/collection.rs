@@ -33,7 +33,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[],
         variadic: Some(Param::new("vals", Ty::Any).nullable().unknowns()),
-        ret: Ret::Computed(|a| unify(&a.iter().map(Value::ty).collect::<Vec<_>>()).ok_or_else(|| CallError::call("all arguments must have the same type"))),
+        ret: Ret::Computed(|a| {
+            unify(&a.iter().map(Value::ty).collect::<Vec<_>>()).ok_or_else(|| CallError::call("all arguments must have the same type"))
+        }),
         description: "Takes any number of arguments and returns the first one that is neither null nor an empty string.",
         example: "coalesce(\"\", \"b\", \"c\")",
         imp: coalesce,
@@ -105,7 +107,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         params: &[Param::new("value", Ty::Any).unknowns()],
         variadic: None,
         ret: Ret::Computed(|a| match a[0].ty() {
-            Type::String | Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_) => Ok(Type::Number),
+            Type::String | Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_) => {
+                Ok(Type::Number)
+            }
             _ => Err(CallError::arg(0, "argument must be a string, a collection type, or a structural type")),
         }),
         description: "Determines the length of a string (in grapheme clusters), list, set, map, tuple or object.",
@@ -219,15 +223,7 @@ fn concat_type(a: &[Value]) -> Result<Type, CallError> {
                 };
                 etys.extend(std::iter::repeat((*e).clone()).take(n));
             }
-            other => {
-                return Err(CallError::arg(
-                    i,
-                    format!(
-                        "all arguments must be lists or tuples; got {}",
-                        other.friendly_name()
-                    ),
-                ))
-            }
+            other => return Err(CallError::arg(i, format!("all arguments must be lists or tuples; got {}", other.friendly_name()))),
         }
     }
     Ok(Type::Tuple(etys))
@@ -237,11 +233,7 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     let mut out = Vec::new();
     for (i, v) in a.iter().enumerate() {
-        let v = if matches!(ret, Type::List(_)) {
-            convert(v, &ret).map_err(|m| CallError::arg(i, m))?
-        } else {
-            v.clone()
-        };
+        let v = if matches!(ret, Type::List(_)) { convert(v, &ret).map_err(|m| CallError::arg(i, m))? } else { v.clone() };
         out.extend(v.as_sequence().unwrap_or(&[]).iter().cloned());
     }
     ctx.check_size(out.len())?;
@@ -263,11 +255,7 @@ fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
             _ => unknown = true,
         }
     }
-    Ok(if unknown {
-        Value::Unknown(Type::Bool)
-    } else {
-        Value::Bool(false)
-    })
+    Ok(if unknown { Value::Unknown(Type::Bool) } else { Value::Bool(false) })
 }
 
 fn element_type(a: &[Value]) -> Result<Type, CallError> {
@@ -277,20 +265,12 @@ fn element_type(a: &[Value]) -> Result<Type, CallError> {
             let Some(n) = num_arg(a, 1) else {
                 return Ok(Type::Dynamic);
             };
-            let i = n
-                .to_i64()
-                .ok_or_else(|| CallError::arg(1, "invalid index: value must be a whole number"))?;
+            let i = n.to_i64().ok_or_else(|| CallError::arg(1, "invalid index: value must be a whole number"))?;
             if ts.is_empty() {
-                return Err(CallError::arg(
-                    0,
-                    "cannot use element function with an empty list",
-                ));
+                return Err(CallError::arg(0, "cannot use element function with an empty list"));
             }
             if i < 0 {
-                return Err(CallError::arg(
-                    1,
-                    "cannot use element function with a negative index",
-                ));
+                return Err(CallError::arg(1, "cannot use element function with a negative index"));
             }
             Ok(ts[(i as usize) % ts.len()].clone())
         }
@@ -301,20 +281,12 @@ fn element_type(a: &[Value]) -> Result<Type, CallError> {
 fn element(a: &[Value], _: &mut Ctx) -> CallResult {
     let elems = a[0].as_sequence().unwrap_or(&[]);
     let n = num_arg(a, 1).ok_or_else(|| CallError::arg(1, "a number is required"))?;
-    let i = n
-        .to_i64()
-        .ok_or_else(|| CallError::arg(1, "invalid index: value must be a whole number"))?;
+    let i = n.to_i64().ok_or_else(|| CallError::arg(1, "invalid index: value must be a whole number"))?;
     if i < 0 {
-        return Err(CallError::arg(
-            1,
-            "cannot use element function with a negative index",
-        ));
+        return Err(CallError::arg(1, "cannot use element function with a negative index"));
     }
     if elems.is_empty() {
-        return Err(CallError::arg(
-            0,
-            "cannot use element function with an empty list",
-        ));
+        return Err(CallError::arg(0, "cannot use element function with an empty list"));
     }
     Ok(elems[(i as usize) % elems.len()].clone())
 }
@@ -368,10 +340,7 @@ fn values_type(a: &[Value]) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::Map(e) => Ok(Type::List(e)),
         Type::Object(attrs) => Ok(Type::Tuple(attrs.into_values().collect())),
-        _ => Err(CallError::arg(
-            0,
-            "values() requires a map as the first argument",
-        )),
+        _ => Err(CallError::arg(0, "values() requires a map as the first argument")),
     }
 }
 
@@ -390,10 +359,7 @@ fn length(a: &[Value], _: &mut Ctx) -> CallResult {
 
 fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
     if a.len() > 3 {
-        return Err(CallError::call(format!(
-            "lookup() takes two or three arguments, got {}",
-            a.len()
-        )));
+        return Err(CallError::call(format!("lookup() takes two or three arguments, got {}", a.len())));
     }
     match a[0].ty() {
         Type::Object(attrs) => {
@@ -403,28 +369,16 @@ fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
             match attrs.get(key) {
                 Some(t) => Ok(t.clone()),
                 None if a.len() == 3 => Ok(a[2].ty()),
-                None => Err(CallError::arg(
-                    0,
-                    format!(
-                        "the given object has no attribute {}",
-                        crate::eval::quote(key)
-                    ),
-                )),
+                None => Err(CallError::arg(0, format!("the given object has no attribute {}", crate::eval::quote(key)))),
             }
         }
         Type::Map(e) => {
             if a.len() == 3 && convert(&a[2], &e).is_err() {
-                return Err(CallError::arg(
-                    2,
-                    "the default value must have the same type as the map elements",
-                ));
+                return Err(CallError::arg(2, "the default value must have the same type as the map elements"));
             }
             Ok(*e)
         }
-        _ => Err(CallError::arg(
-            0,
-            "lookup() requires a map as the first argument",
-        )),
+        _ => Err(CallError::arg(0, "lookup() requires a map as the first argument")),
     }
 }
 
@@ -439,10 +393,7 @@ fn lookup(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if a.len() == 3 {
         return convert(&a[2], &ret).map_err(CallError::call);
     }
-    Err(CallError::call(format!(
-        "lookup failed to find key {}",
-        crate::eval::quote(key)
-    )))
+    Err(CallError::call(format!("lookup failed to find key {}", crate::eval::quote(key))))
 }
 
 fn merge_type(a: &[Value]) -> Result<Type, CallError> {
@@ -461,16 +412,11 @@ fn merge_type(a: &[Value]) -> Result<Type, CallError> {
             (Type::Object(_), _) => {}
             (Type::Map(_), Value::Null(_)) => {}
             (Type::Map(_), Value::Unknown(_)) => attrs_known = false,
-            (Type::Map(e), Value::Map(_, m)) => {
-                attrs.extend(m.keys().map(|k| (k.clone(), (**e).clone())))
-            }
+            (Type::Map(e), Value::Map(_, m)) => attrs.extend(m.keys().map(|k| (k.clone(), (**e).clone()))),
             _ => {
                 return Err(CallError::arg(
                     i,
-                    format!(
-                        "arguments must be maps or objects, got {}",
-                        crate::eval::quote(&ty.friendly_name())
-                    ),
+                    format!("arguments must be maps or objects, got {}", crate::eval::quote(&ty.friendly_name())),
                 ))
             }
         }
@@ -502,11 +448,7 @@ fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
 }
 
 fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let n = |i: usize| {
-        num_arg(a, i)
-            .cloned()
-            .ok_or_else(|| CallError::arg(i, "a number is required"))
-    };
+    let n = |i: usize| num_arg(a, i).cloned().ok_or_else(|| CallError::arg(i, "a number is required"));
     let zero = Number::zero();
     let (start, end, step) = match a.len() {
         1 => {
@@ -524,25 +466,15 @@ fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
     };
     let down = step.compare(&zero).is_lt();
     if down && end.compare(&start).is_gt() {
-        return Err(CallError::arg(
-            1,
-            "end must be less than start when step is negative",
-        ));
+        return Err(CallError::arg(1, "end must be less than start when step is negative"));
     }
     if !down && end.compare(&start).is_lt() {
-        return Err(CallError::arg(
-            1,
-            "end must be greater than start when step is positive",
-        ));
+        return Err(CallError::arg(1, "end must be greater than start when step is positive"));
     }
     let mut vals = Vec::new();
     let mut cur = start;
     loop {
-        let done = if down {
-            cur.compare(&end).is_le()
-        } else {
-            cur.compare(&end).is_ge()
-        };
+        let done = if down { cur.compare(&end).is_le() } else { cur.compare(&end).is_ge() };
         if done {
             break;
         }
@@ -565,13 +497,7 @@ fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
         return Err(CallError::arg(0, "cannot sum noniterable"));
     };
     if matches!(l, Value::Map(..) | Value::Object(_)) {
-        return Err(CallError::arg(
-            0,
-            format!(
-                "argument must be list, set, or tuple. Received {}",
-                l.ty().friendly_name()
-            ),
-        ));
+        return Err(CallError::arg(0, format!("argument must be list, set, or tuple. Received {}", l.ty().friendly_name())));
     }
     if elems.is_empty() {
         return Err(CallError::arg(0, "cannot sum an empty list"));
@@ -579,10 +505,7 @@ fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
     let mut acc: Option<Number> = None;
     for v in elems {
         let Ok(Value::Number(n)) = convert(v, &Type::Number) else {
-            return Err(CallError::arg(
-                0,
-                "argument must be list, set, or tuple of number values",
-            ));
+            return Err(CallError::arg(0, "argument must be list, set, or tuple of number values"));
         };
         acc = Some(match acc {
             None => n,

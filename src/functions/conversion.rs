@@ -54,9 +54,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 /// `try` and `can` are evaluated by the evaluator itself, which sees their
 /// arguments unevaluated; this is reached only through `...` expansion.
 fn special_form(_: &[Value], _: &mut Ctx) -> CallResult {
-    Err(CallError::call(
-        "this function takes expressions, so its arguments cannot be expanded with ...",
-    ))
+    Err(CallError::call("this function takes expressions, so its arguments cannot be expanded with ..."))
 }
 
 fn to_type(a: &[Value], want: fn() -> Type) -> Result<Type, CallError> {
@@ -68,19 +66,9 @@ fn to_type(a: &[Value], want: fn() -> Type) -> Result<Type, CallError> {
     Err(CallError::arg(
         0,
         match (&got, &want) {
-            (Type::Tuple(_), Type::Tuple(_)) => format!(
-                "incompatible tuple type for conversion: {}",
-                mismatch_message(&got, &want)
-            ),
-            (Type::Object(_), Type::Object(_)) => format!(
-                "incompatible object type for conversion: {}",
-                mismatch_message(&got, &want)
-            ),
-            _ => format!(
-                "cannot convert {} to {}",
-                got.friendly_name(),
-                want.friendly_name_for_constraint()
-            ),
+            (Type::Tuple(_), Type::Tuple(_)) => format!("incompatible tuple type for conversion: {}", mismatch_message(&got, &want)),
+            (Type::Object(_), Type::Object(_)) => format!("incompatible object type for conversion: {}", mismatch_message(&got, &want)),
+            _ => format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint()),
         },
     ))
 }
@@ -99,10 +87,9 @@ fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
                 (Value::String(s), Type::Bool) => {
                     format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", crate::eval::quote(s))
                 }
-                (Value::String(s), Type::Number) => format!(
-                    "cannot convert {} to number; given string must be a decimal representation of a number",
-                    crate::eval::quote(s)
-                ),
+                (Value::String(s), Type::Number) => {
+                    format!("cannot convert {} to number; given string must be a decimal representation of a number", crate::eval::quote(s))
+                }
                 _ => format!("cannot convert {} to {}", v.ty().friendly_name(), want.friendly_name_for_constraint()),
             },
         )

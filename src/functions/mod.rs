@@ -70,38 +70,22 @@ pub struct Param {
 impl Param {
     /// A parameter that refuses null and unknown values.
     pub const fn new(name: &'static str, ty: Ty) -> Param {
-        Param {
-            name,
-            ty,
-            allow_null: false,
-            allow_unknown: false,
-            allow_dynamic: false,
-        }
+        Param { name, ty, allow_null: false, allow_unknown: false, allow_dynamic: false }
     }
 
     /// Also accepts null.
     pub const fn nullable(self) -> Param {
-        Param {
-            allow_null: true,
-            ..self
-        }
+        Param { allow_null: true, ..self }
     }
 
     /// Also accepts unknown values and values of unknown type.
     pub const fn unknowns(self) -> Param {
-        Param {
-            allow_unknown: true,
-            allow_dynamic: true,
-            ..self
-        }
+        Param { allow_unknown: true, allow_dynamic: true, ..self }
     }
 
     /// Also accepts values of unknown type (but not unknown values).
     pub const fn dynamic(self) -> Param {
-        Param {
-            allow_dynamic: true,
-            ..self
-        }
+        Param { allow_dynamic: true, ..self }
     }
 }
 
@@ -127,26 +111,17 @@ pub struct CallError {
 impl CallError {
     /// An error about argument `i`.
     pub fn arg(i: usize, message: impl Into<String>) -> CallError {
-        CallError {
-            arg: Some(i),
-            message: message.into(),
-        }
+        CallError { arg: Some(i), message: message.into() }
     }
 
     /// An error about the call as a whole.
     pub fn call(message: impl Into<String>) -> CallError {
-        CallError {
-            arg: None,
-            message: message.into(),
-        }
+        CallError { arg: None, message: message.into() }
     }
 
     /// The evaluator already reported the problem (a budget ran out).
     pub fn reported() -> CallError {
-        CallError {
-            arg: None,
-            message: String::new(),
-        }
+        CallError { arg: None, message: String::new() }
     }
 }
 
@@ -206,20 +181,12 @@ pub struct FunctionDef {
 impl FunctionDef {
     /// The parameter that argument `i` binds to.
     pub fn param(&self, i: usize) -> Param {
-        self.params
-            .get(i)
-            .copied()
-            .or(self.variadic)
-            .unwrap_or(Param::new("?", Ty::Any))
+        self.params.get(i).copied().or(self.variadic).unwrap_or(Param::new("?", Ty::Any))
     }
 
     /// A signature such as `join(separator string, lists ...list(string)) string`.
     pub fn signature(&self) -> String {
-        let mut parts: Vec<String> = self
-            .params
-            .iter()
-            .map(|p| format!("{} {}", p.name, p.ty.to_type()))
-            .collect();
+        let mut parts: Vec<String> = self.params.iter().map(|p| format!("{} {}", p.name, p.ty.to_type())).collect();
         if let Some(v) = self.variadic {
             parts.push(format!("{} ...{}", v.name, v.ty.to_type()));
         }
@@ -233,12 +200,7 @@ impl FunctionDef {
 
 /// Every built-in function, in category order.
 pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
-    numeric::FUNCTIONS
-        .iter()
-        .chain(string::FUNCTIONS)
-        .chain(collection::FUNCTIONS)
-        .chain(encoding::FUNCTIONS)
-        .chain(conversion::FUNCTIONS)
+    numeric::FUNCTIONS.iter().chain(string::FUNCTIONS).chain(collection::FUNCTIONS).chain(encoding::FUNCTIONS).chain(conversion::FUNCTIONS)
 }
 
 /// The function called `name`.
@@ -272,9 +234,7 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
         "pathexpand",
     ];
     if FILESYSTEM.contains(&name) {
-        return Some(
-            "This function reads the filesystem, and the playground has no filesystem to read.",
-        );
+        return Some("This function reads the filesystem, and the playground has no filesystem to read.");
     }
     None
 }
@@ -326,6 +286,5 @@ pub(crate) fn int_arg(args: &[Value], i: usize) -> Result<i64, CallError> {
     if !n.is_integer() {
         return Err(CallError::arg(i, "value must be a whole number"));
     }
-    n.to_i64()
-        .ok_or_else(|| CallError::arg(i, "value must not be larger than a 64-bit integer"))
+    n.to_i64().ok_or_else(|| CallError::arg(i, "value must not be larger than a 64-bit integer"))
 }

@@ -210,11 +210,7 @@ fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
     }
     let start = offset.clamp(0, clusters.len() as i64) as usize;
     let rest = &clusters[start..];
-    let take = if length < 0 {
-        rest.len()
-    } else {
-        (length as usize).min(rest.len())
-    };
+    let take = if length < 0 { rest.len() } else { (length as usize).min(rest.len()) };
     Ok(Value::string(rest[..take].concat()))
 }
 

@@ -29,9 +29,7 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
             _ => Err(mismatch_message(&have, want)),
         },
         Type::Number => match v {
-            Value::String(s) => Number::parse(s)
-                .map(Value::Number)
-                .ok_or_else(|| "a number is required".to_string()),
+            Value::String(s) => Number::parse(s).map(Value::Number).ok_or_else(|| "a number is required".to_string()),
             _ => Err(mismatch_message(&have, want)),
         },
         Type::Bool => match v {
@@ -39,21 +37,15 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
                 "true" | "1" => Ok(Value::Bool(true)),
                 "false" | "0" => Ok(Value::Bool(false)),
                 other => Err(match other.to_lowercase().as_str() {
-                    "true" => {
-                        "a bool is required; to convert from string, use lowercase \"true\"".into()
-                    }
-                    "false" => {
-                        "a bool is required; to convert from string, use lowercase \"false\"".into()
-                    }
+                    "true" => "a bool is required; to convert from string, use lowercase \"true\"".into(),
+                    "false" => "a bool is required; to convert from string, use lowercase \"false\"".into(),
                     _ => "a bool is required".into(),
                 }),
             },
             _ => Err(mismatch_message(&have, want)),
         },
         Type::List(ety) | Type::Set(ety) => {
-            let elems = v
-                .as_sequence()
-                .ok_or_else(|| mismatch_message(&have, want))?;
+            let elems = v.as_sequence().ok_or_else(|| mismatch_message(&have, want))?;
             let ety = if **ety == Type::Dynamic {
                 match v {
                     Value::List(t, _) | Value::Set(t, _) => t.clone(),
@@ -74,16 +66,10 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
                 .enumerate()
                 .map(|(i, e)| convert(e, &ety).map_err(|m| element_error(&i.to_string(), m)))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(if matches!(want, Type::List(_)) {
-                Value::List(ety, out)
-            } else {
-                Value::set(ety, out)
-            })
+            Ok(if matches!(want, Type::List(_)) { Value::List(ety, out) } else { Value::set(ety, out) })
         }
         Type::Map(ety) => {
-            let entries = v
-                .as_mapping()
-                .ok_or_else(|| mismatch_message(&have, want))?;
+            let entries = v.as_mapping().ok_or_else(|| mismatch_message(&have, want))?;
             let ety = if **ety == Type::Dynamic {
                 match v {
                     Value::Map(t, _) => t.clone(),
@@ -101,23 +87,14 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
             };
             let out = entries
                 .iter()
-                .map(|(k, e)| {
-                    convert(e, &ety)
-                        .map(|c| (k.clone(), c))
-                        .map_err(|m| element_error(&crate::render::json_string(k), m))
-                })
+                .map(|(k, e)| convert(e, &ety).map(|c| (k.clone(), c)).map_err(|m| element_error(&crate::render::json_string(k), m)))
                 .collect::<Result<BTreeMap<_, _>, _>>()?;
             Ok(Value::Map(ety, out))
         }
         Type::Tuple(etys) => {
-            let elems = v
-                .as_sequence()
-                .ok_or_else(|| mismatch_message(&have, want))?;
+            let elems = v.as_sequence().ok_or_else(|| mismatch_message(&have, want))?;
             if elems.len() != etys.len() {
-                return Err(format!(
-                    "tuple required with exactly {} elements",
-                    etys.len()
-                ));
+                return Err(format!("tuple required with exactly {} elements", etys.len()));
             }
             let out = elems
                 .iter()
@@ -128,29 +105,18 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
             Ok(Value::Tuple(out))
         }
         Type::Object(atys) => {
-            let entries = v
-                .as_mapping()
-                .ok_or_else(|| mismatch_message(&have, want))?;
+            let entries = v.as_mapping().ok_or_else(|| mismatch_message(&have, want))?;
             if matches!(v, Value::Map(..)) {
                 if let Some(extra) = entries.keys().find(|k| !atys.contains_key(*k)) {
-                    return Err(format!(
-                        "unsupported attribute {}",
-                        crate::render::json_string(extra)
-                    ));
+                    return Err(format!("unsupported attribute {}", crate::render::json_string(extra)));
                 }
             }
             let mut out = BTreeMap::new();
             for (name, t) in atys {
                 let Some(e) = entries.get(name) else {
-                    return Err(format!(
-                        "attribute {} is required",
-                        crate::render::json_string(name)
-                    ));
+                    return Err(format!("attribute {} is required", crate::render::json_string(name)));
                 };
-                out.insert(
-                    name.clone(),
-                    convert(e, t).map_err(|m| attr_error(name, m))?,
-                );
+                out.insert(name.clone(), convert(e, t).map_err(|m| attr_error(name, m))?);
             }
             Ok(Value::Object(out))
         }
@@ -190,13 +156,9 @@ pub fn convertible(have: &Type, want: &Type) -> bool {
                 attrs.values().all(|t| convertible(t, b))
             }
         }
-        (Tuple(a), Tuple(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| convertible(x, y))
-        }
+        (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| convertible(x, y)),
         (List(a), Tuple(b)) => b.iter().all(|y| convertible(a, y)),
-        (Object(a), Object(b)) => b
-            .iter()
-            .all(|(k, y)| a.get(k).is_some_and(|x| convertible(x, y))),
+        (Object(a), Object(b)) => b.iter().all(|(k, y)| a.get(k).is_some_and(|x| convertible(x, y))),
         (Map(a), Object(b)) => b.values().all(|y| convertible(a, y)),
         _ => false,
     }
@@ -208,10 +170,7 @@ pub fn mismatch_message(have: &Type, want: &Type) -> String {
         (Type::Object(_) | Type::Map(_), Type::Object(wattrs)) => {
             if let Some(a) = have_attrs(have) {
                 if let Some(missing) = wattrs.keys().find(|k| !a.contains_key(*k)) {
-                    return format!(
-                        "attribute {} is required",
-                        crate::render::json_string(missing)
-                    );
+                    return format!("attribute {} is required", crate::render::json_string(missing));
                 }
             }
             "object required".into()
@@ -232,7 +191,7 @@ fn have_attrs(t: &Type) -> Option<&BTreeMap<String, Type>> {
 /// cty's `UnifyUnsafe`: the one type every given type converts to, if any.
 pub fn unify(types: &[Type]) -> Option<Type> {
     if types.is_empty() {
-        return Some(Type::Dynamic);
+        return None;
     }
     let (mut maps, mut lists, mut sets, mut objects, mut tuples, mut dynamics) = (0, 0, 0, 0, 0, 0);
     for t in types {
@@ -251,15 +210,15 @@ pub fn unify(types: &[Type]) -> Option<Type> {
         return unify_collections(types, Type::map);
     }
     if maps > 0 && maps + objects + dynamics == n {
-        let mut elems = Vec::new();
-        for t in types {
-            match t {
-                Type::Map(e) => elems.push((**e).clone()),
-                Type::Object(a) => elems.extend(a.values().cloned()),
-                _ => return Some(Type::Dynamic),
-            }
+        if let Some(t) = unify_as(types, |t| matches!(t, Type::Object(_)), objects_to_map, |t| matches!(t, Type::Map(_))) {
+            return Some(t);
         }
-        return unify(&elems).map(Type::map);
+    } else if lists > 0 && lists + dynamics == n {
+        return unify_collections(types, Type::list);
+    } else if lists > 0 && lists + tuples + dynamics == n {
+        if let Some(t) = unify_as(types, |t| matches!(t, Type::Tuple(_)), tuples_to_list, |t| matches!(t, Type::List(_))) {
+            return Some(t);
+        }
     }
     if lists > 0 && lists + dynamics == n {
         return unify_collections(types, Type::list);
@@ -294,20 +253,49 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     None
 }
 
+/// cty's `unifyObjectsAsMaps` / `unifyTuplesAsList`: unify the structural
+/// types among `types` on their own, then everything together, and accept
+/// only a collection result.
+fn unify_as(
+    types: &[Type],
+    structural: fn(&Type) -> bool,
+    unify_some: fn(&[Type]) -> Option<Type>,
+    want: fn(&Type) -> bool,
+) -> Option<Type> {
+    let some: Vec<Type> = types.iter().filter(|t| structural(t)).cloned().collect();
+    let joined = unify_some(&some).filter(want)?;
+    let replaced: Vec<Type> = types.iter().map(|t| if structural(t) { joined.clone() } else { t.clone() }).collect();
+    unify(&replaced).filter(want)
+}
+
 fn unify_collections(types: &[Type], make: fn(Type) -> Type) -> Option<Type> {
-    let elems: Vec<Type> = types
-        .iter()
-        .map(|t| t.element_type().cloned().unwrap_or(Type::Dynamic))
-        .collect();
+    if types.contains(&Type::Dynamic) {
+        return Some(Type::Dynamic);
+    }
+    let elems: Vec<Type> = types.iter().map(|t| t.element_type().cloned().unwrap_or(Type::Dynamic)).collect();
     unify(&elems).map(make)
+}
+
+fn objects_to_map(types: &[Type]) -> Option<Type> {
+    let all: Vec<Type> = types.iter().filter_map(have_attrs).flat_map(|a| a.values().cloned()).collect();
+    unify(&all).map(Type::map)
+}
+
+fn tuples_to_list(types: &[Type]) -> Option<Type> {
+    let all: Vec<Type> = types
+        .iter()
+        .flat_map(|t| match t {
+            Type::Tuple(e) => e.clone(),
+            _ => Vec::new(),
+        })
+        .collect();
+    unify(&all).map(Type::list)
 }
 
 fn unify_objects(types: &[Type]) -> Option<Type> {
     let attrs: Vec<&BTreeMap<String, Type>> = types.iter().filter_map(have_attrs).collect();
     let first = attrs[0];
-    let same_names = attrs
-        .iter()
-        .all(|a| a.len() == first.len() && a.keys().all(|k| first.contains_key(k)));
+    let same_names = attrs.iter().all(|a| a.len() == first.len() && a.keys().all(|k| first.contains_key(k)));
     if !same_names {
         let all: Vec<Type> = attrs.iter().flat_map(|a| a.values().cloned()).collect();
         return unify(&all).map(Type::map);
@@ -360,8 +348,7 @@ fn preference_order(types: &[Type]) -> Vec<usize> {
             in_degree[j] += 1;
         }
     }
-    let mut queue: std::collections::VecDeque<usize> =
-        (0..n).filter(|&i| in_degree[i] == 0).collect();
+    let mut queue: std::collections::VecDeque<usize> = (0..n).filter(|&i| in_degree[i] == 0).collect();
     let mut order = Vec::with_capacity(n);
     while let Some(i) = queue.pop_front() {
         order.push(i);
@@ -396,9 +383,7 @@ fn compare_types(a: &Type, b: &Type) -> i32 {
         _ => {}
     }
     let (a, b, swap) = match (a, b) {
-        (Tuple(_), List(_)) | (Object(_), Map(_)) | (Set(_), Tuple(_)) | (Set(_), List(_)) => {
-            (b, a, -1)
-        }
+        (Tuple(_), List(_)) | (Object(_), Map(_)) | (Set(_), Tuple(_)) | (Set(_), List(_)) => (b, a, -1),
         _ => (a, b, 1),
     };
     if matches!(b, Set(_)) && matches!(a, Tuple(_) | List(_)) {

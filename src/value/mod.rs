@@ -96,9 +96,7 @@ impl Value {
     pub fn is_wholly_known(&self) -> bool {
         match self {
             Value::Unknown(_) => false,
-            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
-                vs.iter().all(Value::is_wholly_known)
-            }
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().all(Value::is_wholly_known),
             Value::Map(_, m) | Value::Object(m) => m.values().all(Value::is_wholly_known),
             _ => true,
         }
@@ -140,15 +138,8 @@ impl Value {
     /// Approximate count of leaf values, for output budgets.
     pub fn weight(&self) -> usize {
         match self {
-            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
-                1 + vs.iter().map(Value::weight).sum::<usize>()
-            }
-            Value::Map(_, m) | Value::Object(m) => {
-                1 + m
-                    .iter()
-                    .map(|(k, v)| k.len() / 16 + v.weight())
-                    .sum::<usize>()
-            }
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => 1 + vs.iter().map(Value::weight).sum::<usize>(),
+            Value::Map(_, m) | Value::Object(m) => 1 + m.iter().map(|(k, v)| k.len() / 16 + v.weight()).sum::<usize>(),
             Value::String(s) => 1 + s.len() / 16,
             _ => 1,
         }

@@ -60,11 +60,7 @@ impl Number {
             _ => (false, s),
         };
         if body == "Inf" || body == "inf" {
-            return Some(if neg {
-                Number::neg_infinity()
-            } else {
-                Number::infinity()
-            });
+            return Some(if neg { Number::neg_infinity() } else { Number::infinity() });
         }
         let bytes = body.as_bytes();
         let mut i = 0;
@@ -145,11 +141,7 @@ impl Number {
     /// A float64 at 53-bit precision, as `cty.NumberFloatVal` makes it.
     pub fn from_f64(v: f64) -> Number {
         if v.is_infinite() {
-            return if v > 0.0 {
-                Number::infinity()
-            } else {
-                Number::neg_infinity()
-            };
+            return if v > 0.0 { Number::infinity() } else { Number::neg_infinity() };
         }
         Number::new(BigFloat::from_f64(v, 64), 53)
     }
@@ -161,14 +153,7 @@ impl Number {
 
     /// Positive infinity.
     pub fn infinity() -> Number {
-        Number::new(
-            BigFloat::from_u64(1, INT_PRECISION).div(
-                &BigFloat::from_u64(0, INT_PRECISION),
-                INT_PRECISION,
-                RM,
-            ),
-            INT_PRECISION,
-        )
+        Number::new(BigFloat::from_u64(1, INT_PRECISION).div(&BigFloat::from_u64(0, INT_PRECISION), INT_PRECISION, RM), INT_PRECISION)
     }
 
     /// Negative infinity.
@@ -228,11 +213,7 @@ impl Number {
     /// The value rounded to the nearest `f64`.
     pub fn to_f64(&self) -> f64 {
         if self.f.is_inf() {
-            return if self.is_sign_negative() {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            };
+            return if self.is_sign_negative() { f64::NEG_INFINITY } else { f64::INFINITY };
         }
         // Round to a 53-bit value first so the decimal text is short and exact.
         self.to_decimal_string_at(53).parse().unwrap_or(f64::NAN)
@@ -272,10 +253,7 @@ impl Number {
 
     /// `self + other` at the larger precision.
     pub fn add(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if self.f.is_inf()
-            && other.f.is_inf()
-            && self.is_sign_negative() != other.is_sign_negative()
-        {
+        if self.f.is_inf() && other.f.is_inf() && self.is_sign_negative() != other.is_sign_negative() {
             return Err("can't compute sum of opposing infinities");
         }
         let p = self.result_prec(other);
@@ -284,10 +262,7 @@ impl Number {
 
     /// `self - other` at the larger precision.
     pub fn sub(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if self.f.is_inf()
-            && other.f.is_inf()
-            && self.is_sign_negative() == other.is_sign_negative()
-        {
+        if self.f.is_inf() && other.f.is_inf() && self.is_sign_negative() == other.is_sign_negative() {
             return Err("can't subtract infinity from itself");
         }
         let p = self.result_prec(other);
@@ -299,14 +274,14 @@ impl Number {
         if (self.f.is_inf() && other.f.is_zero()) || (self.f.is_zero() && other.f.is_inf()) {
             return Err("can't multiply zero by infinity");
         }
-        let p = self.result_prec(other);
-        let mut r = self.f.mul(&other.f, p, RM);
-        if r.is_zero()
-            && (self.is_sign_negative() != other.is_sign_negative())
-            && !r.is_sign_negative_ext()
-        {
+        // go-cty multiplies at 512 bits and keeps every bit the product
+        // needs (at least the operands' precision), so products are exact
+        // up to 512 bits.
+        let mut r = self.f.mul(&other.f, PARSE_PRECISION, RM);
+        if r.is_zero() && (self.is_sign_negative() != other.is_sign_negative()) && !r.is_sign_negative_ext() {
             r = r.neg();
         }
+        let p = self.result_prec(other).max(min_prec(&r));
         Ok(Number::new(r, p))
     }
 
@@ -351,6 +326,28 @@ impl Number {
             r = r.abs().neg();
         }
         Ok(Number::new(r, p))
+    }
+
+    /// go-cty's number equality: equal signs and equal printed text, so
+    /// values of different precision may differ (`(1/3)` at 64 bits is not
+    /// `(1/3)` at 512 bits).
+    pub fn equals(&self, other: &Number) -> bool {
+        let sign = |n: &Number| {
+            if n.is_zero() {
+                0
+            } else if n.is_sign_negative() {
+                -1
+            } else {
+                1
+            }
+        };
+        if sign(self) != sign(other) {
+            return false;
+        }
+        if self.prec == other.prec || (self.is_integer() && other.is_integer()) {
+            return self.compare(other) == Ordering::Equal && self.f.is_inf() == other.f.is_inf();
+        }
+        self.to_decimal_string() == other.to_decimal_string()
     }
 
     /// Compares two numbers (`-0 == 0`).
@@ -409,8 +406,7 @@ impl Number {
             return if neg { "-Inf".into() } else { "+Inf".into() };
         }
         let sign = if neg { "-" } else { "" };
-        let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero())
-        else {
+        let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero()) else {
             return format!("{sign}0");
         };
         let mant = Nat::from_words(words);
@@ -422,15 +418,22 @@ impl Number {
         let eprec = if 10 > len && len >= d.exp { len } else { 10 };
         if e < -4 || e >= eprec {
             let (first, rest) = digits.split_at(1);
-            let frac = if rest.is_empty() {
-                String::new()
-            } else {
-                format!(".{rest}")
-            };
+            let frac = if rest.is_empty() { String::new() } else { format!(".{rest}") };
             let esign = if e < 0 { '-' } else { '+' };
             return format!("{sign}{first}{frac}e{esign}{:02}", e.abs());
         }
         format!("{sign}{}", d.format_f())
+    }
+}
+
+/// The bits a value's mantissa needs (Go's `MinPrec`).
+fn min_prec(f: &BigFloat) -> usize {
+    match f.as_raw_parts() {
+        Some((words, _, _, _, _)) if !f.is_zero() => {
+            let n = Nat::from_words(words);
+            n.bit_len() - n.trailing_zeros()
+        }
+        _ => 0,
     }
 }
 
@@ -465,7 +468,7 @@ impl fmt::Display for Number {
 
 impl PartialEq for Number {
     fn eq(&self, other: &Number) -> bool {
-        self.compare(other) == Ordering::Equal && self.f.is_inf() == other.f.is_inf()
+        self.equals(other)
     }
 }
 
@@ -598,11 +601,7 @@ impl Nat {
         }
         let mut out = Vec::with_capacity(chunks.len() * 9);
         for (i, c) in chunks.iter().rev().enumerate() {
-            let s = if i == 0 {
-                c.to_string()
-            } else {
-                format!("{c:09}")
-            };
+            let s = if i == 0 { c.to_string() } else { format!("{c:09}") };
             out.extend(s.bytes().map(|b| b - b'0'));
         }
         out
@@ -619,10 +618,7 @@ struct Decimal {
 impl Decimal {
     /// The exact decimal value of `m × 2^shift`.
     fn from_nat(m: &Nat, shift: i64) -> Decimal {
-        let mut d = Decimal {
-            mant: m.digits(),
-            exp: 0,
-        };
+        let mut d = Decimal { mant: m.digits(), exp: 0 };
         d.exp = d.mant.len() as i64;
         d.trim();
         if d.mant.is_empty() {

@@ -25,14 +25,8 @@ fn seq_raw_equals(x: &[Value], y: &[Value]) -> bool {
     x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equals(a, b))
 }
 
-fn map_raw_equals(
-    x: &std::collections::BTreeMap<String, Value>,
-    y: &std::collections::BTreeMap<String, Value>,
-) -> bool {
-    x.len() == y.len()
-        && x.iter()
-            .zip(y)
-            .all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equals(v1, v2))
+fn map_raw_equals(x: &std::collections::BTreeMap<String, Value>, y: &std::collections::BTreeMap<String, Value>) -> bool {
+    x.len() == y.len() && x.iter().zip(y).all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equals(v1, v2))
 }
 
 /// cty's `Equals`: a known bool, or an unknown bool when unknowns make the
@@ -70,7 +64,7 @@ pub fn equals(a: &Value, b: &Value) -> Value {
     }
     use Value::*;
     match (a, b) {
-        (Number(x), Number(y)) => Bool(x.compare(y) == Ordering::Equal),
+        (Number(x), Number(y)) => Bool(x.equals(y)),
         (Bool(x), Bool(y)) => Bool(x == y),
         (String(x), String(y)) => Bool(x == y),
         (List(_, x), List(_, y)) | (Tuple(x), Tuple(y)) => {
@@ -100,10 +94,11 @@ pub fn equals(a: &Value, b: &Value) -> Value {
             Bool(true)
         }
         (Set(_, x), Set(_, y)) => {
-            if !x.iter().chain(y.iter()).all(Value::is_wholly_known) {
+            if x.iter().chain(y.iter()).any(|e| !e.is_known()) {
                 return unknown;
             }
-            Bool(x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| raw_equals(p, q))))
+            let has = |s: &[Value], e: &Value| s.iter().any(|o| matches!(equals(o, e), Bool(true)));
+            Bool(x.iter().all(|e| has(y, e)) && y.iter().all(|e| has(x, e)))
         }
         _ => Bool(false),
     }
@@ -116,15 +111,8 @@ fn could_conform(have: &Type, want: &Type) -> bool {
     match (have, want) {
         (Dynamic, _) | (_, Dynamic) => true,
         (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => could_conform(a, b),
-        (Tuple(a), Tuple(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| could_conform(x, y))
-        }
-        (Object(a), Object(b)) => {
-            a.len() == b.len()
-                && a.iter()
-                    .zip(b)
-                    .all(|((k1, x), (k2, y))| k1 == k2 && could_conform(x, y))
-        }
+        (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| could_conform(x, y)),
+        (Object(a), Object(b)) => a.len() == b.len() && a.iter().zip(b).all(|((k1, x), (k2, y))| k1 == k2 && could_conform(x, y)),
         (a, b) => a == b,
     }
 }
@@ -133,33 +121,22 @@ fn could_conform(have: &Type, want: &Type) -> bool {
 /// known values by their natural order (strings bytewise, numbers
 /// ascending, false first; other types by their hash text), then unknowns,
 /// then nulls.
-pub fn set_normalize(mut elems: Vec<Value>) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::with_capacity(elems.len());
-    for e in elems.drain(..) {
-        if !out.iter().any(|o| raw_equals(o, &e)) {
-            out.push(e);
+pub fn set_normalize(elems: Vec<Value>) -> Vec<Value> {
+    // cty keeps a set in hash buckets and merges an element only into an
+    // equal one (`Equals` is known true) of the same bucket: unknowns never
+    // merge, nulls do, and 0 and -0 (hashed "0" and "-0") stay apart.
+    let mut out: Vec<(String, Value)> = Vec::with_capacity(elems.len());
+    for e in elems {
+        let h = set_hash_text(&e);
+        if !out.iter().any(|(oh, o)| *oh == h && matches!(equals(o, &e), Value::Bool(true))) {
+            out.push((h, e));
         }
     }
-    let keyed: Vec<(Option<String>, Value)> = out
-        .into_iter()
-        .map(|v| {
-            let key = match &v {
-                Value::String(_)
-                | Value::Number(_)
-                | Value::Bool(_)
-                | Value::Null(_)
-                | Value::Unknown(_) => None,
-                other => Some(set_hash_text(other)),
-            };
-            (key, v)
-        })
-        .collect();
-    let mut keyed = keyed;
-    keyed.sort_by(|(ka, a), (kb, b)| set_order(a, ka.as_deref(), b, kb.as_deref()));
-    keyed.into_iter().map(|(_, v)| v).collect()
+    out.sort_by(|(ka, a), (kb, b)| set_order(a, ka, b, kb));
+    out.into_iter().map(|(_, v)| v).collect()
 }
 
-fn set_order(a: &Value, ka: Option<&str>, b: &Value, kb: Option<&str>) -> Ordering {
+fn set_order(a: &Value, ka: &str, b: &Value, kb: &str) -> Ordering {
     let rank = |v: &Value| match v {
         Value::Null(_) => 2,
         Value::Unknown(_) => 1,
@@ -171,9 +148,11 @@ fn set_order(a: &Value, ka: Option<&str>, b: &Value, kb: Option<&str>) -> Orderi
     }
     match (a, b) {
         (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
-        (Value::Number(x), Value::Number(y)) => x.compare(y),
+        // 0 and -0 compare equal but sit in different hash buckets; -0's
+        // bucket comes first.
+        (Value::Number(x), Value::Number(y)) => x.compare(y).then(y.is_sign_negative().cmp(&x.is_sign_negative())),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        _ => ka.unwrap_or("").as_bytes().cmp(kb.unwrap_or("").as_bytes()),
+        _ => ka.as_bytes().cmp(kb.as_bytes()),
     }
 }
 
