@@ -129,8 +129,9 @@ pub fn floor_char_boundary(s: &str, at: usize) -> usize {
 /// A list of diagnostics, usually the errors of one evaluation.
 pub type Diagnostics = Vec<Diagnostic>;
 
-/// "Did you mean …?" as HCL suggests it: the first candidate within a
-/// Levenshtein distance under 3.
+/// "Did you mean …?" as HCL suggests it: a candidate within a Levenshtein
+/// distance under 3 — here the closest one (the alphabetically first of
+/// equals), where Go takes whichever its map order yields first.
 pub fn suggest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates.into_iter().find(|c| strsim::levenshtein(given, c) < 3)
+    candidates.into_iter().map(|c| (strsim::levenshtein(given, c), c)).filter(|(d, _)| *d < 3).min().map(|(_, c)| c)
 }

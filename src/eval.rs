@@ -1194,7 +1194,7 @@ fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut
         }
         return;
     }
-    let mut with_bound =
+    let with_bound =
         |names: Vec<&'e str>, exprs: Vec<&'e Expression>, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>| {
             let n = bound.len();
             bound.extend(names);

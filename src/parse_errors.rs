@@ -29,19 +29,19 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
     if let Some(d) = unterminated_string(src, pos) {
         return d;
     }
-    if has(Rule::EOI) && !has(Rule::template_interpolation) {
-        return Diagnostic::error(
-            "Extra characters after expression",
-            "An expression was successfully parsed, but extra characters were found after it.",
-            at,
-        );
-    }
     let rest = &src[pos..];
     if rest.starts_with('&') && !rest.starts_with("&&") || rest.starts_with('|') && !rest.starts_with("||") {
         let (op, name) = if rest.starts_with('&') { ("&&", "AND") } else { ("||", "OR") };
         return Diagnostic::error(
-            "Invalid character",
-            format!("The \"{}\" character is not valid. Did you mean boolean {name} (\"{op}\")?", &rest[..1]),
+            "Unsupported operator",
+            format!("Bitwise operators are not supported. Did you mean boolean {name} (\"{op}\")?"),
+            at,
+        );
+    }
+    if has(Rule::EOI) && !has(Rule::template_interpolation) {
+        return Diagnostic::error(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
             at,
         );
     }

@@ -12,9 +12,16 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
 use std::sync::OnceLock;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/hcl.pest"]
-struct HclParser;
+/// The pest parser generated from `grammar/hcl.pest`.
+mod grammar {
+    #![allow(missing_docs)]
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/hcl.pest"]
+    pub struct HclParser;
+}
+
+use grammar::HclParser;
+pub use grammar::Rule;
 
 type Result<T> = std::result::Result<T, Diagnostic>;
 
@@ -131,23 +138,16 @@ impl<'s> Builder<'s> {
     }
 
     fn expression(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
-        let at = span_of(&pair);
-        self.enter(0, at)?;
-        let r = self.expression_inner(pair);
-        self.depth -= 1;
-        r
-    }
-
-    fn expression_inner(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
         let mut inner = pair.into_inner();
         let op = inner.next().expect("operation");
         let condition = self.operation(op)?;
         if inner.next().is_none() {
             return Ok(condition);
         }
-        let true_result = self.expression(inner.next().expect("true result"))?;
-        inner.next();
-        let false_result = self.expression(inner.next().expect("false result"))?;
+        self.enter(0, condition.span)?;
+        let branches = self.conditional_branches(&mut inner);
+        self.depth -= 1;
+        let (true_result, false_result) = branches?;
         let span = condition.span.to(false_result.span);
         Ok(Expression {
             kind: ExprKind::Conditional {
@@ -157,6 +157,13 @@ impl<'s> Builder<'s> {
             },
             span,
         })
+    }
+
+    fn conditional_branches(&mut self, inner: &mut Pairs<'s, Rule>) -> Result<(Expression, Expression)> {
+        let true_result = self.expression(inner.next().expect("true result"))?;
+        inner.next();
+        let false_result = self.expression(inner.next().expect("false result"))?;
+        Ok((true_result, false_result))
     }
 
     fn operation(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
@@ -450,12 +457,7 @@ impl<'s> Builder<'s> {
                 let open = inner.next().expect("open");
                 let expr = self.expression(inner.next().expect("expression"))?;
                 let close = inner.next().expect("close");
-                Ok(TemplateToken::Interp {
-                    expr,
-                    strip_before: open.as_str().ends_with('~'),
-                    strip_after: close.as_str().starts_with('~'),
-                    span,
-                })
+                Ok(TemplateToken::Interp { expr, strip_before: open.as_str().ends_with('~'), strip_after: close.as_str().starts_with('~') })
             }
             Rule::template_directive => {
                 let mut inner = pair.into_inner();
@@ -719,7 +721,7 @@ fn unterminated(open: &str, close: &str, span: Span) -> Diagnostic {
 /// A template token as HCL's scanner and `parseTemplateParts` see it.
 enum TemplateToken {
     Literal(String, Span),
-    Interp { expr: Expression, strip_before: bool, strip_after: bool, span: Span },
+    Interp { expr: Expression, strip_before: bool, strip_after: bool },
     Directive { kind: DirectiveKind, strip_before: bool, strip_after: bool, span: Span },
 }
 
@@ -786,6 +788,9 @@ fn nesting_exceeds(src: &str, max: usize, template: bool) -> Option<usize> {
     #[derive(PartialEq)]
     enum Mode {
         Code,
+        // A conditional's branches nest in the grammar until the enclosing
+        // bracket (or item) ends.
+        Conditional,
         Quoted,
         Heredoc,
         Template,
@@ -799,10 +804,19 @@ fn nesting_exceeds(src: &str, max: usize, template: bool) -> Option<usize> {
         let c = b[i];
         let top = stack.last().unwrap_or(&Mode::Code);
         match top {
-            Mode::Code => match c {
+            Mode::Code | Mode::Conditional => match c {
                 b'"' => stack.push(Mode::Quoted),
                 b'(' | b'[' | b'{' => stack.push(Mode::Code),
+                b'?' => stack.push(Mode::Conditional),
+                b',' | b'\n' => {
+                    while stack.len() > 1 && stack.last() == Some(&Mode::Conditional) {
+                        stack.pop();
+                    }
+                }
                 b')' | b']' | b'}' => {
+                    while stack.len() > 1 && stack.last() == Some(&Mode::Conditional) {
+                        stack.pop();
+                    }
                     if stack.len() > 1 {
                         stack.pop();
                     }

@@ -17,9 +17,11 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Removes newline characters at the end of a string.",
         example: "chomp(\"hello\\n\")",
         imp: |a, _| {
-            let s = str_arg(a, 0);
-            let t = s.strip_suffix("\r\n").or_else(|| s.strip_suffix('\n')).or_else(|| s.strip_suffix('\r')).unwrap_or(s);
-            Ok(Value::string(t))
+            let mut s = str_arg(a, 0);
+            while let Some(t) = s.strip_suffix("\r\n").or_else(|| s.strip_suffix('\n')) {
+                s = t;
+            }
+            Ok(Value::string(s))
         },
     },
     FunctionDef {

@@ -500,10 +500,6 @@ impl Nat {
         }
     }
 
-    fn is_zero(&self) -> bool {
-        self.0.is_empty()
-    }
-
     fn bit_len(&self) -> usize {
         match self.0.last() {
             None => 0,

@@ -1,0 +1,32 @@
+//! Golden cases: `tests/cases/*.jsonl`, one file per language area, each
+//! line an expression, its variables and the oracle's result (recorded
+//! from HashiCorp's implementation, never written by hand).
+
+mod common;
+
+use common::{mismatch, missing_functions, read_jsonl, run_case};
+use std::path::Path;
+
+#[test]
+fn golden_cases() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tests/cases exists").flatten().map(|e| e.path()).collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "jsonl"));
+    files.sort();
+    assert!(!files.is_empty(), "no golden case files in {}", dir.display());
+    let (mut passed, mut pending, mut failures) = (0, 0, Vec::new());
+    for file in &files {
+        for case in read_jsonl(file) {
+            let id = case["id"].as_str().unwrap_or("");
+            let expr = case["expr"].as_str().unwrap_or("");
+            let got = run_case(expr, &case["vars"], case["template"].as_bool().unwrap_or(false));
+            match mismatch(&case["expect"], &got) {
+                None => passed += 1,
+                Some(_) if !missing_functions(expr).is_empty() => pending += 1,
+                Some(why) => failures.push(format!("{id}: {expr}\n    {why}")),
+            }
+        }
+    }
+    println!("golden: {passed} passed, {pending} pending, {} failed", failures.len());
+    assert!(failures.is_empty(), "{} golden failures:\n{}", failures.len(), failures.join("\n"));
+}

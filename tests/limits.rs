@@ -1,0 +1,101 @@
+//! Pathological inputs end in a diagnostic (or a value), never a crash,
+//! hang or stack overflow. Each runs on a thread with a 1 MiB stack, the
+//! size of the WebAssembly stack, in whatever profile the tests are built.
+
+use hcl_playground::{evaluate, Options, Variables};
+
+const WASM_STACK: usize = 1 << 20;
+
+/// Evaluates on a 1 MiB stack; returns the first error summary, if any.
+fn run(src: String) -> Result<String, String> {
+    std::thread::Builder::new()
+        .stack_size(WASM_STACK)
+        .spawn(move || match evaluate(&src, &Variables::new(), &Options::default()) {
+            Ok(v) => Ok(hcl_playground::render::to_json(&v)),
+            Err(d) => Err(d[0].summary.clone()),
+        })
+        .expect("thread starts")
+        .join()
+        .expect("evaluation must not panic or overflow the stack")
+}
+
+fn nest(open: &str, inner: &str, close: &str, depth: usize) -> String {
+    format!("{}{}{}", open.repeat(depth), inner, close.repeat(depth))
+}
+
+#[test]
+fn moderate_nesting_evaluates() {
+    assert_eq!(run(nest("(", "1", ")", 100)), Ok("1".into()));
+    assert_eq!(run(nest("[", "1", "]", 100)).map(|s| s.len()), Ok(201));
+    assert!(run(nest("{a=", "1", "}", 100)).is_ok());
+    assert!(run(nest("abs(", "-1", ")", 100)).is_ok());
+    assert_eq!(run(nest("\"${", "1", "}\"", 50)), Ok("1".into()));
+}
+
+#[test]
+fn deep_nesting_ends_in_a_diagnostic() {
+    for depth in [500, 1_000, 10_000] {
+        for (open, inner, close) in
+            [("(", "1", ")"), ("[", "1", "]"), ("{a=", "1", "}"), ("abs(", "1", ")"), ("\"${", "1", "}\""), ("[for x in ", "[1]", ": x]")]
+        {
+            let balanced = run(nest(open, inner, close, depth));
+            assert_eq!(balanced, Err("Expression too deeply nested".into()), "{open}… depth {depth}");
+            let unclosed = run(format!("{}{inner}", open.repeat(depth)));
+            assert!(unclosed.is_err(), "unclosed {open}… depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn long_chains_end_in_a_diagnostic() {
+    for n in [1_000, 100_000] {
+        assert!(run(format!("1{}", "+1".repeat(n))).is_err(), "sum chain {n}");
+        assert!(run(format!("{}true", "!".repeat(n))).is_err(), "not chain {n}");
+        assert!(run(format!("{}1", "-".repeat(n))).is_err(), "negation chain {n}");
+        assert!(run(format!("{{a={{}}}}{}", ".a".repeat(n))).is_err(), "attribute chain {n}");
+        assert!(run(format!("true{}", " ? 1 : false".repeat(n))).is_err(), "conditional chain {n}");
+    }
+    assert_eq!(run(format!("1{}", "+1".repeat(100))), Ok("101".into()));
+}
+
+#[test]
+fn runaway_work_stops() {
+    let triple = "[for i in range(1000): [for j in range(1000): [for k in range(1000): k]]]";
+    assert!(matches!(run(triple.into()).unwrap_err().as_str(), "Evaluation too expensive" | "Result too large"));
+    let wide = "[for i in range(1000): [for j in range(1000): join(\",\", [for k in range(1000): \"x\"])]]";
+    assert!(run(wide.into()).is_err());
+    assert!(run("range(1e9)".into()).is_err());
+    assert!(run(format!("length({})", nest("\"${", "\"xxxxxxxxxxxxxxxx\"", "}${\"a\"}\"", 50))).is_ok());
+}
+
+#[test]
+fn malformed_input_gets_a_diagnostic() {
+    for src in [
+        "",
+        "(",
+        ")",
+        "[",
+        "{",
+        "\"",
+        "\"${",
+        "<<EOT",
+        "<<EOT\n",
+        "%{if true}",
+        "${",
+        "1 +",
+        "a.",
+        "a[",
+        "f(",
+        "\u{1F600}",
+        "\"\\u{",
+        "{a = 1 b = 2}",
+        "[for]",
+        "{for x in y}",
+        "1 2",
+        "x ? y",
+        "/*",
+        "\"a\nb\"",
+    ] {
+        assert!(run(src.into()).is_err(), "{src:?} should be an error");
+    }
+}

@@ -1,0 +1,165 @@
+//! One-line table tests: expression → console rendering and type, or
+//! expression → error summary. Expected values were checked against the
+//! oracle (`shared/oracle`).
+
+use hcl_playground::{evaluate, parse_variables, render, Options};
+
+const VARS: &str = r#"{
+  "name": "World", "n": 5, "l": ["a", "b"], "objs": [{"id": 1, "tags": ["x"]}, {"id": 2, "tags": []}],
+  "m": {"k1": "v1", "k2": "v2"}, "u": {"__unknown__": "string"}, "ul": {"__unknown__": "list(string)"},
+  "nul": null, "emoji": "👍🏽", "cafe": "cafe\u0301"
+}"#;
+
+#[track_caller]
+fn ok(src: &str, console: &str, ty: &str) {
+    let vars = parse_variables(VARS).unwrap();
+    match evaluate(src, &vars, &Options::default()) {
+        Ok(v) => {
+            assert_eq!(render::console(&v), console, "console rendering of {src}");
+            assert_eq!(v.ty().to_string(), ty, "type of {src}");
+        }
+        Err(d) => panic!("{src}: unexpected error {}", d[0]),
+    }
+}
+
+#[track_caller]
+fn err(src: &str, summary: &str) {
+    let vars = parse_variables(VARS).unwrap();
+    match evaluate(src, &vars, &Options::default()) {
+        Ok(v) => panic!("{src}: expected an error, got {}", render::console(&v)),
+        Err(d) => assert!(d.iter().any(|d| d.summary == summary), "{src}: expected {summary:?}, got {:?}", d),
+    }
+}
+
+#[test]
+fn numbers() {
+    ok("0.1 + 0.2", "0.3", "number");
+    ok("0.1 + 0.2 == 0.3", "true", "bool");
+    ok("1/3", "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335", "number");
+    ok("length(l) / 3", "0.6666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666666667", "number");
+    ok("1 / length([1, 2, 3])", "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335", "number");
+    ok("length([1]) / length([1, 2, 3])", "0.33333333333333333334", "number");
+    ok("18446744073709551616 + 1", "18446744073709551617", "number");
+    ok("1e30", "1000000000000000000000000000000", "number");
+    ok("1.5e-7", "0.00000015", "number");
+    ok("0 * -1", "-0", "number");
+    ok("1/0", "+Inf", "number");
+    ok("-1/0", "-Inf", "number");
+    ok("-5 % 3", "-2", "number");
+    ok("5.5 % 2", "1.5", "number");
+    ok("7 % 0", "7", "number");
+    err("0/0", "Operation failed");
+    err("1e400000000000", "Invalid number literal");
+}
+
+#[test]
+fn strings_and_templates() {
+    ok(r#""Hello, ${name}!""#, r#""Hello, World!""#, "string");
+    ok(r#""${n}""#, "5", "number");
+    ok(r#""a\tb\u00e9\U0001F600""#, "\"a\\tbé😀\"", "string");
+    ok(r#""$${x} %%{y}""#, r#""${x} %{y}""#, "string");
+    ok(r#""${cafe}" == "café""#, "true", "bool");
+    ok("length(emoji)", "1", "number");
+    ok(r#""%{ for i, v in l }${i}=${v}%{ if i < 1 }, %{ endif }%{ endfor }""#, r#""0=a, 1=b""#, "string");
+    ok(r#""x ${~ " y " ~} z""#, r#""x y z""#, "string");
+    ok("<<EOT\nhello\n  ${name}\nEOT\n", "<<EOT\nhello\n  World\n\nEOT", "string");
+    ok("<<-EOT\n    a\n      b\n    EOT\n", "<<EOT\na\n  b\n\nEOT", "string");
+    ok("<<EOT\nEOTX\nEOT\n", "<<EOT\nEOTX\n\nEOT", "string");
+    ok(r#""${u}x""#, "(known after apply)", "string");
+    err(r#""\q""#, "Invalid escape sequence");
+    err(r#""${nul}""#.replace("${nul}", "a${nul}").as_str(), "Invalid template interpolation value");
+    err(r#""%{ if true }x""#, "Unterminated template if directive");
+    err(r#""%{ endif }""#, "Unexpected endif directive");
+}
+
+#[test]
+fn operators_and_conditionals() {
+    ok("1 + 2 * 3 - 4 / 2", "5", "number");
+    ok(r#""1" + 2"#, "3", "number");
+    ok(r#""10" > "9""#, "true", "bool");
+    ok(r#""1" == 1"#, "false", "bool");
+    ok("!true == false", "true", "bool");
+    ok("true ? 1 : \"a\"", "\"1\"", "string");
+    ok("true ? {a = 1} : {b = 2}", "tomap({\n  \"a\" = 1\n})", "map(number)");
+    ok("u == \"x\"", "(known after apply)", "bool");
+    ok("false ? nope : 1", "1", "number");
+    err("false && nul", "Operation failed");
+    err("true ? 1 : true", "Inconsistent conditional result types");
+    err("a & b", "Unsupported operator");
+}
+
+#[test]
+fn collections_for_and_splat() {
+    ok("[for s in l : upper(s)]", "[\n  \"A\",\n  \"B\",\n]", "tuple([string, string])");
+    ok("{for k, v in m : v => k}", "{\n  \"v1\" = \"k1\"\n  \"v2\" = \"k2\"\n}", "object({v1: string, v2: string})");
+    ok(
+        "{for s in [\"a\", \"b\", \"a\"] : s => s...}",
+        "{\n  \"a\" = [\n    \"a\",\n    \"a\",\n  ]\n  \"b\" = [\n    \"b\",\n  ]\n}",
+        "object({a: tuple([string, string]), b: tuple([string])})",
+    );
+    ok("[for i, o in objs : o.id if i > 0]", "[\n  2,\n]", "tuple([number])");
+    ok("objs[*].id", "[\n  1,\n  2,\n]", "tuple([number, number])");
+    ok("objs.*.tags[0]", "[\n  \"x\",\n]", "tuple([string])");
+    ok("nul[*]", "[]", "tuple([])");
+    ok("ul[*]", "(known after apply)", "list(string)");
+    ok("objs.0.id", "1", "number");
+    ok(
+        "{\"a b\" = 1, (name) = 2, c: 3}",
+        "{\n  \"World\" = 2\n  \"a b\" = 1\n  \"c\" = 3\n}",
+        "object({World: number, \"a b\": number, c: number})",
+    );
+    ok("toset([\"b\", \"a\", \"b\"])", "toset([\n  \"a\",\n  \"b\",\n])", "set(string)");
+    ok("tolist([])", "tolist([])", "list(dynamic)");
+    ok("tostring(null)", "tostring(null)", "string");
+    err("{for s in [\"a\", \"a\"] : s => s}", "Duplicate object key");
+    err("l[2]", "Invalid index");
+    err("m.missing", "Unsupported attribute");
+    err("nul.x", "Attempt to get attribute from null value");
+    err("a.0.1", "Invalid legacy index syntax");
+}
+
+#[test]
+fn functions_and_calls() {
+    ok("max(l...)".replace("l...", "[3, 1, 2]...").as_str(), "3", "number");
+    ok("join(\"-\", l, [\"c\"])", "\"a-b-c\"", "string");
+    ok("substr(\"hello world\", -5, -1)", "\"world\"", "string");
+    ok("merge(m, {k3 = 1})", "{\n  \"k1\" = \"v1\"\n  \"k2\" = \"v2\"\n  \"k3\" = 1\n}", "object({k1: string, k2: string, k3: number})");
+    ok("flatten([[1], [[2, 3]], []])", "[\n  1,\n  2,\n  3,\n]", "tuple([number, number, number])");
+    ok("range(3)", "tolist([\n  0,\n  1,\n  2,\n])", "list(number)");
+    ok("jsonencode({a = \"<b>\"})", "\"{\\\"a\\\":\\\"\\\\u003cb\\\\u003e\\\"}\"", "string");
+    ok("try(nul.x, \"fallback\")", "\"fallback\"", "string");
+    ok("can(u)", "(known after apply)", "bool");
+    ok("upper(u)", "(known after apply)", "string");
+    err("uppr(name)", "Call to unknown function");
+    err("upper()", "Not enough function arguments");
+    err("upper(1, 2)", "Too many function arguments");
+    err("upper(nul)", "Invalid function argument");
+    err("max(l...)", "Invalid function argument");
+}
+
+#[test]
+fn independent_errors_are_all_reported() {
+    let vars = parse_variables(VARS).unwrap();
+    let d = evaluate("[x, y, uppr(1)]", &vars, &Options::default()).unwrap_err();
+    let summaries: Vec<&str> = d.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Unknown variable", "Unknown variable", "Call to unknown function"]);
+    let spans: Vec<(usize, usize)> = d.iter().map(|d| (d.subject.start, d.subject.end)).collect();
+    assert_eq!(spans, [(1, 2), (4, 5), (7, 11)]);
+}
+
+#[test]
+fn did_you_mean() {
+    let vars = parse_variables(VARS).unwrap();
+    let detail = |src: &str| evaluate(src, &vars, &Options::default()).unwrap_err()[0].detail.clone();
+    assert_eq!(detail("nme"), "There is no variable named \"nme\". Did you mean \"name\"?");
+    assert_eq!(detail("lenght(l)"), "There is no function named \"lenght\". Did you mean \"length\"?");
+    assert_eq!(detail("objs[0].idd"), "This object does not have an attribute named \"idd\". Did you mean \"id\"?");
+}
+
+#[test]
+fn template_mode() {
+    let vars = parse_variables(VARS).unwrap();
+    let opts = Options { template: true, ..Options::default() };
+    let v = evaluate("Hello ${name}!\n%{ for x in l ~}\n- ${x}\n%{ endfor ~}\n", &vars, &opts).unwrap();
+    assert_eq!(render::console(&v), "<<EOT\nHello World!\n- a\n- b\n\nEOT");
+}
