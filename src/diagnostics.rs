@@ -70,8 +70,12 @@ impl Diagnostic {
         let line = &source[line_start..line_end];
         let from = self.subject.start.min(line_end) - line_start;
         let to = self.subject.end.clamp(self.subject.start, line_end) - line_start;
-        let pad: String = line[..from].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        let width = line[from..to].chars().count().max(1);
+        // Terminals draw East Asian wide characters two columns wide.
+        let pad: String = line[..from]
+            .chars()
+            .map(|c| if c == '\t' { "\t".to_string() } else { " ".repeat(unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)) })
+            .collect();
+        let width = unicode_width::UnicodeWidthStr::width(&line[from..to]).max(1);
         let label = match self.severity {
             Severity::Error => "Error",
             Severity::Warning => "Warning",

@@ -682,7 +682,7 @@ impl<'s> Builder<'s> {
                         }
                         match toks.next() {
                             Some(TemplateToken::Directive { kind: DirectiveKind::EndIf, span: s, .. }) => end = s,
-                            _ => return Err(unterminated("if", "endif", span.to(end))),
+                            _ => return Err(unterminated(self.src, "if", "endif", span.to(end))),
                         }
                         parts.push(TemplatePart::If { condition, then_parts, else_parts, span: span.to(end) });
                     }
@@ -693,7 +693,7 @@ impl<'s> Builder<'s> {
                         let body = body?;
                         let end = match toks.next() {
                             Some(TemplateToken::Directive { kind: DirectiveKind::EndFor, span: s, .. }) => s,
-                            _ => return Err(unterminated("for", "endfor", span)),
+                            _ => return Err(unterminated(self.src, "for", "endfor", span)),
                         };
                         parts.push(TemplatePart::For { key_var, value_var, collection, body, span: span.to(end) });
                     }
@@ -704,16 +704,17 @@ impl<'s> Builder<'s> {
             }
         }
         if let Some((o, span)) = open {
-            return Err(unterminated(o, if o == "if" { "endif" } else { "endfor" }, span));
+            return Err(unterminated(self.src, o, if o == "if" { "endif" } else { "endfor" }, span));
         }
         Ok(parts)
     }
 }
 
-fn unterminated(open: &str, close: &str, span: Span) -> Diagnostic {
+fn unterminated(src: &str, open: &str, close: &str, span: Span) -> Diagnostic {
+    let at = crate::diagnostics::LineCol::of(src, span.start);
     Diagnostic::error(
-        format!("Unterminated template {open} directive"),
-        format!("The {open} directive must be followed by a corresponding {close} directive."),
+        "Unexpected end of template",
+        format!("The {open} directive at line {}, column {} is missing its corresponding {close} directive.", at.line, at.column),
         span,
     )
 }

@@ -68,7 +68,7 @@ fn strings_and_templates() {
     ok(r#""${u}x""#, "(known after apply)", "string");
     err(r#""\q""#, "Invalid escape sequence");
     err(r#""${nul}""#.replace("${nul}", "a${nul}").as_str(), "Invalid template interpolation value");
-    err(r#""%{ if true }x""#, "Unterminated template if directive");
+    err(r#""%{ if true }x""#, "Unexpected end of template");
     err(r#""%{ endif }""#, "Unexpected endif directive");
 }
 
