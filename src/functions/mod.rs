@@ -10,7 +10,10 @@
 
 mod collection;
 mod conversion;
+mod datetime;
 mod encoding;
+mod hash;
+mod network;
 mod numeric;
 mod string;
 

@@ -1,0 +1,5 @@
+//! Date and time functions.
+
+use super::FunctionDef;
+
+pub(super) static FUNCTIONS: &[FunctionDef] = &[];

@@ -1,0 +1,5 @@
+//! Hash functions.
+
+use super::FunctionDef;
+
+pub(super) static FUNCTIONS: &[FunctionDef] = &[];

@@ -1,0 +1,5 @@
+//! IP network functions.
+
+use super::FunctionDef;
+
+pub(super) static FUNCTIONS: &[FunctionDef] = &[];
