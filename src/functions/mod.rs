@@ -203,7 +203,9 @@ impl FunctionDef {
 
 /// Every built-in function, in category order.
 pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
-    numeric::FUNCTIONS.iter().chain(string::FUNCTIONS).chain(collection::FUNCTIONS).chain(encoding::FUNCTIONS).chain(conversion::FUNCTIONS)
+    [numeric::FUNCTIONS, string::FUNCTIONS, collection::FUNCTIONS, encoding::FUNCTIONS, hash::FUNCTIONS, network::FUNCTIONS, datetime::FUNCTIONS, conversion::FUNCTIONS]
+        .into_iter()
+        .flatten()
 }
 
 /// The function called `name`.
