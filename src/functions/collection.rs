@@ -172,6 +172,234 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             })
         },
     },
+    FunctionDef {
+        name: "chunklist",
+        category: "collection",
+        params: &[Param::new("list", Ty::List(&Ty::Any)), Param::new("size", Ty::Number)],
+        variadic: None,
+        ret: Ret::Computed(|a| Ok(Type::list(a[0].ty()))),
+        description: "Splits a single list into fixed-size chunks, returning a list of lists.",
+        example: "chunklist([\"a\", \"b\", \"c\", \"d\", \"e\"], 2)",
+        imp: chunklist,
+    },
+    FunctionDef {
+        name: "coalescelist",
+        category: "collection",
+        params: &[],
+        variadic: Some(Param::new("vals", Ty::Any).unknowns()),
+        ret: Ret::Computed(coalescelist_type),
+        description: "Takes any number of list arguments and returns the first one that isn't empty.",
+        example: "coalescelist([], [\"c\", \"d\"])",
+        imp: coalescelist,
+    },
+    FunctionDef {
+        name: "compact",
+        category: "collection",
+        params: &[Param::new("list", Ty::List(&Ty::String))],
+        variadic: None,
+        ret: Ret::Fixed(Ty::List(&Ty::String)),
+        description: "Takes a list of strings and returns a new list with any null or empty string elements removed.",
+        example: "compact([\"a\", \"\", \"b\", null, \"c\"])",
+        imp: |a, _| {
+            let out: Vec<Value> = seq(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
+            Ok(Value::List(Type::String, out))
+        },
+    },
+    FunctionDef {
+        name: "distinct",
+        category: "collection",
+        params: &[Param::new("list", Ty::List(&Ty::Any))],
+        variadic: None,
+        ret: Ret::Computed(|a| Ok(a[0].ty())),
+        description: "Takes a list and returns a new list with any duplicate elements removed, keeping the first of each.",
+        example: "distinct([\"a\", \"b\", \"a\", \"c\", \"d\", \"b\"])",
+        imp: |a, ctx| {
+            let mut out: Vec<Value> = Vec::new();
+            for v in seq(&a[0]) {
+                ctx.charge(out.len() as u64 / 8 + 1)?;
+                if !out.iter().any(|o| matches!(equals(o, v), Value::Bool(true))) {
+                    out.push(v.clone());
+                }
+            }
+            Ok(Value::List(elem_type(&a[0]), out))
+        },
+    },
+    FunctionDef {
+        name: "index",
+        category: "collection",
+        params: &[Param::new("list", Ty::Any), Param::new("value", Ty::Any)],
+        variadic: None,
+        ret: Ret::Fixed(Ty::Number),
+        description: "Finds the element index for a given value in a list.",
+        example: "index([\"a\", \"b\", \"c\"], \"b\")",
+        imp: index,
+    },
+    FunctionDef {
+        name: "list",
+        category: "collection",
+        params: &[],
+        variadic: Some(Param::new("vals", Ty::Any)),
+        ret: Ret::Fixed(Ty::Any),
+        description: "Removed in Terraform v0.12: write a literal list with tolist([ ... ]) instead.",
+        example: "tolist([\"a\", \"b\"])",
+        imp: |_, _| Err(CallError::call("the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list")),
+    },
+    FunctionDef {
+        name: "map",
+        category: "collection",
+        params: &[],
+        variadic: Some(Param::new("vals", Ty::Any)),
+        ret: Ret::Fixed(Ty::Any),
+        description: "Removed in Terraform v0.12: write a literal map with tomap({ ... }) instead.",
+        example: "tomap({a = \"b\"})",
+        imp: |_, _| Err(CallError::call("the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map")),
+    },
+    FunctionDef {
+        name: "matchkeys",
+        category: "collection",
+        params: &[Param::new("values", Ty::List(&Ty::Any)), Param::new("keys", Ty::List(&Ty::Any)), Param::new("searchset", Ty::List(&Ty::Any))],
+        variadic: None,
+        ret: Ret::Computed(|a| match unify(&[a[1].ty(), a[2].ty()]) {
+            Some(_) => Ok(a[0].ty()),
+            None => Err(CallError::call("keys and searchset must be of the same type")),
+        }),
+        description: "Constructs a new list by taking a subset of elements from one list whose indexes match the corresponding indexes of values in another list.",
+        example: "matchkeys([\"i-123\", \"i-abc\", \"i-def\"], [\"us-west\", \"us-east\", \"us-east\"], [\"us-east\"])",
+        imp: matchkeys,
+    },
+    FunctionDef {
+        name: "one",
+        category: "collection",
+        params: &[Param::new("list", Ty::Any)],
+        variadic: None,
+        ret: Ret::Computed(one_type),
+        description: "Takes a list, set, or tuple with zero or one elements and returns its element, or null if it is empty.",
+        example: "one([\"hello\"])",
+        imp: |a, ctx| match seq(&a[0]) {
+            [] => Ok(Value::Null(ctx.ret.clone())),
+            [only] => Ok(only.clone()),
+            _ => Err(CallError::arg(0, "must be a list, set, or tuple value with either zero or one elements")),
+        },
+    },
+    FunctionDef {
+        name: "reverse",
+        category: "collection",
+        params: &[Param::new("list", Ty::Any)],
+        variadic: None,
+        ret: Ret::Computed(|a| match a[0].ty() {
+            Type::Tuple(mut ts) => {
+                ts.reverse();
+                Ok(Type::Tuple(ts))
+            }
+            Type::List(e) | Type::Set(e) => Ok(Type::List(e)),
+            other => Err(CallError::arg(0, format!("can only reverse list or tuple values, not {}", other.friendly_name()))),
+        }),
+        description: "Takes a sequence and produces a new sequence of the same length with all of the same elements, in reverse order.",
+        example: "reverse([1, 2, 3])",
+        imp: |a, ctx| {
+            let mut out = seq(&a[0]).to_vec();
+            out.reverse();
+            Ok(match &ctx.ret {
+                Type::List(e) => Value::List((**e).clone(), out),
+                _ => Value::Tuple(out),
+            })
+        },
+    },
+    FunctionDef {
+        name: "setintersection",
+        category: "collection",
+        params: &[Param::new("first_set", Ty::Set(&Ty::Any)).dynamic()],
+        variadic: Some(Param::new("other_sets", Ty::Set(&Ty::Any)).dynamic()),
+        ret: Ret::Computed(set_operation_type),
+        description: "Takes multiple sets and produces a single set containing only the elements that all of the given sets have in common.",
+        example: "setintersection([\"a\", \"b\"], [\"b\", \"c\"], [\"b\", \"d\"])",
+        imp: |a, ctx| set_operation(a, ctx, |x, y| x.iter().filter(|e| contains_equal(y, e)).cloned().collect()),
+    },
+    FunctionDef {
+        name: "setproduct",
+        category: "collection",
+        params: &[],
+        variadic: Some(Param::new("sets", Ty::Any)),
+        ret: Ret::Computed(setproduct_type),
+        description: "Finds all of the possible combinations of elements from all of the given sets by computing the Cartesian product.",
+        example: "setproduct([\"development\", \"staging\"], [\"app1\", \"app2\"])",
+        imp: setproduct,
+    },
+    FunctionDef {
+        name: "setsubtract",
+        category: "collection",
+        params: &[Param::new("a", Ty::Set(&Ty::Any)).dynamic(), Param::new("b", Ty::Set(&Ty::Any)).dynamic()],
+        variadic: None,
+        ret: Ret::Computed(set_operation_type),
+        description: "Returns a new set containing the elements from the first set that are not present in the second set.",
+        example: "setsubtract([\"a\", \"b\", \"c\"], [\"a\", \"c\"])",
+        imp: |a, ctx| set_operation(a, ctx, |x, y| x.iter().filter(|e| !contains_equal(y, e)).cloned().collect()),
+    },
+    FunctionDef {
+        name: "setunion",
+        category: "collection",
+        params: &[Param::new("first_set", Ty::Set(&Ty::Any)).dynamic()],
+        variadic: Some(Param::new("other_sets", Ty::Set(&Ty::Any)).dynamic()),
+        ret: Ret::Computed(set_operation_type),
+        description: "Takes multiple sets and produces a single set containing the elements from all of the given sets.",
+        example: "setunion([\"a\", \"b\"], [\"b\", \"c\"], [\"d\"])",
+        imp: |a, ctx| set_operation(a, ctx, |x, y| x.iter().chain(y.iter()).cloned().collect()),
+    },
+    FunctionDef {
+        name: "slice",
+        category: "collection",
+        params: &[Param::new("list", Ty::Any), Param::new("start_index", Ty::Number), Param::new("end_index", Ty::Number)],
+        variadic: None,
+        ret: Ret::Computed(slice_type),
+        description: "Extracts some consecutive elements from within a list.",
+        example: "slice([\"a\", \"b\", \"c\", \"d\"], 1, 3)",
+        imp: |a, ctx| {
+            let (start, end) = slice_indexes(a)?.unwrap_or((0, 0));
+            let out = seq(&a[0])[start..end].to_vec();
+            Ok(match &ctx.ret {
+                Type::List(e) => Value::List((**e).clone(), out),
+                Type::Dynamic => Value::Unknown(Type::Dynamic),
+                _ => Value::Tuple(out),
+            })
+        },
+    },
+    FunctionDef {
+        name: "sort",
+        category: "collection",
+        params: &[Param::new("list", Ty::List(&Ty::String))],
+        variadic: None,
+        ret: Ret::Fixed(Ty::List(&Ty::String)),
+        description: "Takes a list of strings and returns a new list with those strings sorted lexicographically.",
+        example: "sort([\"e\", \"d\", \"a\", \"x\"])",
+        imp: |a, _| {
+            let mut out = seq(&a[0]).to_vec();
+            if out.iter().any(Value::is_null) {
+                return Err(CallError::arg(0, "given list element is null"));
+            }
+            out.sort_by(|x, y| x.as_str().unwrap_or("").as_bytes().cmp(y.as_str().unwrap_or("").as_bytes()));
+            Ok(Value::List(Type::String, out))
+        },
+    },
+    FunctionDef {
+        name: "transpose",
+        category: "collection",
+        params: &[Param::new("values", Ty::Map(&Ty::List(&Ty::String)))],
+        variadic: None,
+        ret: Ret::Fixed(Ty::Map(&Ty::List(&Ty::String))),
+        description: "Takes a map of lists of strings and swaps the keys and values to produce a new map of lists of strings.",
+        example: "transpose({\"a\" = [\"1\", \"2\"], \"b\" = [\"2\", \"3\"]})",
+        imp: transpose,
+    },
+    FunctionDef {
+        name: "zipmap",
+        category: "collection",
+        params: &[Param::new("keys", Ty::List(&Ty::String)), Param::new("values", Ty::Any)],
+        variadic: None,
+        ret: Ret::Computed(zipmap_type),
+        description: "Constructs a map from a list of keys and a corresponding list of values.",
+        example: "zipmap([\"a\", \"b\"], [1, 2])",
+        imp: zipmap,
+    },
 ];
 
 fn all_any(a: &[Value], all: bool) -> CallResult {
@@ -513,4 +741,302 @@ fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
         });
     }
     Ok(Value::Number(acc.unwrap_or_else(Number::zero)))
+}
+
+fn seq(v: &Value) -> &[Value] {
+    v.as_sequence().unwrap_or(&[])
+}
+
+fn elem_type(v: &Value) -> Type {
+    match v.ty() {
+        Type::List(e) | Type::Set(e) => *e,
+        _ => Type::Dynamic,
+    }
+}
+
+fn contains_equal(haystack: &[Value], needle: &Value) -> bool {
+    haystack.iter().any(|o| matches!(equals(o, needle), Value::Bool(true)))
+}
+
+fn chunklist(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let size = super::int_arg(a, 1)?;
+    if size < 0 {
+        return Err(CallError::call("the size argument must be positive"));
+    }
+    let list = seq(&a[0]);
+    let ety = elem_type(&a[0]);
+    if size == 0 {
+        return Ok(Value::List(a[0].ty(), vec![a[0].clone()]));
+    }
+    ctx.check_size(list.len())?;
+    let chunks = list.chunks(size as usize).map(|c| Value::List(ety.clone(), c.to_vec())).collect();
+    Ok(Value::List(a[0].ty(), chunks))
+}
+
+fn coalescelist_type(a: &[Value]) -> Result<Type, CallError> {
+    if a.is_empty() {
+        return Err(CallError::call("at least one argument is required"));
+    }
+    let mut tys = Vec::new();
+    for v in a {
+        if !v.is_known() {
+            return Ok(Type::Dynamic);
+        }
+        let t = v.ty();
+        if !matches!(t, Type::List(_) | Type::Tuple(_)) {
+            return Err(CallError::call("coalescelist arguments must be lists or tuples"));
+        }
+        tys.push(t);
+    }
+    Ok(if tys.windows(2).all(|w| w[0] == w[1]) { tys.swap_remove(0) } else { Type::Dynamic })
+}
+
+fn coalescelist(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    for v in a {
+        if !v.is_known() {
+            return Ok(Value::Unknown(ctx.ret.clone()));
+        }
+        if !v.is_null() && !seq(v).is_empty() {
+            return Ok(v.clone());
+        }
+    }
+    Err(CallError::call("no non-null arguments"))
+}
+
+fn index(a: &[Value], _: &mut Ctx) -> CallResult {
+    if !matches!(a[0].ty(), Type::List(_) | Type::Tuple(_)) {
+        return Err(CallError::arg(0, "argument must be a list or tuple"));
+    }
+    let list = seq(&a[0]);
+    if list.is_empty() {
+        return Err(CallError::call("cannot search an empty list"));
+    }
+    for (i, e) in list.iter().enumerate() {
+        match equals(e, &a[1]) {
+            Value::Bool(true) => return Ok(Value::int(i as i64)),
+            Value::Bool(false) => {}
+            _ => return Ok(Value::Unknown(Type::Number)),
+        }
+    }
+    Err(CallError::call("item not found"))
+}
+
+fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let ety = ctx.ret.element_type().cloned().unwrap_or(Type::Dynamic);
+    let (values, keys, search) = (seq(&a[0]), &a[1], &a[2]);
+    if values.len() != seq(keys).len() {
+        return Err(CallError::call("length of keys and values should be equal"));
+    }
+    let common = unify(&[keys.ty(), search.ty()]).unwrap_or(Type::Dynamic);
+    let keys = convert(keys, &common).map_err(CallError::call)?;
+    let search = convert(search, &common).map_err(CallError::call)?;
+    let mut out = Vec::new();
+    if seq(&search).is_empty() {
+        return Ok(Value::List(ety, out));
+    }
+    for (i, k) in seq(&keys).iter().enumerate() {
+        ctx.charge(seq(&search).len() as u64)?;
+        for s in seq(&search) {
+            match equals(k, s) {
+                Value::Bool(true) => {
+                    out.push(values[i].clone());
+                    break;
+                }
+                Value::Bool(false) => {}
+                _ => return Ok(Value::List(ety, Vec::new())),
+            }
+        }
+    }
+    Ok(Value::List(ety, out))
+}
+
+fn one_type(a: &[Value]) -> Result<Type, CallError> {
+    match a[0].ty() {
+        Type::List(e) | Type::Set(e) => Ok(*e),
+        Type::Tuple(ts) if ts.is_empty() => Ok(Type::Dynamic),
+        Type::Tuple(ts) if ts.len() == 1 => Ok(ts[0].clone()),
+        _ => Err(CallError::arg(0, "must be a list, set, or tuple value with either zero or one elements")),
+    }
+}
+
+fn set_operation_type(a: &[Value]) -> Result<Type, CallError> {
+    let mut etys = Vec::new();
+    for v in a {
+        let ety = elem_type(v);
+        if v.is_known() && seq(v).is_empty() && ety == Type::Dynamic {
+            continue;
+        }
+        etys.push(ety);
+    }
+    if etys.is_empty() {
+        return Ok(Type::set(Type::Dynamic));
+    }
+    unify(&etys).map(Type::set).ok_or_else(|| CallError::call("given sets must all have compatible element types"))
+}
+
+fn set_operation(a: &[Value], ctx: &mut Ctx, f: fn(&[Value], &[Value]) -> Vec<Value>) -> CallResult {
+    let ret = ctx.ret.clone();
+    let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
+    let mut acc = convert(&a[0], &ret).map_err(|m| CallError::arg(0, m))?;
+    for (i, v) in a.iter().enumerate().skip(1) {
+        let v = convert(v, &ret).map_err(|m| CallError::arg(i, m))?;
+        ctx.charge((seq(&acc).len() * seq(&v).len()) as u64 / 8 + 1)?;
+        acc = Value::set(ety.clone(), f(seq(&acc), seq(&v)));
+    }
+    Ok(acc)
+}
+
+fn setproduct_type(a: &[Value]) -> Result<Type, CallError> {
+    if a.len() < 2 {
+        return Err(CallError::call("at least two arguments are required"));
+    }
+    let mut lists = 0;
+    let mut etys = Vec::with_capacity(a.len());
+    for (i, v) in a.iter().enumerate() {
+        match v.ty() {
+            Type::Set(e) => etys.push(*e),
+            Type::List(e) => {
+                etys.push(*e);
+                lists += 1;
+            }
+            Type::Tuple(ts) => {
+                lists += 1;
+                if ts.is_empty() {
+                    etys.push(Type::Dynamic);
+                } else {
+                    etys.push(unify(&ts).ok_or_else(|| CallError::arg(i, "all elements must be of the same type"))?);
+                }
+            }
+            _ => return Err(CallError::arg(i, "a set or a list is required")),
+        }
+    }
+    let tuple = Type::Tuple(etys);
+    Ok(if lists == a.len() { Type::list(tuple) } else { Type::set(tuple) })
+}
+
+fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let ret = ctx.ret.clone();
+    let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
+    let Type::Tuple(sub) = &ety else { return Ok(Value::Unknown(ret)) };
+    let total = a.iter().try_fold(1usize, |acc, v| acc.checked_mul(seq(v).len())).unwrap_or(usize::MAX);
+    ctx.check_size(total)?;
+    ctx.charge(total as u64 * a.len() as u64 / 8)?;
+    let mut out = Vec::with_capacity(total);
+    let mut idx = vec![0usize; a.len()];
+    for _ in 0..total {
+        let mut row = Vec::with_capacity(a.len());
+        for (j, &n) in idx.iter().enumerate() {
+            row.push(convert(&seq(&a[j])[n], &sub[j]).map_err(CallError::call)?);
+        }
+        out.push(Value::Tuple(row));
+        for j in (0..idx.len()).rev() {
+            idx[j] += 1;
+            if idx[j] < seq(&a[j]).len() {
+                break;
+            }
+            idx[j] = 0;
+        }
+    }
+    Ok(match ret {
+        Type::List(_) => Value::List(ety, out),
+        _ => Value::set(ety, out),
+    })
+}
+
+/// Known start and end indexes, validated as cty's `sliceIndexes` does.
+fn slice_indexes(a: &[Value]) -> Result<Option<(usize, usize)>, CallError> {
+    let len = a[0].len().unwrap_or(0) as i64;
+    let index = |i: usize, which: &str| -> Result<Option<i64>, CallError> {
+        let Some(n) = num_arg(a, i) else { return Ok(None) };
+        let v = n.to_i64().ok_or_else(|| CallError::arg(i, format!("invalid {which} index: value must be a whole number")))?;
+        if v < 0 {
+            return Err(CallError::arg(i, format!("{which} index must not be less than zero")));
+        }
+        if v > len {
+            return Err(CallError::arg(i, format!("{which} index must not be greater than the length of the list")));
+        }
+        Ok(Some(v))
+    };
+    let (start, end) = (index(1, "start")?, index(2, "end")?);
+    match (start, end) {
+        (Some(s), Some(e)) if s > e => Err(CallError::arg(1, "start index must not be greater than end index")),
+        (Some(s), Some(e)) => Ok(Some((s as usize, e as usize))),
+        _ => Ok(None),
+    }
+}
+
+fn slice_type(a: &[Value]) -> Result<Type, CallError> {
+    let ty = a[0].ty();
+    match &ty {
+        Type::Set(_) => {
+            return Err(CallError::arg(
+                0,
+                "cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important",
+            ))
+        }
+        Type::List(_) | Type::Tuple(_) => {}
+        _ => return Err(CallError::arg(0, "must be a list or tuple value")),
+    }
+    let idx = slice_indexes(a)?;
+    match (ty, idx) {
+        (Type::List(e), _) => Ok(Type::List(e)),
+        (Type::Tuple(ts), Some((s, e))) => Ok(Type::Tuple(ts[s..e].to_vec())),
+        _ => Ok(Type::Dynamic),
+    }
+}
+
+fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for (k, list) in a[0].as_mapping().into_iter().flatten() {
+        for v in seq(list) {
+            let Value::String(s) = v else {
+                return Err(CallError::call("input must be a map of lists of strings"));
+            };
+            ctx.charge(1)?;
+            out.entry(s.clone()).or_default().push(Value::String(k.clone()));
+        }
+    }
+    Ok(Value::Map(Type::list(Type::String), out.into_iter().map(|(k, v)| (k, Value::List(Type::String, v))).collect()))
+}
+
+fn zipmap_type(a: &[Value]) -> Result<Type, CallError> {
+    match a[1].ty() {
+        Type::List(e) => Ok(Type::Map(e)),
+        Type::Tuple(ts) => {
+            if !a[0].is_wholly_known() {
+                return Ok(Type::Dynamic);
+            }
+            let keys = seq(&a[0]);
+            if keys.len() != ts.len() {
+                return Err(CallError::call(format!("number of keys ({}) does not match number of values ({})", keys.len(), ts.len())));
+            }
+            let mut attrs = BTreeMap::new();
+            for (i, (k, t)) in keys.iter().zip(ts).enumerate() {
+                let Value::String(k) = k else {
+                    return Err(CallError::call(format!("keys list has null value at index {i}")));
+                };
+                attrs.insert(k.clone(), t.clone());
+            }
+            Ok(Type::Object(attrs))
+        }
+        _ => Err(CallError::call("values argument must be a list or tuple value")),
+    }
+}
+
+fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let (keys, values) = (seq(&a[0]), seq(&a[1]));
+    if keys.len() != values.len() {
+        return Err(CallError::call(format!("number of keys ({}) does not match number of values ({})", keys.len(), values.len())));
+    }
+    let mut out = BTreeMap::new();
+    for (i, (k, v)) in keys.iter().zip(values).enumerate() {
+        let Value::String(k) = k else {
+            return Err(CallError::call(format!("keys list has null value at index {i}")));
+        };
+        out.insert(k.clone(), v.clone());
+    }
+    Ok(match &ctx.ret {
+        Type::Map(e) => Value::Map((**e).clone(), out),
+        _ => Value::Object(out),
+    })
 }
