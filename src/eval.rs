@@ -155,6 +155,11 @@ impl<'a> Evaluator<'a> {
 
     /// `hcl.GetAttr`.
     pub fn get_attr(&mut self, obj: Value, name: &str, span: Span) -> Value {
+        let (obj, marked) = obj.unmark();
+        self.get_attr_unmarked(obj, name, span).mark_if(marked)
+    }
+
+    fn get_attr_unmarked(&mut self, obj: Value, name: &str, span: Span) -> Value {
         if obj.is_null() {
             self.error("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.", span);
             return dynamic();
@@ -216,6 +221,12 @@ impl<'a> Evaluator<'a> {
 
     /// `hcl.Index`.
     pub fn index(&mut self, coll: Value, key: Value, span: Span) -> Value {
+        let (coll, coll_marked) = coll.unmark();
+        let (key, key_marked) = key.unmark();
+        self.index_unmarked(coll, key, span).mark_if(coll_marked || key_marked)
+    }
+
+    fn index_unmarked(&mut self, coll: Value, key: Value, span: Span) -> Value {
         if coll.is_null() {
             self.error("Attempt to index null value", "This value is null, so it does not have any indices.", span);
             return dynamic();
@@ -312,8 +323,14 @@ impl<'a> Evaluator<'a> {
     }
 
     fn splat(&mut self, source: &Expression, each: &Expression) -> Value {
+        let mut marked = false;
+        self.splat_inner(source, each, &mut marked).mark_if(marked)
+    }
+
+    fn splat_inner(&mut self, source: &Expression, each: &Expression, marked: &mut bool) -> Value {
         let mark = self.diags.len();
-        let src = self.eval(source);
+        let (src, src_marked) = self.eval(source).unmark();
+        *marked = src_marked;
         if self.has_errors_since(mark) {
             self.anon.push(dynamic());
             self.eval(each);
@@ -431,6 +448,7 @@ impl<'a> Evaluator<'a> {
                 if self.has_errors_since(emark) {
                     return dynamic();
                 }
+                let (v, collection_marked) = v.unmark();
                 match &v {
                     Value::Null(_) => {
                         self.error(
@@ -442,7 +460,7 @@ impl<'a> Evaluator<'a> {
                     }
                     Value::Unknown(t) if matches!(t, Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Tuple(_)) => return dynamic(),
                     Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
-                        vals.extend(es.iter().map(|e| (e.clone(), last.span)));
+                        vals.extend(es.iter().map(|e| (e.clone().mark_if(collection_marked), last.span)));
                     }
                     _ => {
                         self.error(
@@ -479,10 +497,18 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         let mut converted = Vec::with_capacity(vals.len());
+        // As cty does, arguments lose their marks on the way in (unless the
+        // parameter handles marks) and the result takes them all.
+        let mut marked = false;
         for (i, (v, s)) in vals.iter().enumerate() {
             let param = func.param(i);
             match convert(v, &param.ty.to_type()) {
-                Ok(c) => converted.push(c),
+                Ok(c) if param.allow_marked => converted.push(c),
+                Ok(c) => {
+                    let (c, m) = c.unmark_deep();
+                    marked |= m;
+                    converted.push(c);
+                }
                 Err(m) => {
                     self.error("Invalid function argument", format!("Invalid value for {} parameter: {m}.", quote(param.name)), *s);
                     converted.push(dynamic());
@@ -493,7 +519,7 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         match functions::call(func, &converted, self, span) {
-            Ok(v) => v,
+            Ok(v) => v.mark_if(marked),
             Err(CallError { arg: Some(i), message }) if i < vals.len() => {
                 let param = func.param(i);
                 self.error(
@@ -615,7 +641,8 @@ impl<'a> Evaluator<'a> {
             );
             return dynamic();
         };
-        let cond = self.eval(condition);
+        // The condition's marks are dropped, as in HCL 2.14.
+        let cond = self.eval(condition).unmark_deep().0;
         if cond.is_null() {
             self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
             return Value::Unknown(result_type);
@@ -683,6 +710,12 @@ impl<'a> Evaluator<'a> {
                 (v, _) => v,
             };
         }
+        let ((l, lm), (r, rm)) = (l.unmark(), r.unmark());
+        self.arithmetic(op, l, r, ret, span).mark_if(lm || rm)
+    }
+
+    fn arithmetic(&mut self, op: BinaryOperator, l: Value, r: Value, ret: Type, span: Span) -> Value {
+        use BinaryOperator::*;
         if l.is_null() || r.is_null() {
             self.error("Operation failed", "Error during operation: argument must not be null.", span);
             return Value::Unknown(ret);
@@ -732,7 +765,8 @@ impl<'a> Evaluator<'a> {
         if self.has_errors_since(mark) {
             return Value::Unknown(ret);
         }
-        match v {
+        let (v, marked) = v.unmark();
+        let result = match v {
             Value::Null(_) => {
                 self.error("Operation failed", "Error during operation: argument must not be null.", span);
                 Value::Unknown(ret)
@@ -741,7 +775,8 @@ impl<'a> Evaluator<'a> {
             Value::Number(n) => Value::Number(n.neg()),
             Value::Bool(b) => Value::Bool(!b),
             _ => Value::Unknown(ret),
-        }
+        };
+        result.mark_if(marked)
     }
 
     // --------------------------------------------------------- constructors
@@ -749,9 +784,11 @@ impl<'a> Evaluator<'a> {
     fn object(&mut self, items: &[ObjectItem]) -> Value {
         let mut vals = BTreeMap::new();
         let mut known = true;
+        let mut marked = false;
         for item in items {
             let mark = self.diags.len();
-            let key = self.object_key(&item.key);
+            let (key, key_marked) = self.object_key(&item.key).unmark();
+            marked |= key_marked;
             let key_failed = self.has_errors_since(mark);
             let val = self.eval(&item.value);
             if key_failed {
@@ -781,7 +818,7 @@ impl<'a> Evaluator<'a> {
         if !known {
             return dynamic();
         }
-        Value::Object(vals)
+        Value::Object(vals).mark_if(marked)
     }
 
     fn object_key(&mut self, key: &ObjectKey) -> Value {
@@ -800,7 +837,13 @@ impl<'a> Evaluator<'a> {
     }
 
     fn for_expr(&mut self, f: &ForExpr, span: Span) -> Value {
-        let coll = self.eval(&f.collection);
+        let mut marked = false;
+        self.for_expr_inner(f, span, &mut marked).mark_if(marked)
+    }
+
+    fn for_expr_inner(&mut self, f: &ForExpr, span: Span, marked: &mut bool) -> Value {
+        let (coll, coll_marked) = self.eval(&f.collection).unmark();
+        *marked = coll_marked;
         if coll.is_null() {
             self.error(
                 "Iteration over null value",
@@ -854,7 +897,7 @@ impl<'a> Evaluator<'a> {
                 return dynamic();
             }
             let pushed = self.push_iteration_vars(f.key_var.as_deref(), &f.value_var, k, v);
-            let step = self.for_element(f, &mut known, &mut tuple, &mut object, &mut groups);
+            let step = self.for_element(f, &mut known, marked, &mut tuple, &mut object, &mut groups);
             self.locals.truncate(self.locals.len() - pushed);
             if !step {
                 break;
@@ -886,12 +929,14 @@ impl<'a> Evaluator<'a> {
         &mut self,
         f: &ForExpr,
         known: &mut bool,
+        marked: &mut bool,
         tuple: &mut Vec<Value>,
         object: &mut BTreeMap<String, Value>,
         groups: &mut BTreeMap<String, Vec<Value>>,
     ) -> bool {
         if let Some(cond) = &f.cond_expr {
-            let include = self.eval(cond);
+            let (include, include_marked) = self.eval(cond).unmark();
+            *marked |= include_marked;
             if f.key_expr.is_none() && !include.is_null() && !include.is_known() {
                 *known = false;
                 return true;
@@ -924,7 +969,8 @@ impl<'a> Evaluator<'a> {
             tuple.push(v);
             return true;
         };
-        let key = self.eval(key_expr);
+        let (key, key_marked) = self.eval(key_expr).unmark();
+        *marked |= key_marked;
         if key.is_null() {
             if *known {
                 self.error("Invalid object key", "Key expression in 'for' expression must not produce a null value.", key_expr.span);
@@ -972,9 +1018,10 @@ impl<'a> Evaluator<'a> {
 
     fn template(&mut self, parts: &[TemplatePart], span: Span) -> Value {
         let mut buf = String::new();
+        let mut marked = false;
         let mut known = true;
         for part in parts {
-            match self.template_part(part, &mut buf) {
+            match self.template_part(part, &mut buf, &mut marked) {
                 PartResult::Ok => {}
                 PartResult::Unknown => known = false,
             }
@@ -994,12 +1041,12 @@ impl<'a> Evaluator<'a> {
             }
         }
         if !known {
-            return Value::Unknown(Type::String);
+            return Value::Unknown(Type::String).mark_if(marked);
         }
-        Value::string(buf)
+        Value::string(buf).mark_if(marked)
     }
 
-    fn template_part(&mut self, part: &TemplatePart, buf: &mut String) -> PartResult {
+    fn template_part(&mut self, part: &TemplatePart, buf: &mut String, marked: &mut bool) -> PartResult {
         match part {
             TemplatePart::Literal(s) => {
                 buf.push_str(s);
@@ -1007,7 +1054,7 @@ impl<'a> Evaluator<'a> {
             }
             TemplatePart::Interpolation(e) => {
                 let v = self.eval(e);
-                self.interpolate(v, e.span, buf, "The expression result is null. Cannot include a null value in a string template.")
+                self.interpolate(v, e.span, buf, marked)
             }
             TemplatePart::If { condition, then_parts, else_parts, span } => {
                 // HCL compiles the directive into a conditional whose arms
@@ -1018,7 +1065,7 @@ impl<'a> Evaluator<'a> {
                 let t_diags: Diagnostics = self.diags.drain(mark..).collect();
                 let f = self.template(else_parts, *span);
                 let f_diags: Diagnostics = self.diags.drain(mark..).collect();
-                let cond = self.eval(condition);
+                let cond = self.eval(condition).unmark_deep().0;
                 if cond.is_null() {
                     self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
                     return PartResult::Unknown;
@@ -1040,6 +1087,8 @@ impl<'a> Evaluator<'a> {
                         return PartResult::Unknown;
                     }
                 };
+                let (chosen, chosen_marked) = chosen.unmark();
+                *marked |= chosen_marked;
                 match chosen {
                     Value::String(s) => {
                         buf.push_str(&s);
@@ -1049,7 +1098,8 @@ impl<'a> Evaluator<'a> {
                 }
             }
             TemplatePart::For { key_var, value_var, collection, body, span } => {
-                let coll = self.eval(collection);
+                let (coll, coll_marked) = self.eval(collection).unmark();
+                *marked |= coll_marked;
                 if coll.is_null() {
                     self.error(
                         "Iteration over null value",
@@ -1086,6 +1136,8 @@ impl<'a> Evaluator<'a> {
                 }
                 let mut out = PartResult::Ok;
                 for r in results {
+                    let (r, m) = r.unmark();
+                    *marked |= m;
                     match r {
                         Value::String(s) => buf.push_str(&s),
                         _ => out = PartResult::Unknown,
@@ -1096,9 +1148,15 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn interpolate(&mut self, v: Value, span: Span, buf: &mut String, null_detail: &str) -> PartResult {
+    fn interpolate(&mut self, v: Value, span: Span, buf: &mut String, marked: &mut bool) -> PartResult {
+        let (v, m) = v.unmark();
+        *marked |= m;
         if v.is_null() {
-            self.error("Invalid template interpolation value", null_detail, span);
+            self.error(
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string template.",
+                span,
+            );
             return PartResult::Ok;
         }
         if !v.is_known() {

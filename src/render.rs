@@ -41,6 +41,7 @@ pub fn to_json(v: &Value) -> String {
 
 fn write_json(v: &Value, out: &mut String) {
     match v {
+        Value::Sensitive(v) => write_json(v, out),
         Value::Unknown(t) => {
             out.push_str("{\"__unknown__\":");
             out.push_str(&json_string(&t.to_string()));
@@ -140,6 +141,8 @@ pub fn console(v: &Value) -> String {
 fn write_console(v: &Value, indent: usize, out: &mut String) {
     match v {
         Value::Unknown(_) => out.push_str("(known after apply)"),
+        Value::Sensitive(inner) if !inner.is_known() => out.push_str("(known after apply)"),
+        Value::Sensitive(_) => out.push_str("(sensitive value)"),
         Value::Null(t) => out.push_str(&console_null(t)),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_decimal_string()),

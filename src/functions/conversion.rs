@@ -30,6 +30,42 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     to_function!("toset", || Type::set(Type::Dynamic), "Converts its argument to a set value.", "toset([\"a\", \"b\", \"a\"])"),
     to_function!("tostring", || Type::String, "Converts its argument to a string value.", "tostring(1)"),
     FunctionDef {
+        name: "issensitive",
+        category: "type conversion",
+        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
+        variadic: None,
+        ret: Ret::Fixed(Ty::Bool),
+        description: "Returns true if the given value is marked sensitive (only the value itself, not what it contains).",
+        example: "issensitive(sensitive(\"secret\"))",
+        imp: |a, _| {
+            Ok(match &a[0] {
+                Value::Sensitive(_) => Value::Bool(true),
+                v if !v.is_known() => Value::Unknown(Type::Bool),
+                _ => Value::Bool(false),
+            })
+        },
+    },
+    FunctionDef {
+        name: "nonsensitive",
+        category: "type conversion",
+        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
+        variadic: None,
+        ret: Ret::Computed(|a| Ok(a[0].ty())),
+        description: "Removes the sensitive marking from the given value (its own mark only).",
+        example: "nonsensitive(sensitive(\"not really secret\"))",
+        imp: |a, _| Ok(a[0].clone().unmark().0),
+    },
+    FunctionDef {
+        name: "sensitive",
+        category: "type conversion",
+        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
+        variadic: None,
+        ret: Ret::Computed(|a| Ok(a[0].ty())),
+        description: "Marks the given value as sensitive; the console then shows (sensitive value) in its place.",
+        example: "sensitive(\"hunter2\")",
+        imp: |a, _| Ok(a[0].clone().sensitive()),
+    },
+    FunctionDef {
         name: "can",
         category: "type conversion",
         params: &[Param::new("expression", Ty::Any)],

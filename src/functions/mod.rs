@@ -68,12 +68,15 @@ pub struct Param {
     pub allow_unknown: bool,
     /// Accepts values whose type is not known yet.
     pub allow_dynamic: bool,
+    /// Receives marked (sensitive) arguments as they are; otherwise marks
+    /// are removed before the call and put on the result.
+    pub allow_marked: bool,
 }
 
 impl Param {
     /// A parameter that refuses null and unknown values.
     pub const fn new(name: &'static str, ty: Ty) -> Param {
-        Param { name, ty, allow_null: false, allow_unknown: false, allow_dynamic: false }
+        Param { name, ty, allow_null: false, allow_unknown: false, allow_dynamic: false, allow_marked: false }
     }
 
     /// Also accepts null.
@@ -89,6 +92,11 @@ impl Param {
     /// Also accepts values of unknown type (but not unknown values).
     pub const fn dynamic(self) -> Param {
         Param { allow_dynamic: true, ..self }
+    }
+
+    /// Receives marked values with their marks.
+    pub const fn marked(self) -> Param {
+        Param { allow_marked: true, ..self }
     }
 }
 
@@ -203,9 +211,18 @@ impl FunctionDef {
 
 /// Every built-in function, in category order.
 pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
-    [numeric::FUNCTIONS, string::FUNCTIONS, collection::FUNCTIONS, encoding::FUNCTIONS, hash::FUNCTIONS, network::FUNCTIONS, datetime::FUNCTIONS, conversion::FUNCTIONS]
-        .into_iter()
-        .flatten()
+    [
+        numeric::FUNCTIONS,
+        string::FUNCTIONS,
+        collection::FUNCTIONS,
+        encoding::FUNCTIONS,
+        hash::FUNCTIONS,
+        network::FUNCTIONS,
+        datetime::FUNCTIONS,
+        conversion::FUNCTIONS,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The function called `name`.

@@ -7,6 +7,9 @@ use std::collections::BTreeMap;
 /// Converts `v` to type `want`, or explains why not (cty's wording, e.g.
 /// "a number is required", "string required").
 pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
+    if let Value::Sensitive(inner) = v {
+        return convert(inner, want).map(Value::sensitive);
+    }
     if *want == Type::Dynamic {
         return Ok(v.clone());
     }

@@ -38,6 +38,9 @@ pub enum Value {
     Tuple(Vec<Value>),
     /// `object({...})`
     Object(BTreeMap<String, Value>),
+    /// A value marked sensitive: it computes like the value inside, and the
+    /// mark follows every result derived from it.
+    Sensitive(Box<Value>),
 }
 
 impl Value {
@@ -61,14 +64,92 @@ impl Value {
         Value::Unknown(Type::Dynamic)
     }
 
-    /// A set from arbitrary elements: sorted in cty order, duplicates removed.
+    /// A set from arbitrary elements: sorted in cty order, duplicates
+    /// removed; element marks move to the set itself, as in cty.
     pub fn set(elem: Type, elems: Vec<Value>) -> Value {
-        Value::Set(elem, ops::set_normalize(elems))
+        let mut marked = false;
+        let elems = elems
+            .into_iter()
+            .map(|e| {
+                let (e, m) = e.unmark_deep();
+                marked |= m;
+                e
+            })
+            .collect();
+        Value::Set(elem, ops::set_normalize(elems)).mark_if(marked)
+    }
+
+    /// This value marked sensitive.
+    pub fn sensitive(self) -> Value {
+        match self {
+            marked @ Value::Sensitive(_) => marked,
+            v => Value::Sensitive(Box::new(v)),
+        }
+    }
+
+    /// Marks the value sensitive when `marked` is true.
+    pub fn mark_if(self, marked: bool) -> Value {
+        if marked {
+            self.sensitive()
+        } else {
+            self
+        }
+    }
+
+    /// True when this value itself carries the sensitive mark.
+    pub fn is_marked(&self) -> bool {
+        matches!(self, Value::Sensitive(_))
+    }
+
+    /// The value without its own mark, and whether it had one.
+    pub fn unmark(self) -> (Value, bool) {
+        match self {
+            Value::Sensitive(v) => (*v, true),
+            v => (v, false),
+        }
+    }
+
+    /// A reference to the value inside any mark.
+    pub fn unmarked(&self) -> &Value {
+        match self {
+            Value::Sensitive(v) => v,
+            v => v,
+        }
+    }
+
+    /// True when the value or anything inside it is marked.
+    pub fn has_marks(&self) -> bool {
+        match self {
+            Value::Sensitive(_) => true,
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(Value::has_marks),
+            Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_marks),
+            _ => false,
+        }
+    }
+
+    /// The value with every mark removed, and whether there was any.
+    pub fn unmark_deep(self) -> (Value, bool) {
+        if !self.has_marks() {
+            return (self, false);
+        }
+        let strip = |vs: Vec<Value>| vs.into_iter().map(|v| v.unmark_deep().0).collect::<Vec<_>>();
+        let strip_map = |m: BTreeMap<String, Value>| m.into_iter().map(|(k, v)| (k, v.unmark_deep().0)).collect::<BTreeMap<_, _>>();
+        let v = match self {
+            Value::Sensitive(v) => v.unmark_deep().0,
+            Value::List(t, vs) => Value::List(t, strip(vs)),
+            Value::Set(t, vs) => Value::Set(t, strip(vs)),
+            Value::Tuple(vs) => Value::Tuple(strip(vs)),
+            Value::Map(t, m) => Value::Map(t, strip_map(m)),
+            Value::Object(m) => Value::Object(strip_map(m)),
+            v => v,
+        };
+        (v, true)
     }
 
     /// The value's type.
     pub fn ty(&self) -> Type {
         match self {
+            Value::Sensitive(v) => v.ty(),
             Value::Unknown(t) | Value::Null(t) => t.clone(),
             Value::Bool(_) => Type::Bool,
             Value::Number(_) => Type::Number,
@@ -84,18 +165,19 @@ impl Value {
     /// False only for an unknown value itself (not for one that contains
     /// unknowns).
     pub fn is_known(&self) -> bool {
-        !matches!(self, Value::Unknown(_))
+        !matches!(self.unmarked(), Value::Unknown(_))
     }
 
     /// True for a null of any type.
     pub fn is_null(&self) -> bool {
-        matches!(self, Value::Null(_))
+        matches!(self.unmarked(), Value::Null(_))
     }
 
     /// True when no part of the value is unknown.
     pub fn is_wholly_known(&self) -> bool {
         match self {
             Value::Unknown(_) => false,
+            Value::Sensitive(v) => v.is_wholly_known(),
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().all(Value::is_wholly_known),
             Value::Map(_, m) | Value::Object(m) => m.values().all(Value::is_wholly_known),
             _ => true,
@@ -104,7 +186,7 @@ impl Value {
 
     /// The elements of a list, set or tuple.
     pub fn as_sequence(&self) -> Option<&[Value]> {
-        match self {
+        match self.unmarked() {
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Some(vs),
             _ => None,
         }
@@ -112,7 +194,7 @@ impl Value {
 
     /// The entries of a map or object.
     pub fn as_mapping(&self) -> Option<&BTreeMap<String, Value>> {
-        match self {
+        match self.unmarked() {
             Value::Map(_, m) | Value::Object(m) => Some(m),
             _ => None,
         }
@@ -120,7 +202,7 @@ impl Value {
 
     /// The string, if this is a known string.
     pub fn as_str(&self) -> Option<&str> {
-        match self {
+        match self.unmarked() {
             Value::String(s) => Some(s),
             _ => None,
         }
@@ -128,7 +210,7 @@ impl Value {
 
     /// How many elements a collection or structure has.
     pub fn len(&self) -> Option<usize> {
-        match self {
+        match self.unmarked() {
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Some(vs.len()),
             Value::Map(_, m) | Value::Object(m) => Some(m.len()),
             _ => None,
@@ -141,6 +223,7 @@ impl Value {
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => 1 + vs.iter().map(Value::weight).sum::<usize>(),
             Value::Map(_, m) | Value::Object(m) => 1 + m.iter().map(|(k, v)| k.len() / 16 + v.weight()).sum::<usize>(),
             Value::String(s) => 1 + s.len() / 16,
+            Value::Sensitive(v) => v.weight(),
             _ => 1,
         }
     }

@@ -9,6 +9,8 @@ use std::cmp::Ordering;
 pub fn raw_equals(a: &Value, b: &Value) -> bool {
     use Value::*;
     match (a, b) {
+        (Sensitive(x), Sensitive(y)) => raw_equals(x, y),
+        (Sensitive(_), _) | (_, Sensitive(_)) => false,
         (Unknown(t1), Unknown(t2)) | (Null(t1), Null(t2)) => t1 == t2,
         (Bool(x), Bool(y)) => x == y,
         (Number(x), Number(y)) => x == y,
@@ -32,6 +34,11 @@ fn map_raw_equals(x: &std::collections::BTreeMap<String, Value>, y: &std::collec
 /// cty's `Equals`: a known bool, or an unknown bool when unknowns make the
 /// answer undecidable. Nulls of any type equal each other.
 pub fn equals(a: &Value, b: &Value) -> Value {
+    if a.has_marks() || b.has_marks() {
+        let (a, _) = a.clone().unmark_deep();
+        let (b, _) = b.clone().unmark_deep();
+        return equals(&a, &b).sensitive();
+    }
     let unknown = Value::Unknown(Type::Bool);
     match (a.is_known(), b.is_known()) {
         (false, false) => return unknown,
@@ -165,6 +172,7 @@ pub fn set_hash_text(v: &Value) -> String {
 
 fn append_hash(v: &Value, out: &mut String) {
     match v {
+        Value::Sensitive(v) => append_hash(v, out),
         Value::Unknown(_) => out.push('?'),
         Value::Null(_) => out.push('~'),
         Value::Number(n) => out.push_str(&n.to_go_g10()),
