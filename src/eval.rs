@@ -423,6 +423,17 @@ impl<'a> Evaluator<'a> {
         if !expand_final && (name == "try" || name == "can") {
             return self.try_or_can(name == "try", args, close_span, span);
         }
+        if !expand_final && name == "convert" {
+            return self.convert_call(args, close_span);
+        }
+        if name == "type" {
+            self.error(
+                "Invalid use of type function",
+                "The console-only \"type\" function is only allowed as the whole expression, as in type(var.x).",
+                span,
+            );
+            return dynamic();
+        }
         let Some(func) = functions::lookup(name) else {
             let hint = did_you_mean(name, functions::names());
             let detail = match functions::unavailable(name) {
@@ -590,6 +601,109 @@ impl<'a> Evaluator<'a> {
         msg.push_str("\nAt least one expression must produce a successful result");
         self.error("Error in function call", format!("Call to function \"try\" failed: {msg}."), span);
         dynamic()
+    }
+
+    /// `convert(value, type)`: the second argument is a type constraint,
+    /// with `optional(…)` attributes and defaults as for input variables.
+    fn convert_call(&mut self, args: &[Expression], close_span: Span) -> Value {
+        if args.len() != 2 {
+            let (summary, detail, at) = if args.len() < 2 {
+                let missing = if args.is_empty() { "value" } else { "type" };
+                (
+                    "Not enough function arguments",
+                    format!("Function \"convert\" expects 2 argument(s). Missing value for \"{missing}\"."),
+                    close_span,
+                )
+            } else {
+                ("Too many function arguments", "Function \"convert\" expects only 2 argument(s).".to_string(), args[2].span)
+            };
+            self.error(summary, detail, at);
+            return dynamic();
+        }
+        let constraint = match crate::typeexpr::constraint_of(&args[1]) {
+            Ok(c) => c,
+            Err(m) => {
+                self.error("Invalid type specification", m, args[1].span);
+                return dynamic();
+            }
+        };
+        let v = self.eval(&args[0]);
+        match self.convert_to_constraint(v, &constraint) {
+            Ok(v) => v,
+            Err(m) => {
+                self.error("Invalid function argument", format!("Invalid value for \"value\" parameter: {m}."), args[0].span);
+                dynamic()
+            }
+        }
+    }
+
+    fn convert_to_constraint(&mut self, v: Value, c: &crate::typeexpr::Constraint) -> Result<Value, String> {
+        use crate::typeexpr::Constraint as C;
+        let (v, marked) = v.unmark();
+        let want = c.ty();
+        let out = match c {
+            C::Simple(t) => convert(&v, t)?,
+            _ if v.is_null() => Value::Null(want),
+            _ if !v.is_known() => Value::Unknown(want),
+            C::List(ec) | C::Set(ec) | C::Map(ec) => {
+                let entries: Vec<(String, Value)> = match (c, &v) {
+                    (C::Map(_), _) => v.as_mapping().map(|m| m.iter().map(|(k, x)| (k.clone(), x.clone())).collect()),
+                    (_, Value::Map(..) | Value::Object(_)) => None,
+                    _ => v.as_sequence().map(|s| s.iter().map(|x| (String::new(), x.clone())).collect()),
+                }
+                .ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?;
+                let mut conv = Vec::with_capacity(entries.len());
+                for (k, x) in entries {
+                    conv.push((k, self.convert_to_constraint(x, ec)?));
+                }
+                let ety = ec.ty();
+                let ety = if ety.has_dynamic() && !conv.is_empty() {
+                    unify(&conv.iter().map(|(_, x)| x.ty()).collect::<Vec<_>>()).ok_or("all elements must have the same type")?
+                } else {
+                    ety
+                };
+                let mut elems = Vec::with_capacity(conv.len());
+                for (k, x) in conv {
+                    elems.push((k, convert(&x, &ety)?));
+                }
+                match c {
+                    C::List(_) => Value::List(ety, elems.into_iter().map(|(_, x)| x).collect()),
+                    C::Set(_) => Value::set(ety, elems.into_iter().map(|(_, x)| x).collect()),
+                    _ => Value::Map(ety, elems.into_iter().collect()),
+                }
+            }
+            C::Tuple(cs) => {
+                let elems = v.as_sequence().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?.to_vec();
+                if elems.len() != cs.len() {
+                    return Err(format!("tuple required with exactly {} elements", cs.len()));
+                }
+                let mut out = Vec::with_capacity(cs.len());
+                for (x, ec) in elems.into_iter().zip(cs) {
+                    out.push(self.convert_to_constraint(x, ec)?);
+                }
+                Value::Tuple(out)
+            }
+            C::Object(attrs) => {
+                let entries = v.as_mapping().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?.clone();
+                let mut out = BTreeMap::new();
+                for (name, a) in attrs {
+                    let given = entries.get(name).cloned();
+                    let value = match (given, &a.default) {
+                        (Some(x), _) if !x.is_null() => self.convert_to_constraint(x, &a.ty)?,
+                        (_, Some(d)) => {
+                            let dv = self.eval(d);
+                            self.convert_to_constraint(dv, &a.ty)?
+                        }
+                        (Some(_), None) => Value::Null(a.ty.ty()),
+                        (None, None) if a.optional => Value::Null(a.ty.ty()),
+                        (None, None) => return Err(format!("attribute {} is required", quote(name))),
+                    };
+                    out.insert(name.clone(), value);
+                }
+                Value::Object(out)
+            }
+        };
+        Ok(out.mark_if(marked))
     }
 
     /// HCL's `dependsOnUnknowns`: does any variable reference in `e`, with

@@ -103,6 +103,34 @@ pub fn evaluate(source: &str, vars: &Variables, options: &Options) -> Result<Val
     }
 }
 
+/// Evaluates `source` and renders the result as `terraform console` does,
+/// including the console-only `type(…)` as the whole expression.
+///
+/// ```
+/// use hcl_playground::{evaluate_console, Options, Variables};
+/// let shown = evaluate_console("type({a = [1]})", &Variables::new(), &Options::default()).unwrap();
+/// assert_eq!(shown, "object({\n    a: tuple([\n        number,\n    ]),\n})");
+/// ```
+pub fn evaluate_console(source: &str, vars: &Variables, options: &Options) -> Result<String, Diagnostics> {
+    let expr = parse(source, options)?;
+    if let ast::ExprKind::FunctionCall { name, args, expand_final: false, .. } = &expr.kind {
+        if name == "type" && args.len() == 1 {
+            let mut ev = eval::Evaluator::new(vars, &options.limits);
+            let v = ev.eval(&args[0]);
+            let errors: Diagnostics = ev.diags.into_iter().filter(|d| d.severity == Severity::Error).collect();
+            return if errors.is_empty() { Ok(render::console_type(&v.ty())) } else { Err(errors) };
+        }
+    }
+    let mut ev = eval::Evaluator::new(vars, &options.limits);
+    let v = ev.eval(&expr);
+    let errors: Diagnostics = ev.diags.into_iter().filter(|d| d.severity == Severity::Error).collect();
+    if errors.is_empty() {
+        Ok(render::console(&v))
+    } else {
+        Err(errors)
+    }
+}
+
 /// Parses `source` as an expression, or as a template when
 /// `options.template` is set.
 pub fn parse(source: &str, options: &Options) -> Result<ast::Expression, Diagnostics> {

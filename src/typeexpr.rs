@@ -40,16 +40,7 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
                     ExprKind::ObjectCons(items) => {
                         let mut attrs = BTreeMap::new();
                         for item in items {
-                            let name = match (&item.key.bare_name, &item.key.expr.kind) {
-                                (Some(n), _) => n.clone(),
-                                (None, ExprKind::Template(parts)) => match parts.as_slice() {
-                                    [crate::ast::TemplatePart::Literal(s)] => s.clone(),
-                                    [] => String::new(),
-                                    _ => return Err("Object constructor map keys must be attribute names.".into()),
-                                },
-                                _ => return Err("Object constructor map keys must be attribute names.".into()),
-                            };
-                            attrs.insert(name, type_of(&item.value)?);
+                            attrs.insert(attribute_name(item)?, type_of(&item.value)?);
                         }
                         Ok(Type::Object(attrs))
                     }
@@ -59,5 +50,102 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
             }
         }
         _ => Err("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).".into()),
+    }
+}
+
+/// A type constraint as `convert` and input variables take it: a type
+/// whose object attributes may be `optional(type)` or
+/// `optional(type, default)`.
+#[derive(Clone, Debug)]
+pub enum Constraint {
+    /// A primitive type or `any`.
+    Simple(Type),
+    /// `list(…)`
+    List(Box<Constraint>),
+    /// `set(…)`
+    Set(Box<Constraint>),
+    /// `map(…)`
+    Map(Box<Constraint>),
+    /// `tuple([…])`
+    Tuple(Vec<Constraint>),
+    /// `object({…})`
+    Object(BTreeMap<String, Attribute>),
+}
+
+/// An object attribute of a [`Constraint`].
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    /// Its type.
+    pub ty: Constraint,
+    /// True for `optional(…)`.
+    pub optional: bool,
+    /// The default of `optional(type, default)`.
+    pub default: Option<Expression>,
+}
+
+impl Constraint {
+    /// The type a value has once converted (optional attributes included).
+    pub fn ty(&self) -> Type {
+        match self {
+            Constraint::Simple(t) => t.clone(),
+            Constraint::List(c) => Type::list(c.ty()),
+            Constraint::Set(c) => Type::set(c.ty()),
+            Constraint::Map(c) => Type::map(c.ty()),
+            Constraint::Tuple(cs) => Type::Tuple(cs.iter().map(Constraint::ty).collect()),
+            Constraint::Object(attrs) => Type::Object(attrs.iter().map(|(k, a)| (k.clone(), a.ty.ty())).collect()),
+        }
+    }
+}
+
+/// Reads a type constraint expression, `optional(…)` attributes included.
+pub fn constraint_of(e: &Expression) -> Result<Constraint, String> {
+    match &e.kind {
+        ExprKind::FunctionCall { name, args, .. } if args.len() == 1 && matches!(name.as_str(), "list" | "set" | "map") => {
+            let inner = Box::new(constraint_of(&args[0])?);
+            Ok(match name.as_str() {
+                "list" => Constraint::List(inner),
+                "set" => Constraint::Set(inner),
+                _ => Constraint::Map(inner),
+            })
+        }
+        ExprKind::FunctionCall { name, args, .. } if name == "tuple" && args.len() == 1 => match &args[0].kind {
+            ExprKind::TupleCons(items) => Ok(Constraint::Tuple(items.iter().map(constraint_of).collect::<Result<_, _>>()?)),
+            _ => Err("The tuple type constructor requires a list of element types.".into()),
+        },
+        ExprKind::FunctionCall { name, args, .. } if name == "object" && args.len() == 1 => match &args[0].kind {
+            ExprKind::ObjectCons(items) => {
+                let mut attrs = BTreeMap::new();
+                for item in items {
+                    let name = attribute_name(item)?;
+                    let attr = match &item.value.kind {
+                        ExprKind::FunctionCall { name: f, args, .. } if f == "optional" => match args.as_slice() {
+                            [t] => Attribute { ty: constraint_of(t)?, optional: true, default: None },
+                            [t, d] => Attribute { ty: constraint_of(t)?, optional: true, default: Some(d.clone()) },
+                            _ => return Err("The optional modifier takes a type and optionally a default value.".into()),
+                        },
+                        _ => Attribute { ty: constraint_of(&item.value)?, optional: false, default: None },
+                    };
+                    attrs.insert(name, attr);
+                }
+                Ok(Constraint::Object(attrs))
+            }
+            _ => Err("The object type constructor requires an object of attribute types.".into()),
+        },
+        ExprKind::FunctionCall { name, .. } if name == "optional" => {
+            Err("Keyword \"optional\" is valid only as a modifier for object type attributes.".into())
+        }
+        _ => type_of(e).map(Constraint::Simple),
+    }
+}
+
+fn attribute_name(item: &crate::ast::ObjectItem) -> Result<String, String> {
+    match (&item.key.bare_name, &item.key.expr.kind) {
+        (Some(n), _) => Ok(n.clone()),
+        (None, ExprKind::Template(parts)) => match parts.as_slice() {
+            [crate::ast::TemplatePart::Literal(s)] => Ok(s.clone()),
+            [] => Ok(String::new()),
+            _ => Err("Object constructor map keys must be attribute names.".into()),
+        },
+        _ => Err("Object constructor map keys must be attribute names.".into()),
     }
 }

@@ -76,13 +76,13 @@ fn main() -> ExitCode {
             }
         }
     };
-    match evaluate(&expr, &vars, &options) {
-        Ok(v) => {
-            let out = match format.as_str() {
-                "json" => render::to_json(&v),
-                "type" => v.ty().to_string(),
-                _ => render::console(&v),
-            };
+    let result = match format.as_str() {
+        "console" => hcl_playground::evaluate_console(&expr, &vars, &options),
+        "json" => evaluate(&expr, &vars, &options).map(|v| render::to_json(&v)),
+        _ => evaluate(&expr, &vars, &options).map(|v| v.ty().to_string()),
+    };
+    match result {
+        Ok(out) => {
             println!("{out}");
             ExitCode::SUCCESS
         }
