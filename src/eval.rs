@@ -253,13 +253,23 @@ impl<'a> Evaluator<'a> {
                     Ok(k) => k,
                     Err(m) => return bad_key(self, m),
                 };
-                let (Value::Number(n), true) = (&key, coll.is_known()) else {
+                let Value::Number(n) = &key else {
                     return match &ty {
                         Type::List(e) => Value::Unknown((**e).clone()),
                         _ => dynamic(),
                     };
                 };
-                let elems = coll.as_sequence().unwrap_or(&[]);
+                // A tuple's length is in its type, so an unknown tuple still
+                // has known indexes.
+                let unknown_elems: Vec<Value>;
+                let elems = match (&coll, &ty) {
+                    (Value::Unknown(_), Type::Tuple(ts)) => {
+                        unknown_elems = ts.iter().map(|t| Value::Unknown(t.clone())).collect();
+                        &unknown_elems[..]
+                    }
+                    (Value::Unknown(_), Type::List(e)) => return Value::Unknown((**e).clone()),
+                    _ => coll.as_sequence().unwrap_or(&[]),
+                };
                 match n.to_i64() {
                     Some(i) if i >= 0 && (i as usize) < elems.len() => elems[i as usize].clone(),
                     _ if !n.is_integer() && !n.is_infinite() => {

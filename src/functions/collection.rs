@@ -79,7 +79,10 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Takes a list and replaces any elements that are lists with a flattened sequence of the list contents.",
         example: "flatten([[\"a\", \"b\"], [], [\"c\"]])",
         imp: |a, ctx| {
-            let out = flattened(&a[0]).0;
+            let (out, known) = flattened(&a[0]);
+            if !known {
+                return Ok(Value::Unknown(ctx.ret.clone()));
+            }
             ctx.check_size(out.len())?;
             Ok(Value::Tuple(out))
         },
@@ -201,6 +204,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Takes a list of strings and returns a new list with any null or empty string elements removed.",
         example: "compact([\"a\", \"\", \"b\", null, \"c\"])",
         imp: |a, _| {
+            if !a[0].is_wholly_known() {
+                return Ok(Value::Unknown(Type::list(Type::String)));
+            }
             let out: Vec<Value> = seq(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
             Ok(Value::List(Type::String, out))
         },
@@ -214,6 +220,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Takes a list and returns a new list with any duplicate elements removed, keeping the first of each.",
         example: "distinct([\"a\", \"b\", \"a\", \"c\", \"d\", \"b\"])",
         imp: |a, ctx| {
+            if !a[0].is_wholly_known() {
+                return Ok(Value::Unknown(ctx.ret.clone()));
+            }
             let mut out: Vec<Value> = Vec::new();
             for v in seq(&a[0]) {
                 ctx.charge(out.len() as u64 / 8 + 1)?;
@@ -372,6 +381,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Takes a list of strings and returns a new list with those strings sorted lexicographically.",
         example: "sort([\"e\", \"d\", \"a\", \"x\"])",
         imp: |a, _| {
+            if !a[0].is_wholly_known() {
+                return Ok(Value::Unknown(Type::list(Type::String)));
+            }
             let mut out = seq(&a[0]).to_vec();
             if out.iter().any(Value::is_null) {
                 return Err(CallError::arg(0, "given list element is null"));
@@ -402,16 +414,20 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     },
 ];
 
+/// `alltrue` stops at the first unknown, null or false; `anytrue` at the
+/// first true, and is unknown only if nothing decided it.
 fn all_any(a: &[Value], all: bool) -> CallResult {
-    let mut result = all;
+    let mut unknown = false;
     for v in a[0].as_sequence().unwrap_or(&[]) {
-        match v {
-            Value::Unknown(_) => return Ok(Value::Unknown(Type::Bool)),
-            Value::Bool(b) if *b != all => result = !all,
+        match (v, all) {
+            (Value::Unknown(_), true) => return Ok(Value::Unknown(Type::Bool)),
+            (Value::Unknown(_), false) => unknown = true,
+            (Value::Null(_), true) | (Value::Bool(false), true) => return Ok(Value::Bool(false)),
+            (Value::Bool(true), false) => return Ok(Value::Bool(true)),
             _ => {}
         }
     }
-    Ok(Value::Bool(result))
+    Ok(if unknown { Value::Unknown(Type::Bool) } else { Value::Bool(all) })
 }
 
 fn coalesce(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -721,14 +737,18 @@ fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
     let l = &a[0];
-    let Some(elems) = l.as_sequence() else {
-        return Err(CallError::arg(0, "cannot sum noniterable"));
+    let elems = match l.as_sequence().or_else(|| l.as_mapping().map(|_| &[] as &[Value])) {
+        Some(e) => e,
+        None => return Err(CallError::arg(0, "cannot sum noniterable")),
     };
+    if l.len() == Some(0) {
+        return Err(CallError::arg(0, "cannot sum an empty list"));
+    }
     if matches!(l, Value::Map(..) | Value::Object(_)) {
         return Err(CallError::arg(0, format!("argument must be list, set, or tuple. Received {}", l.ty().friendly_name())));
     }
-    if elems.is_empty() {
-        return Err(CallError::arg(0, "cannot sum an empty list"));
+    if !l.is_wholly_known() {
+        return Ok(Value::Unknown(Type::Number));
     }
     let mut acc: Option<Number> = None;
     for v in elems {
@@ -986,6 +1006,9 @@ fn slice_type(a: &[Value]) -> Result<Type, CallError> {
 }
 
 fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    if !a[0].is_wholly_known() {
+        return Ok(Value::Unknown(ctx.ret.clone()));
+    }
     let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for (k, list) in a[0].as_mapping().into_iter().flatten() {
         for v in seq(list) {
@@ -1024,6 +1047,9 @@ fn zipmap_type(a: &[Value]) -> Result<Type, CallError> {
 }
 
 fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    if !a[0].is_wholly_known() {
+        return Ok(Value::Unknown(ctx.ret.clone()));
+    }
     let (keys, values) = (seq(&a[0]), seq(&a[1]));
     if keys.len() != values.len() {
         return Err(CallError::call(format!("number of keys ({}) does not match number of values ({})", keys.len(), values.len())));

@@ -428,8 +428,10 @@ pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> 
         Ret::Fixed(t) => t.to_type(),
         Ret::Computed(g) => g(args)?,
     };
+    // Only a top-level unknown short-circuits (cty 1.12); an implementation
+    // decides what unknown elements mean.
     for (i, a) in args.iter().enumerate() {
-        if !f.param(i).allow_unknown && !a.is_wholly_known() {
+        if !f.param(i).allow_unknown && !a.is_known() {
             return Ok(Value::Unknown(ret));
         }
     }

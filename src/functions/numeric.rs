@@ -67,6 +67,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "signum(-13)",
         imp: |a, _| {
             let n = num(a, 0)?;
+            if n.to_i64().is_none() {
+                return Err(CallError::call("value must be a whole number, between -9223372036854775808 and 9223372036854775807"));
+            }
             let s = if n.is_zero() {
                 0
             } else if n.is_sign_negative() {

@@ -60,7 +60,7 @@ pub fn equals(a: &Value, b: &Value) -> Value {
         _ => {}
     }
     let (ta, tb) = (a.ty(), b.ty());
-    if ta.has_dynamic() || tb.has_dynamic() {
+    if !has_wholly_known_type(a) || !has_wholly_known_type(b) {
         if !could_conform(&ta, &tb) && !could_conform(&tb, &ta) {
             return Value::Bool(false);
         }
@@ -108,6 +108,18 @@ pub fn equals(a: &Value, b: &Value) -> Value {
             Bool(x.iter().all(|e| has(y, e)) && y.iter().all(|e| has(x, e)))
         }
         _ => Bool(false),
+    }
+}
+
+/// cty's `HasWhollyKnownType`: no unknown value of a type involving
+/// `dynamic` anywhere inside (a null of dynamic type is fine).
+fn has_wholly_known_type(v: &Value) -> bool {
+    match v {
+        Value::Unknown(t) => !t.has_dynamic(),
+        Value::Sensitive(v) => has_wholly_known_type(v),
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().all(has_wholly_known_type),
+        Value::Map(_, m) | Value::Object(m) => m.values().all(has_wholly_known_type),
+        _ => true,
     }
 }
 
