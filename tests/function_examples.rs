@@ -1,0 +1,68 @@
+//! Every documented function example (`shared/reference/function_examples.jsonl`)
+//! that is standalone and deterministic must print exactly what `terraform
+//! console` prints (`console_expected`). `base64gzip` is checked by round trip,
+//! since the documented bytes depend on Go's compressor. Documented errors
+//! must be errors.
+
+mod common;
+
+use common::{missing_functions, read_jsonl};
+use hcl_playground::{evaluate_console, Options, Variables};
+use std::path::Path;
+
+/// Examples where current Terraform differs from the reference oracle
+/// (HashiCorp hcl 2.14 + go-cty 1.12), which this project matches.
+const ORACLE_DIFFERS: &[(&str, &str)] = &[("element-4", "go-cty 1.12 rejects negative indexes; later versions count from the end")];
+
+fn console(src: &str) -> Result<String, String> {
+    evaluate_console(src, &Variables::new(), &Options::default()).map_err(|d| d[0].one_line())
+}
+
+#[test]
+fn documented_examples_print_what_terraform_prints() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/function_examples.jsonl");
+    let (mut passed, mut pending, mut failures) = (0, Vec::new(), Vec::new());
+    for ex in read_jsonl(&path) {
+        if ex["standalone"] != true || ex["deterministic"] != true {
+            continue;
+        }
+        let (id, expr) = (ex["id"].as_str().unwrap_or(""), ex["expr"].as_str().unwrap_or(""));
+        let missing = missing_functions(expr);
+        if ORACLE_DIFFERS.iter().any(|(x, _)| *x == id) {
+            continue;
+        }
+        let outcome = if let Some(want) = ex["console_expected"].as_str() {
+            if ex["fn"] == "base64gzip" {
+                let arg = expr.strip_prefix("base64gzip(").and_then(|r| r.strip_suffix(')')).unwrap_or(expr);
+                match (console(&format!("base64gunzip({expr})")), console(arg)) {
+                    (Ok(a), Ok(b)) if a == b => Ok(()),
+                    (a, b) => Err(format!("round trip differs: {a:?} vs {b:?}")),
+                }
+            } else {
+                match console(expr) {
+                    Ok(got) if got == want => Ok(()),
+                    Ok(got) => Err(format!("expected\n{want}\n    got\n{got}")),
+                    Err(e) => Err(format!("expected\n{want}\n    got error {e}")),
+                }
+            }
+        } else if ex["error"] == true {
+            match console(expr) {
+                Err(_) => Ok(()),
+                Ok(v) => Err(format!("expected an error ({}), got {v}", ex["error_summary"])),
+            }
+        } else {
+            continue;
+        };
+        match outcome {
+            Ok(()) => passed += 1,
+            Err(_) if !missing.is_empty() => pending.push(format!("{id} ({})", missing.join(", "))),
+            Err(why) => failures.push(format!("{id}: {expr}\n    {why}")),
+        }
+    }
+    println!("function examples: {passed} passed, {} pending, {} failed", pending.len(), failures.len());
+    for p in &pending {
+        println!("  pending {p}");
+    }
+    assert!(passed >= 100, "too few examples ran: {passed}");
+    assert!(failures.is_empty(), "{} examples differ:\n{}", failures.len(), failures.join("\n"));
+}
