@@ -23,6 +23,10 @@ fn main() -> ExitCode {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--jsonl" => jsonl = true,
+            "--functions" => {
+                print!("{}", hcl_playground::functions::reference_markdown());
+                return ExitCode::SUCCESS;
+            }
             "--template" => options.template = true,
             "--vars" => vars_path = it.next(),
             "--format" => format = it.next().unwrap_or_default(),

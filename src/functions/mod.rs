@@ -225,6 +225,22 @@ pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
     .flatten()
 }
 
+/// The function reference as a Markdown table per category, generated from
+/// the registry (the README embeds it).
+pub fn reference_markdown() -> String {
+    let mut out = String::new();
+    let mut category = "";
+    for f in all() {
+        if f.category != category {
+            category = f.category;
+            let count = all().filter(|g| g.category == category).count();
+            out.push_str(&format!("\n**{category}** ({count})\n\n| function | description | example |\n|---|---|---|\n"));
+        }
+        out.push_str(&format!("| `{}` | {} | `{}` |\n", f.signature(), f.description, f.example.replace('|', "\\|")));
+    }
+    out
+}
+
 /// The function called `name`.
 pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
     all().find(|f| f.name == name)
