@@ -42,6 +42,8 @@ pub mod render;
 pub mod typeexpr;
 pub mod value;
 pub mod variables;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use diagnostics::{Diagnostic, Diagnostics, Severity, Span};
 pub use value::{Type, Value};
