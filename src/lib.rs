@@ -105,32 +105,45 @@ pub fn evaluate(source: &str, vars: &Variables, options: &Options) -> Result<Val
     }
 }
 
-/// Evaluates `source` and renders the result as `terraform console` does,
-/// including the console-only `type(…)` as the whole expression.
+/// A value with its `terraform console` rendering.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    /// The value; for the console's `type(x)`, the type's text as a string.
+    pub value: Value,
+    /// The type of the value (of `x`, for `type(x)`).
+    pub ty: Type,
+    /// What `terraform console` prints for the input.
+    pub console: String,
+}
+
+/// Evaluates `source` once and renders the result as `terraform console`
+/// does, including the console-only `type(…)` as the whole expression.
 ///
 /// ```
 /// use hcl_playground::{evaluate_console, Options, Variables};
 /// let shown = evaluate_console("type({a = [1]})", &Variables::new(), &Options::default()).unwrap();
-/// assert_eq!(shown, "object({\n    a: tuple([\n        number,\n    ]),\n})");
+/// assert_eq!(shown.console, "object({\n    a: tuple([\n        number,\n    ]),\n})");
 /// ```
-pub fn evaluate_console(source: &str, vars: &Variables, options: &Options) -> Result<String, Diagnostics> {
+pub fn evaluate_console(source: &str, vars: &Variables, options: &Options) -> Result<Evaluated, Diagnostics> {
     let expr = parse(source, options)?;
-    if let ast::ExprKind::FunctionCall { name, args, expand_final: false, .. } = &expr.kind {
-        if name == "type" && args.len() == 1 {
-            let mut ev = eval::Evaluator::new(vars, &options.limits);
-            let v = ev.eval(&args[0]);
-            let errors: Diagnostics = ev.diags.into_iter().filter(|d| d.severity == Severity::Error).collect();
-            return if errors.is_empty() { Ok(render::console_type(&v.ty())) } else { Err(errors) };
-        }
-    }
     let mut ev = eval::Evaluator::new(vars, &options.limits);
-    let v = ev.eval(&expr);
+    let type_call = match &expr.kind {
+        ast::ExprKind::FunctionCall { name, args, expand_final: false, .. } if name == "type" && args.len() == 1 => Some(&args[0]),
+        _ => None,
+    };
+    let v = ev.eval(type_call.unwrap_or(&expr));
     let errors: Diagnostics = ev.diags.into_iter().filter(|d| d.severity == Severity::Error).collect();
-    if errors.is_empty() {
-        Ok(render::console(&v))
-    } else {
-        Err(errors)
+    if !errors.is_empty() {
+        return Err(errors);
     }
+    let ty = v.ty();
+    Ok(match type_call {
+        Some(_) => {
+            let shown = render::console_type(&ty);
+            Evaluated { value: Value::string(shown.clone()), ty, console: shown }
+        }
+        None => Evaluated { console: render::console(&v), value: v, ty },
+    })
 }
 
 /// Parses `source` as an expression, or as a template when

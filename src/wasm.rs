@@ -154,9 +154,9 @@ pub fn evaluate(source: &str, variables_json: &str, options: JsValue) -> JsValue
     let options = Options { template: opts.template, limits };
     let result = match crate::parse_variables(variables_json) {
         Err(d) => failure(vec![js_diagnostic(&d, variables_json, "variables")]),
-        Ok(vars) => match (crate::evaluate(source, &vars, &options), crate::evaluate_console(source, &vars, &options)) {
-            (Ok(v), Ok(console)) => success(&v, console),
-            (Err(d), _) | (_, Err(d)) => failure(d.iter().map(|d| js_diagnostic(d, source, "expression")).collect()),
+        Ok(vars) => match crate::evaluate_console(source, &vars, &options) {
+            Ok(e) => success(&e),
+            Err(d) => failure(d.iter().map(|d| js_diagnostic(d, source, "expression")).collect()),
         },
     };
     serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
@@ -166,7 +166,13 @@ pub fn evaluate(source: &str, variables_json: &str, options: JsValue) -> JsValue
 #[wasm_bindgen(skip_typescript)]
 pub fn functions() -> JsValue {
     let list: Vec<JsFunction> = functions::all()
-        .map(|f| JsFunction { name: f.name, category: f.category, signature: f.signature(), description: f.description, example: f.example })
+        .map(|f| JsFunction {
+            name: f.name,
+            category: f.category,
+            signature: f.signature(),
+            description: f.description,
+            example: f.example,
+        })
         .collect();
     serde_wasm_bindgen::to_value(&list).unwrap_or(JsValue::NULL)
 }
@@ -177,14 +183,14 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-fn success(v: &Value, console: String) -> JsResult {
+fn success(e: &crate::Evaluated) -> JsResult {
     JsResult {
         ok: true,
-        value: Some(js_value(v)),
-        json: Some(render::to_json(v)),
-        ty: Some(v.ty().to_string()),
-        console: Some(console),
-        known: Some(v.is_wholly_known()),
+        value: Some(js_value(&e.value)),
+        json: Some(render::to_json(&e.value)),
+        ty: Some(e.ty.to_string()),
+        console: Some(e.console.clone()),
+        known: Some(e.value.is_wholly_known()),
         diagnostics: Vec::new(),
     }
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 const ORACLE_DIFFERS: &[(&str, &str)] = &[("element-4", "go-cty 1.12 rejects negative indexes; later versions count from the end")];
 
 fn console(src: &str) -> Result<String, String> {
-    evaluate_console(src, &Variables::new(), &Options::default()).map_err(|d| d[0].one_line())
+    evaluate_console(src, &Variables::new(), &Options::default()).map(|e| e.console).map_err(|d| d[0].one_line())
 }
 
 #[test]

@@ -3,6 +3,7 @@
 import init, { evaluate, functions, version } from "./pkg/hcl_playground.js";
 
 const ready = init();
+ready.then(() => self.postMessage({ ready: true }));
 
 self.onmessage = async (event) => {
   const { id, kind, source, variables, options } = event.data;

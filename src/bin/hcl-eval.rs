@@ -81,7 +81,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match format.as_str() {
-        "console" => hcl_playground::evaluate_console(&expr, &vars, &options),
+        "console" => hcl_playground::evaluate_console(&expr, &vars, &options).map(|e| e.console),
         "json" => evaluate(&expr, &vars, &options).map(|v| render::to_json(&v)),
         _ => evaluate(&expr, &vars, &options).map(|v| v.ty().to_string()),
     };

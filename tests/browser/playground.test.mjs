@@ -56,7 +56,7 @@ async function setEditor(page, testid, text) {
   await page.keyboard.press("Control+A");
   await page.keyboard.press("Delete");
   await page.evaluate(([id, t]) => {
-    const view = document.querySelector(`[data-testid="${id}"] .cm-content`).cmView.view;
+    const view = id === "editor" ? window.hclPlayground.expression : window.hclPlayground.variables;
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t } });
   }, [testid, text]);
 }
@@ -123,7 +123,7 @@ test("a shared link restores the expression, variables and mode", async () => {
   await page.close();
   const { page: again } = await openPage(url);
   await output(again, 'tolist([\n  "1",\n  "2",\n  "3",\n])');
-  const doc = await again.evaluate(() => document.querySelector('[data-testid="editor"] .cm-content').cmView.view.state.doc.toString());
+  const doc = await again.evaluate(() => window.hclPlayground.expression.state.doc.toString());
   assert.equal(doc, "sort([for x in xs : tostring(x)])");
   await again.close();
 });

@@ -3,7 +3,7 @@
 // output reaches the DOM through textContent.
 import { EditorState, Compartment } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirror/commands";
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
 import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/autocomplete";
 import { setDiagnostics, lintGutter } from "@codemirror/lint";
@@ -35,12 +35,19 @@ const ui = {
 // ------------------------------------------------------------------ worker
 
 let worker = null;
+let workerReady = null;
 let nextId = 1;
 const pending = new Map();
 
 function startWorker() {
   worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+  let ready;
+  workerReady = new Promise((resolve) => (ready = resolve));
   worker.onmessage = (event) => {
+    if (event.data.ready) {
+      ready();
+      return;
+    }
     const waiter = pending.get(event.data.id);
     if (waiter) {
       pending.delete(event.data.id);
@@ -50,8 +57,10 @@ function startWorker() {
   };
 }
 
-function ask(message) {
+async function ask(message) {
   if (!worker) startWorker();
+  // The time limit covers evaluation, not loading the module.
+  await workerReady;
   const id = nextId++;
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -113,7 +122,7 @@ function editor(parent, doc, extensions) {
       doc,
       extensions: [
         lineNumbers(),
-        history(),
+        undoHistory(),
         drawSelection(),
         highlightActiveLine(),
         bracketMatching(),
@@ -138,6 +147,9 @@ const exprView = editor($("editor"), "", [
   EditorView.contentAttributes.of({ "aria-label": "HCL expression", "data-testid": "editor-content" }),
 ]);
 const varsView = editor($("variables"), "{}", [json(), EditorView.contentAttributes.of({ "aria-label": "Variables as JSON", "data-testid": "variables-content" })]);
+
+// For tests and embedding scripts: the two editors.
+window.hclPlayground = { expression: exprView, variables: varsView };
 
 // -------------------------------------------------------------- evaluation
 
