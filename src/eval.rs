@@ -445,12 +445,17 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         let Some(func) = functions::lookup(name) else {
-            let hint = did_you_mean(name, functions::names());
-            let detail = match functions::unavailable(name) {
-                Some(why) => why.to_string(),
-                None => format!("There is no function named {}.{hint}", quote(name)),
-            };
-            self.error("Call to unknown function", detail, name_span);
+            match functions::unavailable(name) {
+                Some(why) => self.error(
+                    "Function not available in the playground",
+                    format!("The function {} is not available here. {why}", quote(name)),
+                    name_span,
+                ),
+                None => {
+                    let hint = did_you_mean(name, functions::names());
+                    self.error("Call to unknown function", format!("There is no function named {}.{hint}", quote(name)), name_span);
+                }
+            }
             return dynamic();
         };
         // Arguments: (value, span) pairs, with the expanded final argument

@@ -1,5 +1,213 @@
-//! Hash functions.
+//! Hash and crypto functions: digests of a string's UTF-8 bytes, name-based
+//! UUIDs, and the two non-deterministic ones (`bcrypt`, `uuid`).
 
-use super::FunctionDef;
+use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use crate::value::Value;
+use base64::Engine;
+use sha2::Digest;
 
-pub(super) static FUNCTIONS: &[FunctionDef] = &[];
+const STR: Param = Param::new("str", Ty::String);
+
+pub(super) static FUNCTIONS: &[FunctionDef] = &[
+    FunctionDef {
+        name: "base64sha256",
+        category: "hash/crypto",
+        params: &[STR],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Computes the SHA256 hash of a given string and encodes the raw digest with Base64.",
+        example: "base64sha256(\"hello world\")",
+        imp: |a, _| Ok(Value::string(b64(&sha2::Sha256::digest(str_arg(a, 0))))),
+    },
+    FunctionDef {
+        name: "base64sha512",
+        category: "hash/crypto",
+        params: &[STR],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Computes the SHA512 hash of a given string and encodes the raw digest with Base64.",
+        example: "base64sha512(\"hello world\")",
+        imp: |a, _| Ok(Value::string(b64(&sha2::Sha512::digest(str_arg(a, 0))))),
+    },
+    FunctionDef {
+        name: "bcrypt",
+        category: "hash/crypto",
+        params: &[STR],
+        variadic: Some(Param::new("cost", Ty::Number)),
+        ret: Ret::Fixed(Ty::String),
+        description: "Computes a bcrypt hash ($2a$, cost 10 unless given) of a string with a random salt; non-deterministic.",
+        example: "bcrypt(\"hello world\")",
+        imp: bcrypt,
+    },
+    FunctionDef {
+        name: "md5",
+        category: "hash/crypto",
+        params: &[STR],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Computes the MD5 hash of a given string and encodes it with lowercase hexadecimal digits.",
+        example: "md5(\"hello world\")",
+        imp: |a, _| Ok(Value::string(hex(&md5::Md5::digest(str_arg(a, 0))))),
+    },
+    FunctionDef {
+        name: "sha1",
+        category: "hash/crypto",
+        params: &[STR],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Computes the SHA1 hash of a given string and encodes it with lowercase hexadecimal digits.",
+        example: "sha1(\"hello world\")",
+        imp: |a, _| Ok(Value::string(hex(&sha1::Sha1::digest(str_arg(a, 0))))),
+    },
+    FunctionDef {
+        name: "sha256",
+        category: "hash/crypto",
+        params: &[STR],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Computes the SHA256 hash of a given string and encodes it with lowercase hexadecimal digits.",
+        example: "sha256(\"hello world\")",
+        imp: |a, _| Ok(Value::string(hex(&sha2::Sha256::digest(str_arg(a, 0))))),
+    },
+    FunctionDef {
+        name: "sha512",
+        category: "hash/crypto",
+        params: &[STR],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Computes the SHA512 hash of a given string and encodes it with lowercase hexadecimal digits.",
+        example: "sha512(\"hello world\")",
+        imp: |a, _| Ok(Value::string(hex(&sha2::Sha512::digest(str_arg(a, 0))))),
+    },
+    FunctionDef {
+        name: "uuid",
+        category: "hash/crypto",
+        params: &[],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Generates a random UUID string from 16 random bytes (no version bits, as Terraform's); non-deterministic.",
+        example: "uuid()",
+        imp: |_, _| Ok(Value::string(format_uuid(&random_bytes()))),
+    },
+    FunctionDef {
+        name: "uuidv5",
+        category: "hash/crypto",
+        params: &[Param::new("namespace", Ty::String), Param::new("name", Ty::String)],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Generates a name-based (version 5, SHA-1) UUID in namespace \"dns\", \"url\", \"oid\", \"x500\" or a given UUID.",
+        example: "uuidv5(\"dns\", \"www.terraform.io\")",
+        imp: uuidv5,
+    },
+];
+
+fn b64(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    out
+}
+
+/// Go's `bcrypt.GenerateFromPassword` as Terraform calls it: passwords over
+/// 72 bytes are refused, a cost under 4 means the default 10, and the
+/// result has the `$2a$` prefix.
+fn bcrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let mut cost: i64 = 10;
+    if a.len() > 1 {
+        cost = super::num_arg(a, 1)
+            .filter(|n| n.is_integer())
+            .and_then(|n| n.to_i64())
+            .ok_or_else(|| CallError::call("value must be a whole number, between -9223372036854775808 and 9223372036854775807"))?;
+    }
+    if a.len() > 2 {
+        return Err(CallError::call("bcrypt() takes no more than two arguments"));
+    }
+    let password = str_arg(a, 0);
+    if password.len() > 72 {
+        return Err(CallError::call("error occured generating password bcrypt: password length exceeds 72 bytes"));
+    }
+    if cost < 4 {
+        cost = 10;
+    }
+    if cost > 31 {
+        return Err(CallError::call(format!(
+            "error occured generating password crypto/bcrypt: cost {cost} is outside allowed inclusive range 4..31"
+        )));
+    }
+    // Each step of cost doubles the work; cost 10 takes tens of milliseconds.
+    ctx.charge(64u64 << cost)?;
+    let hash =
+        ::bcrypt::hash_with_result(password, cost as u32).map_err(|e| CallError::call(format!("error occured generating password {e}")))?;
+    Ok(Value::string(hash.format_for_version(::bcrypt::Version::TwoA)))
+}
+
+/// 16 random bytes (hashicorp/go-uuid sets no version or variant bits),
+/// taken from the random parts of two version 4 UUIDs.
+fn random_bytes() -> [u8; 16] {
+    let mut bytes = *uuid::Uuid::new_v4().as_bytes();
+    let extra = uuid::Uuid::new_v4();
+    // Bytes 6 and 8 carry the version and variant bits; refill them.
+    bytes[6] = extra.as_bytes()[0];
+    bytes[8] = extra.as_bytes()[1];
+    bytes
+}
+
+fn format_uuid(b: &[u8; 16]) -> String {
+    format!("{}-{}-{}-{}-{}", hex(&b[0..4]), hex(&b[4..6]), hex(&b[6..8]), hex(&b[8..10]), hex(&b[10..16]))
+}
+
+fn uuidv5(a: &[Value], _: &mut Ctx) -> CallResult {
+    let ns = str_arg(a, 0);
+    let namespace = match ns {
+        "dns" => uuid::Uuid::NAMESPACE_DNS,
+        "url" => uuid::Uuid::NAMESPACE_URL,
+        "oid" => uuid::Uuid::NAMESPACE_OID,
+        "x500" => uuid::Uuid::NAMESPACE_X500,
+        _ => uuid::Uuid::from_bytes(parse_uuid(ns).map_err(|e| CallError::call(format!("uuidv5() doesn't support namespace {ns} ({e})")))?),
+    };
+    Ok(Value::string(uuid::Uuid::new_v5(&namespace, str_arg(a, 1).as_bytes()).hyphenated().to_string()))
+}
+
+/// google/uuid's `Parse`: the plain, `urn:uuid:`, braced (the braces are
+/// not checked) and bare 32-digit forms, counted in bytes.
+fn parse_uuid(s: &str) -> Result<[u8; 16], String> {
+    let b = s.as_bytes();
+    let mut out = [0u8; 16];
+    let body: &[u8] = match b.len() {
+        36 => b,
+        45 => {
+            if !b[..9].eq_ignore_ascii_case(b"urn:uuid:") {
+                return Err(format!("invalid urn prefix: {}", super::encoding::go_quote_bytes(&b[..9])));
+            }
+            &b[9..]
+        }
+        38 => &b[1..],
+        32 => {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = hex_pair(b[2 * i], b[2 * i + 1]).ok_or("invalid UUID format")?;
+            }
+            return Ok(out);
+        }
+        n => return Err(format!("invalid UUID length: {n}")),
+    };
+    if body[8] != b'-' || body[13] != b'-' || body[18] != b'-' || body[23] != b'-' {
+        return Err("invalid UUID format".into());
+    }
+    const AT: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+    for (o, &x) in out.iter_mut().zip(AT.iter()) {
+        *o = hex_pair(body[x], body[x + 1]).ok_or("invalid UUID format")?;
+    }
+    Ok(out)
+}
+
+fn hex_pair(h: u8, l: u8) -> Option<u8> {
+    let d = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+    Some(d(h)? << 4 | d(l)?)
+}

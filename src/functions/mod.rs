@@ -12,6 +12,7 @@ mod collection;
 mod conversion;
 mod datetime;
 mod encoding;
+mod filesystem;
 mod hash;
 mod network;
 mod numeric;
@@ -219,6 +220,7 @@ pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
         hash::FUNCTIONS,
         network::FUNCTIONS,
         datetime::FUNCTIONS,
+        filesystem::FUNCTIONS,
         conversion::FUNCTIONS,
     ]
     .into_iter()
@@ -414,12 +416,9 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
         "fileset",
         "templatefile",
         "abspath",
-        "dirname",
-        "basename",
-        "pathexpand",
     ];
     if FILESYSTEM.contains(&name) {
-        return Some("This function reads the filesystem, and the playground has no filesystem to read.");
+        return Some("This Terraform function reads files, and the playground has no filesystem: it runs entirely in your browser.");
     }
     if is_terraform_function(name) {
         return Some("Terraform has this function, but this evaluator does not implement it yet.");

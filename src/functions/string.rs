@@ -1,11 +1,18 @@
 //! String functions. Lengths and offsets count grapheme clusters, as cty
 //! does.
 
+mod format;
+mod re2;
+mod template;
+
 use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
 use crate::value::{Type, Value};
+use regex::Captures;
+use std::collections::BTreeMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 const STR: Param = Param::new("str", Ty::String);
+const PATTERN: Param = Param::new("pattern", Ty::String);
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
@@ -16,13 +23,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Removes newline characters at the end of a string.",
         example: "chomp(\"hello\\n\")",
-        imp: |a, _| {
-            let mut s = str_arg(a, 0);
-            while let Some(t) = s.strip_suffix("\r\n").or_else(|| s.strip_suffix('\n')) {
-                s = t;
-            }
-            Ok(Value::string(s))
-        },
+        // cty removes `(?:\r\n?|\n)*\z`: any run of CR and LF at the end.
+        imp: |a, _| Ok(Value::string(str_arg(a, 0).trim_end_matches(['\r', '\n']))),
     },
     FunctionDef {
         name: "endswith",
@@ -33,6 +35,41 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Takes two values: a string to check and a suffix string. Returns true if the string ends with that exact suffix.",
         example: "endswith(\"hello world\", \"world\")",
         imp: |a, _| Ok(Value::Bool(str_arg(a, 0).ends_with(str_arg(a, 1)))),
+    },
+    FunctionDef {
+        name: "format",
+        category: "string",
+        params: &[Param::new("format", Ty::String)],
+        variadic: Some(Param::new("args", Ty::Any).nullable().dynamic()),
+        ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::String })),
+        description: "Produces a string by formatting values according to a specification string, as printf does.",
+        example: "format(\"Hello, %s! %.2f%%\", \"Ander\", 99.5)",
+        imp: |a, ctx| {
+            if !a[1..].iter().all(Value::is_wholly_known) {
+                return Ok(Value::Unknown(Type::String));
+            }
+            Ok(Value::string(format::format(str_arg(a, 0), &a[1..], ctx)?))
+        },
+    },
+    FunctionDef {
+        name: "formatlist",
+        category: "string",
+        params: &[Param::new("format", Ty::String)],
+        variadic: Some(Param::new("args", Ty::Any).nullable().unknowns()),
+        ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::list(Type::String) })),
+        description: "Produces a list of strings by formatting the elements of lists (and repeating other values) according to a specification string.",
+        example: "formatlist(\"Hello, %s!\", [\"Valentina\", \"Ander\"])",
+        imp: format::formatlist,
+    },
+    FunctionDef {
+        name: "indent",
+        category: "string",
+        params: &[Param::new("spaces", Ty::Number), STR],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Adds a given number of spaces after each newline character in a string, so every line but the first is indented.",
+        example: "indent(2, \"[\\n  foo,\\n]\")",
+        imp: indent,
     },
     FunctionDef {
         name: "join",
@@ -52,7 +89,37 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Converts all cased letters in the given string to lowercase.",
         example: "lower(\"HELLO\")",
-        imp: |a, _| Ok(Value::string(map_chars(str_arg(a, 0), char::to_lowercase))),
+        imp: |a, _| Ok(Value::string(str_arg(a, 0).chars().map(|c| simple_case(c, Case::Lower)).collect::<String>())),
+    },
+    FunctionDef {
+        name: "regex",
+        category: "string",
+        params: &[PATTERN, Param::new("string", Ty::String)],
+        variadic: None,
+        ret: Ret::Computed(|a| regex_type(&a[0])),
+        description: "Applies a regular expression (Go RE2 syntax) to a string and returns the first match: the text, or its capture groups.",
+        example: "regex(\"(\\\\d+)-(\\\\d+)\", \"2019-02\")",
+        imp: regex_first,
+    },
+    FunctionDef {
+        name: "regexall",
+        category: "string",
+        params: &[PATTERN, Param::new("string", Ty::String)],
+        variadic: None,
+        ret: Ret::Computed(|a| Ok(Type::list(regex_type(&a[0])?))),
+        description: "Applies a regular expression (Go RE2 syntax) to a string and returns a list of all matches.",
+        example: "regexall(\"[a-z]+\", \"1234abcd5678efgh9\")",
+        imp: regex_all,
+    },
+    FunctionDef {
+        name: "replace",
+        category: "string",
+        params: &[STR, Param::new("substr", Ty::String), Param::new("replace", Ty::String)],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Replaces every occurrence of a substring, or of a regular expression written between slashes (with $1 or ${name} in the replacement).",
+        example: "replace(\"hello world\", \"/w(.*)d/\", \"W$${1}D\")",
+        imp: replace,
     },
     FunctionDef {
         name: "split",
@@ -105,6 +172,16 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         imp: substr,
     },
     FunctionDef {
+        name: "templatestring",
+        category: "string",
+        params: &[Param::new("data", Ty::String), Param::new("vars", Ty::Any).marked()],
+        variadic: None,
+        ret: Ret::Fixed(Ty::Any),
+        description: "Renders a string as a template with the given variables (OpenTofu's form: the template may be a literal, so escape it as $${...}).",
+        example: "templatestring(\"Hello, $${name}!\", { name = \"Alice\" })",
+        imp: template::templatestring,
+    },
+    FunctionDef {
         name: "title",
         category: "string",
         params: &[STR],
@@ -113,6 +190,19 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Converts the first letter of each word in the given string to uppercase.",
         example: "title(\"hello world\")",
         imp: |a, _| Ok(Value::string(title(str_arg(a, 0)))),
+    },
+    FunctionDef {
+        name: "trim",
+        category: "string",
+        params: &[STR, Param::new("cutset", Ty::String)],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Removes the given characters (a set, not a substring) from the start and end of a string.",
+        example: "trim(\"?!hello?!\", \"!?\")",
+        imp: |a, _| {
+            let cutset = str_arg(a, 1);
+            Ok(Value::string(str_arg(a, 0).trim_matches(|c| cutset.contains(c))))
+        },
     },
     FunctionDef {
         name: "trimprefix",
@@ -152,28 +242,66 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Converts all cased letters in the given string to uppercase.",
         example: "upper(\"hello\")",
-        imp: |a, _| Ok(Value::string(map_chars(str_arg(a, 0), char::to_uppercase))),
+        imp: |a, _| Ok(Value::string(str_arg(a, 0).chars().map(|c| simple_case(c, Case::Upper)).collect::<String>())),
     },
 ];
 
-/// Go maps case rune by rune; a character whose mapping is not a single
-/// character (`ß` → `SS` in Rust) keeps its own form there.
-fn map_chars<I: Iterator<Item = char> + ExactSizeIterator>(s: &str, f: fn(char) -> I) -> String {
-    s.chars()
-        .map(|c| {
-            let mut m = f(c);
-            if m.len() == 1 {
-                m.next().unwrap_or(c)
-            } else {
-                c
-            }
-        })
-        .collect()
+#[derive(Clone, Copy, PartialEq)]
+enum Case {
+    Lower,
+    Upper,
+    Title,
+}
+
+/// Go's `unicode.ToLower`, `ToUpper` and `ToTitle`: the simple,
+/// one-character case mappings. Rust's own mappings are the full ones
+/// (`ß` → `SS`), so a character mapped to several keeps its form, except
+/// where Unicode's simple mapping differs from that.
+fn simple_case(c: char, case: Case) -> char {
+    let u = c as u32;
+    let mapped = match (case, u) {
+        (Case::Lower, 0x130) => Some(0x69),
+        // Greek letters with ypogegrammeni map to their titlecase forms.
+        (Case::Upper | Case::Title, 0x1F80..=0x1F87 | 0x1F90..=0x1F97 | 0x1FA0..=0x1FA7) => Some(u + 8),
+        (Case::Upper | Case::Title, 0x1FB3 | 0x1FC3 | 0x1FF3) => Some(u + 9),
+        // Digraphs have titlecase forms of their own.
+        (Case::Title, 0x1C4..=0x1C6) => Some(0x1C5),
+        (Case::Title, 0x1C7..=0x1C9) => Some(0x1C8),
+        (Case::Title, 0x1CA..=0x1CC) => Some(0x1CB),
+        (Case::Title, 0x1F1..=0x1F3) => Some(0x1F2),
+        // Georgian Mkhedruli letters are their own titlecase.
+        (Case::Title, 0x10D0..=0x10FA | 0x10FD..=0x10FF) => Some(u),
+        _ => None,
+    };
+    if let Some(m) = mapped.and_then(char::from_u32) {
+        return m;
+    }
+    // Case pairs added after Unicode 13, which the reference's Go (1.19)
+    // does not map.
+    if matches!(
+        u,
+        0x19B | 0x264 | 0x1C89..=0x1C8A | 0x2C2F | 0x2C5F | 0xA7C0..=0xA7C1 | 0xA7CB..=0xA7DC | 0x10570..=0x105BC | 0x10D50..=0x10D85
+            | 0x16EA0..=0x16ED3
+    ) {
+        return c;
+    }
+    let mut full: Vec<char> = match case {
+        Case::Lower => c.to_lowercase().collect(),
+        Case::Upper | Case::Title => c.to_uppercase().collect(),
+    };
+    if full.len() == 1 {
+        full.pop().unwrap_or(c)
+    } else {
+        c
+    }
 }
 
 fn join(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if a.len() < 2 {
         return Err(CallError::call("at least one list is required"));
+    }
+    if a[1..].iter().any(|l| !l.is_wholly_known()) {
+        return Ok(Value::Unknown(Type::String));
     }
     let sep = str_arg(a, 0);
     let mut parts: Vec<&str> = Vec::new();
@@ -212,7 +340,9 @@ fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
     }
     let start = offset.clamp(0, clusters.len() as i64) as usize;
     let rest = &clusters[start..];
-    let take = if length < 0 { rest.len() } else { (length as usize).min(rest.len()) };
+    // cty never stops at a length of 0 here (a negative offset skips its
+    // early return), so that takes the rest too.
+    let take = if length <= 0 { rest.len() } else { (length as usize).min(rest.len()) };
     Ok(Value::string(rest[..take].concat()))
 }
 
@@ -230,18 +360,121 @@ fn title(s: &str) -> String {
     let mut prev = ' ';
     s.chars()
         .map(|c| {
-            let out = if is_sep(prev) {
-                let mut u = c.to_uppercase();
-                if u.len() == 1 {
-                    u.next().unwrap_or(c)
-                } else {
-                    c
-                }
-            } else {
-                c
-            };
+            let out = if is_sep(prev) { simple_case(c, Case::Title) } else { c };
             prev = c;
             out
         })
         .collect()
+}
+
+/// True when an argument is an unknown value of unknown type, which makes
+/// cty's result type unknown too.
+fn has_dynamic_unknown(args: &[Value]) -> bool {
+    args.iter().any(|a| matches!(a.unmarked(), Value::Unknown(Type::Dynamic)))
+}
+
+fn indent(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let spaces = int_arg(a, 0).map_err(|_| CallError::call(super::numeric::I64_RANGE))?;
+    if spaces < 0 {
+        return Err(CallError::call("panic in function implementation: strings: negative Repeat count"));
+    }
+    let s = str_arg(a, 1);
+    let lines = s.matches('\n').count() as u64;
+    ctx.check_size(usize::try_from((spaces as u64).saturating_mul(lines + 1) / 16).unwrap_or(usize::MAX))?;
+    Ok(Value::string(s.replace('\n', &format!("\n{}", " ".repeat(spaces as usize)))))
+}
+
+fn replace(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let (s, substr, with) = (str_arg(a, 0), str_arg(a, 1), str_arg(a, 2));
+    if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
+        let re = re2::compile(&substr[1..substr.len() - 1]).map_err(|e| CallError::call(e.go()))?;
+        ctx.charge(s.len() as u64 / 64)?;
+        return match re.replace_all(s, with, MAX_REPLACED) {
+            Some(out) => {
+                ctx.check_size(out.len() / 16)?;
+                Ok(Value::string(out))
+            }
+            None => Err(ctx.check_size(usize::MAX).err().unwrap_or_else(CallError::reported)),
+        };
+    }
+    let count = if substr.is_empty() { s.chars().count() + 1 } else { s.matches(substr).count() };
+    ctx.check_size((s.len() + count.saturating_mul(with.len())) / 16)?;
+    Ok(Value::string(s.replace(substr, with)))
+}
+
+/// The longest text a regular-expression replacement may build.
+const MAX_REPLACED: usize = 64 << 20;
+
+// ------------------------------------------------------------------ regex
+
+/// What `regex` returns for a pattern: the whole match, a tuple of the
+/// unnamed groups, or an object of the named ones.
+enum Shape {
+    Whole,
+    Tuple(usize),
+    Object(Vec<String>),
+}
+
+fn shape(re: &re2::Re2) -> Result<Shape, CallError> {
+    let named: Vec<String> = re.names.iter().flatten().cloned().collect();
+    let unnamed = re.names.len() - named.len();
+    match (unnamed, named.len()) {
+        (0, 0) => Ok(Shape::Whole),
+        (_, 0) => Ok(Shape::Tuple(unnamed)),
+        (0, _) => Ok(Shape::Object(named)),
+        _ => Err(CallError::arg(0, "invalid regexp pattern: cannot mix both named and unnamed capture groups")),
+    }
+}
+
+fn compile_arg(a: &[Value]) -> Result<(std::rc::Rc<re2::Re2>, Shape), CallError> {
+    let re = re2::compile(str_arg(a, 0)).map_err(|e| CallError::arg(0, e.cty()))?;
+    let shape = shape(&re)?;
+    Ok((re, shape))
+}
+
+/// The result type of `regex` for this pattern argument.
+fn regex_type(pattern: &Value) -> Result<Type, CallError> {
+    if !pattern.is_known() {
+        return Ok(Type::Dynamic);
+    }
+    Ok(match compile_arg(std::slice::from_ref(pattern))?.1 {
+        Shape::Whole => Type::String,
+        Shape::Tuple(n) => Type::Tuple(vec![Type::String; n]),
+        Shape::Object(names) => Type::Object(names.into_iter().map(|n| (n, Type::String)).collect()),
+    })
+}
+
+fn match_value(re: &re2::Re2, shape: &Shape, c: &Captures) -> Value {
+    let group = |i: usize| c.get(i).map_or(Value::Null(Type::String), |m| Value::string(m.as_str()));
+    match shape {
+        Shape::Whole => group(0),
+        Shape::Tuple(n) => Value::Tuple((1..=*n).map(group).collect()),
+        Shape::Object(_) => {
+            let mut attrs = BTreeMap::new();
+            for (i, name) in re.names.iter().enumerate() {
+                attrs.insert(name.clone().unwrap_or_default(), group(i + 1));
+            }
+            Value::Object(attrs)
+        }
+    }
+}
+
+fn regex_first(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let (re, shape) = compile_arg(a)?;
+    let s = str_arg(a, 1);
+    ctx.charge(s.len() as u64 / 64)?;
+    match re.first(s) {
+        Some(c) => Ok(match_value(&re, &shape, &c)),
+        None => Err(CallError::call("pattern did not match any part of the given string")),
+    }
+}
+
+fn regex_all(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let (re, shape) = compile_arg(a)?;
+    let s = str_arg(a, 1);
+    ctx.charge(s.len() as u64 / 64)?;
+    let matches = re.all(s);
+    ctx.check_size(matches.len())?;
+    let elems = matches.iter().map(|c| match_value(&re, &shape, c)).collect();
+    Ok(Value::List(ctx.ret.element_type().cloned().unwrap_or(Type::Dynamic), elems))
 }

@@ -127,6 +127,20 @@ impl Number {
         Some(Number::new(f, PARSE_PRECISION))
     }
 
+    /// An integer written in decimal digits (after an optional `-`),
+    /// exact, at the precision Go's `Float.SetInt` gives it: its bit
+    /// length, at least 64 (`parseint` makes its results so).
+    pub fn from_integer_text(text: &str) -> Option<Number> {
+        let digits = text.trim_start_matches('-');
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let p = digits.len() * 34 / 10 + 64;
+        let f = with_consts(|cc| BigFloat::parse(text, Radix::Dec, p, RM, cc))?;
+        let bits = if f.is_zero() { 0 } else { f.exponent().unwrap_or(0).max(0) as usize };
+        Some(Number::new(f, bits.max(INT_PRECISION)))
+    }
+
     /// An integer at 64-bit precision, as `cty.NumberIntVal` makes it.
     pub fn from_i64(v: i64) -> Number {
         let f = BigFloat::from_u64(v.unsigned_abs(), INT_PRECISION);
@@ -143,7 +157,14 @@ impl Number {
         if v.is_infinite() {
             return if v > 0.0 { Number::infinity() } else { Number::neg_infinity() };
         }
-        Number::new(BigFloat::from_f64(v, 64), 53)
+        let mut f = BigFloat::from_f64(v, 64);
+        if v != 0.0 && v.abs() < f64::MIN_POSITIVE {
+            // astro-float reads a subnormal's exponent one too small.
+            if let Some(e) = f.exponent() {
+                f.set_exponent(e + 1);
+            }
+        }
+        Number::new(f, 53)
     }
 
     /// Zero at 512-bit precision.
@@ -210,13 +231,15 @@ impl Number {
         self.trunc().to_i64()
     }
 
-    /// The value rounded to the nearest `f64`.
+    /// The value rounded to the nearest `f64` (Go's `Float.Float64`).
     pub fn to_f64(&self) -> f64 {
         if self.f.is_inf() {
             return if self.is_sign_negative() { f64::NEG_INFINITY } else { f64::INFINITY };
         }
-        // Round to a 53-bit value first so the decimal text is short and exact.
-        self.to_decimal_string_at(53).parse().unwrap_or(f64::NAN)
+        // The shortest text at the value's own precision rounds to the same
+        // f64 as the value itself (no f64 rounding boundary lies between
+        // them); truncating to 53 bits first would not round to nearest.
+        self.to_decimal_string().parse().unwrap_or(f64::NAN)
     }
 
     /// The integer part, truncated toward zero, at this precision.
@@ -257,7 +280,7 @@ impl Number {
             return Err("can't compute sum of opposing infinities");
         }
         let p = self.result_prec(other);
-        Ok(Number::new(self.f.add(&other.f, p, RM), p))
+        Ok(Number::new(at_precision(p, |q| self.f.add(&other.f, q, RM)), p))
     }
 
     /// `self - other` at the larger precision.
@@ -266,7 +289,7 @@ impl Number {
             return Err("can't subtract infinity from itself");
         }
         let p = self.result_prec(other);
-        Ok(Number::new(self.f.sub(&other.f, p, RM), p))
+        Ok(Number::new(at_precision(p, |q| self.f.sub(&other.f, q, RM)), p))
     }
 
     /// `self * other` at the larger precision.
@@ -296,7 +319,7 @@ impl Number {
             let inf = Number::infinity();
             return Ok(Number::new(if negative { inf.f.neg() } else { inf.f }, p));
         }
-        let mut r = self.f.div(&other.f, p, RM);
+        let mut r = at_precision(p, |q| self.f.div(&other.f, q, RM));
         if r.is_zero() && negative && !r.is_sign_negative_ext() {
             r = r.neg();
         }
@@ -318,10 +341,10 @@ impl Number {
         let ratio = self.div(other)?;
         let p = self.prec;
         let q = ratio.f.int();
-        let mut work = q.clone();
-        work.set_precision(p, RM).map_err(|_| "number too large")?;
-        let work = other.f.mul(&work, p, RM);
-        let mut r = self.f.sub(&work, p, RM);
+        q.clone().set_precision(p, RM).map_err(|_| "number too large")?;
+        let work = at_precision(p, |_| q.clone());
+        let work = at_precision(p, |wp| other.f.mul(&work, wp, RM));
+        let mut r = at_precision(p, |wp| self.f.sub(&work, wp, RM));
         if r.is_zero() && self.is_sign_negative() {
             r = r.abs().neg();
         }
@@ -424,6 +447,146 @@ impl Number {
         }
         format!("{sign}{}", d.format_f())
     }
+}
+
+impl Number {
+    /// Text as Go's `big.Float.Text(format, prec)` for the decimal formats
+    /// `e`, `E`, `f`, `g` and `G`: the exact value rounded half-to-even to
+    /// `prec` digits (after the point for `e`/`f`, in all for `g`), or the
+    /// shortest text that identifies the value when `prec` is negative.
+    /// `format`'s `%e`, `%f` and `%g` print through it.
+    pub fn to_go_text(&self, format: char, prec: i64) -> String {
+        let sign = if self.is_sign_negative() { "-" } else { "" };
+        if self.f.is_inf() {
+            return if sign.is_empty() { "+Inf".into() } else { "-Inf".into() };
+        }
+        let mut d = Decimal { mant: Vec::new(), exp: 0 };
+        let mut prec = prec;
+        let shortest = prec < 0;
+        if let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero()) {
+            let mut mant = Nat::from_words(words);
+            let mut exp2 = exp as i64 - mant.bit_len() as i64;
+            let tz = mant.trailing_zeros();
+            mant.shr(tz);
+            exp2 += tz as i64;
+            d = Decimal::from_nat(&mant, exp2);
+            if shortest {
+                round_shortest(&mut d, &mant, exp2, self.prec);
+            }
+        }
+        let len = d.mant.len() as i64;
+        let round = |d: &mut Decimal, n: i64| {
+            if n >= 0 {
+                d.round(n as usize);
+            }
+        };
+        if shortest {
+            prec = match format {
+                'e' | 'E' => len - 1,
+                'f' => (len - d.exp).max(0),
+                _ => len,
+            };
+        } else {
+            match format {
+                'e' | 'E' => round(&mut d, 1 + prec),
+                'f' => {
+                    let n = d.exp + prec;
+                    round(&mut d, n)
+                }
+                _ => {
+                    if prec == 0 {
+                        prec = 1;
+                    }
+                    round(&mut d, prec);
+                }
+            }
+        }
+        let body = match format {
+            'e' | 'E' => d.format_e(format, prec),
+            'f' => d.format_f_prec(prec),
+            _ => {
+                let len = d.mant.len() as i64;
+                let mut eprec = prec;
+                if eprec > len && len >= d.exp {
+                    eprec = len;
+                }
+                if shortest {
+                    eprec = 6;
+                }
+                let exp = d.exp - 1;
+                let e = if format == 'G' { 'E' } else { 'e' };
+                if exp < -4 || exp >= eprec {
+                    d.format_e(e, prec.min(len) - 1)
+                } else {
+                    if prec > d.exp {
+                        prec = len;
+                    }
+                    d.format_f_prec((prec - d.exp).max(0))
+                }
+            }
+        };
+        format!("{sign}{body}")
+    }
+}
+
+impl Decimal {
+    /// Go's `%e` body: one digit, `prec` digits after the point, and an
+    /// exponent of at least two digits.
+    fn format_e(&self, e: char, prec: i64) -> String {
+        let mut s = String::new();
+        s.push((b'0' + self.mant.first().copied().unwrap_or(0)) as char);
+        if prec > 0 {
+            s.push('.');
+            for i in 1..=prec as usize {
+                s.push((b'0' + self.at(i)) as char);
+            }
+        }
+        let exp = if self.mant.is_empty() { 0 } else { self.exp - 1 };
+        s.push(e);
+        s.push(if exp < 0 { '-' } else { '+' });
+        s.push_str(&format!("{:02}", exp.abs()));
+        s
+    }
+
+    /// Go's `%f` body with exactly `prec` digits after the point.
+    fn format_f_prec(&self, prec: i64) -> String {
+        let mut s = String::new();
+        if self.exp > 0 {
+            for i in 0..self.exp as usize {
+                s.push((b'0' + self.at(i)) as char);
+            }
+        } else {
+            s.push('0');
+        }
+        if prec > 0 {
+            s.push('.');
+            for i in 0..prec {
+                let idx = self.exp + i;
+                s.push((b'0' + if idx < 0 { 0 } else { self.at(idx as usize) }) as char);
+            }
+        }
+        s
+    }
+}
+
+/// The result of `op` rounded once to exactly `p` bits, as Go rounds.
+/// astro-float rounds at whole words, so a precision that is not a whole
+/// number of words (the 53 bits of a float64, an integer's bit length) is
+/// computed at more than twice as many bits and then rounded to `p`, which
+/// gives the correctly rounded result for `+ - /`.
+fn at_precision(p: usize, op: impl Fn(usize) -> BigFloat) -> BigFloat {
+    if p % WORD_BIT_SIZE == 0 {
+        return op(p);
+    }
+    let f = op((2 * p + 2).div_ceil(WORD_BIT_SIZE) * WORD_BIT_SIZE);
+    let Some(e) = f.exponent().filter(|_| !f.is_zero()) else { return f };
+    let mut g = f;
+    g.set_exponent(p as i32);
+    let mut r = g.round(0, RM);
+    if let Some(e2) = r.exponent() {
+        r.set_exponent(e2 - p as i32 + e);
+    }
+    r
 }
 
 /// The bits a value's mantissa needs (Go's `MinPrec`).

@@ -1,0 +1,100 @@
+//! Filesystem functions. Only the pure path functions work here; those that
+//! read files or the home directory report that the playground has no
+//! filesystem (see `unavailable` in the registry).
+
+use super::{str_arg, CallError, FunctionDef, Param, Ret, Ty};
+use crate::value::Value;
+
+const PATH: Param = Param::new("path", Ty::String);
+
+pub(super) static FUNCTIONS: &[FunctionDef] = &[
+    FunctionDef {
+        name: "basename",
+        category: "filesystem",
+        params: &[PATH],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Takes a string containing a filesystem path and removes all except the last portion from it.",
+        example: "basename(\"foo/bar/baz.txt\")",
+        imp: |a, _| Ok(Value::string(base(str_arg(a, 0)))),
+    },
+    FunctionDef {
+        name: "dirname",
+        category: "filesystem",
+        params: &[PATH],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Takes a string containing a filesystem path and removes the last portion from it.",
+        example: "dirname(\"foo/bar/baz.txt\")",
+        imp: |a, _| Ok(Value::string(dir(str_arg(a, 0)))),
+    },
+    FunctionDef {
+        name: "pathexpand",
+        category: "filesystem",
+        params: &[PATH],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Expands a leading ~ to the home directory; the playground has none, so only paths without ~ work.",
+        example: "pathexpand(\"/etc/resolv.conf\")",
+        imp: |a, _| {
+            let p = str_arg(a, 0);
+            if p.starts_with('~') {
+                return Err(CallError::call("the playground has no home directory to expand ~ into"));
+            }
+            Ok(Value::string(p))
+        },
+    },
+    FunctionDef {
+        name: "ephemeralasnull",
+        category: "type conversion",
+        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
+        variadic: None,
+        ret: Ret::Computed(|a| Ok(a[0].ty())),
+        description: "Replaces every ephemeral value inside the given value with null; nothing is ephemeral in the playground.",
+        example: "ephemeralasnull(\"Hello World\")",
+        imp: |a, _| Ok(a[0].clone()),
+    },
+];
+
+/// Go's `filepath.Base` with `/` separators.
+fn base(path: &str) -> String {
+    if path.is_empty() {
+        return ".".into();
+    }
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return "/".into();
+    }
+    trimmed.rsplit('/').next().unwrap_or(trimmed).to_string()
+}
+
+/// Go's `filepath.Dir`: everything before the last separator, cleaned.
+fn dir(path: &str) -> String {
+    let cut = path.rfind('/').map_or(0, |i| i + 1);
+    clean(&path[..cut])
+}
+
+/// Go's `filepath.Clean`, lexically.
+fn clean(path: &str) -> String {
+    if path.is_empty() {
+        return ".".into();
+    }
+    let rooted = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            ".." if rooted => {}
+            p => parts.push(p),
+        }
+    }
+    let joined = parts.join("/");
+    match (rooted, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".into(),
+        (false, false) => joined,
+    }
+}
