@@ -65,6 +65,11 @@ fn runaway_work_stops() {
     let wide = "[for i in range(1000): [for j in range(1000): join(\",\", [for k in range(1000): \"x\"])]]";
     assert!(run(wide.into()).is_err());
     assert!(run("range(1e9)".into()).is_err());
+    // Exact decimal printing is quadratic in the exponent; astronomically
+    // large numbers print in scientific notation instead of taking minutes.
+    assert_eq!(run("1e400000 * 3".into()), Ok("3e+400000".into()));
+    assert_eq!(run("format(\"%e\", 1e400000)".into()), Ok("\"1.000000e+400000\"".into()));
+    assert_eq!(run("\"${1e-400000}\"".into()), Ok("\"1e-400000\"".into()));
     assert!(run(format!("length({})", nest("\"${", "\"xxxxxxxxxxxxxxxx\"", "}${\"a\"}\"", 50))).is_ok());
 }
 

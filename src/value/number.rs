@@ -236,6 +236,16 @@ impl Number {
         if self.f.is_inf() {
             return if self.is_sign_negative() { f64::NEG_INFINITY } else { f64::INFINITY };
         }
+        // Far outside f64's range the answer is plain (and exact printing
+        // would be slow).
+        if let Some(e) = self.f.exponent() {
+            if e > 1100 {
+                return if self.is_sign_negative() { f64::NEG_INFINITY } else { f64::INFINITY };
+            }
+            if e < -1100 {
+                return if self.is_sign_negative() { -0.0 } else { 0.0 };
+            }
+        }
         // The shortest text at the value's own precision rounds to the same
         // f64 as the value itself (no f64 rounding boundary lies between
         // them); truncating to 53 bits first would not round to nearest.
@@ -408,6 +418,9 @@ impl Number {
         let Some((words, _, _, exp, _)) = self.f.as_raw_parts() else {
             return "0".into();
         };
+        if (exp as i64).abs() > HUGE_EXPONENT {
+            return format!("{sign}{}", self.scientific());
+        }
         let mut mant = Nat::from_words(words);
         let mut exp2 = exp as i64 - mant.bit_len() as i64;
         let tz = mant.trailing_zeros();
@@ -463,7 +476,10 @@ impl Number {
         let mut d = Decimal { mant: Vec::new(), exp: 0 };
         let mut prec = prec;
         let shortest = prec < 0;
-        if let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero()) {
+        let huge = self.f.exponent().is_some_and(|e| (e as i64).abs() > HUGE_EXPONENT);
+        if huge {
+            d = self.approximate_decimal();
+        } else if let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero()) {
             let mut mant = Nat::from_words(words);
             let mut exp2 = exp as i64 - mant.bit_len() as i64;
             let tz = mant.trailing_zeros();
@@ -597,6 +613,40 @@ fn min_prec(f: &BigFloat) -> usize {
             n.bit_len() - n.trailing_zeros()
         }
         _ => 0,
+    }
+}
+
+/// Beyond this binary exponent (about 10 000 decimal digits) exact
+/// plain-decimal printing would take quadratic time; such numbers print in
+/// scientific notation instead (`1e+400000`), where Go prints every digit.
+const HUGE_EXPONENT: i64 = 1 << 15;
+
+impl Number {
+    /// The value's decimal digits from astro-float's own (fast) conversion,
+    /// rounded to the 154 significant digits 512 bits carry; for numbers
+    /// too large or small to print exactly in reasonable time.
+    fn approximate_decimal(&self) -> Decimal {
+        let text = with_consts(|cc| self.f.abs().format(Radix::Dec, RM, cc).ok()).flatten().unwrap_or_default();
+        let (mant, exp) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
+        let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+        let mut d = Decimal { mant: format!("{int}{frac}").bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect(), exp: 0 };
+        d.exp = exp.trim_start_matches('+').parse::<i64>().unwrap_or(0) + int.trim_start_matches('-').len() as i64;
+        let lead = d.mant.iter().take_while(|x| **x == 0).count();
+        d.mant.drain(..lead);
+        d.exp -= lead as i64;
+        d.round(154);
+        d.trim();
+        d
+    }
+
+    /// Scientific notation (`1e+400000`) for numbers beyond [`HUGE_EXPONENT`].
+    fn scientific(&self) -> String {
+        let d = self.approximate_decimal();
+        let digits: String = d.mant.iter().map(|x| (b'0' + x) as char).collect();
+        let (first, rest) = digits.split_at(digits.len().min(1));
+        let frac = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+        let e = d.exp - 1;
+        format!("{first}{frac}e{}{}", if e < 0 { '-' } else { '+' }, e.abs())
     }
 }
 
