@@ -1,6 +1,7 @@
 //! Encoding functions: Base64 (with Go's decoder rules), gzip, URL query
 //! escaping, character encodings, CSV, JSON and YAML (as go-cty, go-cty-yaml
 //! and Terraform's `funcs` package do them).
+#![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
 use crate::render::go_quote;
@@ -34,6 +35,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "base64encode(\"Hello World\")",
         imp: |a, _| Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(str_arg(a, 0)))),
     },
+    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "base64gunzip",
         category: "encoding",
@@ -44,6 +46,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "base64gunzip(base64gzip(\"hello\"))",
         imp: base64gunzip,
     },
+    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "base64gzip",
         category: "encoding",
@@ -54,6 +57,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "base64gzip(\"hello\")",
         imp: base64gzip,
     },
+    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "csvdecode",
         category: "encoding",
@@ -126,6 +130,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "urlencode(\"Hello World!\")",
         imp: |a, _| Ok(Value::string(query_escape(str_arg(a, 0)))),
     },
+    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "yamldecode",
         category: "encoding",
@@ -136,6 +141,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "yamldecode(\"hello: world\\nlist: [1, yes, ~]\")",
         imp: yamldecode,
     },
+    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "yamlencode",
         category: "encoding",

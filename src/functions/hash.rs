@@ -1,5 +1,6 @@
 //! Hash and crypto functions: digests of a string's UTF-8 bytes, name-based
 //! UUIDs, and the two non-deterministic ones (`bcrypt`, `uuid`).
+#![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
 use crate::value::Value;
@@ -9,6 +10,17 @@ use sha2::Digest;
 const STR: Param = Param::new("str", Ty::String);
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
+    #[cfg(feature = "heavy-functions")]
+    FunctionDef {
+        name: "rsadecrypt",
+        category: "crypto",
+        params: &[Param::new("ciphertext", Ty::String), Param::new("privatekey", Ty::String)],
+        variadic: None,
+        ret: Ret::Fixed(Ty::String),
+        description: "Decrypts an RSA-encrypted (PKCS #1 v1.5), base64-encoded ciphertext with a PEM private key (PKCS #1 or PKCS #8).",
+        example: "rsadecrypt(\"OYCu5Vl/tfRYsWMcDq6b6PBogKS4nOafkkPnQe+2Bqja7hh84CLEvsFCY6VZ9VyfOy86OMAMi2T7t0tuI+K/7A==\", \"-----BEGIN RSA PRIVATE KEY-----\\nMIIBOwIBAAJBALGimAQlNiWsYXbaRtCxnXclFOb2Jo0zUnAs9FDEb9VflXjLlQba\\nBehKM7U7SV1maTTbqaNeXRLxQ5p3PtXX+w8CAwEAAQJATnIti/ca+Hwt9pzilRs7\\nHPjFSFIAKG83ws43fsuhT6rPREYKDxMyFI+UUU/2DEM1szWorXr+D8NjuM+lhckk\\nQQIhAOtruuX+3nLm8lHFlIrdhrvHfFHC5EVoWCJQe7DYieKRAiEAwSm64a/j7e/V\\nKMdnInL74GPXyBP1mCDmVg7iUzDrk58CIQClZCgH0QjCvJFc9WwoKv2vCrTCVCM+\\nx9GzOcvMMDSeoQIgcrulrE38VaUB+LHQOa8QmuzTC52HYDASgIVgu0cwdkMCIQDO\\n8RCbbIv+qPr2fBn0rRl9mxUZ/qZy1OHRZFROncDjrw==\\n-----END RSA PRIVATE KEY-----\")",
+        imp: rsadecrypt,
+    },
     FunctionDef {
         name: "base64sha256",
         category: "hash/crypto",
@@ -29,6 +41,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "base64sha512(\"hello world\")",
         imp: |a, _| Ok(Value::string(b64(&sha2::Sha512::digest(str_arg(a, 0))))),
     },
+    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "bcrypt",
         category: "hash/crypto",
@@ -210,4 +223,18 @@ fn parse_uuid(s: &str) -> Result<[u8; 16], String> {
 fn hex_pair(h: u8, l: u8) -> Option<u8> {
     let d = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
     Some(d(h)? << 4 | d(l)?)
+}
+
+fn rsadecrypt(a: &[Value], _: &mut Ctx) -> CallResult {
+    use rsa::pkcs1::DecodeRsaPrivateKey;
+    use rsa::pkcs8::DecodePrivateKey;
+    let (text, pem) = (str_arg(a, 0), str_arg(a, 1));
+    let cipher = base64::engine::general_purpose::STANDARD.decode(text).map_err(|_| {
+        CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::eval::quote(text)))
+    })?;
+    let key = rsa::RsaPrivateKey::from_pkcs1_pem(pem)
+        .or_else(|_| rsa::RsaPrivateKey::from_pkcs8_pem(pem))
+        .map_err(|e| CallError::arg(1, format!("invalid private key: {e}")))?;
+    let plain = key.decrypt(rsa::Pkcs1v15Encrypt, &cipher).map_err(|e| CallError::call(format!("failed to decrypt: {e}")))?;
+    Ok(Value::string(String::from_utf8_lossy(&plain).into_owned()))
 }

@@ -16,6 +16,7 @@ mod filesystem;
 mod hash;
 mod network;
 mod numeric;
+mod refinement;
 mod string;
 
 use crate::diagnostics::Span;
@@ -221,6 +222,7 @@ pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
         network::FUNCTIONS,
         datetime::FUNCTIONS,
         filesystem::FUNCTIONS,
+        refinement::FUNCTIONS,
         conversion::FUNCTIONS,
     ]
     .into_iter()
@@ -419,6 +421,14 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
     ];
     if FILESYSTEM.contains(&name) {
         return Some("This Terraform function reads files, and the playground has no filesystem: it runs entirely in your browser.");
+    }
+    if name == "plantimestamp" {
+        return Some("Terraform has it only while planning or applying; its console doesn't either.");
+    }
+    const HEAVY: &[&str] =
+        &["regex", "regexall", "yamldecode", "yamlencode", "base64gzip", "base64gunzip", "csvdecode", "bcrypt", "rsadecrypt"];
+    if HEAVY.contains(&name) && lookup(name).is_none() {
+        return Some("It is left out of this build of the evaluator to keep it small (the heavy-functions feature).");
     }
     if is_terraform_function(name) {
         return Some("Terraform has this function, but this evaluator does not implement it yet.");
