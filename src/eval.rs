@@ -724,9 +724,7 @@ impl<'a> Evaluator<'a> {
     /// HCL's `dependsOnUnknowns`: does any variable reference in `e`, with
     /// its static traversal steps, reach an unknown value?
     fn depends_on_unknowns(&mut self, e: &Expression) -> bool {
-        let mut refs = Vec::new();
-        collect_references(e, &mut Vec::new(), &mut refs);
-        for (name, steps) in refs {
+        for (name, steps) in variable_references(e) {
             let Some(mut v) = self.lookup(name).cloned() else {
                 continue;
             };
@@ -1372,8 +1370,14 @@ pub fn iteration_entries(coll: &Value) -> Vec<(Value, Value)> {
     }
 }
 
-/// The variable references in `e` (HCL's `Variables()`): a root name and
-/// its static traversal steps, leaving out names bound by `for`.
+/// The variable references in `e` (HCL's `Variables()`): each root name
+/// with its static traversal steps, leaving out names bound by `for`.
+pub(crate) fn variable_references(e: &Expression) -> Vec<(&str, Vec<&Step>)> {
+    let mut out = Vec::new();
+    collect_references(e, &mut Vec::new(), &mut out);
+    out
+}
+
 fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>) {
     if let Some((name, steps)) = static_chain(e) {
         if !bound.contains(&name) {

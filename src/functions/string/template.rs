@@ -3,7 +3,6 @@
 //! attributes as its only variables.
 
 use super::super::{str_arg, CallError, CallResult, Ctx};
-use crate::ast::{ExprKind, Expression, Step, TemplatePart};
 use crate::value::Value;
 
 thread_local! {
@@ -34,8 +33,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
             ),
         ));
     }
-    let mut roots = Vec::new();
-    expr_roots(&expr, &mut Vec::new(), &mut roots);
+    let roots: Vec<&str> = crate::eval::variable_references(&expr).into_iter().map(|(name, _)| name).collect();
     if let Some(missing) = roots.iter().find(|r| !vars.contains_key(**r)) {
         return Err(CallError::arg(1, format!("vars map does not contain key {}", crate::render::go_quote(missing))));
     }
@@ -94,75 +92,3 @@ fn diagnostics_text(source: &str, diags: &[crate::diagnostics::Diagnostic]) -> S
     }
 }
 
-/// The root names of the variables an expression refers to (HCL's
-/// `Variables()`), leaving out names bound by `for`.
-fn expr_roots<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut Vec<&'e str>) {
-    match &e.kind {
-        ExprKind::Variable(name) => {
-            if !bound.contains(&name.as_str()) {
-                out.push(name);
-            }
-        }
-        ExprKind::Literal(_) | ExprKind::AnonSymbol => {}
-        ExprKind::Parenthesized(x) | ExprKind::TemplateWrap(x) | ExprKind::UnaryOp { operand: x, .. } => expr_roots(x, bound, out),
-        ExprKind::Traversal { source, step } => {
-            expr_roots(source, bound, out);
-            if let Step::Index { key, .. } = step {
-                expr_roots(key, bound, out);
-            }
-        }
-        ExprKind::Splat { source, each } => {
-            expr_roots(source, bound, out);
-            expr_roots(each, bound, out);
-        }
-        ExprKind::FunctionCall { args, .. } | ExprKind::TupleCons(args) => args.iter().for_each(|x| expr_roots(x, bound, out)),
-        ExprKind::Conditional { condition, true_result, false_result } => {
-            for x in [condition, true_result, false_result] {
-                expr_roots(x, bound, out);
-            }
-        }
-        ExprKind::BinaryOp { lhs, rhs, .. } => {
-            expr_roots(lhs, bound, out);
-            expr_roots(rhs, bound, out);
-        }
-        ExprKind::ObjectCons(items) => {
-            for item in items {
-                if item.key.bare_name.is_none() {
-                    expr_roots(&item.key.expr, bound, out);
-                }
-                expr_roots(&item.value, bound, out);
-            }
-        }
-        ExprKind::For(f) => {
-            expr_roots(&f.collection, bound, out);
-            let n = bound.len();
-            bound.extend(f.key_var.iter().map(String::as_str).chain([f.value_var.as_str()]));
-            for x in f.key_expr.iter().chain([&f.value_expr]).chain(f.cond_expr.iter()) {
-                expr_roots(x, bound, out);
-            }
-            bound.truncate(n);
-        }
-        ExprKind::Template(parts) => template_roots(parts, bound, out),
-    }
-}
-
-fn template_roots<'e>(parts: &'e [TemplatePart], bound: &mut Vec<&'e str>, out: &mut Vec<&'e str>) {
-    for part in parts {
-        match part {
-            TemplatePart::Literal(_) => {}
-            TemplatePart::Interpolation(x) => expr_roots(x, bound, out),
-            TemplatePart::If { condition, then_parts, else_parts, .. } => {
-                expr_roots(condition, bound, out);
-                template_roots(then_parts, bound, out);
-                template_roots(else_parts, bound, out);
-            }
-            TemplatePart::For { key_var, value_var, collection, body, .. } => {
-                expr_roots(collection, bound, out);
-                let n = bound.len();
-                bound.extend(key_var.iter().map(String::as_str).chain([value_var.as_str()]));
-                template_roots(body, bound, out);
-                bound.truncate(n);
-            }
-        }
-    }
-}
