@@ -4,9 +4,17 @@
 use crate::value::{Type, Value};
 use std::fmt::Write;
 
-/// A JSON string literal (no HTML escaping, as the oracle writes them).
+/// A JSON string literal as Go's `encoding/json` writes it without HTML
+/// escaping (as the oracle writes type names and values).
 pub fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_json_string(s, &mut out, false);
+    out
+}
+
+/// Appends a JSON string literal the way Go's `encoding/json` writes it;
+/// `html` also escapes `<`, `>` and `&`, as `jsonencode` does.
+fn push_json_string(s: &str, out: &mut String, html: bool) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -15,8 +23,9 @@ pub fn json_string(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' if html => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
             '\u{2028}' | '\u{2029}' => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
@@ -27,7 +36,17 @@ pub fn json_string(s: &str) -> String {
         }
     }
     out.push('"');
-    out
+}
+
+/// Which JSON to write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum JsonFlavor {
+    /// The conformance schema: `{"__unknown__": …}` and `{"__number__": …}`
+    /// markers, no HTML escaping.
+    Conformance,
+    /// `jsonencode`'s: HTML-sensitive characters escaped (callers rule out
+    /// unknowns and infinities first).
+    Terraform,
 }
 
 /// The value as JSON in the conformance schema: exact decimal numbers,
@@ -35,34 +54,36 @@ pub fn json_string(s: &str) -> String {
 /// for infinities; maps and objects with sorted keys.
 pub fn to_json(v: &Value) -> String {
     let mut out = String::new();
-    write_json(v, &mut out);
+    write_json(v, &mut out, JsonFlavor::Conformance);
     out
 }
 
-fn write_json(v: &Value, out: &mut String) {
+/// Appends `v` as JSON of the given flavour.
+pub(crate) fn write_json(v: &Value, out: &mut String, flavor: JsonFlavor) {
+    let markers = flavor == JsonFlavor::Conformance;
     match v {
-        Value::Sensitive(v) => write_json(v, out),
-        Value::Unknown(t) => {
+        Value::Sensitive(v) => write_json(v, out, flavor),
+        Value::Unknown(t) if markers => {
             out.push_str("{\"__unknown__\":");
             out.push_str(&json_string(&t.to_string()));
             out.push('}');
         }
-        Value::Null(_) => out.push_str("null"),
+        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) if n.is_infinite() => {
+        Value::Number(n) if n.is_infinite() && markers => {
             out.push_str("{\"__number__\":");
             out.push_str(&json_string(&n.to_decimal_string()));
             out.push('}');
         }
         Value::Number(n) => out.push_str(&n.to_decimal_string()),
-        Value::String(s) => out.push_str(&json_string(s)),
+        Value::String(s) => push_json_string(s, out, !markers),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
             out.push('[');
             for (i, e) in vs.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json(e, out);
+                write_json(e, out, flavor);
             }
             out.push(']');
         }
@@ -72,9 +93,9 @@ fn write_json(v: &Value, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                out.push_str(&json_string(k));
+                push_json_string(k, out, !markers);
                 out.push(':');
-                write_json(e, out);
+                write_json(e, out, flavor);
             }
             out.push('}');
         }

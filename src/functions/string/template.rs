@@ -91,4 +91,3 @@ fn diagnostics_text(source: &str, diags: &[crate::diagnostics::Diagnostic]) -> S
         n => format!("{first}, and {} other diagnostic(s)", n - 1),
     }
 }
-
