@@ -29,6 +29,9 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
     if let Some(d) = unterminated_string(src, pos) {
         return d;
     }
+    if let Some(d) = by_context(src, pos, &positives, at) {
+        return d;
+    }
     let rest = &src[pos..];
     if rest.starts_with('&') && !rest.starts_with("&&") || rest.starts_with('|') && !rest.starts_with("||") {
         let (op, name) = if rest.starts_with('&') { ("&&", "AND") } else { ("||", "OR") };
@@ -67,6 +70,13 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
             at,
         );
     }
+    if has(Rule::template_close) && src[pos..].starts_with('"') {
+        return Diagnostic::error(
+            "Unclosed template interpolation sequence",
+            "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+            at,
+        );
+    }
     if has(Rule::template_close) {
         return Diagnostic::error(
             "Extra characters in template sequence",
@@ -95,6 +105,121 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
         );
     }
     Diagnostic::error("Invalid expression", format!("Expected the start of an expression, but found {found}."), at)
+}
+
+/// What encloses the error position: the innermost unclosed bracket (a
+/// function call's parenthesis told apart from grouping) or interpolation.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Context {
+    Tuple,
+    ForExpr,
+    Object,
+    Parens,
+    Call,
+    Interpolation,
+}
+
+fn enclosing(src: &str, pos: usize) -> Option<Context> {
+    let mut stack: Vec<Context> = Vec::new();
+    let mut in_string: Vec<bool> = vec![false];
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i < pos.min(b.len()) {
+        let c = b[i];
+        if *in_string.last().unwrap_or(&false) {
+            match c {
+                b'\\' => i += 1,
+                b'"' => {
+                    in_string.pop();
+                }
+                b'$' if b.get(i + 1) == Some(&b'{') => {
+                    stack.push(Context::Interpolation);
+                    in_string.push(false);
+                    i += 1;
+                }
+                _ => {}
+            }
+        } else {
+            match c {
+                b'"' => in_string.push(true),
+                b'#' => {
+                    while i < b.len() && b[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                b'[' | b'{' => {
+                    let rest = src[i + 1..].trim_start();
+                    let is_for = rest.starts_with("for") && !rest[3..].starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-');
+                    stack.push(match (c, is_for) {
+                        (_, true) => Context::ForExpr,
+                        (b'[', _) => Context::Tuple,
+                        _ => Context::Object,
+                    });
+                }
+                b'(' => {
+                    let before = src[..i].trim_end();
+                    let call = before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-');
+                    stack.push(if call { Context::Call } else { Context::Parens });
+                }
+                b')' | b']' | b'}' => {
+                    if stack.pop() == Some(Context::Interpolation) {
+                        in_string.pop();
+                    }
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    stack.pop()
+}
+
+/// HCL's wording for errors that depend on what encloses them: unclosed
+/// brackets at the end of the input, missing separators, stray characters.
+fn by_context(src: &str, pos: usize, positives: &[Rule], at: Span) -> Option<Diagnostic> {
+    let context = enclosing(src, pos);
+    if pos >= src.len() {
+        let last = src.trim_end().chars().last();
+        if matches!(last, Some('+' | '-' | '*' | '/' | '%' | '<' | '>' | '=' | '!' | '&' | '|' | '?' | ':' | ',' | '(' | '[' | '{')) {
+            return Some(Diagnostic::error(
+                "Missing expression",
+                "Expected the start of an expression, but found the end of the file.",
+                Span::new(src.len(), src.len()),
+            ));
+        }
+        let (summary, detail) = match context? {
+            Context::Tuple | Context::ForExpr => ("Unterminated tuple constructor expression", "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file."),
+            Context::Object => ("Unterminated object constructor expression", "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file."),
+            Context::Parens => ("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression."),
+            Context::Call => ("Unterminated function call", "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file."),
+            Context::Interpolation => ("Unclosed template interpolation sequence", "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression."),
+        };
+        return Some(Diagnostic::error(summary, detail, Span::new(src.len(), src.len())));
+    }
+    let c = src[pos..].chars().next()?;
+    if c == '\'' {
+        return Some(Diagnostic::error("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.", at));
+    }
+    if matches!(c, '@' | '`' | '^' | ';' | '$' | '\\') {
+        return Some(Diagnostic::error("Invalid character", "This character is not used within the language.", at));
+    }
+    let after_expression = positives.contains(&Rule::conditional_question);
+    match context {
+        Some(Context::Tuple) if after_expression && c != ']' => {
+            Some(Diagnostic::error("Missing item separator", "Expected a comma to mark the beginning of the next item.", at))
+        }
+        Some(Context::Call) if after_expression && c != ')' => Some(Diagnostic::error(
+            "Missing argument separator",
+            "A comma is required to separate each function argument from the next.",
+            at,
+        )),
+        Some(Context::ForExpr)
+            if after_expression && src[..pos].contains(" in ") && !src[..pos].rsplit(" in ").next().unwrap_or("").contains(':') =>
+        {
+            Some(Diagnostic::error("Invalid 'for' expression", "For expression requires a colon after the collection expression.", at))
+        }
+        _ => None,
+    }
 }
 
 fn token_span(src: &str, pos: usize) -> Span {
