@@ -104,3 +104,15 @@ fn malformed_input_gets_a_diagnostic() {
         assert!(run(src.into()).is_err(), "{src:?} should be an error");
     }
 }
+
+/// Inputs the fuzzers (`./scripts/fuzz`) found; each once hung or crashed.
+#[test]
+fn fuzz_regressions() {
+    // Exponents past big.Float's int32 binary exponent: Go under- or
+    // overflows at once; astro-float would work for minutes.
+    assert_eq!(run("2e-1100010100".into()), Ok("0".into()));
+    assert_eq!(run("-1e-700000000".into()), Ok("-0".into()));
+    assert_eq!(run("2e700000000".into()), Ok(r#"{"__number__":"+Inf"}"#.into()));
+    assert_eq!(run("1e-646456994 == 0".into()), Ok("true".into()));
+    assert_eq!(run("1e-646456992 == 0".into()), Ok("false".into()));
+}

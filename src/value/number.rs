@@ -112,10 +112,23 @@ impl Number {
         }
         text.push_str(mantissa.strip_suffix('.').unwrap_or(mantissa));
         if !exponent.is_empty() {
-            // Exponents beyond Go's range are out of range there too.
-            let e: i64 = exponent.trim_start_matches('+').parse().ok()?;
-            if e.unsigned_abs() > 1 << 40 {
-                return None;
+            let e: i64 = exponent.trim_start_matches('+').parse().unwrap_or(if exponent.starts_with('-') { i64::MIN } else { i64::MAX });
+            // big.Float's binary exponent is an int32: beyond it Go
+            // overflows to ±Inf or underflows to ±0, where astro-float
+            // would take minutes to get there.
+            let digits = mantissa.trim_start_matches(['0', '.']);
+            if digits.bytes().all(|b| b == b'0' || b == b'.') {
+                return Some(if neg { Number::zero().neg() } else { Number::zero() });
+            }
+            let point = mantissa.find('.').unwrap_or(mantissa.len()) as i64;
+            let lead = mantissa.len() as i64 - digits.len() as i64;
+            let magnitude = e.saturating_add(point - lead - i64::from(point > lead));
+            let binary = magnitude as f64 * std::f64::consts::LOG2_10;
+            if binary > i32::MAX as f64 {
+                return Some(if neg { Number::neg_infinity() } else { Number::infinity() });
+            }
+            if binary < i32::MIN as f64 {
+                return Some(if neg { Number::zero().neg() } else { Number::zero() });
             }
             text.push('e');
             text.push_str(&e.to_string());
