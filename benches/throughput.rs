@@ -1,0 +1,147 @@
+//! Whole-workload figures that criterion does not give: time per
+//! evaluation of the realistic workload (the same work the WebAssembly
+//! API does, for the wasm/native ratio), growth in time and peak heap with
+//! input size and nesting, and the time each runaway input takes to be
+//! stopped. Prints Markdown for BENCHMARKS.md.
+
+#[path = "workload.rs"]
+mod workload;
+
+use hcl_playground::{evaluate, evaluate_console, parse_variables, render, Options, Variables};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Counts live heap bytes and their peak.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(live, Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// The best of `rounds` timings of `f`, and the peak heap it added.
+fn measure<T>(rounds: usize, mut f: impl FnMut() -> T) -> (Duration, usize) {
+    let mut best = Duration::MAX;
+    let mut peak = 0;
+    for _ in 0..rounds {
+        let base = LIVE.load(Relaxed);
+        PEAK.store(base, Relaxed);
+        let t = Instant::now();
+        black_box(f());
+        best = best.min(t.elapsed());
+        peak = peak.max(PEAK.load(Relaxed) - base);
+    }
+    (best, peak)
+}
+
+/// What the WebAssembly `evaluate` does natively: variables JSON, parse,
+/// evaluate, console rendering, JSON and type.
+fn api(source: &str, vars_json: &str, template: bool) -> usize {
+    let options = Options { template, ..Options::default() };
+    let Ok(vars) = parse_variables(vars_json) else { return 0 };
+    match evaluate_console(source, &vars, &options) {
+        Ok(e) => e.console.len() + render::to_json(&e.value).len() + e.ty.to_string().len(),
+        Err(d) => d.len(),
+    }
+}
+
+fn fmt_time(d: Duration) -> String {
+    let ns = d.as_nanos() as f64;
+    if ns < 1e3 {
+        format!("{ns:.0} ns")
+    } else if ns < 1e6 {
+        format!("{:.1} µs", ns / 1e3)
+    } else if ns < 1e9 {
+        format!("{:.1} ms", ns / 1e6)
+    } else {
+        format!("{:.2} s", ns / 1e9)
+    }
+}
+
+fn fmt_bytes(b: usize) -> String {
+    if b < 1 << 20 {
+        format!("{:.1} KiB", b as f64 / 1024.0)
+    } else {
+        format!("{:.1} MiB", b as f64 / (1 << 20) as f64)
+    }
+}
+
+fn main() {
+    let cases = workload::realistic();
+    let reps = 200;
+    let (t, _) = measure(5, || {
+        let mut n = 0;
+        for _ in 0..reps {
+            for c in &cases {
+                n += api(&c.expr, &c.vars_json, c.template);
+            }
+        }
+        n
+    });
+    let per = t / (reps * cases.len()) as u32;
+    println!("## Realistic workload (native, the WebAssembly API's work)\n");
+    println!("{} expressions × {reps}: {} per evaluation (`native_ns_per_eval={}`)\n", cases.len(), fmt_time(per), per.as_nanos());
+
+    let opts = workload::generous_limits();
+    println!("## Growth: `for` with grouping over N objects\n");
+    println!("| N | time | per element | peak heap | heap per element |\n|---|---|---|---|---|");
+    for n in [1_000usize, 10_000, 100_000, 1_000_000] {
+        let vars: Variables = parse_variables(&workload::servers_json(n)).expect("variables");
+        let src = workload::for_grouping(1).expr;
+        let rounds = if n >= 1_000_000 { 1 } else { 3 };
+        let (t, peak) = measure(rounds, || evaluate(&src, &vars, &opts).is_ok());
+        println!(
+            "| {n} | {} | {} | {} | {} B |",
+            fmt_time(t),
+            fmt_time(t / n as u32),
+            fmt_bytes(peak),
+            peak / n
+        );
+    }
+    println!("\n## Growth: nesting depth\n");
+    println!("| depth | parentheses | object literal | per level (objects) |\n|---|---|---|---|");
+    for depth in [10usize, 100, 1_000] {
+        let p = workload::nested_parens(depth);
+        let o = workload::deep_object(depth);
+        let (tp, _) = measure(5, || p.ours(&opts).is_ok());
+        let (to, _) = measure(5, || o.ours(&opts).is_ok());
+        println!("| {depth} | {} | {} | {} |", fmt_time(tp), fmt_time(to), fmt_time(to / depth as u32));
+    }
+    println!("\n## Runaway inputs under the default limits\n");
+    println!("| input | time to the diagnostic | diagnostic |\n|---|---|---|");
+    let runaway = [
+        ("10 000-deep `[`", format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000))),
+        ("10 000-deep `(`, unclosed", "(".repeat(10_000)),
+        ("triple `for` over `range(1000)`", "[for i in range(1000): [for j in range(1000): [for k in range(1000): k]]]".into()),
+        ("string doubled in a nested `for`", "[for i in range(1000): join(\"\", [for j in range(1000): \"xxxxxxxxxxxxxxxx\"])]".into()),
+        ("100 000-term sum", format!("1{}", "+1".repeat(100_000))),
+    ];
+    for (name, src) in runaway {
+        let mut summary = String::new();
+        let (t, _) = measure(3, || {
+            summary = match evaluate(&src, &Variables::new(), &Options::default()) {
+                Ok(_) => "(a value)".into(),
+                Err(d) => d[0].summary.clone(),
+            };
+        });
+        println!("| {name} | {} | {summary} |", fmt_time(t));
+    }
+}
