@@ -5,7 +5,7 @@
 use crate::ast::*;
 use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::functions::{self, CallError};
-use crate::value::convert::{convert, unify};
+use crate::value::convert::{convert, get_conversion, unify, unify_with, Conversion};
 use crate::value::ops::equals;
 use crate::value::{Number, Type, Value};
 use crate::Limits;
@@ -751,16 +751,19 @@ impl<'a> Evaluator<'a> {
         let false_diags: Diagnostics = self.diags.drain(mark..).collect();
         let (tt, ft) = (true_val.ty(), false_val.ty());
         let dyn_null = |v: &Value| matches!(v, Value::Null(Type::Dynamic));
-        let result_type = if dyn_null(&true_val) {
-            Some(ft.clone())
+        // HCL converts the chosen result with the conversion unification
+        // planned for it, which is not always a plain conversion to the
+        // unified type.
+        let unified = if dyn_null(&true_val) {
+            Some((ft.clone(), vec![get_conversion(&Type::Dynamic, &ft, true), None]))
         } else if dyn_null(&false_val) {
-            Some(tt.clone())
+            Some((tt.clone(), vec![None, get_conversion(&Type::Dynamic, &tt, true)]))
         } else if tt == Type::Dynamic || ft == Type::Dynamic {
-            Some(Type::Dynamic)
+            Some((Type::Dynamic, vec![None, None]))
         } else {
-            unify(&[tt.clone(), ft.clone()])
+            unify_with(&[tt.clone(), ft.clone()], true)
         };
-        let Some(result_type) = result_type else {
+        let Some((result_type, convs)) = unified else {
             self.error(
                 "Inconsistent conditional result types",
                 format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft)),
@@ -784,13 +787,17 @@ impl<'a> Evaluator<'a> {
                 return Value::Unknown(result_type);
             }
         };
-        let (chosen, diags, expr, which) =
-            if matches!(cond, Value::Bool(true)) { (true_val, true_diags, t, "true") } else { (false_val, false_diags, f, "false") };
+        let [true_conv, false_conv]: [Option<Conversion>; 2] = convs.try_into().unwrap_or_default();
+        let (chosen, diags, expr, which, conv) = if matches!(cond, Value::Bool(true)) {
+            (true_val, true_diags, t, "true", true_conv)
+        } else {
+            (false_val, false_diags, f, "false", false_conv)
+        };
         self.diags.extend(diags);
-        if chosen.ty() == result_type || result_type == Type::Dynamic {
+        let Some(conv) = conv else {
             return chosen;
-        }
-        match convert(&chosen, &result_type) {
+        };
+        match conv.apply(&chosen) {
             Ok(v) => v,
             Err(m) => {
                 self.error(

@@ -86,6 +86,10 @@ fn operators_and_conditionals() {
     err("false && nul", "Operation failed");
     err("true ? 1 : true", "Inconsistent conditional result types");
     err("a & b", "Unsupported operator");
+    ok("true ? {a = null, b = {}} : {c = {}}", "tomap({\n  \"a\" = null /* object */\n  \"b\" = {}\n})", "map(object({}))");
+    err("true ? {a = null} : {a = 1, b = true}", "Inconsistent conditional result types");
+    ok("tolist([tolist([]), toset([\"a\"])])", "tolist([\n  tolist([]),\n  tolist([\n    \"a\",\n  ]),\n])", "list(list(string))");
+    ok("tolist((true ? null : [\"a\"]))", "tolist(null) /* of string */", "list(string)");
 }
 
 #[test]

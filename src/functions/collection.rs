@@ -1,7 +1,7 @@
 //! Collection functions.
 
 use super::{num_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
-use crate::value::convert::{convert, unify};
+use crate::value::convert::{convert, list_of, unify};
 use crate::value::ops::equals;
 use crate::value::{Number, Type, Value};
 use std::collections::BTreeMap;
@@ -481,10 +481,13 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
         out.extend(v.as_sequence().unwrap_or(&[]).iter().cloned());
     }
     ctx.check_size(out.len())?;
-    Ok(match ret {
-        Type::List(e) => Value::List(*e, out),
-        _ => Value::Tuple(out),
-    })
+    // Like cty's ListVal, the list takes its element type from the
+    // elements, which may say more than the unified type.
+    match ret {
+        Type::List(e) if out.is_empty() => Ok(Value::List(*e, out)),
+        Type::List(_) => list_of(out).ok_or_else(|| CallError::call("panic in function implementation: inconsistent list element types")),
+        _ => Ok(Value::Tuple(out)),
+    }
 }
 
 fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
