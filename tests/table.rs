@@ -139,6 +139,10 @@ fn functions_and_calls() {
     err("upper(1, 2)", "Too many function arguments");
     err("upper(nul)", "Invalid function argument");
     err("max(l...)", "Invalid function argument");
+    ok("try([\"a\", \"b\"]...)", "\"a\"", "string");
+    ok("max(tonumber(\"x\"), ul...)", "(known after apply)", "dynamic");
+    ok("format(\"%v\", nul)", "\"null\"", "string");
+    ok("lookup(flatten(u), \"a\")", "(known after apply)", "dynamic");
 }
 
 #[test]

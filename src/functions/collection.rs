@@ -90,7 +90,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "keys",
         category: "collection",
-        params: &[Param::new("inputMap", Ty::Any).unknowns()],
+        params: &[Param::new("inputMap", Ty::Any).unknown_values()],
         variadic: None,
         ret: Ret::Computed(keys_type),
         description: "Takes a map and returns a list containing the keys from that map, in lexicographical order.",
@@ -122,7 +122,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "lookup",
         category: "collection",
-        params: &[Param::new("inputMap", Ty::Any).unknowns(), Param::new("key", Ty::String).unknowns()],
+        params: &[Param::new("inputMap", Ty::Any).unknown_values(), Param::new("key", Ty::String).unknown_values()],
         variadic: Some(Param::new("default", Ty::Any).nullable().unknowns()),
         ret: Ret::Computed(lookup_type),
         description: "Retrieves the value of a single element from a map, given its key, or the default when the key is absent.",
@@ -189,7 +189,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "coalescelist",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("vals", Ty::Any).unknowns()),
+        variadic: Some(Param::new("vals", Ty::Any).nullable().unknowns()),
         ret: Ret::Computed(coalescelist_type),
         description: "Takes any number of list arguments and returns the first one that isn't empty.",
         example: "coalescelist([], [\"c\", \"d\"])",
