@@ -143,6 +143,12 @@ fn functions_and_calls() {
     ok("max(tonumber(\"x\"), ul...)", "(known after apply)", "dynamic");
     ok("format(\"%v\", nul)", "\"null\"", "string");
     ok("lookup(flatten(u), \"a\")", "(known after apply)", "dynamic");
+    ok("distinct(ul)", "(known after apply)", "list(string)");
+    ok("slice(ul, 0, 1)", "(known after apply)", "list(string)");
+    ok("setintersection([\"a\"], [u])", "(known after apply)", "set(string)");
+    ok("length(toset([u]))", "1", "number");
+    ok("chunklist([], 0)", "tolist([])", "list(list(dynamic))");
+    err("element(ul, -1)", "Error in function call");
 }
 
 #[test]
