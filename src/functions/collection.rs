@@ -437,7 +437,9 @@ fn all_any(a: &[Value], all: bool) -> CallResult {
 fn coalesce(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     for v in a {
-        let v = convert(v, &ret).unwrap_or_else(|_| v.clone());
+        // The unified type is only a guess (strings might not be numbers):
+        // an argument that fails to convert is passed over like a null.
+        let Ok(v) = convert(v, &ret) else { continue };
         if !v.is_known() {
             return Ok(Value::Unknown(ret));
         }
