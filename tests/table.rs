@@ -149,6 +149,7 @@ fn functions_and_calls() {
     ok("length(toset([u]))", "1", "number");
     ok("chunklist([], 0)", "tolist([])", "list(list(dynamic))");
     err("element(ul, -1)", "Error in function call");
+    ok("tostring(log(1, 0))", "\"-0\"", "string");
 }
 
 #[test]
