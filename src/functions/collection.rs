@@ -702,8 +702,21 @@ fn merge_type(a: &[Value]) -> Result<Type, CallError> {
 fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut out = BTreeMap::new();
     for v in a {
-        if let Some(m) = v.as_mapping() {
-            out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
+        match v {
+            Value::Null(_) => {}
+            Value::Map(_, m) | Value::Object(m) => out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
+            // Reached only when an earlier untyped null left the return
+            // type unknown, so nothing checked this argument: cty iterates
+            // it anyway, and a set's elements are their own keys.
+            Value::Set(_, es) | Value::List(_, es) | Value::Tuple(es) => {
+                for e in es {
+                    match (v, e) {
+                        (Value::Set(..), Value::String(k)) => out.insert(k.clone(), e.clone()),
+                        _ => return Err(CallError::call("panic in function implementation: not a string")),
+                    };
+                }
+            }
+            _ => return Err(CallError::call("panic in function implementation: attempt to iterate on non-collection, non-tuple type")),
         }
     }
     ctx.check_size(out.len())?;

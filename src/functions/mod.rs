@@ -477,16 +477,35 @@ pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> 
             return Ok(Value::Unknown(ret));
         }
     }
-    let mut ctx = Ctx { ev, span, ret };
-    (f.imp)(args, &mut ctx)
+    let mut ctx = Ctx { ev, span, ret: ret.clone() };
+    let v = (f.imp)(args, &mut ctx)?;
+    // cty panics (an error to the caller) when a result does not conform
+    // to the return type computed before the call.
+    match nonconformance(&v.ty(), &ret) {
+        Some(m) => {
+            Err(CallError::call(format!("panic in function implementation: returned value does not conform to expected return type: {m}")))
+        }
+        None => Ok(v),
+    }
 }
 
-/// cty's `TestConformance`, for the types parameters have: why `given`
-/// does not conform to `want`.
+/// cty's `TestConformance`: why `given` does not conform to `want`, where
+/// only `dynamic` in `want` stands for any type.
 fn nonconformance(given: &Type, want: &Type) -> Option<String> {
     match (given, want) {
         (_, Type::Dynamic) => None,
         (g, w) if g == w => None,
+        (Type::Object(g), Type::Object(w)) => {
+            if let Some(k) = g.keys().find(|k| !w.contains_key(*k)) {
+                return Some(format!("unsupported attribute {}", crate::eval::quote(k)));
+            }
+            if let Some(k) = w.keys().find(|k| !g.contains_key(*k)) {
+                return Some(format!("missing required attribute {}", crate::eval::quote(k)));
+            }
+            w.iter().find_map(|(k, wt)| nonconformance(&g[k], wt))
+        }
+        (Type::Tuple(g), Type::Tuple(w)) if g.len() != w.len() => Some(format!("{} elements are required, but got {}", w.len(), g.len())),
+        (Type::Tuple(g), Type::Tuple(w)) => g.iter().zip(w).find_map(|(g, w)| nonconformance(g, w)),
         (Type::List(g), Type::List(w)) | (Type::Set(g), Type::Set(w)) | (Type::Map(g), Type::Map(w)) => nonconformance(g, w),
         _ => Some(format!("{} required, but received {}", want.friendly_name(), given.friendly_name())),
     }
