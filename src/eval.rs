@@ -5,7 +5,7 @@
 use crate::ast::*;
 use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::functions::{self, CallError};
-use crate::value::convert::{convert, unify};
+use crate::value::convert::{convert, get_conversion, unify, unify_with, Conversion};
 use crate::value::ops::equals;
 use crate::value::{Number, Type, Value};
 use crate::Limits;
@@ -430,9 +430,6 @@ impl<'a> Evaluator<'a> {
     // ------------------------------------------------------------ functions
 
     fn call(&mut self, name: &str, name_span: Span, args: &[Expression], expand_final: bool, close_span: Span, span: Span) -> Value {
-        if !expand_final && (name == "try" || name == "can") {
-            return self.try_or_can(name == "try", args, close_span, span);
-        }
         if !expand_final && name == "convert" {
             return self.convert_call(args, close_span);
         }
@@ -458,47 +455,26 @@ impl<'a> Evaluator<'a> {
             }
             return dynamic();
         };
-        // Arguments: (value, span) pairs, with the expanded final argument
-        // spread into several entries that share its span.
-        let mut vals: Vec<(Value, Span)> = Vec::with_capacity(args.len());
+        // HCL evaluates the expanded final argument before all others; if it
+        // fails or is unknown, the call ends there.
+        let (fixed, expanded) = match (expand_final, args.split_last()) {
+            (true, Some((last, fixed))) => match self.expand(last) {
+                Some(vs) => (fixed, vs.into_iter().map(|v| (v, last.span)).collect()),
+                None => return dynamic(),
+            },
+            _ => (args, Vec::new()),
+        };
+        if name == "try" || name == "can" {
+            return self.try_or_can(name == "try", fixed, expanded, close_span, span);
+        }
+        // Arguments: (value, span) pairs, the expanded ones sharing a span.
         let mark = self.diags.len();
-        let fixed = if expand_final { args.len().saturating_sub(1) } else { args.len() };
-        for a in &args[..fixed] {
+        let mut vals: Vec<(Value, Span)> = Vec::with_capacity(fixed.len() + expanded.len());
+        for a in fixed {
             let v = self.eval(a);
             vals.push((v, a.span));
         }
-        if expand_final {
-            if let Some(last) = args.last() {
-                let emark = self.diags.len();
-                let v = self.eval(last);
-                if self.has_errors_since(emark) {
-                    return dynamic();
-                }
-                let (v, collection_marked) = v.unmark();
-                match &v {
-                    Value::Null(_) => {
-                        self.error(
-                            "Invalid expanding argument value",
-                            "The expanding argument (indicated by ...) must not be null.",
-                            last.span,
-                        );
-                        return dynamic();
-                    }
-                    Value::Unknown(t) if matches!(t, Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Tuple(_)) => return dynamic(),
-                    Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
-                        vals.extend(es.iter().map(|e| (e.clone().mark_if(collection_marked), last.span)));
-                    }
-                    _ => {
-                        self.error(
-                            "Invalid expanding argument value",
-                            "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-                            last.span,
-                        );
-                        return dynamic();
-                    }
-                }
-            }
-        }
+        vals.extend(expanded);
         let params = func.params;
         if vals.len() < params.len() {
             let qual = if func.variadic.is_some() { " at least" } else { "" };
@@ -564,25 +540,58 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// The elements of a call's expanded final argument (`f(xs...)`), or
+    /// `None` when the call must end with an unknown result (after an
+    /// error, or when the argument is unknown).
+    fn expand(&mut self, last: &Expression) -> Option<Vec<Value>> {
+        let mark = self.diags.len();
+        let v = self.eval(last);
+        if self.has_errors_since(mark) {
+            return None;
+        }
+        let (v, collection_marked) = v.unmark();
+        let sequence = matches!(v.ty(), Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        match &v {
+            Value::Null(_) if sequence => {
+                self.error("Invalid expanding argument value", "The expanding argument (indicated by ...) must not be null.", last.span);
+                None
+            }
+            Value::Unknown(_) if sequence => None,
+            Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
+                Some(es.iter().map(|e| e.clone().mark_if(collection_marked)).collect())
+            }
+            _ => {
+                self.error(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                    last.span,
+                );
+                None
+            }
+        }
+    }
+
     /// `try` and `can` receive their arguments unevaluated (HCL's
     /// `tryfunc`): each is evaluated in turn, its errors kept apart; if an
     /// argument may read an unknown value, the answer must wait.
-    fn try_or_can(&mut self, is_try: bool, args: &[Expression], close_span: Span, span: Span) -> Value {
+    fn try_or_can(&mut self, is_try: bool, args: &[Expression], expanded: Vec<(Value, Span)>, close_span: Span, span: Span) -> Value {
         let name = if is_try { "try" } else { "can" };
-        if !is_try && args.len() != 1 {
-            let (summary, detail, at) = if args.is_empty() {
+        let count = args.len() + expanded.len();
+        if !is_try && count != 1 {
+            let (summary, detail, at) = if count == 0 {
                 (
                     "Not enough function arguments",
                     "Function \"can\" expects 1 argument(s). Missing value for \"expression\".".to_string(),
                     close_span,
                 )
             } else {
-                ("Too many function arguments", "Function \"can\" expects only 1 argument(s).".to_string(), args[1].span)
+                let second = args.get(1).map_or_else(|| expanded[1 - args.len()].1, |a| a.span);
+                ("Too many function arguments", "Function \"can\" expects only 1 argument(s).".to_string(), second)
             };
             self.error(summary, detail, at);
             return dynamic();
         }
-        if args.is_empty() {
+        if count == 0 {
             self.error(
                 "Error in function call",
                 format!("Call to function {} failed: at least one argument is required.", quote(name)),
@@ -604,6 +613,11 @@ impl<'a> Evaluator<'a> {
                 failures.extend(self.diags.drain(mark..));
                 continue;
             }
+            return if is_try { v } else { Value::Bool(true) };
+        }
+        // Expanded arguments are values already: they refer to no
+        // variables, and evaluate without error.
+        if let Some((v, _)) = expanded.into_iter().next() {
             return if is_try { v } else { Value::Bool(true) };
         }
         if !is_try {
@@ -751,16 +765,19 @@ impl<'a> Evaluator<'a> {
         let false_diags: Diagnostics = self.diags.drain(mark..).collect();
         let (tt, ft) = (true_val.ty(), false_val.ty());
         let dyn_null = |v: &Value| matches!(v, Value::Null(Type::Dynamic));
-        let result_type = if dyn_null(&true_val) {
-            Some(ft.clone())
+        // HCL converts the chosen result with the conversion unification
+        // planned for it, which is not always a plain conversion to the
+        // unified type.
+        let unified = if dyn_null(&true_val) {
+            Some((ft.clone(), vec![get_conversion(&Type::Dynamic, &ft, true), None]))
         } else if dyn_null(&false_val) {
-            Some(tt.clone())
+            Some((tt.clone(), vec![None, get_conversion(&Type::Dynamic, &tt, true)]))
         } else if tt == Type::Dynamic || ft == Type::Dynamic {
-            Some(Type::Dynamic)
+            Some((Type::Dynamic, vec![None, None]))
         } else {
-            unify(&[tt.clone(), ft.clone()])
+            unify_with(&[tt.clone(), ft.clone()], true)
         };
-        let Some(result_type) = result_type else {
+        let Some((result_type, convs)) = unified else {
             self.error(
                 "Inconsistent conditional result types",
                 format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft)),
@@ -784,13 +801,17 @@ impl<'a> Evaluator<'a> {
                 return Value::Unknown(result_type);
             }
         };
-        let (chosen, diags, expr, which) =
-            if matches!(cond, Value::Bool(true)) { (true_val, true_diags, t, "true") } else { (false_val, false_diags, f, "false") };
+        let [true_conv, false_conv]: [Option<Conversion>; 2] = convs.try_into().unwrap_or_default();
+        let (chosen, diags, expr, which, conv) = if matches!(cond, Value::Bool(true)) {
+            (true_val, true_diags, t, "true", true_conv)
+        } else {
+            (false_val, false_diags, f, "false", false_conv)
+        };
         self.diags.extend(diags);
-        if chosen.ty() == result_type || result_type == Type::Dynamic {
+        let Some(conv) = conv else {
             return chosen;
-        }
-        match convert(&chosen, &result_type) {
+        };
+        match conv.apply(&chosen) {
             Ok(v) => v,
             Err(m) => {
                 self.error(

@@ -86,6 +86,10 @@ fn operators_and_conditionals() {
     err("false && nul", "Operation failed");
     err("true ? 1 : true", "Inconsistent conditional result types");
     err("a & b", "Unsupported operator");
+    ok("true ? {a = null, b = {}} : {c = {}}", "tomap({\n  \"a\" = null /* object */\n  \"b\" = {}\n})", "map(object({}))");
+    err("true ? {a = null} : {a = 1, b = true}", "Inconsistent conditional result types");
+    ok("tolist([tolist([]), toset([\"a\"])])", "tolist([\n  tolist([]),\n  tolist([\n    \"a\",\n  ]),\n])", "list(list(string))");
+    ok("tolist((true ? null : [\"a\"]))", "tolist(null) /* of string */", "list(string)");
 }
 
 #[test]
@@ -135,6 +139,17 @@ fn functions_and_calls() {
     err("upper(1, 2)", "Too many function arguments");
     err("upper(nul)", "Invalid function argument");
     err("max(l...)", "Invalid function argument");
+    ok("try([\"a\", \"b\"]...)", "\"a\"", "string");
+    ok("max(tonumber(\"x\"), ul...)", "(known after apply)", "dynamic");
+    ok("format(\"%v\", nul)", "\"null\"", "string");
+    ok("lookup(flatten(u), \"a\")", "(known after apply)", "dynamic");
+    ok("distinct(ul)", "(known after apply)", "list(string)");
+    ok("slice(ul, 0, 1)", "(known after apply)", "list(string)");
+    ok("setintersection([\"a\"], [u])", "(known after apply)", "set(string)");
+    ok("length(toset([u]))", "1", "number");
+    ok("chunklist([], 0)", "tolist([])", "list(list(dynamic))");
+    err("element(ul, -1)", "Error in function call");
+    ok("tostring(log(1, 0))", "\"-0\"", "string");
 }
 
 #[test]

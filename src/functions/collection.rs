@@ -1,7 +1,7 @@
 //! Collection functions.
 
 use super::{num_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
-use crate::value::convert::{convert, unify};
+use crate::value::convert::{convert, length_unknown, list_of, unify};
 use crate::value::ops::equals;
 use crate::value::{Number, Type, Value};
 use std::collections::BTreeMap;
@@ -90,18 +90,21 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "keys",
         category: "collection",
-        params: &[Param::new("inputMap", Ty::Any).unknowns()],
+        params: &[Param::new("inputMap", Ty::Any).unknown_values()],
         variadic: None,
         ret: Ret::Computed(keys_type),
         description: "Takes a map and returns a list containing the keys from that map, in lexicographical order.",
         example: "keys({a=1, c=2, d=3})",
         imp: |a, ctx| {
-            let Some(m) = a[0].as_mapping() else { return Ok(Value::Unknown(ctx.ret.clone())) };
-            let names: Vec<Value> = m.keys().map(|k| Value::String(k.clone())).collect();
-            Ok(match a[0] {
-                Value::Map(..) => Value::List(Type::String, names),
-                _ => Value::Tuple(names),
-            })
+            let names = |keys: Vec<&String>| keys.into_iter().map(|k| Value::String(k.clone())).collect();
+            // An object's attribute names are in its type, known or not.
+            if let Type::Object(attrs) = a[0].ty() {
+                return Ok(Value::Tuple(names(attrs.keys().collect())));
+            }
+            match a[0].as_mapping() {
+                Some(m) => Ok(Value::List(Type::String, names(m.keys().collect()))),
+                None => Ok(Value::Unknown(ctx.ret.clone())),
+            }
         },
     },
     FunctionDef {
@@ -122,7 +125,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "lookup",
         category: "collection",
-        params: &[Param::new("inputMap", Ty::Any).unknowns(), Param::new("key", Ty::String).unknowns()],
+        params: &[Param::new("inputMap", Ty::Any).unknown_values(), Param::new("key", Ty::String).unknown_values()],
         variadic: Some(Param::new("default", Ty::Any).nullable().unknowns()),
         ret: Ret::Computed(lookup_type),
         description: "Retrieves the value of a single element from a map, given its key, or the default when the key is absent.",
@@ -189,7 +192,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "coalescelist",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("vals", Ty::Any).unknowns()),
+        variadic: Some(Param::new("vals", Ty::Any).nullable().unknowns()),
         ret: Ret::Computed(coalescelist_type),
         description: "Takes any number of list arguments and returns the first one that isn't empty.",
         example: "coalescelist([], [\"c\", \"d\"])",
@@ -285,6 +288,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Takes a list, set, or tuple with zero or one elements and returns its element, or null if it is empty.",
         example: "one([\"hello\"])",
         imp: |a, ctx| match seq(&a[0]) {
+            _ if length_unknown(&a[0]) => Ok(Value::Unknown(ctx.ret.clone())),
             [] => Ok(Value::Null(ctx.ret.clone())),
             [only] => Ok(only.clone()),
             _ => Err(CallError::arg(0, "must be a list, set, or tuple value with either zero or one elements")),
@@ -322,7 +326,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(set_operation_type),
         description: "Takes multiple sets and produces a single set containing only the elements that all of the given sets have in common.",
         example: "setintersection([\"a\", \"b\"], [\"b\", \"c\"], [\"b\", \"d\"])",
-        imp: |a, ctx| set_operation(a, ctx, |x, y| x.iter().filter(|e| contains_equal(y, e)).cloned().collect()),
+        imp: |a, ctx| set_operation(a, ctx, false, |x, y| x.iter().filter(|e| contains_equal(y, e)).cloned().collect()),
     },
     FunctionDef {
         name: "setproduct",
@@ -342,7 +346,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(set_operation_type),
         description: "Returns a new set containing the elements from the first set that are not present in the second set.",
         example: "setsubtract([\"a\", \"b\", \"c\"], [\"a\", \"c\"])",
-        imp: |a, ctx| set_operation(a, ctx, |x, y| x.iter().filter(|e| !contains_equal(y, e)).cloned().collect()),
+        imp: |a, ctx| set_operation(a, ctx, false, |x, y| x.iter().filter(|e| !contains_equal(y, e)).cloned().collect()),
     },
     FunctionDef {
         name: "setunion",
@@ -352,7 +356,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(set_operation_type),
         description: "Takes multiple sets and produces a single set containing the elements from all of the given sets.",
         example: "setunion([\"a\", \"b\"], [\"b\", \"c\"], [\"d\"])",
-        imp: |a, ctx| set_operation(a, ctx, |x, y| x.iter().chain(y.iter()).cloned().collect()),
+        imp: |a, ctx| set_operation(a, ctx, true, |x, y| x.iter().chain(y.iter()).cloned().collect()),
     },
     FunctionDef {
         name: "slice",
@@ -433,7 +437,9 @@ fn all_any(a: &[Value], all: bool) -> CallResult {
 fn coalesce(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     for v in a {
-        let v = convert(v, &ret).unwrap_or_else(|_| v.clone());
+        // The unified type is only a guess (strings might not be numbers):
+        // an argument that fails to convert is passed over like a null.
+        let Ok(v) = convert(v, &ret) else { continue };
         if !v.is_known() {
             return Ok(Value::Unknown(ret));
         }
@@ -481,10 +487,13 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
         out.extend(v.as_sequence().unwrap_or(&[]).iter().cloned());
     }
     ctx.check_size(out.len())?;
-    Ok(match ret {
-        Type::List(e) => Value::List(*e, out),
-        _ => Value::Tuple(out),
-    })
+    // Like cty's ListVal, the list takes its element type from the
+    // elements, which may say more than the unified type.
+    match ret {
+        Type::List(e) if out.is_empty() => Ok(Value::List(*e, out)),
+        Type::List(_) => list_of(out).ok_or_else(|| CallError::call("panic in function implementation: inconsistent list element types")),
+        _ => Ok(Value::Tuple(out)),
+    }
 }
 
 fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
@@ -503,6 +512,9 @@ fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
 }
 
 fn element_type(a: &[Value]) -> Result<Type, CallError> {
+    if num_arg(a, 1).is_some_and(|n| n.compare(&Number::zero()).is_lt()) {
+        return Err(CallError::call("cannot use element function with a negative index"));
+    }
     match a[0].ty() {
         Type::List(e) => Ok(*e),
         Type::Tuple(ts) => {
@@ -549,10 +561,20 @@ fn flatten_type(a: &[Value]) -> Result<Type, CallError> {
     Ok(Type::Tuple(vals.iter().map(Value::ty).collect()))
 }
 
+/// cty's `flattener`: the elements of `v` (of any collection or
+/// structure, as cty iterates them) with nested sequences spliced in, and
+/// whether the result can be known yet.
 fn flattened(v: &Value) -> (Vec<Value>, bool) {
+    if length_unknown(v) {
+        return (Vec::new(), false);
+    }
+    let elems: Vec<&Value> = match v.as_mapping() {
+        Some(m) => m.values().collect(),
+        None => seq(v).iter().collect(),
+    };
     let mut out = Vec::new();
     let mut known = true;
-    for e in v.as_sequence().unwrap_or(&[]) {
+    for e in elems {
         if matches!(e, Value::Unknown(Type::Dynamic)) {
             known = false;
         }
@@ -561,9 +583,10 @@ fn flattened(v: &Value) -> (Vec<Value>, bool) {
                 known = false;
                 continue;
             }
-            let (inner, k) = flattened(e);
-            known &= k;
-            out.extend(inner);
+            match flattened(e) {
+                (inner, true) => out.extend(inner),
+                (_, false) => known = false,
+            }
         } else {
             out.push(e.clone());
         }
@@ -575,7 +598,6 @@ fn keys_type(a: &[Value]) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::Map(_) => Ok(Type::list(Type::String)),
         Type::Object(attrs) => Ok(Type::Tuple(vec![Type::String; attrs.len()])),
-        Type::Dynamic => Ok(Type::Dynamic),
         _ => Err(CallError::arg(0, "must have map or object type")),
     }
 }
@@ -596,7 +618,7 @@ fn length(a: &[Value], _: &mut Ctx) -> CallResult {
         (_, Type::Object(attrs)) => Value::int(attrs.len() as i64),
         (Value::String(s), _) => Value::int(s.graphemes(true).count() as i64),
         (Value::Unknown(_), _) => Value::Unknown(Type::Number),
-        (Value::Set(_, es), _) if !es.iter().all(Value::is_known) => Value::Unknown(Type::Number),
+        (v, _) if length_unknown(v) => Value::Unknown(Type::Number),
         (v, _) => Value::int(v.len().unwrap_or(0) as i64),
     })
 }
@@ -680,8 +702,21 @@ fn merge_type(a: &[Value]) -> Result<Type, CallError> {
 fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut out = BTreeMap::new();
     for v in a {
-        if let Some(m) = v.as_mapping() {
-            out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
+        match v {
+            Value::Null(_) => {}
+            Value::Map(_, m) | Value::Object(m) => out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
+            // Reached only when an earlier untyped null left the return
+            // type unknown, so nothing checked this argument: cty iterates
+            // it anyway, and a set's elements are their own keys.
+            Value::Set(_, es) | Value::List(_, es) | Value::Tuple(es) => {
+                for e in es {
+                    match (v, e) {
+                        (Value::Set(..), Value::String(k)) => out.insert(k.clone(), e.clone()),
+                        _ => return Err(CallError::call("panic in function implementation: not a string")),
+                    };
+                }
+            }
+            _ => return Err(CallError::call("panic in function implementation: attempt to iterate on non-collection, non-tuple type")),
         }
     }
     ctx.check_size(out.len())?;
@@ -785,6 +820,9 @@ fn chunklist(a: &[Value], ctx: &mut Ctx) -> CallResult {
     }
     let list = seq(&a[0]);
     let ety = elem_type(&a[0]);
+    if list.is_empty() {
+        return Ok(Value::List(a[0].ty(), Vec::new()));
+    }
     if size == 0 {
         return Ok(Value::List(a[0].ty(), vec![a[0].clone()]));
     }
@@ -894,14 +932,35 @@ fn set_operation_type(a: &[Value]) -> Result<Type, CallError> {
     unify(&etys).map(Type::set).ok_or_else(|| CallError::call("given sets must all have compatible element types"))
 }
 
-fn set_operation(a: &[Value], ctx: &mut Ctx, f: fn(&[Value], &[Value]) -> Vec<Value>) -> CallResult {
+/// cty's `setOperationImpl`. Unless the operation allows unknowns, an
+/// unknown element makes the whole result unknown: it might equal any
+/// known element.
+fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f: fn(&[Value], &[Value]) -> Vec<Value>) -> CallResult {
     let ret = ctx.ret.clone();
-    let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
-    let mut acc = convert(&a[0], &ret).map_err(|m| CallError::arg(0, m))?;
-    for (i, v) in a.iter().enumerate().skip(1) {
+    let mut acc = Value::Unknown(ret.clone());
+    for (i, v) in a.iter().enumerate() {
         let v = convert(v, &ret).map_err(|m| CallError::arg(i, m))?;
-        ctx.charge((seq(&acc).len() * seq(&v).len()) as u64 / 8 + 1)?;
-        acc = Value::set(ety.clone(), f(seq(&acc), seq(&v)));
+        if !allow_unknowns && !v.is_wholly_known() {
+            return Ok(Value::Unknown(ret));
+        }
+        if i == 0 {
+            acc = v;
+            continue;
+        }
+        // Converted to a set of unknown element type, the sets can still
+        // differ in element type; cty's set operations then panic.
+        let (Value::Set(ety, x), Value::Set(other, y)) = (&acc, &v) else {
+            return Ok(Value::Unknown(ret));
+        };
+        if ety != other {
+            return Err(CallError::call(format!(
+                "panic in function implementation: incompatible set rules: set of {}, set of {}",
+                ety.friendly_name(),
+                other.friendly_name()
+            )));
+        }
+        ctx.charge((x.len() * y.len()) as u64 / 8 + 1)?;
+        acc = Value::set(ety.clone(), f(x, y));
     }
     Ok(acc)
 }
@@ -938,6 +997,9 @@ fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
     let Type::Tuple(sub) = &ety else { return Ok(Value::Unknown(ret)) };
+    if a.iter().any(length_unknown) {
+        return Ok(Value::Unknown(ret));
+    }
     let total = a.iter().try_fold(1usize, |acc, v| acc.checked_mul(seq(v).len())).unwrap_or(usize::MAX);
     ctx.check_size(total)?;
     ctx.charge(total as u64 * a.len() as u64 / 8)?;
@@ -965,14 +1027,18 @@ fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 /// Known start and end indexes, validated as cty's `sliceIndexes` does.
 fn slice_indexes(a: &[Value]) -> Result<Option<(usize, usize)>, CallError> {
-    let len = a[0].len().unwrap_or(0) as i64;
+    let len = match a[0].ty() {
+        Type::Tuple(ts) => Some(ts.len() as i64),
+        _ if length_unknown(&a[0]) => None,
+        _ => a[0].len().map(|n| n as i64),
+    };
     let index = |i: usize, which: &str| -> Result<Option<i64>, CallError> {
         let Some(n) = num_arg(a, i) else { return Ok(None) };
         let v = n.to_i64().ok_or_else(|| CallError::arg(i, format!("invalid {which} index: value must be a whole number")))?;
         if v < 0 {
             return Err(CallError::arg(i, format!("{which} index must not be less than zero")));
         }
-        if v > len {
+        if len.is_some_and(|len| v > len) {
             return Err(CallError::arg(i, format!("{which} index must not be greater than the length of the list")));
         }
         Ok(Some(v))

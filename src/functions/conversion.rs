@@ -108,9 +108,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 ];
 
 /// `try` and `can` are evaluated by the evaluator itself, which sees their
-/// arguments unevaluated; this is reached only through `...` expansion.
+/// arguments unevaluated; their table entries only document them.
 fn special_form(_: &[Value], _: &mut Ctx) -> CallResult {
-    Err(CallError::call("this function takes expressions, so its arguments cannot be expanded with ..."))
+    Err(CallError::call("this function takes expressions and is evaluated by the evaluator itself"))
 }
 
 fn to_type(a: &[Value], want: fn() -> Type) -> Result<Type, CallError> {

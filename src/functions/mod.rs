@@ -91,6 +91,12 @@ impl Param {
         Param { allow_unknown: true, allow_dynamic: true, ..self }
     }
 
+    /// Also accepts unknown values, but a value of unknown type still
+    /// makes the result unknown.
+    pub const fn unknown_values(self) -> Param {
+        Param { allow_unknown: true, ..self }
+    }
+
     /// Also accepts values of unknown type (but not unknown values).
     pub const fn dynamic(self) -> Param {
         Param { allow_dynamic: true, ..self }
@@ -438,20 +444,31 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
 
 /// Calls `f` with arguments already converted to its parameter types.
 pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> CallResult {
+    // cty checks arguments in order: a null one is refused, and one of
+    // unknown type where the parameter wants a known type leaves the
+    // return type unknown, without looking at later arguments.
+    let mut ret = None;
     for (i, a) in args.iter().enumerate() {
         let p = f.param(i);
         if a.is_null() && !p.allow_null {
             return Err(CallError::arg(i, "argument must not be null"));
         }
-    }
-    for (i, a) in args.iter().enumerate() {
-        if a.ty() == Type::Dynamic && !f.param(i).allow_dynamic {
-            return Ok(Value::Unknown(Type::Dynamic));
+        if a.ty() == Type::Dynamic {
+            if !p.allow_dynamic {
+                ret = Some(Type::Dynamic);
+                break;
+            }
+        } else if let Some(m) = nonconformance(&a.ty(), &p.ty.to_type()) {
+            // Conversion can leave an argument of another type: a set
+            // whose length is unknown becomes an unknown list of the
+            // set's own element type.
+            return Err(CallError::arg(i, m));
         }
     }
-    let ret = match f.ret {
-        Ret::Fixed(t) => t.to_type(),
-        Ret::Computed(g) => g(args)?,
+    let ret = match (ret, f.ret) {
+        (Some(t), _) => t,
+        (None, Ret::Fixed(t)) => t.to_type(),
+        (None, Ret::Computed(g)) => g(args)?,
     };
     // Only a top-level unknown short-circuits (cty 1.12); an implementation
     // decides what unknown elements mean.
@@ -460,8 +477,38 @@ pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> 
             return Ok(Value::Unknown(ret));
         }
     }
-    let mut ctx = Ctx { ev, span, ret };
-    (f.imp)(args, &mut ctx)
+    let mut ctx = Ctx { ev, span, ret: ret.clone() };
+    let v = (f.imp)(args, &mut ctx)?;
+    // cty panics (an error to the caller) when a result does not conform
+    // to the return type computed before the call.
+    match nonconformance(&v.ty(), &ret) {
+        Some(m) => {
+            Err(CallError::call(format!("panic in function implementation: returned value does not conform to expected return type: {m}")))
+        }
+        None => Ok(v),
+    }
+}
+
+/// cty's `TestConformance`: why `given` does not conform to `want`, where
+/// only `dynamic` in `want` stands for any type.
+fn nonconformance(given: &Type, want: &Type) -> Option<String> {
+    match (given, want) {
+        (_, Type::Dynamic) => None,
+        (g, w) if g == w => None,
+        (Type::Object(g), Type::Object(w)) => {
+            if let Some(k) = g.keys().find(|k| !w.contains_key(*k)) {
+                return Some(format!("unsupported attribute {}", crate::eval::quote(k)));
+            }
+            if let Some(k) = w.keys().find(|k| !g.contains_key(*k)) {
+                return Some(format!("missing required attribute {}", crate::eval::quote(k)));
+            }
+            w.iter().find_map(|(k, wt)| nonconformance(&g[k], wt))
+        }
+        (Type::Tuple(g), Type::Tuple(w)) if g.len() != w.len() => Some(format!("{} elements are required, but got {}", w.len(), g.len())),
+        (Type::Tuple(g), Type::Tuple(w)) => g.iter().zip(w).find_map(|(g, w)| nonconformance(g, w)),
+        (Type::List(g), Type::List(w)) | (Type::Set(g), Type::Set(w)) | (Type::Map(g), Type::Map(w)) => nonconformance(g, w),
+        _ => Some(format!("{} required, but received {}", want.friendly_name(), given.friendly_name())),
+    }
 }
 
 // ------------------------------------------------- helpers for the tables

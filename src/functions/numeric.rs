@@ -10,7 +10,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "abs",
         category: "numeric",
-        params: &[NUM],
+        params: &[NUM.dynamic()],
         variadic: None,
         ret: Ret::Fixed(Ty::Number),
         description: "Returns the absolute value of the given number.",

@@ -41,7 +41,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "format",
         category: "string",
         params: &[Param::new("format", Ty::String)],
-        variadic: Some(Param::new("args", Ty::Any).nullable().dynamic()),
+        variadic: Some(Param::new("args", Ty::Any).nullable()),
         ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::String })),
         description: "Produces a string by formatting values according to a specification string, as printf does.",
         example: "format(\"Hello, %s! %.2f%%\", \"Ander\", 99.5)",
@@ -56,7 +56,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "formatlist",
         category: "string",
         params: &[Param::new("format", Ty::String)],
-        variadic: Some(Param::new("args", Ty::Any).nullable().unknowns()),
+        variadic: Some(Param::new("args", Ty::Any).nullable().unknown_values()),
         ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::list(Type::String) })),
         description: "Produces a list of strings by formatting the elements of lists (and repeating other values) according to a specification string.",
         example: "formatlist(\"Hello, %s!\", [\"Valentina\", \"Ander\"])",
@@ -85,7 +85,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "lower",
         category: "string",
-        params: &[STR],
+        params: &[STR.dynamic()],
         variadic: None,
         ret: Ret::Fixed(Ty::String),
         description: "Converts all cased letters in the given string to lowercase.",
@@ -157,7 +157,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "strrev",
         category: "string",
-        params: &[STR],
+        params: &[STR.dynamic()],
         variadic: None,
         ret: Ret::Fixed(Ty::String),
         description: "Reverses the characters in a string, keeping grapheme clusters together.",
@@ -167,7 +167,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "substr",
         category: "string",
-        params: &[STR, Param::new("offset", Ty::Number), Param::new("length", Ty::Number)],
+        params: &[STR.dynamic(), Param::new("offset", Ty::Number).dynamic(), Param::new("length", Ty::Number).dynamic()],
         variadic: None,
         ret: Ret::Fixed(Ty::String),
         description: "Extracts a substring from a given string by offset and (maximum) length, counting grapheme clusters.",
@@ -240,7 +240,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "upper",
         category: "string",
-        params: &[STR],
+        params: &[STR.dynamic()],
         variadic: None,
         ret: Ret::Fixed(Ty::String),
         description: "Converts all cased letters in the given string to uppercase.",

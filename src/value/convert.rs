@@ -1,338 +1,696 @@
-//! Type conversion and unification as go-cty's `convert` package does them
-//! (the "unsafe" variants HCL uses: strings may become numbers and bools).
+//! Type conversion and unification as go-cty's `convert` package does them.
+//!
+//! A conversion is planned from the two types alone ([`get_conversion`]),
+//! and may not exist; a planned one can still fail on a particular value
+//! (`"x"` to number). HCL always converts "unsafely" (strings may become
+//! numbers and bools, lists sets, maps objects); the safe variant survives
+//! only where cty uses it internally.
 
 use super::{Number, Type, Value};
 use std::collections::BTreeMap;
 
-/// Converts `v` to type `want`, or explains why not (cty's wording, e.g.
-/// "a number is required", "string required").
-pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
-    if let Value::Sensitive(inner) = v {
-        return convert(inner, want).map(Value::sensitive);
+/// A conversion planned from one type to `out`: cty's `conversion` together
+/// with the wrapper `getConversion` puts around each one (marks, unknowns,
+/// nulls).
+#[derive(Clone, Debug)]
+pub struct Conversion {
+    out: Type,
+    step: Step,
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    /// To `dynamic`: the value as it is.
+    Passthrough,
+    /// From `dynamic`: whatever conversion the value's actual type needs.
+    Fixup,
+    /// Between two primitive types.
+    Primitive,
+    /// Attribute conversions (`None`: same type); other attributes dropped.
+    ObjectToObject(BTreeMap<String, Option<Conversion>>),
+    TupleToTuple(Vec<Option<Conversion>>),
+    /// A list or set to a list of the given element type.
+    CollectionToList(Type, Option<Box<Conversion>>),
+    CollectionToSet(Type, Option<Box<Conversion>>),
+    MapToMap(Type, Box<Conversion>),
+    TupleToList(Type, Vec<Option<Conversion>>),
+    TupleToSet(Type, Vec<Option<Conversion>>),
+    ObjectToMap(Type, BTreeMap<String, Option<Conversion>>),
+    MapToObject(BTreeMap<String, Option<Conversion>>),
+    /// What unification answers for values whose type depends on a
+    /// participant of unknown type: an unknown of unknown type.
+    AllDynamic,
+    /// Unification of structural types as a collection: the structural
+    /// value must become that collection, and is then converted to the
+    /// unified type.
+    Then(Box<Conversion>, Box<Conversion>),
+}
+
+impl Conversion {
+    fn new(out: &Type, step: Step) -> Conversion {
+        Conversion { out: out.clone(), step }
     }
-    if *want == Type::Dynamic {
-        return Ok(v.clone());
-    }
-    let have = v.ty();
-    if have == *want {
-        return Ok(v.clone());
-    }
-    if !convertible(&have, want) {
-        return Err(mismatch_message(&have, want));
-    }
-    match v {
-        Value::Unknown(_) => return Ok(Value::Unknown(want.clone())),
-        Value::Null(_) => return Ok(Value::Null(want.clone())),
-        _ => {}
-    }
-    match want {
-        Type::String => match v {
-            Value::Number(n) => Ok(Value::String(n.to_decimal_string())),
-            Value::Bool(b) => Ok(Value::string(if *b { "true" } else { "false" })),
-            _ => Err(mismatch_message(&have, want)),
-        },
-        Type::Number => match v {
-            Value::String(s) => Number::parse(s).map(Value::Number).ok_or_else(|| "a number is required".to_string()),
-            _ => Err(mismatch_message(&have, want)),
-        },
-        Type::Bool => match v {
-            Value::String(s) => match s.as_str() {
-                "true" | "1" => Ok(Value::Bool(true)),
-                "false" | "0" => Ok(Value::Bool(false)),
-                other => Err(match other.to_lowercase().as_str() {
-                    "true" => "a bool is required; to convert from string, use lowercase \"true\"".into(),
-                    "false" => "a bool is required; to convert from string, use lowercase \"false\"".into(),
-                    _ => "a bool is required".into(),
-                }),
-            },
-            _ => Err(mismatch_message(&have, want)),
-        },
-        Type::List(ety) | Type::Set(ety) => {
-            let elems = v.as_sequence().ok_or_else(|| mismatch_message(&have, want))?;
-            let ety = if **ety == Type::Dynamic {
-                match v {
-                    Value::List(t, _) | Value::Set(t, _) => t.clone(),
-                    _ => {
-                        let tys: Vec<Type> = elems.iter().map(Value::ty).collect();
-                        if tys.is_empty() {
-                            Type::Dynamic
-                        } else {
-                            unify(&tys).ok_or("all list elements must have the same type")?
-                        }
+
+    /// Converts `v`, which must be of the type this conversion was planned
+    /// from (or of `dynamic` type).
+    pub fn apply(&self, v: &Value) -> Result<Value, String> {
+        if let Step::AllDynamic = self.step {
+            return Ok(Value::dynamic_unknown());
+        }
+        if let Value::Sensitive(inner) = v {
+            return self.apply(inner).map(Value::sensitive);
+        }
+        if self.out == Type::Dynamic {
+            return Ok(v.clone());
+        }
+        match v {
+            Value::Unknown(t) => return Ok(Value::Unknown(dynamic_replace(Some(t), &self.out))),
+            Value::Null(t) => return Ok(Value::Null(dynamic_replace(Some(t), &self.out))),
+            _ => {}
+        }
+        match &self.step {
+            Step::Passthrough | Step::AllDynamic => Ok(v.clone()),
+            Step::Fixup => convert(v, &self.out),
+            Step::Primitive => convert_primitive(v, &self.out),
+            Step::ObjectToObject(attrs) => {
+                let mut out = BTreeMap::new();
+                for (name, e) in entries(v) {
+                    if let Some(conv) = attrs.get(name) {
+                        out.insert(name.clone(), apply_opt(conv.as_ref(), e)?);
                     }
                 }
-            } else {
-                (**ety).clone()
-            };
-            let out = elems
-                .iter()
-                .enumerate()
-                .map(|(i, e)| convert(e, &ety).map_err(|m| element_error(&i.to_string(), m)))
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(if matches!(want, Type::List(_)) { Value::List(ety, out) } else { Value::set(ety, out) })
-        }
-        Type::Map(ety) => {
-            let entries = v.as_mapping().ok_or_else(|| mismatch_message(&have, want))?;
-            let ety = if **ety == Type::Dynamic {
-                match v {
-                    Value::Map(t, _) => t.clone(),
-                    _ => {
-                        let tys: Vec<Type> = entries.values().map(Value::ty).collect();
-                        if tys.is_empty() {
-                            Type::Dynamic
-                        } else {
-                            unify(&tys).ok_or("all map elements must have the same type")?
-                        }
+                Ok(Value::Object(out))
+            }
+            Step::TupleToTuple(convs) => {
+                Ok(Value::Tuple(elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<_, _>>()?))
+            }
+            Step::CollectionToList(ety, conv) => {
+                if length_unknown(v) {
+                    return Ok(Value::Unknown(Type::list(v.ty().element_type().cloned().unwrap_or(Type::Dynamic))));
+                }
+                let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e)).collect::<Result<Vec<_>, _>>()?;
+                collection_of(v, ety, elems, "element types must all match for conversion to list", Value::List)
+            }
+            Step::CollectionToSet(ety, conv) => {
+                let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e)).collect::<Result<Vec<_>, _>>()?;
+                collection_of(v, ety, elems, "element types must all match for conversion to set", Value::set)
+            }
+            Step::MapToMap(ety, conv) => {
+                let mut elems = BTreeMap::new();
+                for (k, e) in entries(v) {
+                    elems.insert(k.clone(), conv.apply(e)?);
+                }
+                if elems.is_empty() {
+                    let ety = if *ety == Type::Dynamic { v.ty().element_type().cloned().unwrap_or(Type::Dynamic) } else { ety.clone() };
+                    return Ok(Value::Map(ety, elems));
+                }
+                // cty unifies nested collections here with its *safe* rules.
+                if ety.is_collection() || matches!(ety, Type::Object(_)) {
+                    elems = unify_elements(elems, false)?;
+                }
+                map_of(elems, "element types must all match for conversion to map")
+            }
+            Step::TupleToList(ety, convs) => {
+                if convs.is_empty() {
+                    return Ok(Value::List(ety.clone(), Vec::new()));
+                }
+                let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<Vec<_>, _>>()?;
+                let keyed = elems.into_iter().enumerate().collect::<BTreeMap<_, _>>();
+                let elems: Vec<Value> = unify_elements(keyed, true)?.into_values().collect();
+                list_of(elems).ok_or_else(|| "element types must all match for conversion to list".to_string())
+            }
+            Step::TupleToSet(ety, convs) => {
+                if convs.is_empty() {
+                    return Ok(Value::Set(ety.clone(), Vec::new()));
+                }
+                let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<Vec<_>, _>>()?;
+                set_of(elems).ok_or_else(|| "element types must all match for conversion to set".to_string())
+            }
+            Step::ObjectToMap(ety, convs) => {
+                if convs.is_empty() {
+                    return Ok(Value::Map(ety.clone(), BTreeMap::new()));
+                }
+                let mut elems = BTreeMap::new();
+                for (k, e) in entries(v) {
+                    elems.insert(k.clone(), apply_opt(convs.get(k).and_then(Option::as_ref), e)?);
+                }
+                if ety.is_collection() || matches!(ety, Type::Object(_)) {
+                    elems = unify_elements(elems, true)?;
+                }
+                map_of(elems, "attribute types must all match for conversion to map")
+            }
+            Step::MapToObject(attrs) => {
+                let mut out = BTreeMap::new();
+                for (k, e) in entries(v) {
+                    if let Some(conv) = attrs.get(k) {
+                        out.insert(k.clone(), apply_opt(conv.as_ref(), e)?);
                     }
                 }
-            } else {
-                (**ety).clone()
-            };
-            let out = entries
-                .iter()
-                .map(|(k, e)| convert(e, &ety).map(|c| (k.clone(), c)).map_err(|m| element_error(&crate::render::json_string(k), m)))
-                .collect::<Result<BTreeMap<_, _>, _>>()?;
-            Ok(Value::Map(ety, out))
-        }
-        Type::Tuple(etys) => {
-            let elems = v.as_sequence().ok_or_else(|| mismatch_message(&have, want))?;
-            if elems.len() != etys.len() {
-                return Err(format!("tuple required with exactly {} elements", etys.len()));
-            }
-            let out = elems
-                .iter()
-                .zip(etys)
-                .enumerate()
-                .map(|(i, (e, t))| convert(e, t).map_err(|m| element_error(&i.to_string(), m)))
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Value::Tuple(out))
-        }
-        Type::Object(atys) => {
-            let entries = v.as_mapping().ok_or_else(|| mismatch_message(&have, want))?;
-            if matches!(v, Value::Map(..)) {
-                if let Some(extra) = entries.keys().find(|k| !atys.contains_key(*k)) {
-                    return Err(format!("unsupported attribute {}", crate::render::json_string(extra)));
+                if let Some(missing) = attrs.keys().find(|k| !out.contains_key(*k)) {
+                    return Err(format!("map has no element for required attribute {}", crate::render::json_string(missing)));
                 }
+                Ok(Value::Object(out))
             }
-            let mut out = BTreeMap::new();
-            for (name, t) in atys {
-                let Some(e) = entries.get(name) else {
-                    return Err(format!("attribute {} is required", crate::render::json_string(name)));
-                };
-                out.insert(name.clone(), convert(e, t).map_err(|m| attr_error(name, m))?);
+            // cty applies the second conversion to the original value,
+            // not to the first one's result; the first only reports errors.
+            Step::Then(first, second) => {
+                first.apply(v)?;
+                second.apply(v)
             }
-            Ok(Value::Object(out))
         }
-        Type::Dynamic => Ok(v.clone()),
     }
 }
 
-fn element_error(_key: &str, msg: String) -> String {
-    msg
-}
-
-fn attr_error(_name: &str, msg: String) -> String {
-    msg
-}
-
-/// True when cty has a (possibly failing) conversion from `have` to `want`.
-pub fn convertible(have: &Type, want: &Type) -> bool {
-    use Type::*;
-    if have == want || *want == Dynamic || *have == Dynamic {
-        return true;
+fn apply_opt(conv: Option<&Conversion>, v: &Value) -> Result<Value, String> {
+    match conv {
+        Some(c) => c.apply(v),
+        None => Ok(v.clone()),
     }
-    match (have, want) {
-        (String | Number | Bool, String) => true,
-        (String, Number | Bool) => true,
-        (List(a) | Set(a), List(b) | Set(b)) | (Map(a), Map(b)) => convertible(a, b),
-        (Tuple(ts), List(b) | Set(b)) => {
-            if **b == Dynamic {
-                ts.is_empty() || unify(ts).is_some()
-            } else {
-                ts.iter().all(|t| convertible(t, b))
-            }
-        }
-        (Object(attrs), Map(b)) => {
-            if **b == Dynamic {
-                attrs.is_empty() || unify(&attrs.values().cloned().collect::<Vec<_>>()).is_some()
-            } else {
-                attrs.values().all(|t| convertible(t, b))
-            }
-        }
-        (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| convertible(x, y)),
-        (List(a), Tuple(b)) => b.iter().all(|y| convertible(a, y)),
-        (Object(a), Object(b)) => b.iter().all(|(k, y)| a.get(k).is_some_and(|x| convertible(x, y))),
-        (Map(a), Object(b)) => b.values().all(|y| convertible(a, y)),
+}
+
+fn elements(v: &Value) -> &[Value] {
+    v.as_sequence().unwrap_or(&[])
+}
+
+fn entries(v: &Value) -> impl Iterator<Item = (&String, &Value)> {
+    v.as_mapping().into_iter().flatten()
+}
+
+/// cty's `Length` is unknown for a set whose unknown elements might
+/// coalesce with others.
+pub fn length_unknown(v: &Value) -> bool {
+    match v.unmarked() {
+        Value::Unknown(_) => true,
+        Value::Set(_, es) => es.len() > 1 && !es.iter().all(Value::is_wholly_known),
         _ => false,
     }
 }
 
-/// cty's `MismatchMessage` for a conversion that cannot exist.
-pub fn mismatch_message(have: &Type, want: &Type) -> String {
-    match (have, want) {
-        (Type::Object(_) | Type::Map(_), Type::Object(wattrs)) => {
-            if let Some(a) = have_attrs(have) {
-                if let Some(missing) = wattrs.keys().find(|k| !a.contains_key(*k)) {
-                    return format!("attribute {} is required", crate::render::json_string(missing));
-                }
-            }
-            "object required".into()
+fn collection_of(
+    from: &Value,
+    ety: &Type,
+    elems: Vec<Value>,
+    mismatch: &str,
+    make: fn(Type, Vec<Value>) -> Value,
+) -> Result<Value, String> {
+    if elems.is_empty() {
+        let ety = if *ety == Type::Dynamic { from.ty().element_type().cloned().unwrap_or(Type::Dynamic) } else { ety.clone() };
+        return Ok(make(ety, elems));
+    }
+    let ety = common_element_type(&elems).ok_or_else(|| mismatch.to_string())?;
+    Ok(make(ety.clone(), retype(elems, &ety)))
+}
+
+/// The element type cty's `ListVal`, `SetVal` and `MapVal` infer: the first
+/// type that is not `dynamic`; `None` when another element disagrees.
+fn common_element_type<'a>(elems: impl IntoIterator<Item = &'a Value>) -> Option<Type> {
+    let mut ety = Type::Dynamic;
+    for e in elems {
+        let t = e.ty();
+        if ety == Type::Dynamic {
+            ety = t;
+        } else if t != Type::Dynamic && t != ety {
+            return None;
         }
-        (_, Type::Object(_)) => "object required".into(),
-        (_, Type::Tuple(_)) => "tuple required".into(),
-        (_, t) => format!("{} required", t.friendly_name_for_constraint()),
+    }
+    Some(ety)
+}
+
+/// Elements of `dynamic` type (unknowns, nulls) take the collection's
+/// element type, as they do once stored in a cty collection.
+fn retype(elems: Vec<Value>, ety: &Type) -> Vec<Value> {
+    elems.into_iter().map(|e| retype_one(e, ety)).collect()
+}
+
+fn retype_one(e: Value, ety: &Type) -> Value {
+    match e {
+        Value::Unknown(Type::Dynamic) => Value::Unknown(ety.clone()),
+        Value::Null(Type::Dynamic) => Value::Null(ety.clone()),
+        Value::Sensitive(inner) => retype_one(*inner, ety).sensitive(),
+        e => e,
     }
 }
 
-fn have_attrs(t: &Type) -> Option<&BTreeMap<String, Type>> {
-    match t {
-        Type::Object(a) => Some(a),
-        _ => None,
+/// cty's `ListVal` for non-empty `elems`: `None` when their types differ.
+pub fn list_of(elems: Vec<Value>) -> Option<Value> {
+    let ety = common_element_type(&elems)?;
+    Some(Value::List(ety.clone(), retype(elems, &ety)))
+}
+
+/// cty's `SetVal` for non-empty `elems`: `None` when their types differ.
+pub fn set_of(elems: Vec<Value>) -> Option<Value> {
+    let ety = common_element_type(&elems)?;
+    Some(Value::set(ety.clone(), retype(elems, &ety)))
+}
+
+fn map_of(elems: BTreeMap<String, Value>, mismatch: &str) -> Result<Value, String> {
+    let ety = common_element_type(elems.values()).ok_or_else(|| mismatch.to_string())?;
+    Ok(Value::Map(ety.clone(), elems.into_iter().map(|(k, e)| (k, retype_one(e, &ety))).collect()))
+}
+
+/// cty's `conversionUnifyCollectionElements` / `conversionUnifyListElements`:
+/// after converting elements one by one, bring them to one type.
+fn unify_elements<K: Ord + Clone>(elems: BTreeMap<K, Value>, unsafe_: bool) -> Result<BTreeMap<K, Value>, String> {
+    let types: Vec<Type> = elems.values().map(Value::ty).collect();
+    let Some((unified, _)) = unify_with(&types, unsafe_) else {
+        return Err("cannot find a common base type for all elements".into());
+    };
+    elems
+        .into_iter()
+        .map(|(k, e)| {
+            if e.ty() == unified {
+                return Ok((k, e));
+            }
+            let conv = get_conversion(&e.ty(), &unified, unsafe_).ok_or("cannot find a common base type for all elements")?;
+            Ok((k, conv.apply(&e)?))
+        })
+        .collect()
+}
+
+fn convert_primitive(v: &Value, want: &Type) -> Result<Value, String> {
+    match (v, want) {
+        (Value::Number(n), Type::String) => Ok(Value::String(n.to_decimal_string())),
+        (Value::Bool(b), Type::String) => Ok(Value::string(if *b { "true" } else { "false" })),
+        (Value::String(s), Type::Number) => Number::parse(s).map(Value::Number).ok_or_else(|| "a number is required".to_string()),
+        (Value::String(s), Type::Bool) => match s.as_str() {
+            "true" | "1" => Ok(Value::Bool(true)),
+            "false" | "0" => Ok(Value::Bool(false)),
+            other => Err(match other.to_lowercase().as_str() {
+                "true" => "a bool is required; to convert from string, use lowercase \"true\"".into(),
+                "false" => "a bool is required; to convert from string, use lowercase \"false\"".into(),
+                _ => "a bool is required".into(),
+            }),
+        },
+        _ => Err(mismatch_message(&v.ty(), want)),
     }
 }
 
-/// cty's `UnifyUnsafe`: the one type every given type converts to, if any.
-pub fn unify(types: &[Type]) -> Option<Type> {
-    if types.is_empty() {
+/// cty's `getConversion`: how to convert values of type `have` to `want`,
+/// if that is possible at all.
+pub fn get_conversion(have: &Type, want: &Type, unsafe_: bool) -> Option<Conversion> {
+    use Type::*;
+    let step = match (have, want) {
+        (_, Dynamic) => Step::Passthrough,
+        (Dynamic, _) if unsafe_ => Step::Fixup,
+        (a, b) if a.is_primitive() && b.is_primitive() => {
+            let safe = matches!((a, b), (Number | Bool, String));
+            let unsafe_only = matches!((a, b), (String, Number | Bool));
+            if !(safe || unsafe_ && unsafe_only) {
+                return None;
+            }
+            Step::Primitive
+        }
+        (Object(ia), Object(oa)) => {
+            let mut attrs = BTreeMap::new();
+            for (name, ot) in oa {
+                let it = ia.get(name)?;
+                attrs.insert(name.clone(), if it == ot { None } else { Some(get_conversion(it, ot, unsafe_)?) });
+            }
+            Step::ObjectToObject(attrs)
+        }
+        (Tuple(its), Tuple(ots)) => {
+            if its.len() != ots.len() {
+                return None;
+            }
+            Step::TupleToTuple(element_conversions(its, ots.iter(), unsafe_)?)
+        }
+        (List(ie) | Set(ie), List(oe)) => Step::CollectionToList((**oe).clone(), element_conversion(ie, oe, unsafe_)?),
+        (List(_), Set(_)) if !unsafe_ => return None,
+        (List(ie) | Set(ie), Set(oe)) => Step::CollectionToSet((**oe).clone(), element_conversion(ie, oe, unsafe_)?),
+        (Map(ie), Map(oe)) => Step::MapToMap((**oe).clone(), Box::new(get_conversion(ie, oe, unsafe_)?)),
+        (Tuple(its), List(oe) | Set(oe)) => {
+            let ety = structural_element_type(its, oe, unsafe_)?;
+            let convs = if its.is_empty() { Vec::new() } else { element_conversions(its, std::iter::repeat(&ety), unsafe_)? };
+            if matches!(want, List(_)) {
+                Step::TupleToList(ety, convs)
+            } else {
+                Step::TupleToSet(ety, convs)
+            }
+        }
+        (Object(ia), Map(oe)) => {
+            let ety = if **oe == Dynamic && !ia.is_empty() {
+                unify_with(&ia.values().cloned().collect::<Vec<_>>(), unsafe_)?.0
+            } else {
+                (**oe).clone()
+            };
+            let mut convs = BTreeMap::new();
+            for (name, it) in ia {
+                convs.insert(name.clone(), if *it == ety { None } else { Some(get_conversion(it, &ety, unsafe_)?) });
+            }
+            Step::ObjectToMap(ety, convs)
+        }
+        (Map(ie), Object(oa)) if unsafe_ => {
+            let mut attrs = BTreeMap::new();
+            for (name, ot) in oa {
+                attrs.insert(name.clone(), if **ie == *ot { None } else { Some(get_conversion(ie, ot, unsafe_)?) });
+            }
+            Step::MapToObject(attrs)
+        }
+        _ => return None,
+    };
+    Some(Conversion::new(want, step))
+}
+
+/// The conversion for a collection's elements: `Some(None)` when they
+/// already have the wanted type.
+fn element_conversion(have: &Type, want: &Type, unsafe_: bool) -> Option<Option<Box<Conversion>>> {
+    if have == want {
+        return Some(None);
+    }
+    get_conversion(have, want, unsafe_).map(|c| Some(Box::new(c)))
+}
+
+fn element_conversions<'a>(have: &[Type], want: impl Iterator<Item = &'a Type>, unsafe_: bool) -> Option<Conversions> {
+    have.iter().zip(want).map(|(h, w)| if h == w { Some(None) } else { get_conversion(h, w, unsafe_).map(Some) }).collect()
+}
+
+/// The element type a tuple becomes as a list or set: the given one, or
+/// when that is `dynamic` the tuple's unified element type.
+fn structural_element_type(its: &[Type], want: &Type, unsafe_: bool) -> Option<Type> {
+    if *want != Type::Dynamic || its.is_empty() {
+        return Some(want.clone());
+    }
+    let (ety, _) = unify_with(its, unsafe_)?;
+    if ety == Type::Dynamic && its.iter().any(|t| *t != Type::Dynamic) {
         return None;
     }
-    let (mut maps, mut lists, mut sets, mut objects, mut tuples, mut dynamics) = (0, 0, 0, 0, 0, 0);
-    for t in types {
-        match t {
-            Type::Map(_) => maps += 1,
-            Type::List(_) => lists += 1,
-            Type::Set(_) => sets += 1,
-            Type::Object(_) => objects += 1,
-            Type::Tuple(_) => tuples += 1,
-            Type::Dynamic => dynamics += 1,
-            _ => {}
+    Some(ety)
+}
+
+/// cty's `Convert` (unsafe, as HCL uses it): `v` as type `want`, or why not
+/// in cty's words ("a number is required", "string required").
+pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
+    let have = v.ty();
+    if have == *want {
+        return Ok(v.clone());
+    }
+    match get_conversion(&have, want, true) {
+        Some(conv) => conv.apply(v),
+        None => Err(mismatch_message(&have, want)),
+    }
+}
+
+/// True when cty has a (possibly failing) conversion from `have` to `want`.
+pub fn convertible(have: &Type, want: &Type) -> bool {
+    have == want || get_conversion(have, want, true).is_some()
+}
+
+/// cty's `dynamicReplace`: the type an unknown or null of type `have`
+/// takes when converted to `want`, keeping what `have` knows where `want`
+/// says `dynamic`. `None` stands for cty's `NilType`.
+fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
+    use Type::*;
+    let have = match have {
+        None | Some(Dynamic) => return want.clone(),
+        Some(h) => h,
+    };
+    let unified = |ts: Vec<Type>| unify_with(&ts, true).map(|(t, _)| t);
+    match want {
+        Dynamic => have.clone(),
+        String | Number | Bool => want.clone(),
+        Map(oe) => Type::map(match have {
+            Map(ie) => dynamic_replace(Some(ie), oe),
+            Object(ia) => dynamic_replace(unified(ia.values().cloned().collect()).as_ref(), oe),
+            _ => Dynamic,
+        }),
+        List(oe) | Set(oe) => {
+            let ety = match have {
+                List(ie) | Set(ie) => dynamic_replace(Some(ie), oe),
+                Tuple(its) => dynamic_replace(unified(its.clone()).as_ref(), oe),
+                _ => Dynamic,
+            };
+            if matches!(want, List(_)) {
+                Type::list(ety)
+            } else {
+                Type::set(ety)
+            }
+        }
+        Object(oa) => Object(
+            oa.iter()
+                .map(|(k, ot)| {
+                    let t = match have {
+                        Map(ie) => dynamic_replace(Some(ie), ot),
+                        Object(ia) => match ia.get(k) {
+                            Some(it) => dynamic_replace(Some(it), ot),
+                            None => ot.clone(),
+                        },
+                        _ => Dynamic,
+                    };
+                    (k.clone(), t)
+                })
+                .collect(),
+        ),
+        Tuple(ots) => Tuple(
+            ots.iter()
+                .enumerate()
+                .map(|(i, ot)| match have {
+                    Tuple(its) => dynamic_replace(its.get(i), ot),
+                    _ => dynamic_replace(None, ot),
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// cty's `MismatchMessage`: why there is no conversion from `have` to `want`.
+pub fn mismatch_message(have: &Type, want: &Type) -> String {
+    use Type::*;
+    match (have, want) {
+        (Object(ha), Object(wa)) => mismatch_message_objects(ha, wa),
+        (Tuple(_), List(e)) if **e == Dynamic => "all list elements must have the same type".into(),
+        (Tuple(_), Set(e)) if **e == Dynamic => "all set elements must have the same type".into(),
+        (Object(_), Map(e)) if **e == Dynamic => "all map elements must have the same type".into(),
+        (Tuple(its), List(e) | Set(e)) => structural_mismatch(its.iter().enumerate().map(|(i, t)| (i.to_string(), t)), e),
+        (Object(ia), Map(e)) => structural_mismatch(ia.iter().map(|(k, t)| (crate::render::json_string(k), t)), e),
+        (List(he) | Set(he), List(we) | Set(we)) | (Map(he), Map(we)) => {
+            let noun = match want {
+                List(_) => "list element type",
+                Set(_) => "set element type",
+                _ => "map element type",
+            };
+            format!("incorrect {noun}: {}", mismatch_message(he, we))
+        }
+        _ => format!("{} required", want.friendly_name_for_constraint()),
+    }
+}
+
+fn structural_mismatch<'a>(elems: impl Iterator<Item = (String, &'a Type)>, want: &Type) -> String {
+    for (key, t) in elems {
+        if t != want && get_conversion(t, want, true).is_none() {
+            return format!("element {key}: {}", mismatch_message(t, want));
         }
     }
+    format!("all elements must be {}", want.friendly_name_for_constraint())
+}
+
+fn mismatch_message_objects(have: &BTreeMap<String, Type>, want: &BTreeMap<String, Type>) -> String {
+    let missing: Vec<String> = want.keys().filter(|k| !have.contains_key(*k)).map(|k| crate::render::json_string(k)).collect();
+    match missing.as_slice() {
+        [] => {}
+        [one] => return format!("attribute {one} is required"),
+        [a, b] => return format!("attributes {a} and {b} are required"),
+        [init @ .., last] => return format!("attributes {}, and {last} are required", init.join(", ")),
+    }
+    let mismatch = |unsafe_: bool| {
+        want.iter().find_map(|(k, wt)| {
+            let ht = &have[k];
+            (ht != wt && get_conversion(ht, wt, unsafe_).is_none())
+                .then(|| format!("attribute {}: {}", crate::render::json_string(k), mismatch_message(ht, wt)))
+        })
+    };
+    mismatch(true).or_else(|| mismatch(false)).unwrap_or_else(|| "incorrect object attributes".into())
+}
+
+/// cty's `UnifyUnsafe`: the one type all of `types` convert to, if any.
+pub fn unify(types: &[Type]) -> Option<Type> {
+    unify_with(types, true).map(|(t, _)| t)
+}
+
+/// Conversions to the unified type, one per given type (`None`: already it).
+pub type Conversions = Vec<Option<Conversion>>;
+
+/// A unified type and the conversions to it, if there is one.
+pub type Unified = Option<(Type, Conversions)>;
+
+/// cty's `unify`: the unified type and how to convert each given type to it.
+pub fn unify_with(types: &[Type], unsafe_: bool) -> Unified {
+    let first = types.first()?;
+    if types.iter().all(|t| t == first) {
+        return Some((first.clone(), vec![None; types.len()]));
+    }
+    let count = |p: fn(&Type) -> bool| types.iter().filter(|t| p(t)).count();
+    let maps = count(|t| matches!(t, Type::Map(_)));
+    let lists = count(|t| matches!(t, Type::List(_)));
+    let sets = count(|t| matches!(t, Type::Set(_)));
+    let objects = count(|t| matches!(t, Type::Object(_)));
+    let tuples = count(|t| matches!(t, Type::Tuple(_)));
+    let dynamics = count(|t| *t == Type::Dynamic);
     let n = types.len();
     if maps > 0 && maps + dynamics == n {
-        return unify_collections(types, Type::map);
+        return unify_collections(types, Type::map, unsafe_, dynamics > 0);
     }
     if maps > 0 && maps + objects + dynamics == n {
-        if let Some(t) = unify_as(types, |t| matches!(t, Type::Object(_)), objects_to_map, |t| matches!(t, Type::Map(_))) {
-            return Some(t);
+        if let Some(r) = unify_structural_as_collection(types, |t| matches!(t, Type::Object(_)), unify_objects_to_map, unsafe_) {
+            return Some(r);
         }
     } else if lists > 0 && lists + dynamics == n {
-        return unify_collections(types, Type::list);
+        return unify_collections(types, Type::list, unsafe_, dynamics > 0);
     } else if lists > 0 && lists + tuples + dynamics == n {
-        if let Some(t) = unify_as(types, |t| matches!(t, Type::Tuple(_)), tuples_to_list, |t| matches!(t, Type::List(_))) {
-            return Some(t);
+        if let Some(r) = unify_structural_as_collection(types, |t| matches!(t, Type::Tuple(_)), unify_tuples_to_list, unsafe_) {
+            return Some(r);
         }
-    }
-    if lists > 0 && lists + dynamics == n {
-        return unify_collections(types, Type::list);
-    }
-    if sets > 0 && sets + dynamics == n {
-        return unify_collections(types, Type::set);
-    }
-    if objects > 0 && objects + dynamics == n {
-        if dynamics > 0 {
-            return Some(Type::Dynamic);
-        }
-        return unify_objects(types);
-    }
-    if tuples > 0 && tuples + dynamics == n {
-        if dynamics > 0 {
-            return Some(Type::Dynamic);
-        }
-        return unify_tuples(types);
-    }
-    if objects > 0 && tuples > 0 {
+    } else if sets > 0 && sets + dynamics == n {
+        return unify_collections(types, Type::set, unsafe_, dynamics > 0);
+    } else if objects > 0 && objects + dynamics == n {
+        return if dynamics > 0 { Some(all_dynamic(n)) } else { unify_objects(types, unsafe_) };
+    } else if tuples > 0 && tuples + dynamics == n {
+        return if dynamics > 0 { Some(all_dynamic(n)) } else { unify_tuples(types, unsafe_) };
+    } else if objects > 0 && tuples > 0 {
         return None;
     }
-    'outer: for want in preference_order(types) {
+    'preferences: for want in preference_order(types) {
         let want = &types[want];
+        let mut convs = Vec::with_capacity(n);
         for t in types {
-            if t != want && !convertible(t, want) {
-                continue 'outer;
+            if t == want {
+                convs.push(None);
+            } else {
+                match get_conversion(t, want, unsafe_) {
+                    Some(c) => convs.push(Some(c)),
+                    None => continue 'preferences,
+                }
             }
         }
-        return Some(want.clone());
+        return Some((want.clone(), convs));
     }
     None
 }
 
+fn all_dynamic(n: usize) -> (Type, Conversions) {
+    (Type::Dynamic, vec![Some(Conversion::new(&Type::Dynamic, Step::AllDynamic)); n])
+}
+
+/// Conversions of every type in `types` to `to`; `None` when one is missing.
+fn conversions_to(types: &[Type], to: &Type, unsafe_: bool) -> Option<Conversions> {
+    types.iter().map(|t| if t == to { Some(None) } else { get_conversion(t, to, unsafe_).map(Some) }).collect()
+}
+
 /// cty's `unifyObjectsAsMaps` / `unifyTuplesAsList`: unify the structural
-/// types among `types` on their own, then everything together, and accept
-/// only a collection result.
-fn unify_as(
+/// types among `types` as a collection, then everything with that
+/// collection in their place; only a collection result counts.
+fn unify_structural_as_collection(
     types: &[Type],
     structural: fn(&Type) -> bool,
-    unify_some: fn(&[Type]) -> Option<Type>,
-    want: fn(&Type) -> bool,
-) -> Option<Type> {
+    to_collection: fn(&[Type], bool) -> Unified,
+    unsafe_: bool,
+) -> Unified {
     let some: Vec<Type> = types.iter().filter(|t| structural(t)).cloned().collect();
-    let joined = unify_some(&some).filter(want)?;
+    let (joined, some_convs) = to_collection(&some, unsafe_)?;
     let replaced: Vec<Type> = types.iter().map(|t| if structural(t) { joined.clone() } else { t.clone() }).collect();
-    unify(&replaced).filter(want)
+    let (unified, mut convs) = unify_with(&replaced, unsafe_)?;
+    if std::mem::discriminant(&unified) != std::mem::discriminant(&joined) {
+        return None;
+    }
+    let mut some_convs = some_convs.into_iter();
+    for (t, conv) in types.iter().zip(convs.iter_mut()) {
+        if !structural(t) {
+            continue;
+        }
+        let first = some_convs.next().flatten();
+        *conv = match (first, conv.take()) {
+            (Some(first), Some(then)) => Some(Conversion::new(&unified, Step::Then(Box::new(first), Box::new(then)))),
+            (first, None) => first,
+            (None, then) => then,
+        };
+    }
+    Some((unified, convs))
 }
 
-fn unify_collections(types: &[Type], make: fn(Type) -> Type) -> Option<Type> {
-    if types.contains(&Type::Dynamic) {
-        return Some(Type::Dynamic);
+fn unify_collections(types: &[Type], make: fn(Type) -> Type, unsafe_: bool, has_dynamic: bool) -> Unified {
+    if has_dynamic {
+        return Some(all_dynamic(types.len()));
     }
     let elems: Vec<Type> = types.iter().map(|t| t.element_type().cloned().unwrap_or(Type::Dynamic)).collect();
-    unify(&elems).map(make)
+    let (ety, _) = unify_with(&elems, unsafe_)?;
+    let ty = make(ety);
+    let convs = conversions_to(types, &ty, unsafe_)?;
+    Some((ty, convs))
 }
 
-fn objects_to_map(types: &[Type]) -> Option<Type> {
-    let all: Vec<Type> = types.iter().filter_map(have_attrs).flat_map(|a| a.values().cloned()).collect();
-    unify(&all).map(Type::map)
+fn attribute_types(t: &Type) -> impl Iterator<Item = &Type> {
+    match t {
+        Type::Object(a) => Some(a.values()),
+        _ => None,
+    }
+    .into_iter()
+    .flatten()
 }
 
-fn tuples_to_list(types: &[Type]) -> Option<Type> {
-    let all: Vec<Type> = types
+fn tuple_types(t: &Type) -> &[Type] {
+    match t {
+        Type::Tuple(ts) => ts,
+        _ => &[],
+    }
+}
+
+fn unify_objects(types: &[Type], unsafe_: bool) -> Unified {
+    let attrs: Vec<&BTreeMap<String, Type>> = types
         .iter()
-        .flat_map(|t| match t {
-            Type::Tuple(e) => e.clone(),
-            _ => Vec::new(),
+        .filter_map(|t| match t {
+            Type::Object(a) => Some(a),
+            _ => None,
         })
         .collect();
-    unify(&all).map(Type::list)
-}
-
-fn unify_objects(types: &[Type]) -> Option<Type> {
-    let attrs: Vec<&BTreeMap<String, Type>> = types.iter().filter_map(have_attrs).collect();
     let first = attrs[0];
-    let same_names = attrs.iter().all(|a| a.len() == first.len() && a.keys().all(|k| first.contains_key(k)));
-    if !same_names {
-        let all: Vec<Type> = attrs.iter().flat_map(|a| a.values().cloned()).collect();
-        return unify(&all).map(Type::map);
+    if attrs.iter().any(|a| a.len() != first.len() || a.keys().any(|k| !first.contains_key(k))) {
+        return unify_objects_to_map(types, unsafe_);
     }
     let mut out = BTreeMap::new();
     for name in first.keys() {
         let across: Vec<Type> = attrs.iter().map(|a| a[name].clone()).collect();
-        out.insert(name.clone(), unify(&across)?);
+        out.insert(name.clone(), unify_with(&across, unsafe_)?.0);
     }
-    Some(Type::Object(out))
+    let ty = Type::Object(out);
+    match conversions_to(types, &ty, unsafe_) {
+        Some(convs) => Some((ty, convs)),
+        None => unify_objects_to_map(types, unsafe_),
+    }
 }
 
-fn unify_tuples(types: &[Type]) -> Option<Type> {
-    let elems: Vec<&Vec<Type>> = types
-        .iter()
-        .filter_map(|t| match t {
-            Type::Tuple(e) => Some(e),
-            _ => None,
-        })
-        .collect();
-    let len = elems[0].len();
-    if elems.iter().any(|e| e.len() != len) {
-        let all: Vec<Type> = elems.iter().flat_map(|e| e.iter().cloned()).collect();
-        return unify(&all).map(Type::list);
+fn unify_objects_to_map(types: &[Type], unsafe_: bool) -> Unified {
+    let all: Vec<Type> = types.iter().flat_map(attribute_types).cloned().collect();
+    let ty = Type::map(unify_with(&all, unsafe_)?.0);
+    let convs = conversions_to(types, &ty, unsafe_)?;
+    Some((ty, convs))
+}
+
+fn unify_tuples(types: &[Type], unsafe_: bool) -> Unified {
+    let len = tuple_types(&types[0]).len();
+    if types.iter().any(|t| tuple_types(t).len() != len) {
+        return unify_tuples_to_list(types, unsafe_);
     }
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
-        let across: Vec<Type> = elems.iter().map(|e| e[i].clone()).collect();
-        out.push(unify(&across)?);
+        let across: Vec<Type> = types.iter().map(|t| tuple_types(t)[i].clone()).collect();
+        out.push(unify_with(&across, unsafe_)?.0);
     }
-    Some(Type::Tuple(out))
+    let ty = Type::Tuple(out);
+    match conversions_to(types, &ty, unsafe_) {
+        Some(convs) => Some((ty, convs)),
+        None => unify_tuples_to_list(types, unsafe_),
+    }
 }
 
-/// Kahn's topological sort over "more general than" (cty's `sortTypes`).
+fn unify_tuples_to_list(types: &[Type], unsafe_: bool) -> Unified {
+    let all: Vec<Type> = types.iter().flat_map(|t| tuple_types(t).iter().cloned()).collect();
+    let ty = Type::list(unify_with(&all, unsafe_)?.0);
+    let convs = conversions_to(types, &ty, unsafe_)?;
+    Some((ty, convs))
+}
+
+/// cty's `sortTypes`: Kahn's topological sort over "more general than".
+/// Like cty's, the result has one entry per type; positions a cycle
+/// leaves unfilled read as the first type.
 fn preference_order(types: &[Type]) -> Vec<usize> {
     let n = types.len();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -351,17 +709,19 @@ fn preference_order(types: &[Type]) -> Vec<usize> {
             in_degree[j] += 1;
         }
     }
-    let mut queue: std::collections::VecDeque<usize> = (0..n).filter(|&i| in_degree[i] == 0).collect();
-    let mut order = Vec::with_capacity(n);
-    while let Some(i) = queue.pop_front() {
-        order.push(i);
+    let mut order: Vec<usize> = (0..n).filter(|&i| in_degree[i] == 0).collect();
+    let mut next = 0;
+    while next < order.len() {
+        let i = order[next];
+        next += 1;
         for &j in &edges[i] {
             in_degree[j] -= 1;
             if in_degree[j] == 0 {
-                queue.push_back(j);
+                order.push(j);
             }
         }
     }
+    order.resize(n, 0);
     order
 }
 

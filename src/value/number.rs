@@ -177,7 +177,8 @@ impl Number {
                 f.set_exponent(e + 1);
             }
         }
-        Number::new(f, 53)
+        // astro-float reads -0.0 as +0; Go's SetFloat64 keeps the sign.
+        Number::new(if v == 0.0 && v.is_sign_negative() { f.neg() } else { f }, 53)
     }
 
     /// Zero at 512-bit precision.

@@ -27,7 +27,6 @@ const ERR_TRAILING_BACKSLASH: &str = "trailing backslash at end of expression";
 const ERR_UNEXPECTED_PAREN: &str = "unexpected )";
 const ERR_NESTING_DEPTH: &str = "expression nests too deeply";
 const ERR_TOO_LARGE: &str = "regexp/syntax: internal error";
-const ERR_SCRIPT: &str = "Unicode script classes are not supported by this evaluator";
 const ERR_CATEGORY: &str = "Unicode category classes are not supported by this build of the evaluator";
 
 /// A class that matches nothing.
@@ -821,7 +820,9 @@ fn unicode_class(t: &str) -> Result<(String, usize), SyntaxError> {
         n if (n == "C" || CATEGORIES.contains(&n)) && !categories_available() => return Err(SyntaxError::new(ERR_CATEGORY, seq)),
         "C" => format!(r"[{pn}\p{{Cc}}\p{{Cf}}\p{{Co}}]"),
         n if CATEGORIES.contains(&n) => format!("{p}{{{n}}}"),
-        n if SCRIPTS.split(' ').any(|s| s == n) => return Err(SyntaxError::new(ERR_SCRIPT, seq)),
+        // The crate reads a bare script name as Script_Extensions; Go's
+        // classes are the Script property.
+        n if SCRIPTS.split(' ').any(|s| s == n) => format!("{p}{{sc={n}}}"),
         _ => return Err(SyntaxError::new(ERR_INVALID_CHAR_RANGE, seq)),
     };
     Ok((item, seq.len()))
