@@ -113,14 +113,22 @@ impl Number {
         text.push_str(mantissa.strip_suffix('.').unwrap_or(mantissa));
         if !exponent.is_empty() {
             let e: i64 = exponent.trim_start_matches('+').parse().unwrap_or(if exponent.starts_with('-') { i64::MIN } else { i64::MAX });
-            // big.Float's binary exponent is an int32: beyond it Go
-            // overflows to ±Inf or underflows to ±0, where astro-float
-            // would take minutes to get there.
             let digits = mantissa.trim_start_matches(['0', '.']);
             if digits.bytes().all(|b| b == b'0' || b == b'.') {
                 return Some(if neg { Number::zero().neg() } else { Number::zero() });
             }
             let point = mantissa.find('.').unwrap_or(mantissa.len()) as i64;
+            // Go's scan first takes 10^e as 2^e·5^e: the mantissa's bit
+            // length plus the power of two must fit big.Float's int32
+            // exponent, or the text is no number at all.
+            let fraction_digits = (mantissa.len() as i64 - point - 1).max(0);
+            let mantissa_bits = (digits.bytes().filter(u8::is_ascii_digit).count() as f64 * std::f64::consts::LOG2_10) as i64;
+            let exp2 = e.saturating_add(mantissa_bits).saturating_sub(fraction_digits);
+            if exp2 > i64::from(i32::MAX) || exp2 < i64::from(i32::MIN) {
+                return None;
+            }
+            // Then the power of five overflows to ±Inf or underflows to
+            // ±0, where astro-float would take minutes to get there.
             let lead = mantissa.len() as i64 - digits.len() as i64;
             let magnitude = e.saturating_add(point - lead - i64::from(point > lead));
             let binary = magnitude as f64 * std::f64::consts::LOG2_10;
