@@ -971,24 +971,7 @@ impl<'a> Evaluator<'a> {
     fn for_expr_inner(&mut self, f: &ForExpr, span: Span, marked: &mut bool) -> Value {
         let (coll, coll_marked) = self.eval(&f.collection).unmark();
         *marked = coll_marked;
-        if coll.is_null() {
-            self.error(
-                "Iteration over null value",
-                "A null value cannot be used as the collection in a 'for' expression.",
-                f.collection.span,
-            );
-            return dynamic();
-        }
-        let cty = coll.ty();
-        if cty == Type::Dynamic {
-            return dynamic();
-        }
-        if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
-            self.error(
-                "Iteration over non-iterable value",
-                format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
-                f.collection.span,
-            );
+        if !self.iterable_collection(&coll, f.collection.span) {
             return dynamic();
         }
         if let Some(cond) = &f.cond_expr {
@@ -1007,9 +990,6 @@ impl<'a> Evaluator<'a> {
             if self.has_errors_since(mark) {
                 return dynamic();
             }
-        }
-        if !coll.is_known() {
-            return dynamic();
         }
         let entries = iteration_entries(&coll);
         if !self.check_size(entries.len(), span) {
@@ -1040,6 +1020,29 @@ impl<'a> Evaluator<'a> {
             return Value::Object(groups.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect());
         }
         Value::Object(object)
+    }
+
+    /// HCL's checks of a `for` collection: false (after an error, if any)
+    /// when there is nothing to iterate yet. An unknown collection stops
+    /// here, before the `if` clause is tried.
+    fn iterable_collection(&mut self, coll: &Value, span: Span) -> bool {
+        if coll.is_null() {
+            self.error("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", span);
+            return false;
+        }
+        let cty = coll.ty();
+        if cty == Type::Dynamic {
+            return false;
+        }
+        if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
+            self.error(
+                "Iteration over non-iterable value",
+                format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
+                span,
+            );
+            return false;
+        }
+        coll.is_known()
     }
 
     fn push_iteration_vars(&mut self, key_var: Option<&str>, value_var: &str, k: Value, v: Value) -> usize {
@@ -1227,24 +1230,7 @@ impl<'a> Evaluator<'a> {
             TemplatePart::For { key_var, value_var, collection, body, span } => {
                 let (coll, coll_marked) = self.eval(collection).unmark();
                 *marked |= coll_marked;
-                if coll.is_null() {
-                    self.error(
-                        "Iteration over null value",
-                        "A null value cannot be used as the collection in a 'for' expression.",
-                        collection.span,
-                    );
-                    return PartResult::Unknown;
-                }
-                let cty = coll.ty();
-                if cty == Type::Dynamic || !coll.is_known() {
-                    return PartResult::Unknown;
-                }
-                if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
-                    self.error(
-                        "Iteration over non-iterable value",
-                        format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
-                        collection.span,
-                    );
+                if !self.iterable_collection(&coll, collection.span) {
                     return PartResult::Unknown;
                 }
                 let entries = iteration_entries(&coll);
