@@ -69,6 +69,10 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
         let mut toks = Vec::new();
         let mut failed = None;
         for p in top.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
+            if p.as_rule() == Rule::template_file_rest {
+                toks.push(TemplateToken::Literal(unescape_template_markers(p.as_str()), span_of(&p)));
+                continue;
+            }
             if p.as_rule() == Rule::template_file_text {
                 // HCL scans template text one line at a time, so strip
                 // markers reach only as far as the neighbouring line.
