@@ -256,6 +256,14 @@ impl<'s> Builder<'s> {
                         each = Expression { kind: ExprKind::Traversal { source: Box::new(each), step }, span };
                         j += 1;
                     }
+                    if j < steps.len() && steps[j].as_rule() == Rule::attr_splat {
+                        let star = span_of(&steps[j]).end;
+                        return Err(Diagnostic::error(
+                            "Nested splat expression not allowed",
+                            "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                            Span::new(star - 1, star),
+                        ));
+                    }
                     let span = current.span.to(span_of(&steps[j - 1]));
                     current = Expression { kind: ExprKind::Splat { source: Box::new(current), each: Box::new(each) }, span };
                     i = j;
