@@ -200,8 +200,10 @@ fn by_context(src: &str, pos: usize, positives: &[Rule], at: Span) -> Option<Dia
     if c == '\'' {
         return Some(Diagnostic::error("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.", at));
     }
-    // A carriage return is a newline only before a line feed.
-    if matches!(c, '@' | '`' | '^' | ';' | '$' | '\\') || c == '\r' && !src[pos..].starts_with("\r\n") {
+    // A carriage return is a newline only before a line feed; other
+    // characters that start no token are invalid to HCL's scanner.
+    let no_token = c == '\r' && !src[pos..].starts_with("\r\n") || !c.is_ascii() && !crate::parser::is_identifier(&c.to_string());
+    if matches!(c, '@' | '`' | '^' | ';' | '$' | '\\') || no_token {
         return Some(Diagnostic::error("Invalid character", "This character is not used within the language.", at));
     }
     let after_expression = positives.contains(&Rule::conditional_question);

@@ -111,6 +111,12 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
     }
 }
 
+/// True when `name` is one identifier token to HCL's scanner
+/// (`hclsyntax.ValidIdentifier`).
+pub fn is_identifier(name: &str) -> bool {
+    HclParser::parse(Rule::identifier_file, name).is_ok()
+}
+
 fn too_deep(max: usize, at: Span) -> Diagnostic {
     Diagnostic::error(
         "Expression too deeply nested",
