@@ -160,6 +160,8 @@ impl<'a> Evaluator<'a> {
     }
 
     fn get_attr_unmarked(&mut self, obj: Value, name: &str, span: Span) -> Value {
+        // cty looks attributes up by their NFC form, as it stores them.
+        let key = crate::value::nfc(name.to_string());
         if obj.is_null() {
             self.error("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.", span);
             return dynamic();
@@ -167,7 +169,7 @@ impl<'a> Evaluator<'a> {
         let ty = obj.ty();
         match &ty {
             Type::Object(attrs) => {
-                let Some(aty) = attrs.get(name) else {
+                let Some(aty) = attrs.get(&key) else {
                     let hint = did_you_mean(name, attrs.keys().map(String::as_str));
                     self.error(
                         "Unsupported attribute",
@@ -177,12 +179,12 @@ impl<'a> Evaluator<'a> {
                     return dynamic();
                 };
                 match obj {
-                    Value::Object(mut m) => m.remove(name).unwrap_or_else(dynamic),
+                    Value::Object(mut m) => m.remove(&key).unwrap_or_else(dynamic),
                     _ => Value::Unknown(aty.clone()),
                 }
             }
             Type::Map(ety) => match obj {
-                Value::Map(_, mut m) => match m.remove(name) {
+                Value::Map(_, mut m) => match m.remove(&key) {
                     Some(v) => v,
                     None => {
                         self.error("Missing map element", format!("This map does not have an element with the key {}.", quote(name)), span);
