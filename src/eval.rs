@@ -160,6 +160,8 @@ impl<'a> Evaluator<'a> {
     }
 
     fn get_attr_unmarked(&mut self, obj: Value, name: &str, span: Span) -> Value {
+        // cty looks attributes up by their NFC form, as it stores them.
+        let key = crate::value::nfc(name.to_string());
         if obj.is_null() {
             self.error("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.", span);
             return dynamic();
@@ -167,7 +169,7 @@ impl<'a> Evaluator<'a> {
         let ty = obj.ty();
         match &ty {
             Type::Object(attrs) => {
-                let Some(aty) = attrs.get(name) else {
+                let Some(aty) = attrs.get(&key) else {
                     let hint = did_you_mean(name, attrs.keys().map(String::as_str));
                     self.error(
                         "Unsupported attribute",
@@ -177,12 +179,12 @@ impl<'a> Evaluator<'a> {
                     return dynamic();
                 };
                 match obj {
-                    Value::Object(mut m) => m.remove(name).unwrap_or_else(dynamic),
+                    Value::Object(mut m) => m.remove(&key).unwrap_or_else(dynamic),
                     _ => Value::Unknown(aty.clone()),
                 }
             }
             Type::Map(ety) => match obj {
-                Value::Map(_, mut m) => match m.remove(name) {
+                Value::Map(_, mut m) => match m.remove(&key) {
                     Some(v) => v,
                     None => {
                         self.error("Missing map element", format!("This map does not have an element with the key {}.", quote(name)), span);
@@ -992,24 +994,7 @@ impl<'a> Evaluator<'a> {
     fn for_expr_inner(&mut self, f: &ForExpr, span: Span, marked: &mut bool) -> Value {
         let (coll, coll_marked) = self.eval(&f.collection).unmark();
         *marked = coll_marked;
-        if coll.is_null() {
-            self.error(
-                "Iteration over null value",
-                "A null value cannot be used as the collection in a 'for' expression.",
-                f.collection.span,
-            );
-            return dynamic();
-        }
-        let cty = coll.ty();
-        if cty == Type::Dynamic {
-            return dynamic();
-        }
-        if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
-            self.error(
-                "Iteration over non-iterable value",
-                format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
-                f.collection.span,
-            );
+        if !self.iterable_collection(&coll, f.collection.span) {
             return dynamic();
         }
         if let Some(cond) = &f.cond_expr {
@@ -1028,9 +1013,6 @@ impl<'a> Evaluator<'a> {
             if self.has_errors_since(mark) {
                 return dynamic();
             }
-        }
-        if !coll.is_known() {
-            return dynamic();
         }
         let entries = iteration_entries(&coll);
         if !self.check_size(entries.len(), span) {
@@ -1061,6 +1043,29 @@ impl<'a> Evaluator<'a> {
             return Value::Object(groups.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect());
         }
         Value::Object(object)
+    }
+
+    /// HCL's checks of a `for` collection: false (after an error, if any)
+    /// when there is nothing to iterate yet. An unknown collection stops
+    /// here, before the `if` clause is tried.
+    fn iterable_collection(&mut self, coll: &Value, span: Span) -> bool {
+        if coll.is_null() {
+            self.error("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", span);
+            return false;
+        }
+        let cty = coll.ty();
+        if cty == Type::Dynamic {
+            return false;
+        }
+        if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
+            self.error(
+                "Iteration over non-iterable value",
+                format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
+                span,
+            );
+            return false;
+        }
+        coll.is_known()
     }
 
     fn push_iteration_vars(&mut self, key_var: Option<&str>, value_var: &str, k: Value, v: Value) -> usize {
@@ -1248,24 +1253,7 @@ impl<'a> Evaluator<'a> {
             TemplatePart::For { key_var, value_var, collection, body, span } => {
                 let (coll, coll_marked) = self.eval(collection).unmark();
                 *marked |= coll_marked;
-                if coll.is_null() {
-                    self.error(
-                        "Iteration over null value",
-                        "A null value cannot be used as the collection in a 'for' expression.",
-                        collection.span,
-                    );
-                    return PartResult::Unknown;
-                }
-                let cty = coll.ty();
-                if cty == Type::Dynamic || !coll.is_known() {
-                    return PartResult::Unknown;
-                }
-                if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
-                    self.error(
-                        "Iteration over non-iterable value",
-                        format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
-                        collection.span,
-                    );
+                if !self.iterable_collection(&coll, collection.span) {
                     return PartResult::Unknown;
                 }
                 let entries = iteration_entries(&coll);

@@ -200,7 +200,10 @@ fn by_context(src: &str, pos: usize, positives: &[Rule], at: Span) -> Option<Dia
     if c == '\'' {
         return Some(Diagnostic::error("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.", at));
     }
-    if matches!(c, '@' | '`' | '^' | ';' | '$' | '\\') {
+    // A carriage return is a newline only before a line feed; other
+    // characters that start no token are invalid to HCL's scanner.
+    let no_token = c == '\r' && !src[pos..].starts_with("\r\n") || !c.is_ascii() && !crate::parser::is_identifier(&c.to_string());
+    if matches!(c, '@' | '`' | '^' | ';' | '$' | '\\') || no_token {
         return Some(Diagnostic::error("Invalid character", "This character is not used within the language.", at));
     }
     let after_expression = positives.contains(&Rule::conditional_question);
@@ -287,7 +290,7 @@ fn unterminated_string(src: &str, pos: usize) -> Option<Diagnostic> {
         return None;
     }
     let rest = &src[pos..];
-    if rest.starts_with('\n') || rest.starts_with("\r\n") {
+    if rest.starts_with(['\n', '\r']) {
         return Some(Diagnostic::error(
             "Invalid multi-line string",
             "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",

@@ -69,6 +69,10 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
         let mut toks = Vec::new();
         let mut failed = None;
         for p in top.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
+            if p.as_rule() == Rule::template_file_rest {
+                toks.push(TemplateToken::Literal(unescape_template_markers(p.as_str()), span_of(&p)));
+                continue;
+            }
             if p.as_rule() == Rule::template_file_text {
                 // HCL scans template text one line at a time, so strip
                 // markers reach only as far as the neighbouring line.
@@ -105,6 +109,12 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
             Err(b.diags)
         }
     }
+}
+
+/// True when `name` is one identifier token to HCL's scanner
+/// (`hclsyntax.ValidIdentifier`).
+pub fn is_identifier(name: &str) -> bool {
+    HclParser::parse(Rule::identifier_file, name).is_ok()
 }
 
 fn too_deep(max: usize, at: Span) -> Diagnostic {
@@ -244,18 +254,28 @@ impl<'s> Builder<'s> {
                     return Ok(Expression { kind: ExprKind::Splat { source: Box::new(current), each: Box::new(each) }, span });
                 }
                 Rule::attr_splat => {
+                    let mut each = Expression { kind: ExprKind::AnonSymbol, span: span_of(step) };
                     let mut j = i + 1;
                     while j < steps.len() && matches!(steps[j].as_rule(), Rule::get_attr | Rule::legacy_index) {
+                        let step = self.step(steps[j].clone(), true)?;
+                        let span = each.span.to(step.span());
+                        each = Expression { kind: ExprKind::Traversal { source: Box::new(each), step }, span };
                         j += 1;
                     }
-                    let anon = Expression { kind: ExprKind::AnonSymbol, span: span_of(step) };
-                    let each = self.traversal_chain(anon, steps[i + 1..j].to_vec())?;
+                    if j < steps.len() && steps[j].as_rule() == Rule::attr_splat {
+                        let star = span_of(&steps[j]).end;
+                        return Err(Diagnostic::error(
+                            "Nested splat expression not allowed",
+                            "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                            Span::new(star - 1, star),
+                        ));
+                    }
                     let span = current.span.to(span_of(&steps[j - 1]));
                     current = Expression { kind: ExprKind::Splat { source: Box::new(current), each: Box::new(each) }, span };
                     i = j;
                 }
                 _ => {
-                    let step = self.step(step.clone())?;
+                    let step = self.step(step.clone(), false)?;
                     let span = current.span.to(step.span());
                     current = Expression { kind: ExprKind::Traversal { source: Box::new(current), step }, span };
                     i += 1;
@@ -265,7 +285,9 @@ impl<'s> Builder<'s> {
         Ok(current)
     }
 
-    fn step(&mut self, pair: Pair<'s, Rule>) -> Result<Step> {
+    /// One traversal step; `in_attr_splat` for the steps after `.*`, where
+    /// HCL words the legacy index error differently.
+    fn step(&mut self, pair: Pair<'s, Rule>, in_attr_splat: bool) -> Result<Step> {
         let span = span_of(&pair);
         match pair.as_rule() {
             Rule::get_attr => {
@@ -273,21 +295,19 @@ impl<'s> Builder<'s> {
                 Ok(Step::GetAttr { name, span })
             }
             Rule::legacy_index => {
-                let mut inner = pair.into_inner();
-                let digits = inner.next().expect("digits");
-                if let Some(chain) = inner.next() {
+                let token = pair.into_inner().next().expect("number");
+                if let Some((first, second)) = token.as_str().split_once('.') {
+                    let proper = if in_attr_splat { "proper index syntax with a full splat expression [*]" } else { "proper index syntax" };
                     return Err(Diagnostic::error(
                         "Invalid legacy index syntax",
                         format!(
-                            "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{}][{}].",
-                            digits.as_str(),
-                            &chain.as_str()[1..]
+                            "When using the legacy index syntax, chaining two indexes together is not permitted. Use the {proper} instead, like [{first}][{second}]."
                         ),
-                        span_of(&digits).to(span_of(&chain)),
+                        span_of(&token),
                     ));
                 }
-                let n = Number::parse(digits.as_str()).expect("digits are a number");
-                Ok(Step::LegacyIndex { index: Value::Number(n), span })
+                let index = number_literal(&token)?;
+                Ok(Step::LegacyIndex { index, span })
             }
             _ => {
                 let key = pair.into_inner().next().expect("index expression");
@@ -300,12 +320,7 @@ impl<'s> Builder<'s> {
     fn primary(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
         let span = span_of(&pair);
         let kind = match pair.as_rule() {
-            Rule::number_literal => match Number::parse(pair.as_str()) {
-                Some(n) => ExprKind::Literal(Value::Number(n)),
-                None => {
-                    return Err(Diagnostic::error("Invalid number literal", "Failed to recognize the value of this number literal.", span))
-                }
-            },
+            Rule::number_literal => ExprKind::Literal(number_literal(&pair)?),
             Rule::variable_or_call => return self.variable_or_call(pair),
             Rule::parenthesized => {
                 self.enter(0, span)?;
@@ -707,6 +722,14 @@ impl<'s> Builder<'s> {
             return Err(unterminated(self.src, o, if o == "if" { "endif" } else { "endfor" }, span));
         }
         Ok(parts)
+    }
+}
+
+/// A number token's value (HCL's `numberLitValue`).
+fn number_literal(token: &Pair<Rule>) -> Result<Value> {
+    match Number::parse(token.as_str()) {
+        Some(n) => Ok(Value::Number(n)),
+        None => Err(Diagnostic::error("Invalid number literal", "Failed to recognize the value of this number literal.", span_of(token))),
     }
 }
 

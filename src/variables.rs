@@ -34,7 +34,8 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
         let val = from_json(&v, 0).map_err(|m| {
             Diagnostic::error("Invalid variables JSON", format!("Variable {}: {m}", crate::eval::quote(&k)), Span::new(0, json.len()))
         })?;
-        out.insert(crate::value::nfc(k), val);
+        // Unlike attribute names, variable names are looked up as written.
+        out.insert(k, val);
     }
     Ok(out)
 }
@@ -57,8 +58,15 @@ pub fn from_json(v: &serde_json::Value, depth: usize) -> Result<Value, String> {
                     return crate::typeexpr::parse_type(name).map(Value::Unknown);
                 }
             }
+            // cty's JSON decoding implies an object type, whose attribute
+            // names are NFC, then finds no attribute for a key that is not.
             Value::Object(
-                m.iter().map(|(k, v)| Ok((crate::value::nfc(k.clone()), from_json(v, depth + 1)?))).collect::<Result<_, String>>()?,
+                m.iter()
+                    .map(|(k, v)| match crate::value::nfc(k.clone()) {
+                        nfc if nfc == *k => Ok((nfc, from_json(v, depth + 1)?)),
+                        _ => Err(format!("unsupported attribute {}", crate::eval::quote(k))),
+                    })
+                    .collect::<Result<_, String>>()?,
             )
         }
     })

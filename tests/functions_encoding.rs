@@ -219,7 +219,7 @@ fn json() {
     );
     ok(r#"jsondecode("123456789012345678901234567890.5")"#, "123456789012345678901234567890.5", "number");
     ok(r#"jsondecode("1e3")"#, "1000", "number");
-    ok(r#"jsondecode("-0")"#, "0", "number");
+    ok(r#"jsondecode("-0")"#, "-0", "number");
     ok(r#"jsondecode("\"\\u00e9\\ud83d\\ude00 \\ud800\"")"#, "\"é😀 �\"", "string");
     ok(
         r#"jsondecode("{\"b\":1,\"a\":2,\"a b\":3}")"#,

@@ -113,14 +113,22 @@ impl Number {
         text.push_str(mantissa.strip_suffix('.').unwrap_or(mantissa));
         if !exponent.is_empty() {
             let e: i64 = exponent.trim_start_matches('+').parse().unwrap_or(if exponent.starts_with('-') { i64::MIN } else { i64::MAX });
-            // big.Float's binary exponent is an int32: beyond it Go
-            // overflows to ±Inf or underflows to ±0, where astro-float
-            // would take minutes to get there.
             let digits = mantissa.trim_start_matches(['0', '.']);
             if digits.bytes().all(|b| b == b'0' || b == b'.') {
                 return Some(if neg { Number::zero().neg() } else { Number::zero() });
             }
             let point = mantissa.find('.').unwrap_or(mantissa.len()) as i64;
+            // Go's scan first takes 10^e as 2^e·5^e: the mantissa's bit
+            // length plus the power of two must fit big.Float's int32
+            // exponent, or the text is no number at all.
+            let fraction_digits = (mantissa.len() as i64 - point - 1).max(0);
+            let mantissa_bits = (digits.bytes().filter(u8::is_ascii_digit).count() as f64 * std::f64::consts::LOG2_10) as i64;
+            let exp2 = e.saturating_add(mantissa_bits).saturating_sub(fraction_digits);
+            if exp2 > i64::from(i32::MAX) || exp2 < i64::from(i32::MIN) {
+                return None;
+            }
+            // Then the power of five overflows to ±Inf or underflows to
+            // ±0, where astro-float would take minutes to get there.
             let lead = mantissa.len() as i64 - digits.len() as i64;
             let magnitude = e.saturating_add(point - lead - i64::from(point > lead));
             let binary = magnitude as f64 * std::f64::consts::LOG2_10;
@@ -137,7 +145,7 @@ impl Number {
         if f.is_nan() || f.is_inf() {
             return None;
         }
-        Some(Number::new(f, PARSE_PRECISION))
+        Some(Number::new(signed_zero(f, neg), PARSE_PRECISION))
     }
 
     /// An integer written in decimal digits (after an optional `-`),
@@ -274,14 +282,15 @@ impl Number {
         Number::new(self.f.int(), self.prec)
     }
 
-    /// Rounds toward negative infinity.
+    /// Rounds toward negative infinity; a zero result is +0, as from
+    /// go-cty's `floor`, which goes through a `big.Int`.
     pub fn floor(&self) -> Number {
-        Number::new(self.f.floor(), self.prec)
+        Number::new(signed_zero(self.f.floor(), false), self.prec)
     }
 
-    /// Rounds toward positive infinity.
+    /// Rounds toward positive infinity; a zero result is +0 (see `floor`).
     pub fn ceil(&self) -> Number {
-        Number::new(self.f.ceil(), self.prec)
+        Number::new(signed_zero(self.f.ceil(), false), self.prec)
     }
 
     /// Negation (`-0` for `0`).
@@ -304,7 +313,9 @@ impl Number {
             return Err("can't compute sum of opposing infinities");
         }
         let p = self.result_prec(other);
-        Ok(Number::new(at_precision(p, |q| self.f.add(&other.f, q, RM)), p))
+        // Go's IEEE rule: an exact zero sum is +0 unless both addends are -0.
+        let negative_zero = self.is_sign_negative() && other.is_sign_negative();
+        Ok(Number::new(signed_zero(at_precision(p, |q| self.f.add(&other.f, q, RM)), negative_zero), p))
     }
 
     /// `self - other` at the larger precision.
@@ -313,7 +324,8 @@ impl Number {
             return Err("can't subtract infinity from itself");
         }
         let p = self.result_prec(other);
-        Ok(Number::new(at_precision(p, |q| self.f.sub(&other.f, q, RM)), p))
+        let negative_zero = self.is_sign_negative() && !other.is_sign_negative();
+        Ok(Number::new(signed_zero(at_precision(p, |q| self.f.sub(&other.f, q, RM)), negative_zero), p))
     }
 
     /// `self * other` at the larger precision.
@@ -324,10 +336,7 @@ impl Number {
         // go-cty multiplies at 512 bits and keeps every bit the product
         // needs (at least the operands' precision), so products are exact
         // up to 512 bits.
-        let mut r = self.f.mul(&other.f, PARSE_PRECISION, RM);
-        if r.is_zero() && (self.is_sign_negative() != other.is_sign_negative()) && !r.is_sign_negative_ext() {
-            r = r.neg();
-        }
+        let r = signed_zero(self.f.mul(&other.f, PARSE_PRECISION, RM), self.is_sign_negative() != other.is_sign_negative());
         let p = self.result_prec(other).max(min_prec(&r));
         Ok(Number::new(r, p))
     }
@@ -343,11 +352,7 @@ impl Number {
             let inf = Number::infinity();
             return Ok(Number::new(if negative { inf.f.neg() } else { inf.f }, p));
         }
-        let mut r = at_precision(p, |q| self.f.div(&other.f, q, RM));
-        if r.is_zero() && negative && !r.is_sign_negative_ext() {
-            r = r.neg();
-        }
-        Ok(Number::new(r, p))
+        Ok(Number::new(signed_zero(at_precision(p, |q| self.f.div(&other.f, q, RM)), negative), p))
     }
 
     /// go-cty's `%`: `x - y * trunc(x / y)` at `x`'s precision; `x % 0` is
@@ -368,11 +373,10 @@ impl Number {
         q.clone().set_precision(p, RM).map_err(|_| "number too large")?;
         let work = at_precision(p, |_| q.clone());
         let work = at_precision(p, |wp| other.f.mul(&work, wp, RM));
-        let mut r = at_precision(p, |wp| self.f.sub(&work, wp, RM));
-        if r.is_zero() && self.is_sign_negative() {
-            r = r.abs().neg();
-        }
-        Ok(Number::new(r, p))
+        // `x - y*q` with q = +0 (a Go big.Int has no -0), so y*q carries
+        // y's sign: a zero remainder is -0 only for `-0 % y` with y > 0.
+        let negative_zero = self.is_zero() && self.is_sign_negative() && !other.is_sign_negative();
+        Ok(Number::new(signed_zero(at_precision(p, |wp| self.f.sub(&work, wp, RM)), negative_zero), p))
     }
 
     /// go-cty's number equality: equal signs and equal printed text, so
@@ -664,13 +668,13 @@ impl Number {
     }
 }
 
-trait SignExt {
-    fn is_sign_negative_ext(&self) -> bool;
-}
-
-impl SignExt for BigFloat {
-    fn is_sign_negative_ext(&self) -> bool {
-        self.sign() == Some(Sign::Neg)
+/// `f` with the given sign when it is zero (astro-float's zero signs do
+/// not follow Go's `big.Float`, which follows IEEE 754).
+fn signed_zero(f: BigFloat, negative: bool) -> BigFloat {
+    if f.is_zero() && (f.sign() == Some(Sign::Neg)) != negative {
+        f.neg()
+    } else {
+        f
     }
 }
 
@@ -1087,6 +1091,11 @@ mod tests {
     #[test]
     fn signed_zero_and_infinity() {
         assert_eq!(n("0").mul(&n("-1")).unwrap().to_string(), "-0");
+        assert_eq!(n("0").sub(&n("0")).unwrap().to_string(), "0");
+        assert_eq!(n("-0").add(&n("-0")).unwrap().to_string(), "-0");
+        assert_eq!(n("-2").rem(&n("1")).unwrap().to_string(), "0");
+        assert_eq!(n("-0").rem(&n("5")).unwrap().to_string(), "-0");
+        assert_eq!(n("-0").to_string(), "-0");
         assert_eq!(n("1").div(&n("0")).unwrap().to_string(), "+Inf");
         assert!(n("0").div(&n("0")).is_err());
         assert_eq!(Number::parse("1e400000000000"), None);

@@ -123,12 +123,13 @@ fn has_wholly_known_type(v: &Value) -> bool {
     }
 }
 
-/// cty's `TestConformance(want)` success: could a value of type `have` be of
-/// type `want` once dynamic parts are resolved?
+/// cty's `have.TestConformance(want)` success. Only `dynamic` in `want`
+/// accepts anything, so `[ud, 1] == [1, ud]` is false: neither side's
+/// type conforms to the other's.
 fn could_conform(have: &Type, want: &Type) -> bool {
     use Type::*;
     match (have, want) {
-        (Dynamic, _) | (_, Dynamic) => true,
+        (_, Dynamic) => true,
         (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => could_conform(a, b),
         (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| could_conform(x, y)),
         (Object(a), Object(b)) => a.len() == b.len() && a.iter().zip(b).all(|((k1, x), (k2, y))| k1 == k2 && could_conform(x, y)),

@@ -109,20 +109,7 @@ impl Type {
 
 /// True when `name` is a valid HCL identifier (so needs no quotes as a key).
 pub fn is_valid_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(c) if unicode_ident_start(c) => {}
-        _ => return false,
-    }
-    chars.all(|c| c == '-' || unicode_ident_continue(c))
-}
-
-fn unicode_ident_start(c: char) -> bool {
-    c == '_' || c.is_alphabetic()
-}
-
-fn unicode_ident_continue(c: char) -> bool {
-    c == '_' || c.is_alphanumeric() || c == '\u{200c}' || c == '\u{200d}'
+    crate::parser::is_identifier(name)
 }
 
 /// The type written as the conformance schema writes it:

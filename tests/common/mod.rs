@@ -98,7 +98,8 @@ fn values_equal(e: &Json, g: &Json, ty: &Type) -> bool {
     }
 }
 
-/// A decimal in canonical form: sign, significant digits, exponent.
+/// A decimal in canonical form: sign, significant digits, exponent. Zero
+/// keeps its sign: `-0` and `0` are different values in go-cty.
 pub fn canonical_decimal(s: &str) -> String {
     let (neg, s) = s.strip_prefix('-').map_or((false, s), |r| (true, r));
     let (mant, exp) = match s.find(['e', 'E']) {
@@ -111,7 +112,7 @@ pub fn canonical_decimal(s: &str) -> String {
     let lead = digits.len() - digits.trim_start_matches('0').len();
     let digits = digits.trim_start_matches('0').trim_end_matches('0');
     if digits.is_empty() {
-        return "0".into();
+        return if neg { "-0" } else { "0" }.into();
     }
     format!("{}0.{}e{}", if neg { "-" } else { "" }, digits, exp - lead as i64)
 }
