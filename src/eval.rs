@@ -117,7 +117,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::UnaryOp { op, operand } => self.unary(*op, operand, e.span),
             ExprKind::TupleCons(items) => {
                 let vals: Vec<Value> = items.iter().map(|i| self.eval(i)).collect();
-                Value::Tuple(vals)
+                Value::Tuple(vals.into())
             }
             ExprKind::ObjectCons(items) => self.object(items),
             ExprKind::For(f) => self.for_expr(f, e.span),
@@ -179,12 +179,12 @@ impl<'a> Evaluator<'a> {
                     return dynamic();
                 };
                 match obj {
-                    Value::Object(mut m) => m.remove(&key).unwrap_or_else(dynamic),
+                    Value::Object(m) => m.get(&key).cloned().unwrap_or_else(dynamic),
                     _ => Value::Unknown(aty.clone()),
                 }
             }
             Type::Map(ety) => match obj {
-                Value::Map(_, mut m) => match m.remove(&key) {
+                Value::Map(_, m) => match m.get(&key).cloned() {
                     Some(v) => v,
                     None => {
                         self.error("Missing map element", format!("This map does not have an element with the key {}.", quote(name)), span);
@@ -319,7 +319,7 @@ impl<'a> Evaluator<'a> {
                     return dynamic();
                 }
                 match coll {
-                    Value::Object(mut m) => m.remove(k).unwrap_or_else(dynamic),
+                    Value::Object(m) => m.get(k).cloned().unwrap_or_else(dynamic),
                     _ => dynamic(),
                 }
             }
@@ -353,7 +353,7 @@ impl<'a> Evaluator<'a> {
         let auto_upgrade = !matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_));
         if src.is_null() {
             if auto_upgrade {
-                return Value::Tuple(Vec::new());
+                return Value::Tuple(Vec::new().into());
             }
             self.error("Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.", source.span);
             return dynamic();
@@ -363,7 +363,7 @@ impl<'a> Evaluator<'a> {
         }
         let upgraded_unknown = auto_upgrade && !src.is_known();
         let (src, ty) = if auto_upgrade {
-            let t = Value::Tuple(vec![src]);
+            let t = Value::Tuple(vec![src].into());
             let ty = t.ty();
             (t, ty)
         } else {
@@ -398,12 +398,12 @@ impl<'a> Evaluator<'a> {
             Type::List(_) | Type::Set(_) => {
                 if vals.is_empty() {
                     let t = self.splat_result_type(&ty, each);
-                    return Value::List(t.element_type().cloned().unwrap_or(Type::Dynamic), Vec::new());
+                    return Value::List(t.element_type().cloned().unwrap_or(Type::Dynamic), Vec::new().into());
                 }
                 let ety = vals[0].ty();
-                Value::List(ety, vals)
+                Value::List(ety, vals.into())
             }
-            _ => Value::Tuple(vals),
+            _ => Value::Tuple(vals.into()),
         }
     }
 
@@ -712,7 +712,7 @@ impl<'a> Evaluator<'a> {
                 for (x, ec) in elems.into_iter().zip(cs) {
                     out.push(self.convert_to_constraint(x, ec)?);
                 }
-                Value::Tuple(out)
+                Value::Tuple(out.into())
             }
             C::Object(attrs) => {
                 let entries = v.as_mapping().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?.clone();
@@ -731,7 +731,7 @@ impl<'a> Evaluator<'a> {
                     };
                     out.insert(name.clone(), value);
                 }
-                Value::Object(out)
+                Value::Object(out.into())
             }
         };
         Ok(out.mark_if(marked))
@@ -968,7 +968,7 @@ impl<'a> Evaluator<'a> {
         if !known {
             return dynamic();
         }
-        Value::Object(vals).mark_if(marked)
+        Value::Object(vals.into()).mark_if(marked)
     }
 
     fn object_key(&mut self, key: &ObjectKey) -> Value {
@@ -1037,12 +1037,12 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         if f.key_expr.is_none() {
-            return Value::Tuple(tuple);
+            return Value::Tuple(tuple.into());
         }
         if f.grouping {
-            return Value::Object(groups.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect());
+            return Value::Object(groups.into_iter().map(|(k, vs)| (k, Value::Tuple(vs.into()))).collect());
         }
-        Value::Object(object)
+        Value::Object(object.into())
     }
 
     /// HCL's checks of a `for` collection: false (after an error, if any)

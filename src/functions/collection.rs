@@ -84,7 +84,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
                 return Ok(Value::Unknown(ctx.ret.clone()));
             }
             ctx.check_size(out.len())?;
-            Ok(Value::Tuple(out))
+            Ok(Value::Tuple(out.into()))
         },
     },
     FunctionDef {
@@ -173,8 +173,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         imp: |a, ctx| {
             let vals: Vec<Value> = a[0].as_mapping().map(|m| m.values().cloned().collect()).unwrap_or_default();
             Ok(match &ctx.ret {
-                Type::List(e) => Value::List((**e).clone(), vals),
-                _ => Value::Tuple(vals),
+                Type::List(e) => Value::List((**e).clone(), vals.into()),
+                _ => Value::Tuple(vals.into()),
             })
         },
     },
@@ -211,7 +211,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
                 return Ok(Value::Unknown(Type::list(Type::String)));
             }
             let out: Vec<Value> = seq(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
-            Ok(Value::List(Type::String, out))
+            Ok(Value::List(Type::String, out.into()))
         },
     },
     FunctionDef {
@@ -233,7 +233,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
                     out.push(v.clone());
                 }
             }
-            Ok(Value::List(elem_type(&a[0]), out))
+            Ok(Value::List(elem_type(&a[0]), out.into()))
         },
     },
     FunctionDef {
@@ -313,8 +313,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             let mut out = seq(&a[0]).to_vec();
             out.reverse();
             Ok(match &ctx.ret {
-                Type::List(e) => Value::List((**e).clone(), out),
-                _ => Value::Tuple(out),
+                Type::List(e) => Value::List((**e).clone(), out.into()),
+                _ => Value::Tuple(out.into()),
             })
         },
     },
@@ -370,9 +370,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             let (start, end) = slice_indexes(a)?.unwrap_or((0, 0));
             let out = seq(&a[0])[start..end].to_vec();
             Ok(match &ctx.ret {
-                Type::List(e) => Value::List((**e).clone(), out),
+                Type::List(e) => Value::List((**e).clone(), out.into()),
                 Type::Dynamic => Value::Unknown(Type::Dynamic),
-                _ => Value::Tuple(out),
+                _ => Value::Tuple(out.into()),
             })
         },
     },
@@ -393,7 +393,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
                 return Err(CallError::arg(0, "given list element is null"));
             }
             out.sort_by(|x, y| x.as_str().unwrap_or("").as_bytes().cmp(y.as_str().unwrap_or("").as_bytes()));
-            Ok(Value::List(Type::String, out))
+            Ok(Value::List(Type::String, out.into()))
         },
     },
     FunctionDef {
@@ -490,9 +490,9 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
     // Like cty's ListVal, the list takes its element type from the
     // elements, which may say more than the unified type.
     match ret {
-        Type::List(e) if out.is_empty() => Ok(Value::List(*e, out)),
+        Type::List(e) if out.is_empty() => Ok(Value::List(*e, out.into())),
         Type::List(_) => list_of(out).ok_or_else(|| CallError::call("panic in function implementation: inconsistent list element types")),
-        _ => Ok(Value::Tuple(out)),
+        _ => Ok(Value::Tuple(out.into())),
     }
 }
 
@@ -721,8 +721,8 @@ fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
     }
     ctx.check_size(out.len())?;
     Ok(match &ctx.ret {
-        Type::Map(e) => Value::Map((**e).clone(), out),
-        _ => Value::Object(out),
+        Type::Map(e) => Value::Map((**e).clone(), out.into()),
+        _ => Value::Object(out.into()),
     })
 }
 
@@ -767,7 +767,7 @@ fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
         vals.push(Value::Number(cur));
         cur = next;
     }
-    Ok(Value::List(Type::Number, vals))
+    Ok(Value::List(Type::Number, vals.into()))
 }
 
 fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
@@ -821,13 +821,13 @@ fn chunklist(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let list = seq(&a[0]);
     let ety = elem_type(&a[0]);
     if list.is_empty() {
-        return Ok(Value::List(a[0].ty(), Vec::new()));
+        return Ok(Value::List(a[0].ty(), Vec::new().into()));
     }
     if size == 0 {
-        return Ok(Value::List(a[0].ty(), vec![a[0].clone()]));
+        return Ok(Value::List(a[0].ty(), vec![a[0].clone()].into()));
     }
     ctx.check_size(list.len())?;
-    let chunks = list.chunks(size as usize).map(|c| Value::List(ety.clone(), c.to_vec())).collect();
+    let chunks = list.chunks(size as usize).map(|c| Value::List(ety.clone(), c.to_vec().into())).collect();
     Ok(Value::List(a[0].ty(), chunks))
 }
 
@@ -890,7 +890,7 @@ fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let search = convert(search, &common).map_err(CallError::call)?;
     let mut out = Vec::new();
     if seq(&search).is_empty() {
-        return Ok(Value::List(ety, out));
+        return Ok(Value::List(ety, out.into()));
     }
     for (i, k) in seq(&keys).iter().enumerate() {
         ctx.charge(seq(&search).len() as u64)?;
@@ -901,11 +901,11 @@ fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
                     break;
                 }
                 Value::Bool(false) => {}
-                _ => return Ok(Value::List(ety, Vec::new())),
+                _ => return Ok(Value::List(ety, Vec::new().into())),
             }
         }
     }
-    Ok(Value::List(ety, out))
+    Ok(Value::List(ety, out.into()))
 }
 
 fn one_type(a: &[Value]) -> Result<Type, CallError> {
@@ -1010,7 +1010,7 @@ fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
         for (j, &n) in idx.iter().enumerate() {
             row.push(convert(&seq(&a[j])[n], &sub[j]).map_err(CallError::call)?);
         }
-        out.push(Value::Tuple(row));
+        out.push(Value::Tuple(row.into()));
         for j in (0..idx.len()).rev() {
             idx[j] += 1;
             if idx[j] < seq(&a[j]).len() {
@@ -1020,7 +1020,7 @@ fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
         }
     }
     Ok(match ret {
-        Type::List(_) => Value::List(ety, out),
+        Type::List(_) => Value::List(ety, out.into()),
         _ => Value::set(ety, out),
     })
 }
@@ -1085,7 +1085,7 @@ fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
             out.entry(s.clone()).or_default().push(Value::String(k.clone()));
         }
     }
-    Ok(Value::Map(Type::list(Type::String), out.into_iter().map(|(k, v)| (k, Value::List(Type::String, v))).collect()))
+    Ok(Value::Map(Type::list(Type::String), out.into_iter().map(|(k, v)| (k, Value::List(Type::String, v.into()))).collect()))
 }
 
 fn zipmap_type(a: &[Value]) -> Result<Type, CallError> {
@@ -1128,7 +1128,7 @@ fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
         out.insert(k.clone(), v.clone());
     }
     Ok(match &ctx.ret {
-        Type::Map(e) => Value::Map((**e).clone(), out),
-        _ => Value::Object(out),
+        Type::Map(e) => Value::Map((**e).clone(), out.into()),
+        _ => Value::Object(out.into()),
     })
 }

@@ -738,7 +738,7 @@ fn csvdecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
         rows.push(Value::Object(names.iter().cloned().zip(fields.into_iter().map(Value::string)).collect()));
     }
     ctx.check_size(rows.len())?;
-    Ok(Value::List(ety, rows))
+    Ok(Value::List(ety, rows.into()))
 }
 
 // -------------------------------------------------------------------- JSON
@@ -1093,7 +1093,7 @@ fn json_as(j: &Json, ty: &Type) -> Result<Value, String> {
             if vals.len() != etys.len() {
                 return Err(format!("not enough tuple elements (need {})", etys.len()));
             }
-            Ok(Value::Tuple(vals))
+            Ok(Value::Tuple(vals.into()))
         }
         Type::Object(atys) => {
             let Json::Object(members) = j else { return Err("missing expected {".into()) };
@@ -1106,7 +1106,7 @@ fn json_as(j: &Json, ty: &Type) -> Result<Value, String> {
             for (k, aty) in atys {
                 vals.entry(k.clone()).or_insert_with(|| Value::Null(aty.clone()));
             }
-            Ok(Value::Object(vals))
+            Ok(Value::Object(vals.into()))
         }
         _ => Err(format!("unsupported type {}", ty.friendly_name())),
     }
@@ -1551,7 +1551,7 @@ mod yaml_decode {
                         vals.push(v);
                     }
                     self.ctx.check_size(vals.len())?;
-                    Ok(self.leave(anchor, (Type::Tuple(types), Value::Tuple(vals))))
+                    Ok(self.leave(anchor, (Type::Tuple(types), Value::Tuple(vals.into()))))
                 }
                 Event::MappingStart(anchor, tag) => {
                     let tag = tag_string(&tag);
@@ -1589,8 +1589,8 @@ mod yaml_decode {
                         attrs.insert(key, node);
                     }
                     self.ctx.check_size(attrs.len())?;
-                    let (types, vals) = attrs.into_iter().map(|(k, (t, v))| ((k.clone(), t), (k, v))).unzip();
-                    Ok(self.leave(anchor, (Type::Object(types), Value::Object(vals))))
+                    let (types, vals): (_, BTreeMap<_, _>) = attrs.into_iter().map(|(k, (t, v))| ((k.clone(), t), (k, v))).unzip();
+                    Ok(self.leave(anchor, (Type::Object(types), Value::Object(vals.into()))))
                 }
                 Event::DocumentStart => Err(fail((&mark).into(), "only a single document is allowed")),
                 Event::StreamEnd => Err(fail((&mark).into(), "expecting value but found end of stream")),

@@ -113,7 +113,7 @@ fn cidrsubnets(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let net = parse_cidr(str_arg(a, 0)).map_err(|e| CallError::arg(0, format!("invalid CIDR expression: {e}")))?;
     let (start, _) = mask_size(&net.mask);
     if a.len() < 2 {
-        return Ok(Value::List(Type::String, Vec::new()));
+        return Ok(Value::List(Type::String, Vec::new().into()));
     }
     ctx.check_size(a.len() - 1)?;
     let first = go_int(a, 1).map_err(|m| CallError::arg(1, m))?.wrapping_add(start);
@@ -148,7 +148,7 @@ fn cidrsubnets(a: &[Value], ctx: &mut Ctx) -> CallResult {
         current = next;
         out.push(Value::string(net_string(&current)));
     }
-    Ok(Value::List(Type::String, out))
+    Ok(Value::List(Type::String, out.into()))
 }
 
 // ------------------------------------------------------- number arguments

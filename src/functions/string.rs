@@ -328,7 +328,7 @@ fn split(a: &[Value], ctx: &mut Ctx) -> CallResult {
         s.split(sep).map(|p| Value::String(p.to_string())).collect()
     };
     ctx.check_size(parts.len())?;
-    Ok(Value::List(Type::String, parts))
+    Ok(Value::List(Type::String, parts.into()))
 }
 
 fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
@@ -460,7 +460,7 @@ fn match_value(re: &re2::Re2, shape: &Shape, c: &Captures) -> Value {
             for (i, name) in re.names.iter().enumerate() {
                 attrs.insert(name.clone().unwrap_or_default(), group(i + 1));
             }
-            Value::Object(attrs)
+            Value::Object(attrs.into())
         }
     }
 }

@@ -79,7 +79,7 @@ impl Conversion {
                         out.insert(name.clone(), apply_opt(conv.as_ref(), e)?);
                     }
                 }
-                Ok(Value::Object(out))
+                Ok(Value::Object(out.into()))
             }
             Step::TupleToTuple(convs) => {
                 Ok(Value::Tuple(elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<_, _>>()?))
@@ -89,7 +89,7 @@ impl Conversion {
                     return Ok(Value::Unknown(Type::list(v.ty().element_type().cloned().unwrap_or(Type::Dynamic))));
                 }
                 let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e)).collect::<Result<Vec<_>, _>>()?;
-                collection_of(v, ety, elems, "element types must all match for conversion to list", Value::List)
+                collection_of(v, ety, elems, "element types must all match for conversion to list", |t, e| Value::List(t, e.into()))
             }
             Step::CollectionToSet(ety, conv) => {
                 let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e)).collect::<Result<Vec<_>, _>>()?;
@@ -102,7 +102,7 @@ impl Conversion {
                 }
                 if elems.is_empty() {
                     let ety = if *ety == Type::Dynamic { v.ty().element_type().cloned().unwrap_or(Type::Dynamic) } else { ety.clone() };
-                    return Ok(Value::Map(ety, elems));
+                    return Ok(Value::Map(ety, elems.into()));
                 }
                 // cty unifies nested collections here with its *safe* rules.
                 if ety.is_collection() || matches!(ety, Type::Object(_)) {
@@ -112,7 +112,7 @@ impl Conversion {
             }
             Step::TupleToList(ety, convs) => {
                 if convs.is_empty() {
-                    return Ok(Value::List(ety.clone(), Vec::new()));
+                    return Ok(Value::List(ety.clone(), Vec::new().into()));
                 }
                 let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<Vec<_>, _>>()?;
                 let keyed = elems.into_iter().enumerate().collect::<BTreeMap<_, _>>();
@@ -121,14 +121,14 @@ impl Conversion {
             }
             Step::TupleToSet(ety, convs) => {
                 if convs.is_empty() {
-                    return Ok(Value::Set(ety.clone(), Vec::new()));
+                    return Ok(Value::Set(ety.clone(), Vec::new().into()));
                 }
                 let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<Vec<_>, _>>()?;
                 set_of(elems).ok_or_else(|| "element types must all match for conversion to set".to_string())
             }
             Step::ObjectToMap(ety, convs) => {
                 if convs.is_empty() {
-                    return Ok(Value::Map(ety.clone(), BTreeMap::new()));
+                    return Ok(Value::Map(ety.clone(), BTreeMap::new().into()));
                 }
                 let mut elems = BTreeMap::new();
                 for (k, e) in entries(v) {
@@ -149,7 +149,7 @@ impl Conversion {
                 if let Some(missing) = attrs.keys().find(|k| !out.contains_key(*k)) {
                     return Err(format!("map has no element for required attribute {}", crate::render::json_string(missing)));
                 }
-                Ok(Value::Object(out))
+                Ok(Value::Object(out.into()))
             }
             // cty applies the second conversion to the original value,
             // not to the first one's result; the first only reports errors.
@@ -234,7 +234,7 @@ fn retype_one(e: Value, ety: &Type) -> Value {
 /// cty's `ListVal` for non-empty `elems`: `None` when their types differ.
 pub fn list_of(elems: Vec<Value>) -> Option<Value> {
     let ety = common_element_type(&elems)?;
-    Some(Value::List(ety.clone(), retype(elems, &ety)))
+    Some(Value::List(ety.clone(), retype(elems, &ety).into()))
 }
 
 /// cty's `SetVal` for non-empty `elems`: `None` when their types differ.

@@ -9,7 +9,78 @@ pub use number::Number;
 pub use types::Type;
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// The elements of a list, set or tuple, shared: values are immutable, so
+/// a copy (a variable read, an iteration variable, a traversal) costs a
+/// reference count, not the whole collection.
+#[derive(Clone, Debug, Default)]
+pub struct Elements(Rc<Vec<Value>>);
+
+/// The entries of a map or object, shared like [`Elements`].
+#[derive(Clone, Debug, Default)]
+pub struct Entries(Rc<BTreeMap<String, Value>>);
+
+macro_rules! shared_collection {
+    ($name:ident, $inner:ty, $item:ty, $iter:ty, $ref_iter:ty) => {
+        impl $name {
+            /// The collection, to change in place (copied first if shared).
+            pub fn make_mut(&mut self) -> &mut $inner {
+                Rc::make_mut(&mut self.0)
+            }
+
+            /// The collection, owned (copied if shared).
+            pub fn into_inner(self) -> $inner {
+                Rc::unwrap_or_clone(self.0)
+            }
+        }
+
+        impl std::ops::Deref for $name {
+            type Target = $inner;
+            fn deref(&self) -> &$inner {
+                &self.0
+            }
+        }
+
+        impl From<$inner> for $name {
+            fn from(c: $inner) -> $name {
+                $name(Rc::new(c))
+            }
+        }
+
+        impl FromIterator<$item> for $name {
+            fn from_iter<I: IntoIterator<Item = $item>>(iter: I) -> $name {
+                $name(Rc::new(iter.into_iter().collect()))
+            }
+        }
+
+        impl IntoIterator for $name {
+            type Item = $item;
+            type IntoIter = $iter;
+            fn into_iter(self) -> $iter {
+                self.into_inner().into_iter()
+            }
+        }
+
+        impl<'a> IntoIterator for &'a $name {
+            type Item = <$ref_iter as Iterator>::Item;
+            type IntoIter = $ref_iter;
+            fn into_iter(self) -> $ref_iter {
+                self.0.iter()
+            }
+        }
+    };
+}
+
+shared_collection!(Elements, Vec<Value>, Value, std::vec::IntoIter<Value>, std::slice::Iter<'a, Value>);
+shared_collection!(
+    Entries,
+    BTreeMap<String, Value>,
+    (String, Value),
+    std::collections::btree_map::IntoIter<String, Value>,
+    std::collections::btree_map::Iter<'a, String, Value>
+);
 
 /// An HCL value.
 ///
@@ -29,15 +100,15 @@ pub enum Value {
     /// A string, always in Unicode normal form C.
     String(String),
     /// `list(T)`: element type and elements.
-    List(Type, Vec<Value>),
+    List(Type, Elements),
     /// `set(T)`: element type and distinct elements in cty order.
-    Set(Type, Vec<Value>),
+    Set(Type, Elements),
     /// `map(T)`: element type and entries.
-    Map(Type, BTreeMap<String, Value>),
+    Map(Type, Entries),
     /// `tuple([...])`
-    Tuple(Vec<Value>),
+    Tuple(Elements),
     /// `object({...})`
-    Object(BTreeMap<String, Value>),
+    Object(Entries),
     /// A value marked sensitive: it computes like the value inside, and the
     /// mark follows every result derived from it.
     Sensitive(Box<Value>),
@@ -76,7 +147,7 @@ impl Value {
                 e
             })
             .collect();
-        Value::Set(elem, ops::set_normalize(elems)).mark_if(marked)
+        Value::Set(elem, ops::set_normalize(elems).into()).mark_if(marked)
     }
 
     /// This value marked sensitive.
@@ -132,8 +203,8 @@ impl Value {
         if !self.has_marks() {
             return (self, false);
         }
-        let strip = |vs: Vec<Value>| vs.into_iter().map(|v| v.unmark_deep().0).collect::<Vec<_>>();
-        let strip_map = |m: BTreeMap<String, Value>| m.into_iter().map(|(k, v)| (k, v.unmark_deep().0)).collect::<BTreeMap<_, _>>();
+        let strip = |vs: Elements| vs.into_iter().map(|v| v.unmark_deep().0).collect::<Elements>();
+        let strip_map = |m: Entries| m.into_iter().map(|(k, v)| (k, v.unmark_deep().0)).collect::<Entries>();
         let v = match self {
             Value::Sensitive(v) => v.unmark_deep().0,
             Value::List(t, vs) => Value::List(t, strip(vs)),

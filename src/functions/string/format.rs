@@ -309,7 +309,7 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
     let fmt = a[0].as_str().unwrap_or("");
     let args = &a[1..];
     if args.is_empty() {
-        return Ok(Value::List(Type::String, vec![Value::string(format(fmt, &[], ctx)?)]));
+        return Ok(Value::List(Type::String, (vec![Value::string(format(fmt, &[], ctx)?)]).into()));
     }
     let mut len: Option<(usize, usize)> = None;
     let mut unknown = false;
@@ -368,5 +368,5 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
         })?;
         out.push(Value::string(s));
     }
-    Ok(Value::List(Type::String, out))
+    Ok(Value::List(Type::String, out.into()))
 }
