@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use hcl::eval::Evaluate as _;
-use hcl_playground::{evaluate, parse_variables, render, Limits, Options, Variables};
+use hcl_playground::{evaluate, parse_variables, render, Limits, Options, Value, Variables};
 use std::str::FromStr as _;
 
 /// One expression with its variables, parsed once up front on both sides.
@@ -24,30 +24,29 @@ impl Case {
         Case { id: id.to_string(), expr, template, vars_json, vars, peer_ctx }
     }
 
-    /// Parses and evaluates with hcl-playground; the value as JSON.
-    pub fn ours(&self, options: &Options) -> Result<String, String> {
+    /// Parses and evaluates with hcl-playground.
+    pub fn ours(&self, options: &Options) -> Result<Value, String> {
         let options = Options { template: self.template, ..options.clone() };
-        evaluate(&self.expr, &self.vars, &options).map(|v| render::to_json(&v)).map_err(|d| d[0].summary.clone())
+        evaluate(&self.expr, &self.vars, &options).map_err(|d| d[0].summary.clone())
     }
 
-    /// Parses and evaluates with hcl-rs; the value as JSON, or `None`
-    /// where hcl-rs cannot (functions, unknowns) or fails.
-    pub fn peer(&self) -> Option<serde_json::Value> {
+    /// Parses and evaluates with hcl-rs; `None` where hcl-rs cannot
+    /// (functions, unknowns) or fails.
+    pub fn peer(&self) -> Option<hcl::Value> {
         let ctx = self.peer_ctx.as_ref()?;
-        let value = if self.template {
+        if self.template {
             let t = hcl::Template::from_str(&self.expr).ok()?;
-            hcl::Value::String(t.evaluate(ctx).ok()?)
+            Some(hcl::Value::String(t.evaluate(ctx).ok()?))
         } else {
-            hcl::Expression::from_str(&self.expr).ok()?.evaluate(ctx).ok()?
-        };
-        serde_json::to_value(value).ok()
+            hcl::Expression::from_str(&self.expr).ok()?.evaluate(ctx).ok()
+        }
     }
 
     /// Whether hcl-rs evaluates this case to the same value as we do, so
     /// the two do the same work when timed side by side.
     pub fn peer_agrees(&self) -> bool {
-        let ours = self.ours(&Options::default()).ok().and_then(|j| serde_json::from_str::<serde_json::Value>(&j).ok());
-        match (ours, self.peer()) {
+        let ours = self.ours(&Options::default()).ok().and_then(|v| serde_json::from_str::<serde_json::Value>(&render::to_json(&v)).ok());
+        match (ours, self.peer().and_then(|v| serde_json::to_value(v).ok())) {
             (Some(a), Some(b)) => same_json(&a, &b),
             _ => false,
         }

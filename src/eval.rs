@@ -7,7 +7,7 @@ use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::functions::{self, CallError};
 use crate::value::convert::{convert, get_conversion, unify, unify_with, Conversion};
 use crate::value::ops::equals;
-use crate::value::{Number, Type, Value};
+use crate::value::{Kind, Number, Type, Value};
 use crate::Limits;
 use std::collections::BTreeMap;
 
@@ -162,6 +162,11 @@ impl<'a> Evaluator<'a> {
     fn get_attr_unmarked(&mut self, obj: Value, name: &str, span: Span) -> Value {
         // cty looks attributes up by their NFC form, as it stores them.
         let key = crate::value::nfc(name.to_string());
+        if let Value::Object(m) | Value::Map(_, m) = &obj {
+            if let Some(v) = m.get(&key) {
+                return v.clone();
+            }
+        }
         if obj.is_null() {
             self.error("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.", span);
             return dynamic();
@@ -236,6 +241,19 @@ impl<'a> Evaluator<'a> {
         if key.is_null() {
             self.error("Invalid index", "Can't use a null value as an indexing key.", span);
             return dynamic();
+        }
+        match (&coll, &key) {
+            (Value::List(_, vs) | Value::Tuple(vs), Value::Number(n)) => {
+                if let Some(v) = n.to_i64().and_then(|i| usize::try_from(i).ok()).and_then(|i| vs.get(i)) {
+                    return v.clone();
+                }
+            }
+            (Value::Map(_, m) | Value::Object(m), Value::String(k)) => {
+                if let Some(v) = m.get(k) {
+                    return v.clone();
+                }
+            }
+            _ => {}
         }
         let ty = coll.ty();
         if key.ty() == Type::Dynamic || ty == Type::Dynamic {
@@ -349,8 +367,8 @@ impl<'a> Evaluator<'a> {
             self.anon.pop();
             return dynamic();
         }
-        let ty = src.ty();
-        let auto_upgrade = !matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_));
+        let kind = src.kind();
+        let auto_upgrade = !matches!(kind, Kind::Tuple | Kind::List | Kind::Set);
         if src.is_null() {
             if auto_upgrade {
                 return Value::Tuple(Vec::new().into());
@@ -358,19 +376,13 @@ impl<'a> Evaluator<'a> {
             self.error("Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.", source.span);
             return dynamic();
         }
-        if ty == Type::Dynamic {
+        if kind == Kind::Dynamic {
             return dynamic();
         }
         let upgraded_unknown = auto_upgrade && !src.is_known();
-        let (src, ty) = if auto_upgrade {
-            let t = Value::Tuple(vec![src].into());
-            let ty = t.ty();
-            (t, ty)
-        } else {
-            (src, ty)
-        };
+        let (src, kind) = if auto_upgrade { (Value::Tuple(vec![src].into()), Kind::Tuple) } else { (src, kind) };
         if !src.is_known() {
-            return Value::Unknown(self.splat_result_type(&ty, each));
+            return Value::Unknown(self.splat_result_type(&src.ty(), each));
         }
         let elems = src.as_sequence().unwrap_or(&[]).to_vec();
         let mut vals = Vec::with_capacity(elems.len());
@@ -390,14 +402,14 @@ impl<'a> Evaluator<'a> {
         }
         if !known {
             let keep = self.diags.len();
-            let t = self.splat_result_type(&ty, each);
+            let t = self.splat_result_type(&src.ty(), each);
             self.diags.truncate(keep);
             return Value::Unknown(t);
         }
-        match ty {
-            Type::List(_) | Type::Set(_) => {
+        match kind {
+            Kind::List | Kind::Set => {
                 if vals.is_empty() {
-                    let t = self.splat_result_type(&ty, each);
+                    let t = self.splat_result_type(&src.ty(), each);
                     return Value::List(t.element_type().cloned().unwrap_or(Type::Dynamic), Vec::new().into());
                 }
                 let ety = vals[0].ty();
@@ -1053,14 +1065,14 @@ impl<'a> Evaluator<'a> {
             self.error("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", span);
             return false;
         }
-        let cty = coll.ty();
-        if cty == Type::Dynamic {
+        let kind = coll.kind();
+        if kind == Kind::Dynamic {
             return false;
         }
-        if !matches!(cty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
+        if !matches!(kind, Kind::List | Kind::Set | Kind::Tuple | Kind::Map | Kind::Object) {
             self.error(
                 "Iteration over non-iterable value",
-                format!("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
+                format!("A value of type {} cannot be used as the collection in a 'for' expression.", coll.ty().friendly_name()),
                 span,
             );
             return false;

@@ -47,7 +47,7 @@ pub mod wasm;
 
 pub use diagnostics::{Diagnostic, Diagnostics, Severity, Span};
 pub use value::{Type, Value};
-pub use variables::{parse_variables, Variables};
+pub use variables::{parse_variables, variables_from_json, Variables};
 
 /// Bounds on the work one evaluation may do. Every limit ends in a
 /// diagnostic with a source range, never a crash.

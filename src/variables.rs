@@ -22,18 +22,18 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
         let at = offset_of(json, e.line(), e.column());
         Diagnostic::error("Invalid variables JSON", capitalise(&e.to_string()), Span::new(at, at))
     })?;
-    let serde_json::Value::Object(top) = parsed else {
-        return Err(Diagnostic::error(
-            "Invalid variables JSON",
-            "The variables must be a JSON object whose keys are variable names.",
-            Span::new(0, json.len()),
-        ));
+    variables_from_json(parsed).map_err(|m| Diagnostic::error("Invalid variables JSON", m, Span::new(0, json.len())))
+}
+
+/// Variables from JSON already parsed (a JSON object whose keys are
+/// variable names); the error is the diagnostic's detail.
+pub fn variables_from_json(json: serde_json::Value) -> Result<Variables, String> {
+    let serde_json::Value::Object(top) = json else {
+        return Err("The variables must be a JSON object whose keys are variable names.".into());
     };
     let mut out = Variables::new();
     for (k, v) in top {
-        let val = from_json(&v, 0).map_err(|m| {
-            Diagnostic::error("Invalid variables JSON", format!("Variable {}: {m}", crate::eval::quote(&k)), Span::new(0, json.len()))
-        })?;
+        let val = from_json(v, 0).map_err(|m| format!("Variable {}: {m}", crate::eval::quote(&k)))?;
         // Unlike attribute names, variable names are looked up as written.
         out.insert(k, val);
     }
@@ -41,19 +41,19 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
 }
 
 /// Converts one JSON value.
-pub fn from_json(v: &serde_json::Value, depth: usize) -> Result<Value, String> {
+pub fn from_json(v: serde_json::Value, depth: usize) -> Result<Value, String> {
     if depth > MAX_JSON_DEPTH {
         return Err(format!("nested more than {MAX_JSON_DEPTH} levels deep"));
     }
     Ok(match v {
         serde_json::Value::Null => Value::null(),
-        serde_json::Value::Bool(b) => Value::Bool(*b),
-        serde_json::Value::Number(n) => Value::Number(Number::parse(&n.to_string()).ok_or_else(|| format!("number {n} is out of range"))?),
-        serde_json::Value::String(s) => Value::string(s.clone()),
-        serde_json::Value::Array(items) => Value::Tuple(items.iter().map(|i| from_json(i, depth + 1)).collect::<Result<_, _>>()?),
-        serde_json::Value::Object(m) => {
+        serde_json::Value::Bool(b) => Value::Bool(b),
+        serde_json::Value::Number(n) => Value::Number(Number::parse(n.as_str()).ok_or_else(|| format!("number {n} is out of range"))?),
+        serde_json::Value::String(s) => Value::string(s),
+        serde_json::Value::Array(items) => Value::Tuple(items.into_iter().map(|i| from_json(i, depth + 1)).collect::<Result<_, _>>()?),
+        serde_json::Value::Object(mut m) => {
             if m.len() == 1 {
-                if let Some(t) = m.get("__unknown__") {
+                if let Some(t) = m.remove("__unknown__") {
                     let name = t.as_str().ok_or("the __unknown__ marker needs a type name string")?;
                     return crate::typeexpr::parse_type(name).map(Value::Unknown);
                 }
@@ -61,10 +61,10 @@ pub fn from_json(v: &serde_json::Value, depth: usize) -> Result<Value, String> {
             // cty's JSON decoding implies an object type, whose attribute
             // names are NFC, then finds no attribute for a key that is not.
             Value::Object(
-                m.iter()
-                    .map(|(k, v)| match crate::value::nfc(k.clone()) {
-                        nfc if nfc == *k => Ok((nfc, from_json(v, depth + 1)?)),
-                        _ => Err(format!("unsupported attribute {}", crate::eval::quote(k))),
+                m.into_iter()
+                    .map(|(k, v)| match crate::value::is_nfc(&k) {
+                        true => Ok((k, from_json(v, depth + 1)?)),
+                        false => Err(format!("unsupported attribute {}", crate::eval::quote(&k))),
                     })
                     .collect::<Result<_, String>>()?,
             )

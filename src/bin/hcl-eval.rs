@@ -5,7 +5,7 @@
 //! hcl-eval --jsonl < cases.jsonl > results.jsonl
 //! ```
 
-use hcl_playground::{evaluate, parse_variables, render, Options, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, render, variables_from_json, Options, Value, Variables};
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
@@ -118,19 +118,20 @@ fn run_jsonl() -> ExitCode {
 }
 
 fn jsonl_line(line: &str, n: usize) -> String {
-    let input: serde_json::Value = match serde_json::from_str(line) {
+    let mut input: serde_json::Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return failure(&format!("line-{n}"), &[format!("invalid input line: {e}")]),
     };
     let id = input.get("id").and_then(|v| v.as_str()).unwrap_or("").to_string();
+    let vars = input.get_mut("vars").map(serde_json::Value::take);
     let Some(expr) = input.get("expr").and_then(|v| v.as_str()) else {
         return failure(&id, &["missing \"expr\"".to_string()]);
     };
-    let vars = match input.get("vars") {
+    let vars = match vars {
         None | Some(serde_json::Value::Null) => Variables::new(),
-        Some(v) => match parse_variables(&v.to_string()) {
+        Some(v) => match variables_from_json(v) {
             Ok(v) => v,
-            Err(d) => return failure(&id, &[d.one_line()]),
+            Err(m) => return failure(&id, &[format!("Invalid variables JSON: {m}")]),
         },
     };
     let options = Options { template: input.get("template").and_then(|v| v.as_bool()).unwrap_or(false), ..Options::default() };

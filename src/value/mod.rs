@@ -6,7 +6,7 @@ pub mod ops;
 pub mod types;
 
 pub use number::Number;
-pub use types::Type;
+pub use types::{Kind, Type};
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -217,6 +217,23 @@ impl Value {
         (v, true)
     }
 
+    /// The constructor of the value's type, without building the type
+    /// (which walks every element of a tuple or object).
+    pub fn kind(&self) -> Kind {
+        match self {
+            Value::Sensitive(v) => v.kind(),
+            Value::Unknown(t) | Value::Null(t) => t.kind(),
+            Value::Bool(_) => Kind::Bool,
+            Value::Number(_) => Kind::Number,
+            Value::String(_) => Kind::String,
+            Value::List(..) => Kind::List,
+            Value::Set(..) => Kind::Set,
+            Value::Map(..) => Kind::Map,
+            Value::Tuple(_) => Kind::Tuple,
+            Value::Object(_) => Kind::Object,
+        }
+    }
+
     /// The value's type.
     pub fn ty(&self) -> Type {
         match self {
@@ -302,9 +319,19 @@ impl Value {
 
 /// Normalises a string to NFC, cheaply when it already is.
 pub fn nfc(s: String) -> String {
-    if is_nfc_quick(s.chars()) == IsNormalized::Yes {
+    if is_nfc(&s) {
         s
     } else {
         s.nfc().collect()
     }
+}
+
+/// Whether a string is in NFC already.
+pub fn is_nfc(s: &str) -> bool {
+    s.is_ascii()
+        || match is_nfc_quick(s.chars()) {
+            IsNormalized::Yes => true,
+            IsNormalized::No => false,
+            IsNormalized::Maybe => s.nfc().eq(s.chars()),
+        }
 }

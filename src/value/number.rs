@@ -54,6 +54,17 @@ impl Number {
     /// does: an optional sign, digits with an optional fraction (either side
     /// of the point may be empty, not both), an optional exponent, or `Inf`.
     pub fn parse(s: &str) -> Option<Number> {
+        // Plain integers below 2^64 are exact at any precision: skip the
+        // decimal conversion (variables JSON is mostly such numbers).
+        let digits = s.strip_prefix('-').unwrap_or(s);
+        if !digits.is_empty() && digits.len() <= 19 && digits.bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(v) = digits.parse::<u64>() {
+                if v != 0 {
+                    let f = BigFloat::from_u64(v, PARSE_PRECISION);
+                    return Some(Number::new(if digits.len() < s.len() { f.neg() } else { f }, PARSE_PRECISION));
+                }
+            }
+        }
         let (neg, body) = match s.as_bytes().first() {
             Some(b'+') => (false, &s[1..]),
             Some(b'-') => (true, &s[1..]),

@@ -27,7 +27,46 @@ pub enum Type {
     Object(BTreeMap<String, Type>),
 }
 
+/// A type's constructor, without its element or attribute types: what a
+/// value's shape says at no cost (see [`Value::kind`](super::Value::kind)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `dynamic`
+    Dynamic,
+    /// `string`
+    String,
+    /// `number`
+    Number,
+    /// `bool`
+    Bool,
+    /// `list(…)`
+    List,
+    /// `set(…)`
+    Set,
+    /// `map(…)`
+    Map,
+    /// `tuple([…])`
+    Tuple,
+    /// `object({…})`
+    Object,
+}
+
 impl Type {
+    /// The type's constructor.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Type::Dynamic => Kind::Dynamic,
+            Type::String => Kind::String,
+            Type::Number => Kind::Number,
+            Type::Bool => Kind::Bool,
+            Type::List(_) => Kind::List,
+            Type::Set(_) => Kind::Set,
+            Type::Map(_) => Kind::Map,
+            Type::Tuple(_) => Kind::Tuple,
+            Type::Object(_) => Kind::Object,
+        }
+    }
+
     /// `list(elem)`
     pub fn list(elem: Type) -> Type {
         Type::List(Box::new(elem))
