@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 /// Evaluation state for one expression.
 pub struct Evaluator<'a> {
-    vars: &'a BTreeMap<String, Value>,
+    vars: &'a crate::value::SortedMap<Value>,
     locals: Vec<(String, Value)>,
     anon: Vec<Value>,
     limits: &'a Limits,
@@ -30,7 +30,7 @@ fn dynamic() -> Value {
 
 impl<'a> Evaluator<'a> {
     /// A fresh evaluator over the given variables.
-    pub fn new(vars: &'a BTreeMap<String, Value>, limits: &'a Limits) -> Evaluator<'a> {
+    pub fn new(vars: &'a crate::value::SortedMap<Value>, limits: &'a Limits) -> Evaluator<'a> {
         Evaluator { vars, locals: Vec::new(), anon: Vec::new(), limits, depth: 0, steps: 0, exhausted: false, diags: Vec::new() }
     }
 

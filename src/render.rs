@@ -218,7 +218,7 @@ fn write_console_seq(vs: &[Value], indent: usize, out: &mut String) {
     out.push(']');
 }
 
-fn write_console_map(m: &std::collections::BTreeMap<String, Value>, indent: usize, out: &mut String) {
+fn write_console_map(m: &crate::value::SortedMap<Value>, indent: usize, out: &mut String) {
     if m.is_empty() {
         out.push_str("{}");
         return;

@@ -4,10 +4,9 @@
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::value::{Number, Value};
-use std::collections::BTreeMap;
 
 /// Variables in scope, by name.
-pub type Variables = BTreeMap<String, Value>;
+pub type Variables = crate::value::SortedMap<Value>;
 
 /// Deepest nesting accepted in variables JSON.
 const MAX_JSON_DEPTH: usize = 128;
@@ -31,13 +30,13 @@ pub fn variables_from_json(json: serde_json::Value) -> Result<Variables, String>
     let serde_json::Value::Object(top) = json else {
         return Err("The variables must be a JSON object whose keys are variable names.".into());
     };
-    let mut out = Variables::new();
-    for (k, v) in top {
-        let val = from_json(v, 0).map_err(|m| format!("Variable {}: {m}", crate::eval::quote(&k)))?;
-        // Unlike attribute names, variable names are looked up as written.
-        out.insert(k, val);
-    }
-    Ok(out)
+    // Unlike attribute names, variable names are looked up as written.
+    top.into_iter()
+        .map(|(k, v)| match from_json(v, 0) {
+            Ok(val) => Ok((k, val)),
+            Err(m) => Err(format!("Variable {}: {m}", crate::eval::quote(&k))),
+        })
+        .collect()
 }
 
 /// Converts one JSON value.

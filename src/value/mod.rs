@@ -1,10 +1,12 @@
 //! The value model: go-cty's values, with unknowns and typed nulls.
 
 pub mod convert;
+pub mod map;
 pub mod number;
 pub mod ops;
 pub mod types;
 
+pub use map::SortedMap;
 pub use number::Number;
 pub use types::{Kind, Type};
 
@@ -20,7 +22,7 @@ pub struct Elements(Rc<Vec<Value>>);
 
 /// The entries of a map or object, shared like [`Elements`].
 #[derive(Clone, Debug, Default)]
-pub struct Entries(Rc<BTreeMap<String, Value>>);
+pub struct Entries(Rc<SortedMap<Value>>);
 
 macro_rules! shared_collection {
     ($name:ident, $inner:ty, $item:ty, $iter:ty, $ref_iter:ty) => {
@@ -74,13 +76,13 @@ macro_rules! shared_collection {
 }
 
 shared_collection!(Elements, Vec<Value>, Value, std::vec::IntoIter<Value>, std::slice::Iter<'a, Value>);
-shared_collection!(
-    Entries,
-    BTreeMap<String, Value>,
-    (String, Value),
-    std::collections::btree_map::IntoIter<String, Value>,
-    std::collections::btree_map::Iter<'a, String, Value>
-);
+shared_collection!(Entries, SortedMap<Value>, (String, Value), std::vec::IntoIter<(String, Value)>, map::Iter<'a, Value>);
+
+impl From<BTreeMap<String, Value>> for Entries {
+    fn from(m: BTreeMap<String, Value>) -> Entries {
+        Entries(Rc::new(m.into()))
+    }
+}
 
 /// An HCL value.
 ///
@@ -281,7 +283,7 @@ impl Value {
     }
 
     /// The entries of a map or object.
-    pub fn as_mapping(&self) -> Option<&BTreeMap<String, Value>> {
+    pub fn as_mapping(&self) -> Option<&SortedMap<Value>> {
         match self.unmarked() {
             Value::Map(_, m) | Value::Object(m) => Some(m),
             _ => None,

@@ -27,7 +27,7 @@ fn seq_raw_equals(x: &[Value], y: &[Value]) -> bool {
     x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equals(a, b))
 }
 
-fn map_raw_equals(x: &std::collections::BTreeMap<String, Value>, y: &std::collections::BTreeMap<String, Value>) -> bool {
+fn map_raw_equals(x: &super::SortedMap<Value>, y: &super::SortedMap<Value>) -> bool {
     x.len() == y.len() && x.iter().zip(y).all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equals(v1, v2))
 }
 

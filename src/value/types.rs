@@ -148,6 +148,11 @@ impl Type {
 
 /// True when `name` is a valid HCL identifier (so needs no quotes as a key).
 pub fn is_valid_identifier(name: &str) -> bool {
+    if name.is_ascii() {
+        let b = name.as_bytes();
+        return matches!(b.first(), Some(c) if c.is_ascii_alphabetic() || *c == b'_')
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'));
+    }
     crate::parser::is_identifier(name)
 }
 
