@@ -22,6 +22,10 @@ pub struct Evaluator<'a> {
     exhausted: bool,
     /// Everything found so far.
     pub diags: Diagnostics,
+    /// A function left out of this build was called (see
+    /// [`functions::in_full_build`]): the result is not the real one, even
+    /// where `try` or `can` hid the error.
+    pub needs_full_build: bool,
 }
 
 fn dynamic() -> Value {
@@ -31,7 +35,17 @@ fn dynamic() -> Value {
 impl<'a> Evaluator<'a> {
     /// A fresh evaluator over the given variables.
     pub fn new(vars: &'a crate::value::SortedMap<Value>, limits: &'a Limits) -> Evaluator<'a> {
-        Evaluator { vars, locals: Vec::new(), anon: Vec::new(), limits, depth: 0, steps: 0, exhausted: false, diags: Vec::new() }
+        Evaluator {
+            vars,
+            locals: Vec::new(),
+            anon: Vec::new(),
+            limits,
+            depth: 0,
+            steps: 0,
+            exhausted: false,
+            diags: Vec::new(),
+            needs_full_build: false,
+        }
     }
 
     fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {

@@ -125,25 +125,38 @@ pub struct Evaluated {
 /// assert_eq!(shown.console, "object({\n    a: tuple([\n        number,\n    ]),\n})");
 /// ```
 pub fn evaluate_console(source: &str, vars: &Variables, options: &Options) -> Result<Evaluated, Diagnostics> {
-    let expr = parse(source, options)?;
+    run_console(source, vars, options).0
+}
+
+/// [`evaluate_console`], and whether the evaluation called a function this
+/// build leaves out (without the `heavy-functions` feature): then the
+/// result is not the real one, even where `try` or `can` hid the error,
+/// and the caller should evaluate again with a full build.
+pub(crate) fn run_console(source: &str, vars: &Variables, options: &Options) -> (Result<Evaluated, Diagnostics>, bool) {
+    let expr = match parse(source, options) {
+        Ok(e) => e,
+        Err(d) => return (Err(d), false),
+    };
     let mut ev = eval::Evaluator::new(vars, &options.limits);
     let type_call = match &expr.kind {
         ast::ExprKind::FunctionCall { name, args, expand_final: false, .. } if name == "type" && args.len() == 1 => Some(&args[0]),
         _ => None,
     };
     let v = ev.eval(type_call.unwrap_or(&expr));
+    let needs_full_build = ev.needs_full_build;
     let errors: Diagnostics = ev.diags.into_iter().filter(|d| d.severity == Severity::Error).collect();
     if !errors.is_empty() {
-        return Err(errors);
+        return (Err(errors), needs_full_build);
     }
     let ty = v.ty();
-    Ok(match type_call {
+    let shown = match type_call {
         Some(_) => {
             let shown = render::console_type(&ty);
             Evaluated { value: Value::string(shown.clone()), ty, console: shown }
         }
         None => Evaluated { console: render::console(&v), value: v, ty },
-    })
+    };
+    (Ok(shown), needs_full_build)
 }
 
 /// Parses `source` as an expression, or as a template when

@@ -56,6 +56,13 @@ export interface EvaluateResult {
   /** False when any part of the value is unknown. */
   known?: boolean;
   diagnostics: Diagnostic[];
+  /**
+   * Set by the smaller build (without the heavy functions: regular
+   * expressions, YAML, gzip, CSV, hashes, bcrypt, RSA, dates) when the
+   * expression calls one of them: the result is not the real one; evaluate
+   * again with the full build.
+   */
+  needsFullBuild?: true;
 }
 
 export interface FunctionInfo {
@@ -107,6 +114,7 @@ struct JsDiagnostic {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct JsResult {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,6 +128,8 @@ struct JsResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     known: Option<bool>,
     diagnostics: Vec<JsDiagnostic>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    needs_full_build: bool,
 }
 
 #[derive(Serialize)]
@@ -154,10 +164,14 @@ pub fn evaluate(source: &str, variables_json: &str, options: JsValue) -> JsValue
     let options = Options { template: opts.template, limits };
     let result = match crate::parse_variables(variables_json) {
         Err(d) => failure(vec![js_diagnostic(&d, variables_json, "variables")]),
-        Ok(vars) => match crate::evaluate_console(source, &vars, &options) {
-            Ok(e) => success(&e),
-            Err(d) => failure(d.iter().map(|d| js_diagnostic(d, source, "expression")).collect()),
-        },
+        Ok(vars) => {
+            let (result, needs_full_build) = crate::run_console(source, &vars, &options);
+            let result = match result {
+                Ok(e) => success(&e),
+                Err(d) => failure(d.iter().map(|d| js_diagnostic(d, source, "expression")).collect()),
+            };
+            JsResult { needs_full_build, ..result }
+        }
     };
     serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
 }
@@ -192,11 +206,12 @@ fn success(e: &crate::Evaluated) -> JsResult {
         console: Some(e.console.clone()),
         known: Some(e.value.is_wholly_known()),
         diagnostics: Vec::new(),
+        needs_full_build: false,
     }
 }
 
 fn failure(diagnostics: Vec<JsDiagnostic>) -> JsResult {
-    JsResult { ok: false, value: None, json: None, ty: None, console: None, known: None, diagnostics }
+    JsResult { ok: false, value: None, json: None, ty: None, console: None, known: None, diagnostics, needs_full_build: false }
 }
 
 /// JSON for JavaScript (serialised to plain JS values).

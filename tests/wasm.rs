@@ -96,3 +96,34 @@ fn registry_and_version() {
     assert!(list[0]["signature"].as_str().unwrap().contains('('));
     assert_eq!(version(), env!("CARGO_PKG_VERSION"));
 }
+
+/// The smaller build (without `heavy-functions`) answers for every function
+/// in the registry, but flags the evaluations that call a left-out one,
+/// even where `try` or `can` would hide the error; the full build never
+/// flags.
+#[wasm_bindgen_test]
+fn heavy_functions_and_the_smaller_build() {
+    let heavy = [
+        r#"regex("[a-z]+", "abc1")"#,
+        r#"can(regex("[a-z]+", "x"))"#,
+        r#"try(yamldecode("a: 1"), null)"#,
+        r#"sha256("x")"#,
+        r#"formatdate("YYYY", "2024-01-02T00:00:00Z")"#,
+        r#"replace("abc", "/b/", "x")"#,
+        r#"templatestring("$${sha1(\"a\")}", {})"#,
+    ];
+    for src in heavy {
+        let r = eval(src, "{}");
+        if cfg!(feature = "heavy-functions") {
+            assert_eq!((r["ok"].as_bool(), r.get("needsFullBuild")), (Some(true), None), "{src}: {r}");
+        } else {
+            assert_eq!(r["needsFullBuild"], true, "{src}: {r}");
+        }
+    }
+    for src in [r#"replace("abc", "b", "x")"#, r#"cidrsubnet("10.0.0.0/8", 8, 2)"#, r#"jsonencode({a = upper("x")})"#] {
+        let r = eval(src, "{}");
+        assert_eq!((r["ok"].as_bool(), r.get("needsFullBuild")), (Some(true), None), "{src}: {r}");
+    }
+    let list: Json = serde_wasm_bindgen::from_value(functions()).unwrap();
+    assert!(list.as_array().unwrap().iter().any(|f| f["name"] == "regexall"), "every build lists every function");
+}

@@ -12,15 +12,12 @@
 // --hcl-error, --hcl-font, --hcl-code-font). Output is written with
 // textContent only.
 
+import { createEngine } from "./engine.js";
+
 const HERE = new URL(".", import.meta.url);
 const TIME_LIMIT_MS = 3000;
 
 // ------------------------------------------------------------ the engine
-
-let worker = null;
-let ready = null;
-let nextId = 1;
-const pending = new Map();
 
 function workerUrl() {
   const url = new URL("worker.js", HERE);
@@ -30,38 +27,8 @@ function workerUrl() {
   return URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
 }
 
-function startWorker() {
-  worker = new Worker(workerUrl(), { type: "module" });
-  let resolveReady;
-  ready = new Promise((r) => (resolveReady = r));
-  worker.onmessage = (e) => {
-    if (e.data.ready) return resolveReady();
-    const p = pending.get(e.data.id);
-    if (p) {
-      pending.delete(e.data.id);
-      clearTimeout(p.timer);
-      p.resolve(e.data);
-    }
-  };
-}
-
-async function evaluate(source, variables, template) {
-  if (!worker) startWorker();
-  await ready;
-  const id = nextId++;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      worker.terminate();
-      worker = null;
-      for (const p of pending.values()) p.resolve({ timedOut: true });
-      pending.clear();
-      resolve({ timedOut: true });
-    }, TIME_LIMIT_MS);
-    pending.set(id, { resolve, timer });
-    worker.postMessage({ id, kind: "evaluate", source, variables, options: { template } });
-  });
-}
+const engine = createEngine(workerUrl, TIME_LIMIT_MS);
+const evaluate = (source, variables, template) => engine.ask({ kind: "evaluate", source, variables, options: { template } });
 
 // ----------------------------------------------------- sharing (as the page)
 

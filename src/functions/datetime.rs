@@ -3,6 +3,7 @@
 //! seconds, offsets up to ±99:99), with the error wording of go-cty's and
 //! Terraform's `parseTimestamp`; durations are Go's `time.ParseDuration`.
 //! A timestamp keeps its own UTC offset; chrono does the calendar work.
+#![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
 use crate::render::go_quote;
@@ -19,7 +20,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Converts an RFC 3339 timestamp into another format, given as letter mnemonics (YYYY, MM, DD, hh for the 24-hour clock, mm, ss, ZZZ...) with 'quoted' literals.",
         example: "formatdate(\"DD MMM YYYY hh:mm ZZZ\", \"2018-01-02T23:12:01Z\")",
-        imp: formatdate,
+        imp: heavy!(formatdate),
     },
     FunctionDef {
         name: "timeadd",
@@ -29,7 +30,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Adds a Go duration such as \"1h30m\" or \"-10m\" (units ns, us, ms, s, m, h) to an RFC 3339 timestamp.",
         example: "timeadd(\"2017-11-22T00:00:00Z\", \"10m\")",
-        imp: timeadd,
+        imp: heavy!(timeadd),
     },
     FunctionDef {
         name: "timecmp",
@@ -39,7 +40,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::Number),
         description: "Compares two RFC 3339 timestamps as instants: -1 if the first is earlier, 0 if equal, 1 if later.",
         example: "timecmp(\"2017-11-22T01:00:00Z\", \"2017-11-22T00:00:00-01:00\")",
-        imp: timecmp,
+        imp: heavy!(timecmp),
     },
     FunctionDef {
         name: "timestamp",
@@ -49,7 +50,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Returns the current UTC date and time in RFC 3339 format, read from the clock: not deterministic, a new value on every evaluation.",
         example: "timestamp()",
-        imp: |_, _| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0))),
+        imp: heavy!(|_, _| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0)))),
     },
 ];
 

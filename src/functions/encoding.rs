@@ -35,7 +35,6 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "base64encode(\"Hello World\")",
         imp: |a, _| Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(str_arg(a, 0)))),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "base64gunzip",
         category: "encoding",
@@ -44,9 +43,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Decodes a Base64 string and decompresses the bytes with gzip (OpenTofu only).",
         example: "base64gunzip(base64gzip(\"hello\"))",
-        imp: base64gunzip,
+        imp: heavy!(base64gunzip),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "base64gzip",
         category: "encoding",
@@ -55,9 +53,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Compresses a string with gzip and encodes the result with Base64 (the bytes differ from Go's compressor).",
         example: "base64gzip(\"hello\")",
-        imp: base64gzip,
+        imp: heavy!(base64gzip),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "csvdecode",
         category: "encoding",
@@ -66,7 +63,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(decoded_type),
         description: "Decodes CSV text whose first row is the header into a list of objects with string values.",
         example: "csvdecode(\"a,b,c\\n1,2,3\\n4,5,6\")",
-        imp: csvdecode,
+        imp: heavy!(csvdecode),
     },
     FunctionDef {
         name: "jsondecode",
@@ -130,7 +127,6 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "urlencode(\"Hello World!\")",
         imp: |a, _| Ok(Value::string(query_escape(str_arg(a, 0)))),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "yamldecode",
         category: "encoding",
@@ -139,9 +135,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(decoded_type),
         description: "Parses one YAML document (yes/no/on/off are bools): mappings become objects and sequences tuples.",
         example: "yamldecode(\"hello: world\\nlist: [1, yes, ~]\")",
-        imp: yamldecode,
+        imp: heavy!(yamldecode),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "yamlencode",
         category: "encoding",
@@ -150,7 +145,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Encodes a value as a YAML document in block style, with double-quoted keys and strings.",
         example: "yamlencode({\"a\" = \"b\", \"list\" = [1, true]})",
-        imp: yamlencode,
+        imp: heavy!(yamlencode),
     },
 ];
 

@@ -10,7 +10,6 @@ use sha2::Digest;
 const STR: Param = Param::new("str", Ty::String);
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "rsadecrypt",
         category: "crypto",
@@ -19,7 +18,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Decrypts an RSA-encrypted (PKCS #1 v1.5), base64-encoded ciphertext with a PEM private key (PKCS #1 or PKCS #8).",
         example: "rsadecrypt(\"OYCu5Vl/tfRYsWMcDq6b6PBogKS4nOafkkPnQe+2Bqja7hh84CLEvsFCY6VZ9VyfOy86OMAMi2T7t0tuI+K/7A==\", \"-----BEGIN RSA PRIVATE KEY-----\\nMIIBOwIBAAJBALGimAQlNiWsYXbaRtCxnXclFOb2Jo0zUnAs9FDEb9VflXjLlQba\\nBehKM7U7SV1maTTbqaNeXRLxQ5p3PtXX+w8CAwEAAQJATnIti/ca+Hwt9pzilRs7\\nHPjFSFIAKG83ws43fsuhT6rPREYKDxMyFI+UUU/2DEM1szWorXr+D8NjuM+lhckk\\nQQIhAOtruuX+3nLm8lHFlIrdhrvHfFHC5EVoWCJQe7DYieKRAiEAwSm64a/j7e/V\\nKMdnInL74GPXyBP1mCDmVg7iUzDrk58CIQClZCgH0QjCvJFc9WwoKv2vCrTCVCM+\\nx9GzOcvMMDSeoQIgcrulrE38VaUB+LHQOa8QmuzTC52HYDASgIVgu0cwdkMCIQDO\\n8RCbbIv+qPr2fBn0rRl9mxUZ/qZy1OHRZFROncDjrw==\\n-----END RSA PRIVATE KEY-----\")",
-        imp: rsadecrypt,
+        imp: heavy!(rsadecrypt),
     },
     FunctionDef {
         name: "base64sha256",
@@ -29,7 +28,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Computes the SHA256 hash of a given string and encodes the raw digest with Base64.",
         example: "base64sha256(\"hello world\")",
-        imp: |a, _| Ok(Value::string(b64(&sha2::Sha256::digest(str_arg(a, 0))))),
+        imp: heavy!(|a, _| Ok(Value::string(b64(&sha2::Sha256::digest(str_arg(a, 0)))))),
     },
     FunctionDef {
         name: "base64sha512",
@@ -39,9 +38,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Computes the SHA512 hash of a given string and encodes the raw digest with Base64.",
         example: "base64sha512(\"hello world\")",
-        imp: |a, _| Ok(Value::string(b64(&sha2::Sha512::digest(str_arg(a, 0))))),
+        imp: heavy!(|a, _| Ok(Value::string(b64(&sha2::Sha512::digest(str_arg(a, 0)))))),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "bcrypt",
         category: "hash/crypto",
@@ -50,7 +48,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Computes a bcrypt hash ($2a$, cost 10 unless given) of a string with a random salt; non-deterministic.",
         example: "bcrypt(\"hello world\")",
-        imp: bcrypt,
+        imp: heavy!(bcrypt),
     },
     FunctionDef {
         name: "md5",
@@ -60,7 +58,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Computes the MD5 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "md5(\"hello world\")",
-        imp: |a, _| Ok(Value::string(hex(&md5::Md5::digest(str_arg(a, 0))))),
+        imp: heavy!(|a, _| Ok(Value::string(hex(&md5::Md5::digest(str_arg(a, 0)))))),
     },
     FunctionDef {
         name: "sha1",
@@ -70,7 +68,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Computes the SHA1 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha1(\"hello world\")",
-        imp: |a, _| Ok(Value::string(hex(&sha1::Sha1::digest(str_arg(a, 0))))),
+        imp: heavy!(|a, _| Ok(Value::string(hex(&sha1::Sha1::digest(str_arg(a, 0)))))),
     },
     FunctionDef {
         name: "sha256",
@@ -80,7 +78,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Computes the SHA256 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha256(\"hello world\")",
-        imp: |a, _| Ok(Value::string(hex(&sha2::Sha256::digest(str_arg(a, 0))))),
+        imp: heavy!(|a, _| Ok(Value::string(hex(&sha2::Sha256::digest(str_arg(a, 0)))))),
     },
     FunctionDef {
         name: "sha512",
@@ -90,7 +88,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Computes the SHA512 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha512(\"hello world\")",
-        imp: |a, _| Ok(Value::string(hex(&sha2::Sha512::digest(str_arg(a, 0))))),
+        imp: heavy!(|a, _| Ok(Value::string(hex(&sha2::Sha512::digest(str_arg(a, 0)))))),
     },
     FunctionDef {
         name: "uuid",
@@ -100,7 +98,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Generates a random UUID string from 16 random bytes (no version bits, as Terraform's); non-deterministic.",
         example: "uuid()",
-        imp: |_, _| Ok(Value::string(format_uuid(&random_bytes()))),
+        imp: heavy!(|_, _| Ok(Value::string(format_uuid(&random_bytes())))),
     },
     FunctionDef {
         name: "uuidv5",
@@ -110,7 +108,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed(Ty::String),
         description: "Generates a name-based (version 5, SHA-1) UUID in namespace \"dns\", \"url\", \"oid\", \"x500\" or a given UUID.",
         example: "uuidv5(\"dns\", \"www.terraform.io\")",
-        imp: uuidv5,
+        imp: heavy!(uuidv5),
     },
 ];
 

@@ -8,6 +8,31 @@
 //! function's return type) unless the parameter accepts unknowns, and only
 //! then does the implementation run.
 
+/// The implementation of a function that needs a large crate (regular
+/// expressions, YAML, gzip, CSV, hashes, bcrypt, RSA, dates): the function
+/// itself in a full build; in a build without the `heavy-functions`
+/// feature (the playground's smaller first WebAssembly module) a stand-in
+/// that asks for the full build. `heavy!(ret f)` does the same for a
+/// computed return type.
+#[cfg(feature = "heavy-functions")]
+macro_rules! heavy {
+    (ret $f:expr) => {
+        $f
+    };
+    ($imp:expr) => {
+        $imp
+    };
+}
+#[cfg(not(feature = "heavy-functions"))]
+macro_rules! heavy {
+    (ret $f:expr) => {
+        |_| Ok($crate::value::Type::Dynamic)
+    };
+    ($imp:expr) => {
+        $crate::functions::in_full_build
+    };
+}
+
 mod collection;
 mod conversion;
 mod datetime;
@@ -164,6 +189,12 @@ impl Ctx<'_, '_> {
         } else {
             Err(CallError::reported())
         }
+    }
+
+    /// Passes on a nested evaluation's call of a function this build
+    /// leaves out.
+    pub fn flag_full_build(&mut self, needed: bool) {
+        self.ev.needs_full_build |= needed;
     }
 
     /// Checks that a result of `n` elements fits the caps.
@@ -431,15 +462,19 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
     if name == "plantimestamp" {
         return Some("Terraform has it only while planning or applying; its console doesn't either.");
     }
-    const HEAVY: &[&str] =
-        &["regex", "regexall", "yamldecode", "yamlencode", "base64gzip", "base64gunzip", "csvdecode", "bcrypt", "rsadecrypt"];
-    if HEAVY.contains(&name) && lookup(name).is_none() {
-        return Some("It is left out of this build of the evaluator to keep it small (the heavy-functions feature).");
-    }
     if is_terraform_function(name) {
         return Some("Terraform has this function, but this evaluator does not implement it yet.");
     }
     None
+}
+
+/// The stand-in for a function this build leaves out: it flags the
+/// evaluation so the caller can run it again with the full build.
+pub(crate) fn in_full_build(_: &[Value], ctx: &mut Ctx) -> CallResult {
+    ctx.ev.needs_full_build = true;
+    Err(CallError::call(
+        "this build of the evaluator leaves the function out to stay small; the full build (the heavy-functions feature) has it",
+    ))
 }
 
 /// Calls `f` with arguments already converted to its parameter types.

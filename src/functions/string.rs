@@ -92,27 +92,25 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "lower(\"HELLO\")",
         imp: |a, _| Ok(Value::string(str_arg(a, 0).chars().map(|c| simple_case(c, Case::Lower)).collect::<String>())),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "regex",
         category: "string",
         params: &[PATTERN, Param::new("string", Ty::String)],
         variadic: None,
-        ret: Ret::Computed(|a| regex_type(&a[0])),
+        ret: Ret::Computed(heavy!(ret |a| regex_type(&a[0]))),
         description: "Applies a regular expression (Go RE2 syntax) to a string and returns the first match: the text, or its capture groups.",
         example: "regex(\"(\\\\d+)-(\\\\d+)\", \"2019-02\")",
-        imp: regex_first,
+        imp: heavy!(regex_first),
     },
-    #[cfg(feature = "heavy-functions")]
     FunctionDef {
         name: "regexall",
         category: "string",
         params: &[PATTERN, Param::new("string", Ty::String)],
         variadic: None,
-        ret: Ret::Computed(|a| Ok(Type::list(regex_type(&a[0])?))),
+        ret: Ret::Computed(heavy!(ret |a| Ok(Type::list(regex_type(&a[0])?)))),
         description: "Applies a regular expression (Go RE2 syntax) to a string and returns a list of all matches.",
         example: "regexall(\"[a-z]+\", \"1234abcd5678efgh9\")",
-        imp: regex_all,
+        imp: heavy!(regex_all),
     },
     FunctionDef {
         name: "replace",
@@ -391,7 +389,7 @@ fn replace(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let (s, substr, with) = (str_arg(a, 0), str_arg(a, 1), str_arg(a, 2));
     if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
         if cfg!(not(feature = "heavy-functions")) {
-            return Err(CallError::call("regular expressions are left out of this build of the evaluator (the heavy-functions feature)"));
+            return super::in_full_build(a, ctx);
         }
         let re = re2::compile(&substr[1..substr.len() - 1]).map_err(|e| CallError::call(e.go()))?;
         ctx.charge(s.len() as u64 / 64)?;

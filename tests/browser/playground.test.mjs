@@ -136,3 +136,23 @@ test("a runaway evaluation is stopped and the page stays responsive", async () =
   await output(page, "2");
   await page.close();
 });
+
+test("the full build loads only when a heavy function is called", async () => {
+  const fetched = [];
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(base);
+  await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
+  await setEditor(page, "editor", 'upper("no heavy function here")');
+  await output(page, '"NO HEAVY FUNCTION HERE"');
+  assert.ok(fetched.includes("/pkg/hcl_playground_bg.wasm"), fetched.join(" "));
+  assert.ok(!fetched.some((p) => p.startsWith("/pkg-full/")), "the full build is not loaded up front");
+  // can() would hide the smaller build's stand-in error: the answer must
+  // still come from the full build.
+  await setEditor(page, "editor", 'can(regex("^[a-z]+$", "abc")) ? regexall("[0-9]+", "a1b22c333") : []');
+  await output(page, 'tolist([\n  "1",\n  "22",\n  "333",\n])');
+  assert.ok(fetched.includes("/pkg-full/hcl_playground_bg.wasm"));
+  await setEditor(page, "editor", 'sha256("hello")');
+  await output(page, '"2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"');
+  await page.close();
+});

@@ -9,6 +9,7 @@ import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/aut
 import { setDiagnostics, lintGutter } from "@codemirror/lint";
 import { json } from "@codemirror/lang-json";
 import { hcl, hclTemplate } from "./hcl-language.js";
+import { createEngine } from "../engine.js";
 
 // The time limit can be lowered with ?timeLimit=MS (the browser test does).
 const TIME_LIMIT_MS = Number(new URLSearchParams(location.search).get("timeLimit")) || 3000;
@@ -34,48 +35,8 @@ const ui = {
 
 // ------------------------------------------------------------------ worker
 
-let worker = null;
-let workerReady = null;
-let nextId = 1;
-const pending = new Map();
-
-function startWorker() {
-  worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
-  let ready;
-  workerReady = new Promise((resolve) => (ready = resolve));
-  worker.onmessage = (event) => {
-    if (event.data.ready) {
-      ready();
-      return;
-    }
-    const waiter = pending.get(event.data.id);
-    if (waiter) {
-      pending.delete(event.data.id);
-      clearTimeout(waiter.timer);
-      waiter.resolve(event.data);
-    }
-  };
-}
-
-async function ask(message) {
-  if (!worker) startWorker();
-  // The time limit covers evaluation, not loading the module.
-  await workerReady;
-  const id = nextId++;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      // A runaway evaluation: stop it and start a fresh worker.
-      pending.delete(id);
-      worker.terminate();
-      worker = null;
-      for (const w of pending.values()) w.resolve({ timedOut: true });
-      pending.clear();
-      resolve({ timedOut: true });
-    }, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
-    pending.set(id, { resolve, timer });
-    worker.postMessage({ ...message, id });
-  });
-}
+const engine = createEngine(() => new URL("../worker.js", import.meta.url), TIME_LIMIT_MS);
+const ask = (message) => engine.ask(message, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
 
 // ----------------------------------------------------------------- editors
 

@@ -47,6 +47,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let limits = crate::Limits { max_steps: budget, ..limits.clone() };
         let mut ev = crate::eval::Evaluator::new(&vars, &limits);
         let v = ev.eval(&expr);
+        ctx.flag_full_build(ev.needs_full_build);
         let errors: Vec<_> = ev.diags.into_iter().filter(|d| d.severity == crate::diagnostics::Severity::Error).collect();
         if errors.is_empty() {
             return Ok(v.mark_if(marked));
