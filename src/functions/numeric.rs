@@ -259,13 +259,17 @@ impl BigNat {
 
 // ------------------------------------------------------------- log, pow
 
+/// `math.MaxFloat64` as Go's `%f` prints it (written out, not formatted,
+/// to keep float formatting out of the WebAssembly module).
+const MAX_FLOAT64: &str = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000";
+
 /// A number argument as gocty converts it to `float64`: rounded to
 /// nearest, infinities allowed, finite values beyond the range refused.
 fn float_arg(a: &[Value], i: usize) -> Result<f64, CallError> {
     let n = num(a, i)?;
     let f = n.to_f64();
     if f.is_infinite() && !n.is_infinite() {
-        return Err(CallError::call(format!("value must be between {:.6} and {:.6} inclusive", -f64::MAX, f64::MAX)));
+        return Err(CallError::call(format!("value must be between -{MAX_FLOAT64} and {MAX_FLOAT64} inclusive")));
     }
     Ok(f)
 }

@@ -130,3 +130,20 @@ function makeParser(templateMode) {
 export const hcl = StreamLanguage.define(makeParser(false));
 /** HCL in template-file mode (text with `${ }` and `%{ }`). */
 export const hclTemplate = StreamLanguage.define(makeParser(true));
+
+// JSON highlighting for the variables pane: a stream tokenizer is all it
+// needs (its errors come from the evaluator, with positions), and it keeps
+// a second parser runtime out of the page.
+export const json = () =>
+  StreamLanguage.define({
+    name: "json",
+    token(stream) {
+      if (stream.eatSpace()) return null;
+      if (stream.match(/^"(?:[^"\\]|\\.)*"?(?=\s*:)/)) return "propertyName";
+      if (stream.match(/^"(?:[^"\\]|\\.)*"?/)) return "string";
+      if (stream.match(/^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/)) return "number";
+      if (stream.match(/^(?:true|false|null)\b/)) return "atom";
+      stream.next();
+      return "punctuation";
+    },
+  });

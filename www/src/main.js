@@ -7,8 +7,7 @@ import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirro
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
 import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/autocomplete";
 import { setDiagnostics, lintGutter } from "@codemirror/lint";
-import { json } from "@codemirror/lang-json";
-import { hcl, hclTemplate } from "./hcl-language.js";
+import { hcl, hclTemplate, json } from "./hcl-language.js";
 import { createEngine } from "../engine.js";
 
 // The time limit can be lowered with ?timeLimit=MS (the browser test does).
