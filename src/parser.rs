@@ -311,10 +311,41 @@ impl<'s> Builder<'s> {
             }
             _ => {
                 let key = pair.into_inner().next().expect("index expression");
-                let key = self.expression(key)?;
+                let mut key = self.expression(key)?;
+                if let Some(text) = self.string_literal(&key) {
+                    key.kind = ExprKind::Literal(Value::string(text));
+                }
                 Ok(Step::Index { key: Box::new(key), span })
             }
         }
+    }
+
+    /// The text of a template that HCL scanned as at most one literal token
+    /// (`TemplateExpr.IsStringLiteral`); as an index key it makes the step
+    /// a static traversal step, which `try`, `can` and object keys look at.
+    /// The scanner ends a literal token at every `$` and `%`, so only text
+    /// without them, or made of one such sequence alone, is one token.
+    fn string_literal(&self, key: &Expression) -> Option<String> {
+        let value = match &key.kind {
+            ExprKind::Template(parts) => match parts.as_slice() {
+                [] => String::new(),
+                [TemplatePart::Literal(s)] => s.clone(),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let source = &self.src[key.span.start..key.span.end];
+        let single_token = |raw: &str, alone: &[&str]| !raw.contains(['$', '%']) || alone.contains(&raw);
+        let one_token = match source.strip_prefix('"') {
+            Some(quoted) => single_token(quoted.strip_suffix('"').unwrap_or(quoted), &["$", "%", "$${", "%%{"]),
+            // A heredoc of one part has at most one line.
+            None => {
+                let body = source.split_once('\n').map_or("", |(_, rest)| rest);
+                let line = body.split_once('\n').map_or("", |(line, _)| line);
+                single_token(line.strip_suffix('\r').unwrap_or(line), &["$${", "%%{"])
+            }
+        };
+        one_token.then_some(value)
     }
 
     fn primary(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
