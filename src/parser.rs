@@ -79,9 +79,12 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
                 let start = p.as_span().start();
                 let mut at = 0;
                 for line in p.as_str().split_inclusive('\n') {
-                    let s = Span::new(start + at, start + at + line.len());
-                    toks.push(TemplateToken::Literal(unescape_template_markers(line), s));
-                    at += line.len();
+                    let newline_at = newline_token_start(line).unwrap_or(line.len());
+                    for piece in [&line[..newline_at], &line[newline_at..]].into_iter().filter(|s| !s.is_empty()) {
+                        let s = Span::new(start + at, start + at + piece.len());
+                        toks.push(TemplateToken::Literal(unescape_template_markers(piece), s));
+                        at += piece.len();
+                    }
                 }
                 continue;
             }
@@ -626,7 +629,16 @@ impl<'s> Builder<'s> {
                 if part.as_rule() == Rule::heredoc_newline && toks.len() > line_tokens {
                     if let Some(TemplateToken::Literal(text, text_span)) = toks.last_mut() {
                         text.push_str(part.as_str());
-                        *text_span = text_span.to(span_of(&part));
+                        let newline_span = span_of(&part);
+                        match newline_token_start(text) {
+                            None => *text_span = text_span.to(newline_span),
+                            Some(at) => {
+                                let newline = text.split_off(at);
+                                let start = newline_span.end - newline.len();
+                                *text_span = Span::new(text_span.start, start);
+                                toks.push(TemplateToken::Literal(newline, Span::new(start, newline_span.end)));
+                            }
+                        }
                         continue;
                     }
                 }
@@ -825,6 +837,23 @@ fn flush_heredoc(toks: &mut [TemplateToken]) {
             let cut: usize = s.graphemes(true).take(min_spaces).map(str::len).sum();
             s.drain(..cut);
         }
+    }
+}
+
+/// Where the newline ending `line` starts a literal token of its own.
+/// HCL's scanner takes `$` or `%` with the single byte after it (a `\r`
+/// included, never `{`) as one token when a newline follows, so a strip
+/// marker on the next line trims only that newline.
+fn newline_token_start(line: &str) -> Option<usize> {
+    let body = line.strip_suffix('\n')?;
+    let (body, newline_at) = match body.strip_suffix('\r') {
+        Some(b) if b.ends_with(['$', '%']) => return Some(body.len()),
+        Some(b) => (b, b.len()),
+        None => (body, body.len()),
+    };
+    match body.as_bytes() {
+        [.., b'$' | b'%', x] if x.is_ascii() && *x != b'{' => Some(newline_at),
+        _ => None,
     }
 }
 
