@@ -418,10 +418,20 @@ impl Number {
         if sign(self) != sign(other) {
             return false;
         }
-        if self.prec == other.prec || (self.is_integer() && other.is_integer()) {
+        // Text identifies a value uniquely at one precision, and an integer
+        // whose bits fit its precision prints exactly; otherwise the text is
+        // the shortest that rounds back, which depends on the precision
+        // (`pow(2, 60)`, a float64, prints as 1152921504606847000).
+        if self.prec == other.prec || (self.prints_exactly() && other.prints_exactly()) {
             return self.compare(other) == Ordering::Equal && self.f.is_inf() == other.f.is_inf();
         }
         self.to_decimal_string() == other.to_decimal_string()
+    }
+
+    /// True for an integer with no more significant bits than its
+    /// precision keeps, so its shortest text is the integer itself.
+    fn prints_exactly(&self) -> bool {
+        self.is_integer() && self.f.exponent().map_or(true, |e| e as i64 <= self.prec as i64)
     }
 
     /// Compares two numbers (`-0 == 0`).
