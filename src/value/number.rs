@@ -379,16 +379,18 @@ impl Number {
     }
 
     /// go-cty's `%`: `x - y * trunc(x / y)` at `x`'s precision; `x % 0` is
-    /// `x`; the sign follows `x`.
+    /// `x`, infinite `x` included; the sign follows `x`.
     pub fn rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        // cty's own infinity check compares with its infinity constants by
+        // identity, which computed infinities never are: zero comes first.
+        if other.f.is_zero() {
+            return Ok(self.clone());
+        }
         if self.f.is_inf() {
             return Err("can't use modulo with infinity");
         }
         if other.f.is_inf() {
             return Err("can't use modulo with zero and infinity");
-        }
-        if other.f.is_zero() {
-            return Ok(self.clone());
         }
         let ratio = self.div(other)?;
         let p = self.prec;
