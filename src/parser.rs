@@ -70,7 +70,7 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
         let mut failed = None;
         for p in top.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
             if p.as_rule() == Rule::template_file_rest {
-                toks.push(TemplateToken::Literal(unescape_template_markers(p.as_str()), span_of(&p)));
+                toks.push(TemplateToken::Literal(unescape_token_markers(p.as_str()), span_of(&p)));
                 continue;
             }
             if p.as_rule() == Rule::template_file_text {
@@ -863,6 +863,29 @@ fn unescape_template_markers(raw: &str) -> String {
         return raw.to_string();
     }
     raw.replace("$${", "${").replace("%%{", "%{")
+}
+
+/// `$${` and `%%{` in text HCL's scanner leaves as one literal token (the
+/// rest of a bare template after a lone carriage return), decoded as
+/// `ParseStringLiteralToken` splits it: left to right, a doubled `$$` or
+/// `%%` is taken whole, so `$$${` keeps every character.
+fn unescape_token_markers(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(at) = rest.find(['$', '%']) {
+        let (text, tail) = rest.split_at(at);
+        out.push_str(text);
+        let len = match tail[1..].starts_with(&tail[..1]) {
+            true if tail[2..].starts_with('{') => 3,
+            true => 2,
+            false => 1,
+        };
+        // `$${` is the escape for `${`; `$$` and a lone `$` are literal.
+        out.push_str(if len == 3 { &tail[1..3] } else { &tail[..len] });
+        rest = &tail[len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Finds where bracket, interpolation or directive nesting first exceeds
