@@ -5,7 +5,7 @@
 use crate::ast::*;
 use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::functions::{self, CallError};
-use crate::value::convert::{convert, get_conversion, unify, unify_with, Conversion};
+use crate::value::convert::{convert, get_conversion, list_of, unify, unify_with, Conversion};
 use crate::value::ops::equals;
 use crate::value::{Kind, Number, Type, Value};
 use crate::Limits;
@@ -417,8 +417,19 @@ impl<'a> Evaluator<'a> {
                     let t = self.splat_result_type(&src.ty(), each);
                     return Value::List(t.element_type().cloned().unwrap_or(Type::Dynamic), Vec::new().into());
                 }
-                let ety = vals[0].ty();
-                Value::List(ety, vals.into())
+                match list_of(vals) {
+                    Some(list) => list,
+                    None => {
+                        // cty's ListVal panics on elements of different
+                        // types, ending HCL's evaluation outright.
+                        self.abort(
+                            "Inconsistent splat result types",
+                            "The splat expression gives elements of different types, which HCL cannot collect into a list.",
+                            each.span,
+                        );
+                        dynamic()
+                    }
+                }
             }
             _ => Value::Tuple(vals.into()),
         }
