@@ -843,18 +843,20 @@ fn flush_heredoc(toks: &mut [TemplateToken]) {
 /// Where the newline ending `line` starts a literal token of its own.
 /// HCL's scanner takes `$` or `%` with the single byte after it (a `\r`
 /// included, never `{`) as one token when a newline follows, so a strip
-/// marker on the next line trims only that newline.
+/// marker on the next line trims only that newline. Which `$` or `%` starts
+/// a token is decided left to right (in `%%\r\n` the second `%` is the
+/// first one's byte).
 fn newline_token_start(line: &str) -> Option<usize> {
-    let body = line.strip_suffix('\n')?;
-    let (body, newline_at) = match body.strip_suffix('\r') {
-        Some(b) if b.ends_with(['$', '%']) => return Some(body.len()),
-        Some(b) => (b, b.len()),
-        None => (body, body.len()),
-    };
-    match body.as_bytes() {
-        [.., b'$' | b'%', x] if x.is_ascii() && *x != b'{' => Some(newline_at),
-        _ => None,
+    let b = line.as_bytes();
+    let mut from = 0;
+    while let Some(at) = b[from..].iter().position(|c| matches!(c, b'$' | b'%')).map(|i| from + i) {
+        match &b[at + 1..] {
+            [x, b'\n'] | [x, b'\r', b'\n'] if x.is_ascii() && *x != b'{' => return Some(at + 2),
+            [x, b'{', ..] if *x == b[at] => from = at + 3,
+            _ => from = at + 1,
+        }
     }
+    None
 }
 
 /// `$${` and `%%{` stand for literal `${` and `%{`.
