@@ -5,7 +5,7 @@
 use crate::ast::*;
 use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::functions::{self, CallError};
-use crate::value::convert::{convert, get_conversion, unify, unify_with, Conversion};
+use crate::value::convert::{convert, get_conversion, list_of, unify, unify_with, Conversion};
 use crate::value::ops::equals;
 use crate::value::{Kind, Number, Type, Value};
 use crate::Limits;
@@ -19,7 +19,9 @@ pub struct Evaluator<'a> {
     limits: &'a Limits,
     depth: usize,
     steps: u64,
-    exhausted: bool,
+    /// Evaluation stopped altogether: a resource limit was reached, or HCL
+    /// itself would have panicked. `try` and `can` do not catch this.
+    aborted: bool,
     /// Everything found so far.
     pub diags: Diagnostics,
     /// A function left out of this build was called (see
@@ -42,7 +44,7 @@ impl<'a> Evaluator<'a> {
             limits,
             depth: 0,
             steps: 0,
-            exhausted: false,
+            aborted: false,
             diags: Vec::new(),
             needs_full_build: false,
         }
@@ -52,19 +54,26 @@ impl<'a> Evaluator<'a> {
         self.diags.push(Diagnostic::error(summary, detail, span));
     }
 
+    /// Stops evaluation with one error (the first reason given wins).
+    fn abort(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
+        if !self.aborted {
+            self.aborted = true;
+            self.error(summary, detail, span);
+        }
+    }
+
     fn has_errors_since(&self, mark: usize) -> bool {
         self.diags.len() > mark
     }
 
     /// Charges `n` units of work; false once the budget is spent.
     pub fn charge(&mut self, n: u64, span: Span) -> bool {
-        if self.exhausted {
+        if self.aborted {
             return false;
         }
         self.steps = self.steps.saturating_add(n);
         if self.steps > self.limits.max_steps {
-            self.exhausted = true;
-            self.error(
+            self.abort(
                 "Evaluation too expensive",
                 format!(
                     "This evaluation needs more than {} steps of work, which is more than this evaluator allows.",
@@ -80,17 +89,14 @@ impl<'a> Evaluator<'a> {
     /// Checks a collection or string about to be built against the size caps.
     pub fn check_size(&mut self, elements: usize, span: Span) -> bool {
         if elements > self.limits.max_collection_len {
-            if !self.exhausted {
-                self.exhausted = true;
-                self.error(
-                    "Result too large",
-                    format!(
-                        "This evaluation needs more than {} elements in one value, which is more than this evaluator allows.",
-                        self.limits.max_collection_len
-                    ),
-                    span,
-                );
-            }
+            self.abort(
+                "Result too large",
+                format!(
+                    "This evaluation needs more than {} elements in one value, which is more than this evaluator allows.",
+                    self.limits.max_collection_len
+                ),
+                span,
+            );
             return false;
         }
         self.charge(elements as u64 / 16, span)
@@ -102,8 +108,7 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         if self.depth >= self.limits.max_depth * 2 {
-            self.exhausted = true;
-            self.error("Expression too deeply nested", "Evaluating this expression nests deeper than this evaluator allows.", e.span);
+            self.abort("Expression too deeply nested", "Evaluating this expression nests deeper than this evaluator allows.", e.span);
             return dynamic();
         }
         self.depth += 1;
@@ -426,8 +431,19 @@ impl<'a> Evaluator<'a> {
                     let t = self.splat_result_type(&src.ty(), each);
                     return Value::List(t.element_type().cloned().unwrap_or(Type::Dynamic), Vec::new().into());
                 }
-                let ety = vals[0].ty();
-                Value::List(ety, vals.into())
+                match list_of(vals) {
+                    Some(list) => list,
+                    None => {
+                        // cty's ListVal panics on elements of different
+                        // types, ending HCL's evaluation outright.
+                        self.abort(
+                            "Inconsistent splat result types",
+                            "The splat expression gives elements of different types, which HCL cannot collect into a list.",
+                            each.span,
+                        );
+                        dynamic()
+                    }
+                }
             }
             _ => Value::Tuple(vals.into()),
         }
@@ -634,7 +650,7 @@ impl<'a> Evaluator<'a> {
             }
             let mark = self.diags.len();
             let v = self.eval(arg);
-            if self.exhausted {
+            if self.aborted {
                 return dynamic();
             }
             if self.has_errors_since(mark) {
@@ -791,6 +807,11 @@ impl<'a> Evaluator<'a> {
         let true_diags: Diagnostics = self.diags.drain(mark..).collect();
         let false_val = self.eval(f);
         let false_diags: Diagnostics = self.diags.drain(mark..).collect();
+        if self.aborted {
+            // Whichever arm stopped evaluation, its error stands.
+            self.diags.extend(true_diags.into_iter().chain(false_diags));
+            return dynamic();
+        }
         let (tt, ft) = (true_val.ty(), false_val.ty());
         let dyn_null = |v: &Value| matches!(v, Value::Null(Type::Dynamic));
         // HCL converts the chosen result with the conversion unification
@@ -1049,7 +1070,7 @@ impl<'a> Evaluator<'a> {
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         for (k, v) in entries {
-            if self.exhausted {
+            if self.aborted {
                 return dynamic();
             }
             let pushed = self.push_iteration_vars(f.key_var.as_deref(), &f.value_var, k, v);
@@ -1205,17 +1226,14 @@ impl<'a> Evaluator<'a> {
                 PartResult::Unknown => known = false,
             }
             if !self.check_size(buf.len() / 64, span) || buf.len() > self.limits.max_string_len {
-                if !self.exhausted {
-                    self.exhausted = true;
-                    self.error(
-                        "Result too large",
-                        format!(
-                            "This template produces a string longer than {} bytes, which is more than this evaluator allows.",
-                            self.limits.max_string_len
-                        ),
-                        span,
-                    );
-                }
+                self.abort(
+                    "Result too large",
+                    format!(
+                        "This template produces a string longer than {} bytes, which is more than this evaluator allows.",
+                        self.limits.max_string_len
+                    ),
+                    span,
+                );
                 return Value::Unknown(Type::String);
             }
         }
@@ -1244,6 +1262,10 @@ impl<'a> Evaluator<'a> {
                 let t_diags: Diagnostics = self.diags.drain(mark..).collect();
                 let f = self.template(else_parts, *span);
                 let f_diags: Diagnostics = self.diags.drain(mark..).collect();
+                if self.aborted {
+                    self.diags.extend(t_diags.into_iter().chain(f_diags));
+                    return PartResult::Unknown;
+                }
                 let cond = self.eval(condition).unmark_deep().0;
                 if cond.is_null() {
                     self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
@@ -1292,7 +1314,7 @@ impl<'a> Evaluator<'a> {
                     let r = self.template(body, *span);
                     self.locals.truncate(self.locals.len() - pushed);
                     results.push(r);
-                    if self.exhausted {
+                    if self.aborted {
                         return PartResult::Unknown;
                     }
                 }

@@ -70,7 +70,7 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
         let mut failed = None;
         for p in top.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
             if p.as_rule() == Rule::template_file_rest {
-                toks.push(TemplateToken::Literal(unescape_template_markers(p.as_str()), span_of(&p)));
+                toks.push(TemplateToken::Literal(unescape_token_markers(p.as_str()), span_of(&p)));
                 continue;
             }
             if p.as_rule() == Rule::template_file_text {
@@ -79,9 +79,12 @@ fn parse_entry(source: &str, limits: &Limits, rule: Rule) -> std::result::Result
                 let start = p.as_span().start();
                 let mut at = 0;
                 for line in p.as_str().split_inclusive('\n') {
-                    let s = Span::new(start + at, start + at + line.len());
-                    toks.push(TemplateToken::Literal(unescape_template_markers(line), s));
-                    at += line.len();
+                    let newline_at = newline_token_start(line).unwrap_or(line.len());
+                    for piece in [&line[..newline_at], &line[newline_at..]].into_iter().filter(|s| !s.is_empty()) {
+                        let s = Span::new(start + at, start + at + piece.len());
+                        toks.push(TemplateToken::Literal(unescape_template_markers(piece), s));
+                        at += piece.len();
+                    }
                 }
                 continue;
             }
@@ -311,10 +314,41 @@ impl<'s> Builder<'s> {
             }
             _ => {
                 let key = pair.into_inner().next().expect("index expression");
-                let key = self.expression(key)?;
+                let mut key = self.expression(key)?;
+                if let Some(text) = self.string_literal(&key) {
+                    key.kind = ExprKind::Literal(Value::string(text));
+                }
                 Ok(Step::Index { key: Box::new(key), span })
             }
         }
+    }
+
+    /// The text of a template that HCL scanned as at most one literal token
+    /// (`TemplateExpr.IsStringLiteral`); as an index key it makes the step
+    /// a static traversal step, which `try`, `can` and object keys look at.
+    /// The scanner ends a literal token at every `$` and `%`, so only text
+    /// without them, or made of one such sequence alone, is one token.
+    fn string_literal(&self, key: &Expression) -> Option<String> {
+        let value = match &key.kind {
+            ExprKind::Template(parts) => match parts.as_slice() {
+                [] => String::new(),
+                [TemplatePart::Literal(s)] => s.clone(),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let source = &self.src[key.span.start..key.span.end];
+        let single_token = |raw: &str, alone: &[&str]| !raw.contains(['$', '%']) || alone.contains(&raw);
+        let one_token = match source.strip_prefix('"') {
+            Some(quoted) => single_token(quoted.strip_suffix('"').unwrap_or(quoted), &["$", "%", "$${", "%%{"]),
+            // A heredoc of one part has at most one line.
+            None => {
+                let body = source.split_once('\n').map_or("", |(_, rest)| rest);
+                let line = body.split_once('\n').map_or("", |(line, _)| line);
+                single_token(line.strip_suffix('\r').unwrap_or(line), &["$${", "%%{"])
+            }
+        };
+        one_token.then_some(value)
     }
 
     fn primary(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
@@ -595,7 +629,16 @@ impl<'s> Builder<'s> {
                 if part.as_rule() == Rule::heredoc_newline && toks.len() > line_tokens {
                     if let Some(TemplateToken::Literal(text, text_span)) = toks.last_mut() {
                         text.push_str(part.as_str());
-                        *text_span = text_span.to(span_of(&part));
+                        let newline_span = span_of(&part);
+                        match newline_token_start(text) {
+                            None => *text_span = text_span.to(newline_span),
+                            Some(at) => {
+                                let newline = text.split_off(at);
+                                let start = newline_span.end - newline.len();
+                                *text_span = Span::new(text_span.start, start);
+                                toks.push(TemplateToken::Literal(newline, Span::new(start, newline_span.end)));
+                            }
+                        }
                         continue;
                     }
                 }
@@ -797,12 +840,54 @@ fn flush_heredoc(toks: &mut [TemplateToken]) {
     }
 }
 
+/// Where the newline ending `line` starts a literal token of its own.
+/// HCL's scanner takes `$` or `%` with the single byte after it (a `\r`
+/// included, never `{`) as one token when a newline follows, so a strip
+/// marker on the next line trims only that newline. Which `$` or `%` starts
+/// a token is decided left to right (in `%%\r\n` the second `%` is the
+/// first one's byte).
+fn newline_token_start(line: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let mut from = 0;
+    while let Some(at) = b[from..].iter().position(|c| matches!(c, b'$' | b'%')).map(|i| from + i) {
+        match &b[at + 1..] {
+            [x, b'\n'] | [x, b'\r', b'\n'] if x.is_ascii() && *x != b'{' => return Some(at + 2),
+            [x, b'{', ..] if *x == b[at] => from = at + 3,
+            _ => from = at + 1,
+        }
+    }
+    None
+}
+
 /// `$${` and `%%{` stand for literal `${` and `%{`.
 fn unescape_template_markers(raw: &str) -> String {
     if !raw.contains("$${") && !raw.contains("%%{") {
         return raw.to_string();
     }
     raw.replace("$${", "${").replace("%%{", "%{")
+}
+
+/// `$${` and `%%{` in text HCL's scanner leaves as one literal token (the
+/// rest of a bare template after a lone carriage return), decoded as
+/// `ParseStringLiteralToken` splits it: left to right, a doubled `$$` or
+/// `%%` is taken whole, so `$$${` keeps every character.
+fn unescape_token_markers(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(at) = rest.find(['$', '%']) {
+        let (text, tail) = rest.split_at(at);
+        out.push_str(text);
+        let len = match tail[1..].starts_with(&tail[..1]) {
+            true if tail[2..].starts_with('{') => 3,
+            true => 2,
+            false => 1,
+        };
+        // `$${` is the escape for `${`; `$$` and a lone `$` are literal.
+        out.push_str(if len == 3 { &tail[1..3] } else { &tail[..len] });
+        rest = &tail[len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Finds where bracket, interpolation or directive nesting first exceeds

@@ -65,6 +65,10 @@ fn runaway_work_stops() {
     let wide = "[for i in range(1000): [for j in range(1000): join(\",\", [for k in range(1000): \"x\"])]]";
     assert!(run(wide.into()).is_err());
     assert!(run("range(1e9)".into()).is_err());
+    // A limit reached in the arm not taken still ends the evaluation.
+    assert!(run(format!("true ? 1 : length({triple})")).is_err());
+    assert!(run(format!("\"%{{if true}}a%{{else}}${{length({triple})}}%{{endif}}\"")).is_err());
+    assert!(run(format!("try({triple}, 1)")).is_err());
     // Exact decimal printing is quadratic in the exponent; astronomically
     // large numbers print in scientific notation instead of taking minutes.
     assert_eq!(run("1e400000 * 3".into()), Ok("3e+400000".into()));

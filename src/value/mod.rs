@@ -1,6 +1,7 @@
 //! The value model: go-cty's values, with unknowns and typed nulls.
 
 pub mod convert;
+mod go_sort;
 pub mod map;
 pub mod number;
 pub mod ops;

@@ -264,25 +264,37 @@ impl Number {
         self.trunc().to_i64()
     }
 
-    /// The value rounded to the nearest `f64` (Go's `Float.Float64`).
+    /// The value rounded to the nearest `f64`, ties to even, as Go's
+    /// `Float.Float64` does: to 53 bits, or to the fewer bits a subnormal
+    /// has, overflowing to ±Inf.
     pub fn to_f64(&self) -> f64 {
+        let negative = self.is_sign_negative();
+        let signed = |v: f64| if negative { -v } else { v };
         if self.f.is_inf() {
-            return if self.is_sign_negative() { f64::NEG_INFINITY } else { f64::INFINITY };
+            return signed(f64::INFINITY);
         }
-        // Far outside f64's range the answer is plain (and exact printing
-        // would be slow).
-        if let Some(e) = self.f.exponent() {
-            if e > 1100 {
-                return if self.is_sign_negative() { f64::NEG_INFINITY } else { f64::INFINITY };
-            }
-            if e < -1100 {
-                return if self.is_sign_negative() { -0.0 } else { 0.0 };
-            }
+        let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero()) else {
+            return signed(0.0);
+        };
+        // The value is 0.1xxx (binary) × 2^exp.
+        let exp = exp as i64;
+        if exp > 1024 {
+            return signed(f64::INFINITY);
         }
-        // The shortest text at the value's own precision rounds to the same
-        // f64 as the value itself (no f64 rounding boundary lies between
-        // them); truncating to 53 bits first would not round to nearest.
-        self.to_decimal_string().parse().unwrap_or(f64::NAN)
+        let bits = (exp + 1074).min(53);
+        if bits < 0 {
+            return signed(0.0);
+        }
+        let top = top_u64(words);
+        let sticky = words[..words.len().saturating_sub(64 / WORD_BIT_SIZE)].iter().any(|w| *w != 0);
+        let (kept, rest) = if bits == 0 { (0, top) } else { (top >> (64 - bits), top << bits) };
+        let half = 1u64 << 63;
+        let kept = kept + u64::from(rest > half || rest == half && (sticky || kept & 1 == 1));
+        // kept × 2^(exp - bits), with exp - bits in [-1074, 971]: exact,
+        // or ±Inf when rounding carried past the largest f64.
+        let scale = exp - bits;
+        let scale = if scale >= -1022 { f64::from_bits(((scale + 1023) as u64) << 52) } else { f64::from_bits(1 << (scale + 1074)) };
+        signed(kept as f64 * scale)
     }
 
     /// The integer part, truncated toward zero, at this precision.
@@ -367,16 +379,18 @@ impl Number {
     }
 
     /// go-cty's `%`: `x - y * trunc(x / y)` at `x`'s precision; `x % 0` is
-    /// `x`; the sign follows `x`.
+    /// `x`, infinite `x` included; the sign follows `x`.
     pub fn rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        // cty's own infinity check compares with its infinity constants by
+        // identity, which computed infinities never are: zero comes first.
+        if other.f.is_zero() {
+            return Ok(self.clone());
+        }
         if self.f.is_inf() {
             return Err("can't use modulo with infinity");
         }
         if other.f.is_inf() {
             return Err("can't use modulo with zero and infinity");
-        }
-        if other.f.is_zero() {
-            return Ok(self.clone());
         }
         let ratio = self.div(other)?;
         let p = self.prec;
@@ -406,10 +420,20 @@ impl Number {
         if sign(self) != sign(other) {
             return false;
         }
-        if self.prec == other.prec || (self.is_integer() && other.is_integer()) {
+        // Text identifies a value uniquely at one precision, and an integer
+        // whose bits fit its precision prints exactly; otherwise the text is
+        // the shortest that rounds back, which depends on the precision
+        // (`pow(2, 60)`, a float64, prints as 1152921504606847000).
+        if self.prec == other.prec || (self.prints_exactly() && other.prints_exactly()) {
             return self.compare(other) == Ordering::Equal && self.f.is_inf() == other.f.is_inf();
         }
         self.to_decimal_string() == other.to_decimal_string()
+    }
+
+    /// True for an integer with no more significant bits than its
+    /// precision keeps, so its shortest text is the integer itself.
+    fn prints_exactly(&self) -> bool {
+        self.is_integer() && self.f.exponent().map_or(true, |e| e as i64 <= self.prec as i64)
     }
 
     /// Compares two numbers (`-0 == 0`).

@@ -145,34 +145,60 @@ pub fn set_normalize(elems: Vec<Value>) -> Vec<Value> {
     // cty keeps a set in hash buckets and merges an element only into an
     // equal one (`Equals` is known true) of the same bucket: unknowns never
     // merge, nulls do, and 0 and -0 (hashed "0" and "-0") stay apart.
-    let mut out: Vec<(String, Value)> = Vec::with_capacity(elems.len());
+    let mut out: Vec<(u32, String, Value)> = Vec::with_capacity(elems.len());
     for e in elems {
         let h = set_hash_text(&e);
-        if !out.iter().any(|(oh, o)| *oh == h && matches!(equals(o, &e), Value::Bool(true))) {
-            out.push((h, e));
+        if !out.iter().any(|(_, oh, o)| *oh == h && matches!(equals(o, &e), Value::Bool(true))) {
+            out.push((crc32(h.as_bytes()), h, e));
         }
     }
-    out.sort_by(|(ka, a), (kb, b)| set_order(a, ka, b, kb));
-    out.into_iter().map(|(_, v)| v).collect()
+    // cty lists the buckets in order of their hash (the CRC-32 of the text),
+    // each in insertion order, then sorts that list with Go's stable sort.
+    // Its order is not transitive when raw-equal elements hash apart
+    // (`[0]` and `[-0]`), so the result depends on both steps.
+    out.sort_by_key(|(crc, _, _)| *crc);
+    super::go_sort::sort_stable(&mut out, |(_, ka, a), (_, kb, b)| set_less(a, ka, b, kb));
+    out.into_iter().map(|(_, _, v)| v).collect()
 }
 
-fn set_order(a: &Value, ka: &str, b: &Value, kb: &str) -> Ordering {
+/// CRC-32 (IEEE), as Go's `crc32.ChecksumIEEE`.
+fn crc32(bytes: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
+        let mut table = [0; 256];
+        let mut i = 0;
+        while i < 256 {
+            let mut c = i as u32;
+            let mut k = 0;
+            while k < 8 {
+                c = if c & 1 == 1 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+                k += 1;
+            }
+            table[i] = c;
+            i += 1;
+        }
+        table
+    };
+    !bytes.iter().fold(!0, |c, &b| TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8))
+}
+
+/// cty's `setRules.Less`.
+fn set_less(a: &Value, ka: &str, b: &Value, kb: &str) -> bool {
+    if raw_equals(a, b) {
+        return false;
+    }
     let rank = |v: &Value| match v {
         Value::Null(_) => 2,
         Value::Unknown(_) => 1,
         _ => 0,
     };
-    match rank(a).cmp(&rank(b)) {
-        Ordering::Equal if rank(a) == 0 => {}
-        other => return other,
+    if rank(a) != 0 || rank(b) != 0 {
+        return rank(a) < rank(b);
     }
     match (a, b) {
-        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
-        // 0 and -0 compare equal but sit in different hash buckets; -0's
-        // bucket comes first.
-        (Value::Number(x), Value::Number(y)) => x.compare(y).then(y.is_sign_negative().cmp(&x.is_sign_negative())),
-        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        _ => ka.as_bytes().cmp(kb.as_bytes()),
+        (Value::String(x), Value::String(y)) => x < y,
+        (Value::Number(x), Value::Number(y)) => x.compare(y) == Ordering::Less,
+        (Value::Bool(x), Value::Bool(y)) => !x && *y,
+        _ => ka < kb,
     }
 }
 
@@ -225,5 +251,14 @@ fn append_hash(v: &Value, out: &mut String) {
             }
             out.push('>');
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn crc32_is_ieee() {
+        assert_eq!(super::crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(super::crc32(b""), 0);
     }
 }

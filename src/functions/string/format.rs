@@ -356,11 +356,25 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
     let rows = len.map_or(1, |(n, _)| n);
     ctx.check_size(rows)?;
     let mut out = Vec::with_capacity(rows);
-    for row in 0..rows {
-        let row_args: Vec<Value> = args.iter().zip(&columns).map(|(a, c)| c.map_or_else(|| a.clone(), |es| es[row].clone())).collect();
-        if !row_args.iter().all(Value::is_wholly_known) {
-            out.push(Value::Unknown(Type::String));
-            continue;
+    // cty advances each sequence's iterator only as it reaches that argument,
+    // and abandons a row at its first argument that is not wholly known:
+    // the sequences after it fall one element behind for the later rows.
+    let mut next = vec![0; args.len()];
+    'rows: for row in 0..rows {
+        let mut row_args = Vec::with_capacity(args.len());
+        for ((arg, column), next) in args.iter().zip(&columns).zip(&mut next) {
+            let v = match column {
+                Some(es) => {
+                    *next += 1;
+                    es[*next - 1].clone()
+                }
+                None => arg.clone(),
+            };
+            if !v.is_wholly_known() {
+                out.push(Value::Unknown(Type::String));
+                continue 'rows;
+            }
+            row_args.push(v);
         }
         let s = format(fmt, &row_args, ctx).map_err(|e| match e.message.is_empty() {
             true => e,
