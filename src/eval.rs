@@ -1061,7 +1061,7 @@ impl<'a> Evaluator<'a> {
                 return dynamic();
             }
         }
-        let entries = iteration_entries(&coll);
+        let entries = iteration_entries(&coll, f.key_var.is_some());
         if !self.check_size(entries.len(), span) {
             return dynamic();
         }
@@ -1304,7 +1304,7 @@ impl<'a> Evaluator<'a> {
                 if !self.iterable_collection(&coll, collection.span) {
                     return PartResult::Unknown;
                 }
-                let entries = iteration_entries(&coll);
+                let entries = iteration_entries(&coll, key_var.is_some());
                 if !self.check_size(entries.len(), *span) {
                     return PartResult::Unknown;
                 }
@@ -1415,9 +1415,11 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
 }
 
 /// The (key, value) pairs a `for` iterates: indexes for sequences (a set's
-/// key is the element itself), names for maps and objects.
-pub fn iteration_entries(coll: &Value) -> Vec<(Value, Value)> {
+/// key is the element itself), names for maps and objects. Without
+/// `with_keys` (no key variable) a sequence's keys are left null.
+pub fn iteration_entries(coll: &Value, with_keys: bool) -> Vec<(Value, Value)> {
     match coll {
+        Value::List(_, vs) | Value::Tuple(vs) if !with_keys => vs.iter().map(|v| (Value::null(), v.clone())).collect(),
         Value::List(_, vs) | Value::Tuple(vs) => {
             vs.iter().enumerate().map(|(i, v)| (Value::Number(Number::from_u64(i as u64)), v.clone())).collect()
         }

@@ -69,13 +69,7 @@ impl Default for Limits {
     /// Limits that suit a browser tab: a runaway expression stops in well
     /// under a second.
     fn default() -> Limits {
-        Limits {
-            max_depth: 128,
-            max_steps: 2_000_000,
-            max_collection_len: 1_000_000,
-            max_string_len: 16 << 20,
-            parse_calls_per_byte: 2_000,
-        }
+        Limits { max_depth: 128, max_steps: 500_000, max_collection_len: 1_000_000, max_string_len: 16 << 20, parse_calls_per_byte: 2_000 }
     }
 }
 

@@ -29,10 +29,12 @@ fn with_consts<R>(f: impl FnOnce(&mut Consts) -> R) -> Option<R> {
     })
 }
 
-/// An HCL number: finite or infinite, with its binary precision.
+/// An HCL number: finite or infinite, with its binary precision. The
+/// mantissa is shared, as values are immutable: copying a number (reading
+/// a variable, iterating) allocates nothing.
 #[derive(Clone)]
 pub struct Number {
-    f: BigFloat,
+    f: std::rc::Rc<BigFloat>,
     prec: usize,
 }
 
@@ -47,7 +49,7 @@ pub type ArithmeticError = &'static str;
 
 impl Number {
     fn new(f: BigFloat, prec: usize) -> Number {
-        Number { f, prec }
+        Number { f: std::rc::Rc::new(f), prec }
     }
 
     /// Parses decimal text as Go's `big.ParseFloat(s, 10, 512, ToNearestEven)`
@@ -336,6 +338,14 @@ impl Number {
             return Err("can't compute sum of opposing infinities");
         }
         let p = self.result_prec(other);
+        // Sums of small integers are exact at any precision: skip the
+        // general addition (range() and counters do little else).
+        if let (Some(a), Some(b)) = (self.to_i64(), other.to_i64()) {
+            if let Some(sum) = a.checked_add(b).filter(|s| *s != 0 && s.unsigned_abs() < 1 << 53) {
+                let f = BigFloat::from_u64(sum.unsigned_abs(), p);
+                return Ok(Number::new(if sum < 0 { f.neg() } else { f }, p));
+            }
+        }
         // Go's IEEE rule: an exact zero sum is +0 unless both addends are -0.
         let negative_zero = self.is_sign_negative() && other.is_sign_negative();
         Ok(Number::new(signed_zero(at_precision(p, |q| self.f.add(&other.f, q, RM)), negative_zero), p))
@@ -373,7 +383,7 @@ impl Number {
         let negative = self.is_sign_negative() != other.is_sign_negative();
         if other.f.is_zero() {
             let inf = Number::infinity();
-            return Ok(Number::new(if negative { inf.f.neg() } else { inf.f }, p));
+            return Ok(Number::new(if negative { inf.f.neg() } else { (*inf.f).clone() }, p));
         }
         Ok(Number::new(signed_zero(at_precision(p, |q| self.f.div(&other.f, q, RM)), negative), p))
     }
