@@ -5,7 +5,8 @@
 //! hcl-eval --jsonl < cases.jsonl > results.jsonl
 //! ```
 
-use hcl_playground::{evaluate, parse_variables, render, variables_from_json, Options, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, render, Options, Value, Variables};
+use serde_json::value::RawValue;
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
@@ -118,24 +119,25 @@ fn run_jsonl() -> ExitCode {
 }
 
 fn jsonl_line(line: &str, n: usize) -> String {
-    let mut input: serde_json::Value = match serde_json::from_str(line) {
+    // Fields stay raw JSON so the variables are converted as they are read.
+    let input: std::collections::HashMap<String, Box<RawValue>> = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return failure(&format!("line-{n}"), &[format!("invalid input line: {e}")]),
     };
-    let id = input.get("id").and_then(|v| v.as_str()).unwrap_or("").to_string();
-    let vars = input.get_mut("vars").map(serde_json::Value::take);
-    let Some(expr) = input.get("expr").and_then(|v| v.as_str()) else {
+    let field = |name: &str| input.get(name).and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
+    let id = field("id").and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    let Some(expr) = field("expr").and_then(|v| v.as_str().map(str::to_string)) else {
         return failure(&id, &["missing \"expr\"".to_string()]);
     };
-    let vars = match vars {
-        None | Some(serde_json::Value::Null) => Variables::new(),
-        Some(v) => match variables_from_json(v) {
+    let vars = match input.get("vars").map(|raw| raw.get()) {
+        None | Some("null") => Variables::new(),
+        Some(json) => match parse_variables(json) {
             Ok(v) => v,
-            Err(m) => return failure(&id, &[format!("Invalid variables JSON: {m}")]),
+            Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)]),
         },
     };
-    let options = Options { template: input.get("template").and_then(|v| v.as_bool()).unwrap_or(false), ..Options::default() };
-    match evaluate(expr, &vars, &options) {
+    let options = Options { template: field("template").and_then(|v| v.as_bool()).unwrap_or(false), ..Options::default() };
+    match evaluate(&expr, &vars, &options) {
         Ok(v) => success(&id, &v),
         Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
     }
