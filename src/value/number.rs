@@ -490,6 +490,9 @@ impl Number {
         mant.shr(tz);
         exp2 += tz as i64;
 
+        if let Some(text) = short_binary_fraction(&mant, exp2, prec) {
+            return format!("{sign}{text}");
+        }
         let mut d = Decimal::from_nat(&mant, exp2);
         round_shortest(&mut d, &mant, exp2, prec);
         format!("{sign}{}", d.format_f())
@@ -878,6 +881,23 @@ impl Nat {
         }
         out
     }
+}
+
+/// The text of `mant × 2^exp2` (odd `mant`, negative `exp2`) when it is a
+/// short binary fraction such as 2.5 or 0.375, without the general digit
+/// machinery. Its exact decimal (`mant × 5^k / 10^k`) has at most 39
+/// significant digits, and at 256 bits or more of precision no shorter
+/// decimal rounds to the same value, so the exact text is the shortest.
+fn short_binary_fraction(mant: &Nat, exp2: i64, prec: usize) -> Option<String> {
+    if prec < 256 || mant.bit_len() > 64 || !(-27..0).contains(&exp2) {
+        return None;
+    }
+    let m = mant.0.iter().rev().fold(0u64, |acc, &l| (acc << 32) | l as u64);
+    let k = (-exp2) as usize;
+    let digits = (m as u128 * 5u128.pow(k as u32)).to_string();
+    let digits = format!("{digits:0>width$}", width = k + 1);
+    let (int, frac) = digits.split_at(digits.len() - k);
+    Some(format!("{int}.{frac}"))
 }
 
 /// A decimal `0.d1d2d3… × 10^exp` with digits as values 0–9.
