@@ -494,7 +494,11 @@ impl Number {
             return format!("{sign}{text}");
         }
         let mut d = Decimal::from_nat(&mant, exp2);
-        round_shortest(&mut d, &mant, exp2, prec);
+        // An integer of at most `prec` bits is exact, and any shorter
+        // decimal is at least 1 away, more than half its last place.
+        if exp2 < 0 || mant.bit_len() as i64 + exp2 > prec as i64 {
+            round_shortest(&mut d, &mant, exp2, prec);
+        }
         format!("{sign}{}", d.format_f())
     }
 }
