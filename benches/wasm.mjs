@@ -6,8 +6,10 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 const root = new URL("..", import.meta.url);
-const glue = await import(new URL("www/pkg/hcl_playground.js", root));
-glue.initSync({ module: readFileSync(new URL("www/pkg/hcl_playground_bg.wasm", root)) });
+// An optional argument names another build directory (default www/pkg).
+const pkg = new URL(`${process.argv[2] ?? "www/pkg"}/`, root);
+const glue = await import(new URL("hcl_playground.js", pkg));
+glue.initSync({ module: readFileSync(new URL("hcl_playground_bg.wasm", pkg)) });
 
 const cases = readFileSync(new URL("benches/workload.jsonl", root), "utf8")
   .split("\n")
