@@ -108,13 +108,7 @@ fn main() {
         let src = workload::for_grouping(1).expr;
         let rounds = if n >= 1_000_000 { 1 } else { 3 };
         let (t, peak) = measure(rounds, || evaluate(&src, &vars, &opts).is_ok());
-        println!(
-            "| {n} | {} | {} | {} | {} B |",
-            fmt_time(t),
-            fmt_time(t / n as u32),
-            fmt_bytes(peak),
-            peak / n
-        );
+        println!("| {n} | {} | {} | {} | {} B |", fmt_time(t), fmt_time(t / n as u32), fmt_bytes(peak), peak / n);
     }
     println!("\n## Growth: nesting depth\n");
     println!("| depth | parentheses | object literal | per level (objects) |\n|---|---|---|---|");

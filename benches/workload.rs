@@ -149,7 +149,13 @@ pub fn nested_parens(depth: usize) -> Case {
 /// Limits for growth runs: big inputs are the point here.
 pub fn generous_limits() -> Options {
     Options {
-        limits: Limits { max_depth: 4_000, max_steps: u64::MAX, max_collection_len: usize::MAX, max_string_len: usize::MAX, ..Limits::default() },
+        limits: Limits {
+            max_depth: 4_000,
+            max_steps: u64::MAX,
+            max_collection_len: usize::MAX,
+            max_string_len: usize::MAX,
+            ..Limits::default()
+        },
         ..Options::default()
     }
 }
