@@ -2,7 +2,7 @@
 //! `terraform console` prints it and evaluated again is the same value of
 //! the same type; variables JSON rendered back to JSON is the same JSON.
 
-use hcl_playground::{evaluate, parse_variables, render, Options, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, render, Options, Type, Value, Variables};
 use proptest::prelude::*;
 
 fn eval(src: &str) -> Result<Value, String> {
@@ -71,6 +71,17 @@ proptest! {
     }
 }
 
+fn has_typed_empty_collection(v: &Value) -> bool {
+    match v {
+        Value::List(t, es) | Value::Set(t, es) => (es.is_empty() && *t != Type::Dynamic) || es.iter().any(has_typed_empty_collection),
+        Value::Map(t, es) => (es.is_empty() && *t != Type::Dynamic) || es.iter().any(|(_, v)| has_typed_empty_collection(v)),
+        Value::Tuple(es) => es.iter().any(has_typed_empty_collection),
+        Value::Object(es) => es.iter().any(|(_, v)| has_typed_empty_collection(v)),
+        Value::Sensitive(v) => has_typed_empty_collection(v),
+        _ => false,
+    }
+}
+
 /// HCL source of a known value: literals, tuples, objects, and the typed
 /// collections `tolist`, `toset` and `tomap` make.
 fn value_source() -> impl Strategy<Value = String> {
@@ -118,6 +129,12 @@ proptest! {
         // Not every generated source is valid (`tolist` of mixed tuples);
         // the property is about the values that are.
         let Ok(v) = eval(&src) else { return Ok(()) };
+        // `tolist([])` reads back as a list of `dynamic`: an empty typed
+        // collection's element type is not in the console text, so HCL
+        // (the oracle too) cannot always rebuild it, e.g. inside `tomap`.
+        if has_typed_empty_collection(&v) {
+            return Ok(());
+        }
         let shown = render::console(&v);
         let again = eval(&shown).map_err(|e| TestCaseError::fail(format!("{src}\nprints\n{shown}\nwhich fails: {e}")))?;
         prop_assert_eq!(v.ty(), again.ty(), "{}\nprints\n{}", src, shown);
