@@ -74,7 +74,14 @@ test("every example on the demonstration page matches its documented result, wit
 test("editing one widget re-runs only that widget", async () => {
   const page = await browser.newPage({ viewport: { width: 1000, height: 5000 } });
   await page.goto(`${base}docs/`);
-  await page.waitForFunction(() => [...document.querySelectorAll("hcl-playground")].slice(0, 3).every((e) => e.dataset.runs));
+  // Every widget within the observer's reach (the viewport and its 200px
+  // margin) runs once on its own; wait for all of them so that none is
+  // still starting when the edit is counted.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("hcl-playground")]
+      .filter((e) => e.getBoundingClientRect().top < innerHeight + 200)
+      .every((e) => e.dataset.runs),
+  );
   const before = await widgets(page);
   const textarea = await page.evaluateHandle(() => document.querySelectorAll("hcl-playground")[1].shadowRoot.querySelector("textarea"));
   await textarea.fill("6 * 7");
