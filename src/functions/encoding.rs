@@ -595,7 +595,10 @@ fn textdecodebase64(a: &[Value], _: &mut Ctx) -> CallResult {
 // --------------------------------------------------------------------- CSV
 
 /// Go's `encoding/csv` reader with its defaults (comma-separated, strict
-/// quotes, empty lines skipped, CRLF read as LF).
+/// quotes, empty lines skipped, CRLF read as LF). Not the `csv` crate: it
+/// accepts what Go rejects (a stray `"` in an unquoted field or after a
+/// closing quote) and has none of Go's error messages, which Terraform
+/// shows.
 struct CsvReader<'a> {
     src: &'a [u8],
     pos: usize,
