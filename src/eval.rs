@@ -511,16 +511,12 @@ impl<'a> Evaluator<'a> {
         if name == "try" || name == "can" {
             return self.try_or_can(name == "try", fixed, expanded, close_span, span);
         }
-        // Arguments: (value, span) pairs, the expanded ones sharing a span.
-        let mark = self.diags.len();
-        let mut vals: Vec<(Value, Span)> = Vec::with_capacity(fixed.len() + expanded.len());
-        for a in fixed {
-            let v = self.eval(a);
-            vals.push((v, a.span));
-        }
-        vals.extend(expanded);
+        // HCL counts the arguments before it evaluates any, then evaluates
+        // and converts them one at a time, each one's problems in turn.
+        let count = fixed.len() + expanded.len();
+        let span_of = |i: usize| fixed.get(i).map_or_else(|| expanded[i - fixed.len()].1, |a| a.span);
         let params = func.params;
-        if vals.len() < params.len() {
+        if count < params.len() {
             let qual = if func.variadic.is_some() { " at least" } else { "" };
             self.error(
                 "Not enough function arguments",
@@ -528,27 +524,34 @@ impl<'a> Evaluator<'a> {
                     "Function {} expects{qual} {} argument(s). Missing value for {}.",
                     quote(name),
                     params.len(),
-                    quote(params[vals.len()].name)
+                    quote(params[count].name)
                 ),
                 close_span,
             );
             return dynamic();
         }
-        if func.variadic.is_none() && vals.len() > params.len() {
+        if func.variadic.is_none() && count > params.len() {
             self.error(
                 "Too many function arguments",
                 format!("Function {} expects only {} argument(s).", quote(name), params.len()),
-                vals[params.len()].1,
+                span_of(params.len()),
             );
             return dynamic();
         }
-        let mut converted = Vec::with_capacity(vals.len());
+        let mark = self.diags.len();
+        let mut vals: Vec<(Value, Span)> = Vec::with_capacity(count);
+        let mut converted = Vec::with_capacity(count);
         // As cty does, arguments lose their marks on the way in (unless the
         // parameter handles marks) and the result takes them all.
         let mut marked = false;
-        for (i, (v, s)) in vals.iter().enumerate() {
+        let mut expanded = expanded.into_iter();
+        for i in 0..count {
+            let (v, s) = match fixed.get(i) {
+                Some(a) => (self.eval(a), a.span),
+                None => expanded.next().expect("counted"),
+            };
             let param = func.param(i);
-            match convert(v, &param.ty.to_type()) {
+            match convert(&v, &param.ty.to_type()) {
                 Ok(c) if param.allow_marked => converted.push(c),
                 Ok(c) => {
                     let (c, m) = c.unmark_deep();
@@ -556,10 +559,11 @@ impl<'a> Evaluator<'a> {
                     converted.push(c);
                 }
                 Err(m) => {
-                    self.error("Invalid function argument", format!("Invalid value for {} parameter: {m}.", quote(param.name)), *s);
+                    self.error("Invalid function argument", format!("Invalid value for {} parameter: {m}.", quote(param.name)), s);
                     converted.push(dynamic());
                 }
             }
+            vals.push((v, s));
         }
         if self.has_errors_since(mark) {
             return dynamic();

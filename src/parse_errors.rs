@@ -60,6 +60,24 @@ pub fn from_pest(src: &str, e: Error<Rule>) -> Diagnostic {
     if has(Rule::identifier) && is_after(src, pos, "for") {
         return Diagnostic::error("Invalid 'for' expression", "For expression requires variable name after 'for'.", at);
     }
+    // `...` not at the end of a call's arguments: pest last failed on the
+    // attribute name after its first dot.
+    if pos > 0 && src.as_bytes()[pos - 1..].starts_with(b"...") {
+        let after = pos + 2 + (src[pos + 2..].len() - src[pos + 2..].trim_start().len());
+        return if innermost_bracket(src, pos) == Some('(') {
+            Diagnostic::error(
+                "Missing closing parenthesis",
+                "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+                token_span(src, after.min(src.len())),
+            )
+        } else {
+            Diagnostic::error(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after it.",
+                token_span(src, pos - 1),
+            )
+        };
+    }
     if has(Rule::identifier) && !has(Rule::variable_or_call) {
         return Diagnostic::error("Invalid attribute name", "An attribute name is required after a dot.", at);
     }
@@ -244,6 +262,11 @@ fn is_after(src: &str, pos: usize, word: &str) -> bool {
 
 /// True when the innermost open bracket before `pos` is a `{`.
 fn in_object(src: &str, pos: usize) -> bool {
+    innermost_bracket(src, pos) == Some('{')
+}
+
+/// The innermost bracket still open before `pos`, strings skipped.
+fn innermost_bracket(src: &str, pos: usize) -> Option<char> {
     let mut stack = Vec::new();
     let mut in_string = false;
     let mut prev = '\0';
@@ -264,7 +287,7 @@ fn in_object(src: &str, pos: usize) -> bool {
         }
         prev = c;
     }
-    stack.last() == Some(&'{')
+    stack.last().copied()
 }
 
 /// A quoted string that runs into a newline or the end of the input.

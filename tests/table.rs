@@ -2,7 +2,7 @@
 //! expression → error summary. Expected values were checked against the
 //! oracle (`shared/oracle`).
 
-use hcl_playground::{evaluate, parse_variables, render, Options};
+use hcl_playground::{evaluate, parse_variables, render, Options, Variables};
 
 const VARS: &str = r#"{
   "name": "World", "n": 5, "l": ["a", "b"], "objs": [{"id": 1, "tags": ["x"]}, {"id": 2, "tags": []}],
@@ -181,4 +181,37 @@ fn template_mode() {
     let opts = Options { template: true, ..Options::default() };
     let v = evaluate("Hello ${name}!\n%{ for x in l ~}\n- ${x}\n%{ endfor ~}\n", &vars, &opts).unwrap();
     assert_eq!(render::console(&v), "<<EOT\nHello World!\n- a\n- b\n\nEOT");
+}
+
+/// Error wording and order as the oracle reports them (recorded from it):
+/// plain failures of the older go-cty functions are "Error in function
+/// call", arity is checked before any argument is evaluated, and each
+/// argument's own errors come before the next argument's.
+#[test]
+fn errors_in_the_oracles_words_and_order() {
+    let cases: &[(&str, &[&str])] = &[
+        ("merge(0)", &["Error in function call: Call to function \"merge\" failed: arguments must be maps or objects, got \"number\"."]),
+        ("length(true)", &["Error in function call: Call to function \"length\" failed: argument must be a string, a collection type, or a structural type."]),
+        ("sort([\"a\", null])", &["Error in function call: Call to function \"sort\" failed: given list element 1 is null; a null string cannot be sorted."]),
+        ("contains(1, \"a\")", &["Error in function call: Call to function \"contains\" failed: argument must be list, tuple, or set."]),
+        ("element(toset([1]), 0)", &["Error in function call: Call to function \"element\" failed: cannot read elements from set of number."]),
+        ("element([1,2], 1.5)", &["Error in function call: Call to function \"element\" failed: invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807."]),
+        ("flatten(\"a\")", &["Error in function call: Call to function \"flatten\" failed: can only flatten lists, sets and tuples."]),
+        ("values([1])", &["Error in function call: Call to function \"values\" failed: values() requires a map as the first argument."]),
+        ("index({}, 1)", &["Error in function call: Call to function \"index\" failed: argument must be a list or tuple."]),
+        ("chunklist([1], 1.5)", &["Error in function call: Call to function \"chunklist\" failed: invalid size: value must be a whole number, between -9223372036854775808 and 9223372036854775807."]),
+        ("substr(\"abc\", 0, 1.5)", &["Error in function call: Call to function \"substr\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."]),
+        ("join(\",\", [\"a\"], [null, \"b\"])", &["Invalid function argument: Invalid value for \"lists\" parameter: element 0 of list 2 is null; cannot concatenate null values."]),
+        ("slice([1,2], 0.5, 1)", &["Invalid function argument: Invalid value for \"start_index\" parameter: invalid start index: value must be a whole number, between -9223372036854775808 and 9223372036854775807."]),
+        ("reverse(1, nosuch)", &["Too many function arguments: Function \"reverse\" expects only 1 argument(s)."]),
+        ("min(\"a\", nosuch)", &["Invalid function argument: Invalid value for \"numbers\" parameter: a number is required.", "Unknown variable: There is no variable named \"nosuch\"."]),
+        ("upper()", &["Not enough function arguments: Function \"upper\" expects 1 argument(s). Missing value for \"str\"."]),
+        ("concat([1], nosuch...)", &["Unknown variable: There is no variable named \"nosuch\"."]),
+        ("max([1,2]..., 3)", &["Missing closing parenthesis: An expanded function argument (with ...) must be immediately followed by closing parentheses."]),
+        ("[1,2]...", &["Extra characters after expression: An expression was successfully parsed, but extra characters were found after it."]),
+    ];
+    for (src, want) in cases {
+        let got: Vec<String> = evaluate(src, &Variables::new(), &Options::default()).unwrap_err().iter().map(|d| d.one_line()).collect();
+        assert_eq!(&got, want, "{src}");
+    }
 }

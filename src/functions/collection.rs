@@ -116,7 +116,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             Type::String | Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_) => {
                 Ok(Type::Number)
             }
-            _ => Err(CallError::arg(0, "argument must be a string, a collection type, or a structural type")),
+            _ => Err(CallError::call("argument must be a string, a collection type, or a structural type")),
         }),
         description: "Determines the length of a string (in grapheme clusters), list, set, map, tuple or object.",
         example: "length([\"a\", \"b\"])",
@@ -389,8 +389,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
                 return Ok(Value::Unknown(Type::list(Type::String)));
             }
             let mut out = seq(&a[0]).to_vec();
-            if out.iter().any(Value::is_null) {
-                return Err(CallError::arg(0, "given list element is null"));
+            if let Some(i) = out.iter().position(Value::is_null) {
+                return Err(CallError::call(format!("given list element {i} is null; a null string cannot be sorted")));
             }
             out.sort_by(|x, y| x.as_str().unwrap_or("").as_bytes().cmp(y.as_str().unwrap_or("").as_bytes()));
             Ok(Value::List(Type::String, out.into()))
@@ -498,7 +498,7 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
     let Some(elems) = a[0].as_sequence() else {
-        return Err(CallError::arg(0, "argument must be list, tuple, or set"));
+        return Err(CallError::call("argument must be list, tuple, or set"));
     };
     let mut unknown = false;
     for e in elems {
@@ -521,28 +521,28 @@ fn element_type(a: &[Value]) -> Result<Type, CallError> {
             let Some(n) = num_arg(a, 1) else {
                 return Ok(Type::Dynamic);
             };
-            let i = n.to_i64().ok_or_else(|| CallError::arg(1, "invalid index: value must be a whole number"))?;
+            let i = n.to_i64().ok_or_else(|| CallError::call(format!("invalid index: {}", super::numeric::I64_RANGE)))?;
             if ts.is_empty() {
-                return Err(CallError::arg(0, "cannot use element function with an empty list"));
+                return Err(CallError::call("cannot use element function with an empty list"));
             }
             if i < 0 {
-                return Err(CallError::arg(1, "cannot use element function with a negative index"));
+                return Err(CallError::call("cannot use element function with a negative index"));
             }
             Ok(ts[(i as usize) % ts.len()].clone())
         }
-        _ => Err(CallError::arg(0, "cannot read elements from this type")),
+        other => Err(CallError::call(format!("cannot read elements from {}", other.friendly_name()))),
     }
 }
 
 fn element(a: &[Value], _: &mut Ctx) -> CallResult {
     let elems = a[0].as_sequence().unwrap_or(&[]);
     let n = num_arg(a, 1).ok_or_else(|| CallError::arg(1, "a number is required"))?;
-    let i = n.to_i64().ok_or_else(|| CallError::arg(1, "invalid index: value must be a whole number"))?;
+    let i = n.to_i64().ok_or_else(|| CallError::call(format!("invalid index: {}", super::numeric::I64_RANGE)))?;
     if i < 0 {
-        return Err(CallError::arg(1, "cannot use element function with a negative index"));
+        return Err(CallError::call("cannot use element function with a negative index"));
     }
     if elems.is_empty() {
-        return Err(CallError::arg(0, "cannot use element function with an empty list"));
+        return Err(CallError::call("cannot use element function with an empty list"));
     }
     Ok(elems[(i as usize) % elems.len()].clone())
 }
@@ -552,7 +552,7 @@ fn flatten_type(a: &[Value]) -> Result<Type, CallError> {
         return Ok(Type::Dynamic);
     }
     if !matches!(a[0].ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
-        return Err(CallError::arg(0, "can only flatten lists, sets and tuples"));
+        return Err(CallError::call("can only flatten lists, sets and tuples"));
     }
     let (vals, known) = flattened(&a[0]);
     if !known {
@@ -606,7 +606,7 @@ fn values_type(a: &[Value]) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::Map(e) => Ok(Type::List(e)),
         Type::Object(attrs) => Ok(Type::Tuple(attrs.into_values().collect())),
-        _ => Err(CallError::arg(0, "values() requires a map as the first argument")),
+        _ => Err(CallError::call("values() requires a map as the first argument")),
     }
 }
 
@@ -670,7 +670,7 @@ fn merge_type(a: &[Value]) -> Result<Type, CallError> {
     let first = a[0].ty();
     let mut matching = true;
     let mut attrs_known = true;
-    for (i, v) in a.iter().enumerate() {
+    for v in a {
         let ty = v.ty();
         match (&ty, v) {
             (Type::Dynamic, _) => return Ok(Type::Dynamic),
@@ -680,10 +680,7 @@ fn merge_type(a: &[Value]) -> Result<Type, CallError> {
             (Type::Map(_), Value::Unknown(_)) => attrs_known = false,
             (Type::Map(e), Value::Map(_, m)) => attrs.extend(m.keys().map(|k| (k.clone(), (**e).clone()))),
             _ => {
-                return Err(CallError::arg(
-                    i,
-                    format!("arguments must be maps or objects, got {}", crate::eval::quote(&ty.friendly_name())),
-                ))
+                return Err(CallError::call(format!("arguments must be maps or objects, got {}", crate::eval::quote(&ty.friendly_name()))))
             }
         }
         if ty != first {
@@ -814,7 +811,7 @@ fn contains_equal(haystack: &[Value], needle: &Value) -> bool {
 }
 
 fn chunklist(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let size = super::int_arg(a, 1)?;
+    let size = super::int_arg(a, 1).map_err(|_| CallError::call(format!("invalid size: {}", super::numeric::I64_RANGE)))?;
     if size < 0 {
         return Err(CallError::call("the size argument must be positive"));
     }
@@ -863,7 +860,7 @@ fn coalescelist(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 fn index(a: &[Value], _: &mut Ctx) -> CallResult {
     if !matches!(a[0].ty(), Type::List(_) | Type::Tuple(_)) {
-        return Err(CallError::arg(0, "argument must be a list or tuple"));
+        return Err(CallError::call("argument must be a list or tuple"));
     }
     let list = seq(&a[0]);
     if list.is_empty() {
@@ -1034,7 +1031,7 @@ fn slice_indexes(a: &[Value]) -> Result<Option<(usize, usize)>, CallError> {
     };
     let index = |i: usize, which: &str| -> Result<Option<i64>, CallError> {
         let Some(n) = num_arg(a, i) else { return Ok(None) };
-        let v = n.to_i64().ok_or_else(|| CallError::arg(i, format!("invalid {which} index: value must be a whole number")))?;
+        let v = n.to_i64().ok_or_else(|| CallError::arg(i, format!("invalid {which} index: {}", super::numeric::I64_RANGE)))?;
         if v < 0 {
             return Err(CallError::arg(i, format!("{which} index must not be less than zero")));
         }

@@ -310,7 +310,10 @@ fn join(a: &[Value], ctx: &mut Ctx) -> CallResult {
         for (j, e) in list.as_sequence().unwrap_or(&[]).iter().enumerate() {
             match e {
                 Value::String(s) => parts.push(s),
-                _ => return Err(CallError::arg(i + 1, format!("element {j} is null"))),
+                _ if a.len() > 2 => {
+                    return Err(CallError::arg(i + 1, format!("element {j} of list {} is null; cannot concatenate null values", i + 1)))
+                }
+                _ => return Err(CallError::arg(i + 1, format!("element {j} is null; cannot concatenate null values"))),
             }
         }
     }
@@ -331,8 +334,9 @@ fn split(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
     let s = str_arg(a, 0);
-    let mut offset = int_arg(a, 1)?;
-    let length = int_arg(a, 2)?;
+    let whole = |i| int_arg(a, i).map_err(|_| CallError::call(super::numeric::I64_RANGE));
+    let mut offset = whole(1)?;
+    let length = whole(2)?;
     let clusters: Vec<&str> = s.graphemes(true).collect();
     if offset < 0 {
         offset += clusters.len() as i64;
