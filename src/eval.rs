@@ -581,7 +581,9 @@ impl<'a> Evaluator<'a> {
             }
             Err(CallError { message, .. }) => {
                 if !message.is_empty() {
-                    self.error("Error in function call", format!("Call to function {} failed: {message}.", quote(name)), span);
+                    // A Go panic's text is followed by its stack, not a full stop.
+                    let stop = if message.starts_with("panic in function implementation:") { "" } else { "." };
+                    self.error("Error in function call", format!("Call to function {} failed: {message}{stop}", quote(name)), span);
                 }
                 dynamic()
             }

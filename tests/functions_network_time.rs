@@ -253,7 +253,7 @@ fn cidrhost() {
     err(
         r#"cidrhost("10.1.2.0/24", 18446744073709551616)"#,
         "Error in function call",
-        r#"Call to function "cidrhost" failed: panic in function implementation: runtime error: index out of range [-1]."#,
+        r#"Call to function "cidrhost" failed: panic in function implementation: runtime error: index out of range [-1]"#,
     );
 }
 

@@ -153,6 +153,8 @@ fn functions_and_calls() {
     ok("length(toset([u]))", "1", "number");
     ok("chunklist([], 0)", "tolist([])", "list(list(dynamic))");
     err("element(ul, -1)", "Error in function call");
+    // Without a newline the padding is never used, however wide.
+    ok("indent(1e9, \"a\")", "\"a\"", "string");
     ok("tostring(log(1, 0))", "\"-0\"", "string");
 }
 
@@ -209,6 +211,10 @@ fn errors_in_the_oracles_words_and_order() {
         ("concat([1], nosuch...)", &["Unknown variable: There is no variable named \"nosuch\"."]),
         ("max([1,2]..., 3)", &["Missing closing parenthesis: An expanded function argument (with ...) must be immediately followed by closing parentheses."]),
         ("[1,2]...", &["Extra characters after expression: An expression was successfully parsed, but extra characters were found after it."]),
+        // Go panics: the oracle's text up to its stack trace.
+        ("range(-1/0, 1, 1/0)", &["Error in function call: Call to function \"range\" failed: panic in function implementation: addition of infinities with opposite signs"]),
+        ("zipmap([null], tolist([\"a\"]))", &["Error in function call: Call to function \"zipmap\" failed: panic in function implementation: value is null"]),
+        ("indent(1e18, \"\")", &["Error in function call: Call to function \"indent\" failed: panic in function implementation: runtime error: makeslice: cap out of range"]),
     ];
     for (src, want) in cases {
         let got: Vec<String> = evaluate(src, &Variables::new(), &Options::default()).unwrap_err().iter().map(|d| d.one_line()).collect();

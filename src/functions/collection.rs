@@ -760,7 +760,9 @@ fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
             ));
         }
         ctx.charge(1)?;
-        let next = cur.add(&step).map_err(CallError::call)?;
+        // cty adds with big.Float, which panics on opposing infinities.
+        let next =
+            cur.add(&step).map_err(|_| CallError::call("panic in function implementation: addition of infinities with opposite signs"))?;
         vals.push(Value::Number(cur));
         cur = next;
     }
@@ -1120,6 +1122,10 @@ fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut out = BTreeMap::new();
     for (i, (k, v)) in keys.iter().zip(values).enumerate() {
         let Value::String(k) = k else {
+            // cty checks for null keys only when the values are a tuple.
+            if matches!(ctx.ret, Type::Map(_)) {
+                return Err(CallError::call("panic in function implementation: value is null"));
+            }
             return Err(CallError::call(format!("keys list has null value at index {i}")));
         };
         out.insert(k.clone(), v.clone());

@@ -383,8 +383,16 @@ fn indent(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if spaces < 0 {
         return Err(CallError::call("panic in function implementation: strings: negative Repeat count"));
     }
+    // Go builds the padding first: past its allocation limit (2^48 bytes)
+    // that panics; below it, only newlines make the result grow.
+    if spaces > 1 << 48 {
+        return Err(CallError::call("panic in function implementation: runtime error: makeslice: cap out of range"));
+    }
     let s = str_arg(a, 1);
     let lines = s.matches('\n').count() as u64;
+    if lines == 0 {
+        return Ok(Value::string(s));
+    }
     ctx.check_size(usize::try_from((spaces as u64).saturating_mul(lines + 1) / 16).unwrap_or(usize::MAX))?;
     Ok(Value::string(s.replace('\n', &format!("\n{}", " ".repeat(spaces as usize)))))
 }
