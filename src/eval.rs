@@ -513,8 +513,8 @@ impl<'a> Evaluator<'a> {
         }
         // HCL counts the arguments before it evaluates any, then evaluates
         // and converts them one at a time, each one's problems in turn.
-        let count = fixed.len() + expanded.len();
-        let span_of = |i: usize| fixed.get(i).map_or_else(|| expanded[i - fixed.len()].1, |a| a.span);
+        let spans: Vec<Span> = fixed.iter().map(|a| a.span).chain(expanded.iter().map(|e| e.1)).collect();
+        let count = spans.len();
         let params = func.params;
         if count < params.len() {
             let qual = if func.variadic.is_some() { " at least" } else { "" };
@@ -534,20 +534,19 @@ impl<'a> Evaluator<'a> {
             self.error(
                 "Too many function arguments",
                 format!("Function {} expects only {} argument(s).", quote(name), params.len()),
-                span_of(params.len()),
+                spans[params.len()],
             );
             return dynamic();
         }
         let mark = self.diags.len();
-        let mut vals: Vec<(Value, Span)> = Vec::with_capacity(count);
         let mut converted = Vec::with_capacity(count);
         // As cty does, arguments lose their marks on the way in (unless the
         // parameter handles marks) and the result takes them all.
         let mut marked = false;
-        let mut expanded = expanded.into_iter();
-        for i in 0..count {
-            let (v, s) = match fixed.get(i) {
-                Some(a) => (self.eval(a), a.span),
+        let mut expanded = expanded.into_iter().map(|e| e.0);
+        for (i, &s) in spans.iter().enumerate() {
+            let v = match fixed.get(i) {
+                Some(a) => self.eval(a),
                 None => expanded.next().expect("counted"),
             };
             let param = func.param(i);
@@ -563,27 +562,21 @@ impl<'a> Evaluator<'a> {
                     converted.push(dynamic());
                 }
             }
-            vals.push((v, s));
         }
         if self.has_errors_since(mark) {
             return dynamic();
         }
         match functions::call(func, &converted, self, span) {
             Ok(v) => v.mark_if(marked),
-            Err(CallError { arg: Some(i), message }) if i < vals.len() => {
+            Err(CallError { arg: Some(i), message }) if i < spans.len() => {
                 let param = func.param(i);
-                self.error(
-                    "Invalid function argument",
-                    format!("Invalid value for {} parameter: {message}.", quote(param.name)),
-                    vals[i].1,
-                );
+                self.error("Invalid function argument", format!("Invalid value for {} parameter: {message}.", quote(param.name)), spans[i]);
                 dynamic()
             }
-            Err(CallError { message, .. }) => {
-                if !message.is_empty() {
-                    // A Go panic's text is followed by its stack, not a full stop.
-                    let stop = if message.starts_with("panic in function implementation:") { "" } else { "." };
-                    self.error("Error in function call", format!("Call to function {} failed: {message}{stop}", quote(name)), span);
+            Err(e) => {
+                if !e.message.is_empty() {
+                    let stop = if e.is_panic() { "" } else { "." };
+                    self.error("Error in function call", format!("Call to function {} failed: {}{stop}", quote(name), e.message), span);
                 }
                 dynamic()
             }

@@ -4,6 +4,8 @@
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::value::{Number, Value};
+use serde::de::DeserializeSeed;
+use std::cell::RefCell;
 
 /// Variables in scope, by name.
 pub type Variables = crate::value::SortedMap<Value>;
@@ -25,9 +27,9 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
     }
     // Converted while the JSON is read, without a `serde_json::Value` in
     // between: variables are most of the work of a small evaluation.
-    let semantic = std::cell::RefCell::new(None);
+    let semantic = RefCell::new(None);
     let mut de = serde_json::Deserializer::from_str(json);
-    let parsed = serde::de::DeserializeSeed::deserialize(TopLevel { error: &semantic }, &mut de).and_then(|v| de.end().map(|()| v));
+    let parsed = TopLevel { error: &semantic }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
     parsed.map_err(|e| match semantic.into_inner() {
         Some(m) => Diagnostic::error("Invalid variables JSON", m, Span::new(0, json.len())),
         None => {
@@ -39,26 +41,47 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
 
 const NOT_AN_OBJECT: &str = "The variables must be a JSON object whose keys are variable names.";
 
-/// Reads the top-level object; a conversion error (as opposed to a JSON
-/// syntax error) is left in `error` with `variables_from_json`'s wording.
-struct TopLevel<'e> {
-    error: &'e std::cell::RefCell<Option<String>>,
+/// Variables from JSON already parsed (a JSON object whose keys are
+/// variable names); the error is the diagnostic's detail.
+pub fn variables_from_json(json: serde_json::Value) -> Result<Variables, String> {
+    // Through the text: a serde_json tree hands its numbers to a visitor
+    // as f64, and the text keeps every digit.
+    parse_variables(&json.to_string()).map_err(|d| d.detail)
 }
 
-/// Reads one JSON value as `from_json` converts it.
+/// A conversion error (as opposed to a JSON syntax error) is left in a
+/// slot the caller reads, since serde's errors carry only text.
+type ErrorSlot = RefCell<Option<String>>;
+
+fn fail<E: serde::de::Error>(slot: &ErrorSlot, m: String) -> E {
+    *slot.borrow_mut() = Some(m);
+    E::custom("invalid variables")
+}
+
+/// Reads the top-level object of variables.
+struct TopLevel<'e> {
+    error: &'e ErrorSlot,
+}
+
+impl TopLevel<'_> {
+    fn not_an_object<E: serde::de::Error>(self) -> Result<Variables, E> {
+        Err(fail(self.error, NOT_AN_OBJECT.into()))
+    }
+}
+
+/// Reads one JSON value: objects become objects, arrays tuples.
 struct Json<'e> {
     depth: usize,
-    error: &'e std::cell::RefCell<Option<String>>,
+    error: &'e ErrorSlot,
 }
 
 impl Json<'_> {
     fn fail<E: serde::de::Error>(&self, m: String) -> E {
-        *self.error.borrow_mut() = Some(m);
-        E::custom("invalid variables")
+        fail(self.error, m)
     }
 }
 
-impl<'de> serde::de::DeserializeSeed<'de> for TopLevel<'_> {
+impl<'de> DeserializeSeed<'de> for TopLevel<'_> {
     type Value = Variables;
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Variables, D::Error> {
         d.deserialize_any(self)
@@ -72,10 +95,9 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Variables, A::Error> {
         let mut items = Vec::new();
-        let inner = Json { depth: 0, error: self.error };
         while let Some(name) = map.next_key::<String>()? {
             if name == NUMBER_TOKEN {
-                return Err(inner.fail(NOT_AN_OBJECT.into()));
+                return self.not_an_object();
             }
             let value = map.next_value_seed(Json { depth: 0, error: self.error });
             if let Some(m) = self.error.borrow_mut().as_mut() {
@@ -87,16 +109,22 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
         Ok(items.into_iter().collect())
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Variables, A::Error> {
-        Err(Json { depth: 0, error: self.error }.fail(NOT_AN_OBJECT.into()))
+        self.not_an_object()
     }
     fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Variables, E> {
-        Err(Json { depth: 0, error: self.error }.fail(NOT_AN_OBJECT.into()))
+        self.not_an_object()
     }
     fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Variables, E> {
-        Err(Json { depth: 0, error: self.error }.fail(NOT_AN_OBJECT.into()))
+        self.not_an_object()
+    }
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Variables, E> {
+        self.not_an_object()
+    }
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Variables, E> {
+        self.not_an_object()
     }
     fn visit_unit<E: serde::de::Error>(self) -> Result<Variables, E> {
-        Err(Json { depth: 0, error: self.error }.fail(NOT_AN_OBJECT.into()))
+        self.not_an_object()
     }
 }
 
@@ -104,7 +132,7 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
 /// number's digits to a visitor.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
-impl<'de> serde::de::DeserializeSeed<'de> for Json<'_> {
+impl<'de> DeserializeSeed<'de> for Json<'_> {
     type Value = Value;
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         if self.depth > MAX_JSON_DEPTH {
@@ -148,9 +176,9 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut items: Vec<(String, Value)> = Vec::new();
-        // The marker's value is kept as JSON until the object turns out to
-        // hold nothing else.
-        let mut marker: Option<serde_json::Value> = None;
+        // The marker's value is kept as JSON text until the object turns
+        // out to hold nothing else.
+        let mut marker: Option<Box<serde_json::value::RawValue>> = None;
         while let Some(k) = map.next_key::<String>()? {
             if k == NUMBER_TOKEN {
                 let digits: String = map.next_value()?;
@@ -165,10 +193,15 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
         }
         match marker {
             Some(t) if items.is_empty() => {
-                let name = t.as_str().ok_or_else(|| self.fail("the __unknown__ marker needs a type name string".into()))?;
-                return crate::typeexpr::parse_type(name).map(Value::Unknown).map_err(|m| self.fail(m));
+                let name: String =
+                    serde_json::from_str(t.get()).map_err(|_| self.fail("the __unknown__ marker needs a type name string".into()))?;
+                return crate::typeexpr::parse_type(&name).map(Value::Unknown).map_err(|m| self.fail(m));
             }
-            Some(t) => items.push(("__unknown__".into(), from_json(t, self.depth + 1).map_err(|m| self.fail(m))?)),
+            Some(t) => {
+                let seed = Json { depth: self.depth + 1, error: self.error };
+                let v = seed.deserialize(&mut serde_json::Deserializer::from_str(t.get())).map_err(serde::de::Error::custom)?;
+                items.push(("__unknown__".into(), v));
+            }
             None => {}
         }
         // cty's JSON decoding implies an object type, whose attribute
@@ -178,53 +211,6 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
         }
         Ok(Value::Object(items.into_iter().collect()))
     }
-}
-
-/// Variables from JSON already parsed (a JSON object whose keys are
-/// variable names); the error is the diagnostic's detail.
-pub fn variables_from_json(json: serde_json::Value) -> Result<Variables, String> {
-    let serde_json::Value::Object(top) = json else {
-        return Err("The variables must be a JSON object whose keys are variable names.".into());
-    };
-    // Unlike attribute names, variable names are looked up as written.
-    top.into_iter()
-        .map(|(k, v)| match from_json(v, 0) {
-            Ok(val) => Ok((k, val)),
-            Err(m) => Err(format!("Variable {}: {m}", crate::eval::quote(&k))),
-        })
-        .collect()
-}
-
-/// Converts one JSON value.
-pub fn from_json(v: serde_json::Value, depth: usize) -> Result<Value, String> {
-    if depth > MAX_JSON_DEPTH {
-        return Err(format!("nested more than {MAX_JSON_DEPTH} levels deep"));
-    }
-    Ok(match v {
-        serde_json::Value::Null => Value::null(),
-        serde_json::Value::Bool(b) => Value::Bool(b),
-        serde_json::Value::Number(n) => Value::Number(Number::parse(n.as_str()).ok_or_else(|| format!("number {n} is out of range"))?),
-        serde_json::Value::String(s) => Value::string(s),
-        serde_json::Value::Array(items) => Value::Tuple(items.into_iter().map(|i| from_json(i, depth + 1)).collect::<Result<_, _>>()?),
-        serde_json::Value::Object(mut m) => {
-            if m.len() == 1 {
-                if let Some(t) = m.remove("__unknown__") {
-                    let name = t.as_str().ok_or("the __unknown__ marker needs a type name string")?;
-                    return crate::typeexpr::parse_type(name).map(Value::Unknown);
-                }
-            }
-            // cty's JSON decoding implies an object type, whose attribute
-            // names are NFC, then finds no attribute for a key that is not.
-            Value::Object(
-                m.into_iter()
-                    .map(|(k, v)| match crate::value::is_nfc(&k) {
-                        true => Ok((k, from_json(v, depth + 1)?)),
-                        false => Err(format!("unsupported attribute {}", crate::eval::quote(&k))),
-                    })
-                    .collect::<Result<_, String>>()?,
-            )
-        }
-    })
 }
 
 fn offset_of(text: &str, line: usize, column: usize) -> usize {

@@ -2,7 +2,7 @@
 //! `terraform console` prints it and evaluated again is the same value of
 //! the same type; variables JSON rendered back to JSON is the same JSON.
 
-use hcl_playground::{evaluate, parse_variables, render, Options, Type, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, render, variables_from_json, Options, Type, Value, Variables};
 use proptest::prelude::*;
 
 fn eval(src: &str) -> Result<Value, String> {
@@ -144,6 +144,11 @@ proptest! {
     #[test]
     fn variables_json_round_trips(json in json_value()) {
         let vars = parse_variables(&format!("{{\"x\": {json}}}")).map_err(|d| TestCaseError::fail(d.detail))?;
+        // Both entry points convert alike (the parsed one reads a serde_json tree).
+        let tree: serde_json::Value = serde_json::from_str(&format!("{{\"x\": {json}}}")).unwrap();
+        let from_tree = variables_from_json(tree).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(render::to_json(from_tree.get("x").unwrap()), render::to_json(vars.get("x").unwrap()));
+        prop_assert_eq!(from_tree.get("x").unwrap().ty(), vars.get("x").unwrap().ty());
         let v = evaluate("x", &vars, &Options::default()).map_err(|d| TestCaseError::fail(d[0].detail.clone()))?;
         let back = render::to_json(&v);
         prop_assert!(same_json(&serde_json::from_str(&json).unwrap(), &serde_json::from_str(&back).unwrap()), "{} came back as {}", json, back);

@@ -7,6 +7,7 @@
 
 use hcl_playground::{evaluate, parse_variables, render, Options, Value, Variables};
 use serde_json::value::RawValue;
+use std::collections::HashMap;
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
@@ -120,13 +121,15 @@ fn run_jsonl() -> ExitCode {
 
 fn jsonl_line(line: &str, n: usize) -> String {
     // Fields stay raw JSON so the variables are converted as they are read.
-    let input: std::collections::HashMap<String, Box<RawValue>> = match serde_json::from_str(line) {
+    let input: HashMap<String, Box<RawValue>> = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return failure(&format!("line-{n}"), &[format!("invalid input line: {e}")]),
     };
-    let field = |name: &str| input.get(name).and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
-    let id = field("id").and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-    let Some(expr) = field("expr").and_then(|v| v.as_str().map(str::to_string)) else {
+    fn field<T: serde::de::DeserializeOwned>(input: &HashMap<String, Box<RawValue>>, name: &str) -> Option<T> {
+        input.get(name).and_then(|raw| serde_json::from_str(raw.get()).ok())
+    }
+    let id: String = field(&input, "id").unwrap_or_default();
+    let Some(expr) = field::<String>(&input, "expr") else {
         return failure(&id, &["missing \"expr\"".to_string()]);
     };
     let vars = match input.get("vars").map(|raw| raw.get()) {
@@ -136,7 +139,7 @@ fn jsonl_line(line: &str, n: usize) -> String {
             Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)]),
         },
     };
-    let options = Options { template: field("template").and_then(|v| v.as_bool()).unwrap_or(false), ..Options::default() };
+    let options = Options { template: field(&input, "template").unwrap_or(false), ..Options::default() };
     match evaluate(&expr, &vars, &options) {
         Ok(v) => success(&id, &v),
         Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),

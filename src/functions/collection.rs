@@ -491,7 +491,7 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
     // elements, which may say more than the unified type.
     match ret {
         Type::List(e) if out.is_empty() => Ok(Value::List(*e, out.into())),
-        Type::List(_) => list_of(out).ok_or_else(|| CallError::call("panic in function implementation: inconsistent list element types")),
+        Type::List(_) => list_of(out).ok_or_else(|| CallError::panic("inconsistent list element types")),
         _ => Ok(Value::Tuple(out.into())),
     }
 }
@@ -709,11 +709,11 @@ fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
                 for e in es {
                     match (v, e) {
                         (Value::Set(..), Value::String(k)) => out.insert(k.clone(), e.clone()),
-                        _ => return Err(CallError::call("panic in function implementation: not a string")),
+                        _ => return Err(CallError::panic("not a string")),
                     };
                 }
             }
-            _ => return Err(CallError::call("panic in function implementation: attempt to iterate on non-collection, non-tuple type")),
+            _ => return Err(CallError::panic("attempt to iterate on non-collection, non-tuple type")),
         }
     }
     ctx.check_size(out.len())?;
@@ -761,8 +761,7 @@ fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
         }
         ctx.charge(1)?;
         // cty adds with big.Float, which panics on opposing infinities.
-        let next =
-            cur.add(&step).map_err(|_| CallError::call("panic in function implementation: addition of infinities with opposite signs"))?;
+        let next = cur.add(&step).map_err(|_| CallError::panic("addition of infinities with opposite signs"))?;
         vals.push(Value::Number(cur));
         cur = next;
     }
@@ -952,8 +951,8 @@ fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f: fn(&[Value
             return Ok(Value::Unknown(ret));
         };
         if ety != other {
-            return Err(CallError::call(format!(
-                "panic in function implementation: incompatible set rules: set of {}, set of {}",
+            return Err(CallError::panic(format!(
+                "incompatible set rules: set of {}, set of {}",
                 ety.friendly_name(),
                 other.friendly_name()
             )));
@@ -1124,7 +1123,7 @@ fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let Value::String(k) = k else {
             // cty checks for null keys only when the values are a tuple.
             if matches!(ctx.ret, Type::Map(_)) {
-                return Err(CallError::call("panic in function implementation: value is null"));
+                return Err(CallError::panic("value is null"));
             }
             return Err(CallError::call(format!("keys list has null value at index {i}")));
         };

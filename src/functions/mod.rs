@@ -163,11 +163,24 @@ impl CallError {
         CallError { arg: None, message: message.into() }
     }
 
+    /// What cty reports when a Go implementation panics. Go follows the
+    /// panic's text with a stack trace, so the message has no full stop.
+    pub fn panic(what: impl std::fmt::Display) -> CallError {
+        CallError::call(format!("{PANIC}{what}"))
+    }
+
+    /// Whether this reproduces a Go panic (see `panic`).
+    pub fn is_panic(&self) -> bool {
+        self.message.starts_with(PANIC)
+    }
+
     /// The evaluator already reported the problem (a budget ran out).
     pub fn reported() -> CallError {
         CallError { arg: None, message: String::new() }
     }
 }
+
+const PANIC: &str = "panic in function implementation: ";
 
 /// The result of an implementation.
 pub type CallResult = Result<Value, CallError>;
@@ -517,9 +530,7 @@ pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> 
     // cty panics (an error to the caller) when a result does not conform
     // to the return type computed before the call.
     match nonconformance(&v.ty(), &ret) {
-        Some(m) => {
-            Err(CallError::call(format!("panic in function implementation: returned value does not conform to expected return type: {m}")))
-        }
+        Some(m) => Err(CallError::panic(format!("returned value does not conform to expected return type: {m}"))),
         None => Ok(v),
     }
 }

@@ -381,12 +381,12 @@ fn has_dynamic_unknown(args: &[Value]) -> bool {
 fn indent(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let spaces = int_arg(a, 0).map_err(|_| CallError::call(super::numeric::I64_RANGE))?;
     if spaces < 0 {
-        return Err(CallError::call("panic in function implementation: strings: negative Repeat count"));
+        return Err(CallError::panic("strings: negative Repeat count"));
     }
     // Go builds the padding first: past its allocation limit (2^48 bytes)
     // that panics; below it, only newlines make the result grow.
     if spaces > 1 << 48 {
-        return Err(CallError::call("panic in function implementation: runtime error: makeslice: cap out of range"));
+        return Err(CallError::panic("runtime error: makeslice: cap out of range"));
     }
     let s = str_arg(a, 1);
     let lines = s.matches('\n').count() as u64;
