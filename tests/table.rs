@@ -221,3 +221,11 @@ fn errors_in_the_oracles_words_and_order() {
         assert_eq!(&got, want, "{src}");
     }
 }
+
+#[test]
+fn variables_must_be_an_object() {
+    for json in ["42", "-1", "1.5", "[1]", "\"x\"", "true", "null"] {
+        let d = parse_variables(json).unwrap_err();
+        assert_eq!(d.detail, "The variables must be a JSON object whose keys are variable names.", "{json}");
+    }
+}
