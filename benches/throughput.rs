@@ -7,7 +7,7 @@
 #[path = "workload.rs"]
 mod workload;
 
-use hcl_playground::{evaluate, evaluate_console, parse_variables, render, Options, Variables};
+use hcl_playground::{evaluate, evaluate_console, parse_variables, present, Options, Variables};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -58,7 +58,7 @@ fn api(source: &str, vars_json: &str, template: bool) -> usize {
     let options = Options { template, ..Options::default() };
     let Ok(vars) = parse_variables(vars_json) else { return 0 };
     match evaluate_console(source, &vars, &options) {
-        Ok(e) => e.console.len() + render::to_json(&e.value).len() + e.ty.to_string().len(),
+        Ok(e) => e.console.len() + present::to_json(&e.value).len() + e.ty.to_string().len(),
         Err(d) => d.len(),
     }
 }

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use hcl::eval::Evaluate as _;
-use hcl_playground::{evaluate, parse_variables, render, Limits, Options, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, present, Limits, Options, Value, Variables};
 use std::str::FromStr as _;
 
 /// One expression with its variables, parsed once up front on both sides.
@@ -45,7 +45,7 @@ impl Case {
     /// Whether hcl-rs evaluates this case to the same value as we do, so
     /// the two do the same work when timed side by side.
     pub fn peer_agrees(&self) -> bool {
-        let ours = self.ours(&Options::default()).ok().and_then(|v| serde_json::from_str::<serde_json::Value>(&render::to_json(&v)).ok());
+        let ours = self.ours(&Options::default()).ok().and_then(|v| serde_json::from_str::<serde_json::Value>(&present::to_json(&v)).ok());
         match (ours, self.peer().and_then(|v| serde_json::to_value(v).ok())) {
             (Some(a), Some(b)) => same_json(&a, &b),
             _ => false,

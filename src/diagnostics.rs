@@ -1,5 +1,6 @@
-//! Diagnostics as data, in the shape of `hcl.Diagnostic`, and their text
-//! rendering with the source line and a caret.
+//! Diagnostics as data, in the shape of `hcl.Diagnostic`: a summary, a
+//! detail and the byte range they are about. A leaf of the crate; the text
+//! rendering is in [`present`](crate::present).
 
 use std::fmt;
 
@@ -24,20 +25,9 @@ impl Span {
     }
 }
 
-/// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Severity {
-    /// Evaluation failed.
-    Error,
-    /// Evaluation went on, but something deserves attention.
-    Warning,
-}
-
-/// One problem found while parsing or evaluating.
+/// One error found while parsing or evaluating.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
-    /// Error or warning.
-    pub severity: Severity,
     /// A short, capitalised summary in HCL's wording ("Unsupported attribute").
     pub summary: String,
     /// A full sentence or two of detail.
@@ -49,7 +39,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error diagnostic.
     pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Span) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject }
+        Diagnostic { summary: summary.into(), detail: detail.into(), subject }
     }
 
     /// `Summary: detail`, as the conformance schema writes errors.
@@ -59,39 +49,6 @@ impl Diagnostic {
         } else {
             format!("{}: {}", self.summary, self.detail)
         }
-    }
-
-    /// Renders the diagnostic like Terraform: the summary, the source line
-    /// with a caret under the subject, then the detail.
-    pub fn render(&self, source: &str) -> String {
-        let pos = LineCol::of(source, self.subject.start);
-        let line_start = source[..self.subject.start.min(source.len())].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[line_start..].find('\n').map_or(source.len(), |i| line_start + i);
-        let line = &source[line_start..line_end];
-        let from = self.subject.start.min(line_end) - line_start;
-        let to = self.subject.end.clamp(self.subject.start, line_end) - line_start;
-        // Terminals draw East Asian wide characters two columns wide.
-        let pad: String = line[..from]
-            .chars()
-            .map(|c| if c == '\t' { "\t".to_string() } else { " ".repeat(unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)) })
-            .collect();
-        let width = unicode_width::UnicodeWidthStr::width(&line[from..to]).max(1);
-        let label = match self.severity {
-            Severity::Error => "Error",
-            Severity::Warning => "Warning",
-        };
-        let gutter = format!("{:>4} | ", pos.line);
-        let mut out = format!("{label}: {}\n\n  on <input> line {}:\n{gutter}{line}\n", self.summary, pos.line);
-        out.push_str(&" ".repeat(gutter.len()));
-        out.push_str(&pad);
-        out.push_str(&"^".repeat(width));
-        out.push('\n');
-        if !self.detail.is_empty() {
-            out.push('\n');
-            out.push_str(&self.detail);
-            out.push('\n');
-        }
-        out
     }
 }
 
@@ -118,6 +75,26 @@ impl LineCol {
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         LineCol { line, column: before[line_start..].chars().count() + 1 }
+    }
+}
+
+/// A range as `hcl.Range` prints it, `FILE:LINE,COL-COL` (or
+/// `FILE:LINE,COL-LINE,COL` across lines), as messages quote it. HCL's
+/// columns count grapheme clusters, and not a leading byte order mark.
+pub fn range_text(source: &str, filename: &str, span: Span) -> String {
+    let pos = |at: usize| {
+        let at = floor_char_boundary(source, at);
+        let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line = source[..at].matches('\n').count() + 1;
+        let text = &source[line_start..at];
+        let text = if line_start == 0 { text.strip_prefix('\u{FEFF}').unwrap_or(text) } else { text };
+        (line, unicode_segmentation::UnicodeSegmentation::graphemes(text, true).count() + 1)
+    };
+    let ((l1, c1), (l2, c2)) = (pos(span.start), pos(span.end));
+    if l1 == l2 {
+        format!("{filename}:{l1},{c1}-{c2}")
+    } else {
+        format!("{filename}:{l1},{c1}-{l2},{c2}")
     }
 }
 

@@ -1,11 +1,13 @@
-//! The WebAssembly API: `evaluate`, `functions` and `version`, for the
-//! playground page and embedders. Compiled only for wasm32; a thin adapter
-//! over the library. Ranges cross this boundary in UTF-16 code units (what
-//! JavaScript strings and editors count), lines and columns 1-based.
+//! The WebAssembly API: a [`Session`] that keeps what it parsed between
+//! evaluations, the one-off `evaluate`, `functions` and `version`, for the
+//! playground page, the widgets and embedders. Compiled only for wasm32; a
+//! thin adapter over the library. Ranges cross this boundary in UTF-16
+//! code units (what JavaScript strings and editors count), lines and
+//! columns 1-based; every text the page shows (console, JSON, type,
+//! rendered diagnostics) is made here, once, and only when asked for.
 
-use crate::diagnostics::{Diagnostic, Severity};
-use crate::value::Value;
-use crate::{functions, render, Limits, Options};
+use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
+use crate::{functions, parse_variables, present, Limits, Options, Program, Variables};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -14,48 +16,48 @@ const TS_TYPES: &'static str = r#"
 /** A source range in UTF-16 code units, end exclusive. */
 export interface Range { start: number; end: number; }
 
-/** One problem, in HCL's words. */
+/** One error, in HCL's words. */
 export interface Diagnostic {
-  severity: "error" | "warning";
   summary: string;
   detail: string;
-  /** Where, in UTF-16 code units of the source. */
+  /** Where, in UTF-16 code units of the text named by `source`. */
   range: Range;
   /** 1-based line of range.start. */
   line: number;
   /** 1-based column of range.start, in UTF-16 code units. */
   column: number;
-  /** Which input the range refers to: the expression or the variables JSON. */
-  source: "expression" | "variables";
+  /** Which input the range refers to. */
+  source: "expression" | "variables" | "options";
 }
 
-/**
- * A value as JSON: numbers that a JavaScript number holds exactly are
- * numbers, other numbers are {"__number__": "<exact decimal>"} (also "+Inf"
- * and "-Inf"), unknown values are {"__unknown__": "<type>"}.
- */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/** The texts an evaluation can render; each costs time, so ask only for those shown. */
+export type Output = "console" | "json" | "type" | "diagnosticsText";
 
 export interface EvaluateOptions {
   /** Parse the source as a bare template (a template file). */
   template?: boolean;
   /** Override the default work limits. */
   limits?: { maxDepth?: number; maxSteps?: number; maxCollectionLen?: number; maxStringLen?: number };
+  /** The renderings to make (default: all of them). */
+  outputs?: Output[];
 }
 
 export interface EvaluateResult {
   ok: boolean;
-  /** The value (absent on error). */
-  value?: JsonValue;
-  /** The exact value as JSON text in the conformance schema. */
+  /** The value as `terraform console` prints it (or the type, for `type(x)`). */
+  console?: string;
+  /**
+   * The value as JSON text, indented: exact decimal numbers, unknown values
+   * as {"__unknown__": "<type>"}, infinities as {"__number__": "+Inf"}.
+   */
   json?: string;
   /** The type, as `tuple([string, number])`. */
   type?: string;
-  /** The value as `terraform console` prints it (or the type, for `type(x)`). */
-  console?: string;
   /** False when any part of the value is unknown. */
   known?: boolean;
   diagnostics: Diagnostic[];
+  /** The diagnostics rendered as Terraform does, with the source line and a caret. */
+  diagnosticsText?: string;
   /**
    * Set by the smaller build (without the heavy functions: regular
    * expressions, YAML, gzip, CSV, hashes, bcrypt, RSA, dates) when the
@@ -73,27 +75,50 @@ export interface FunctionInfo {
   example: string;
 }
 
+/**
+ * Evaluations that share work: the parsed expression is kept until the
+ * source or the parsing options change, the parsed variables until their
+ * text changes.
+ */
+export class Session {
+  free(): void;
+  constructor();
+  evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;
+}
+
+/** One evaluation, with nothing kept. */
 export function evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;
 export function functions(): FunctionInfo[];
 export function version(): string;
 "#;
 
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
+#[derive(Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct JsOptions {
     #[serde(default)]
     template: bool,
     #[serde(default)]
     limits: Option<JsLimits>,
+    #[serde(default)]
+    outputs: Option<Vec<JsOutput>>,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
+#[derive(Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct JsLimits {
     max_depth: Option<usize>,
     max_steps: Option<u64>,
     max_collection_len: Option<usize>,
     max_string_len: Option<usize>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq)]
+#[serde(rename_all = "camelCase")]
+enum JsOutput {
+    Console,
+    Json,
+    Type,
+    DiagnosticsText,
 }
 
 #[derive(Serialize)]
@@ -104,7 +129,6 @@ struct JsRange {
 
 #[derive(Serialize)]
 struct JsDiagnostic {
-    severity: &'static str,
     summary: String,
     detail: String,
     range: JsRange,
@@ -113,21 +137,21 @@ struct JsDiagnostic {
     source: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct JsResult {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<Json>,
+    console: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     json: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", rename = "type")]
     ty: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    console: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     known: Option<bool>,
     diagnostics: Vec<JsDiagnostic>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diagnostics_text: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     needs_full_build: bool,
 }
@@ -146,34 +170,90 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// Evaluates `source` over the variables in `variables_json`.
+/// Evaluations that share work between calls (see the TypeScript types).
+#[wasm_bindgen(skip_typescript)]
+#[derive(Default)]
+pub struct Session {
+    /// The last source and the options it was parsed with, and the result.
+    program: Option<(String, Options, Result<Program, Vec<Diagnostic>>)>,
+    /// The last variables text and what it gave.
+    variables: Option<(String, Result<Variables, Diagnostic>)>,
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// A session with nothing parsed yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Evaluates `source` over the variables in `variables_json`, parsing
+    /// again only what changed since the last call.
+    pub fn evaluate(&mut self, source: &str, variables_json: &str, options: JsValue) -> JsValue {
+        let result = self.run(source, variables_json, options);
+        serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
+    }
+}
+
+impl Session {
+    fn run(&mut self, source: &str, variables_json: &str, options: JsValue) -> JsResult {
+        let opts = match read_options(options) {
+            Ok(o) => o,
+            Err(detail) => {
+                let d = Diagnostic::error("Invalid options", detail, Default::default());
+                return failure(vec![js_diagnostic(&d, "", "options")], None);
+            }
+        };
+        let outputs =
+            opts.outputs.clone().unwrap_or_else(|| vec![JsOutput::Console, JsOutput::Json, JsOutput::Type, JsOutput::DiagnosticsText]);
+        let wants = |o: JsOutput| outputs.contains(&o);
+        let options = evaluation_options(&opts);
+        if self.variables.as_ref().map_or(true, |(text, _)| text != variables_json) {
+            self.variables = Some((variables_json.to_string(), parse_variables(variables_json)));
+        }
+        let stale = match &self.program {
+            Some((s, o, _)) => s != source || o.template != options.template || !same_limits(&o.limits, &options.limits),
+            None => true,
+        };
+        if stale {
+            let program = Program::parse(source, &options);
+            self.program = Some((source.to_string(), options, program));
+        }
+        let vars = match self.variables.as_ref().map(|(_, v)| v) {
+            Some(Ok(v)) => v,
+            Some(Err(d)) => {
+                let text = wants(JsOutput::DiagnosticsText).then(|| d.render(variables_json, "<variables>"));
+                return failure(vec![js_diagnostic(d, variables_json, "variables")], text);
+            }
+            None => unreachable!("variables parsed above"),
+        };
+        let program = match self.program.as_ref().map(|(_, _, p)| p) {
+            Some(Ok(p)) => p,
+            Some(Err(diags)) => return expression_failure(diags, source, &wants),
+            None => unreachable!("program parsed above"),
+        };
+        let (result, needs_full_build) = program.run_console(vars);
+        let result = match result {
+            Ok(e) => JsResult {
+                ok: true,
+                console: wants(JsOutput::Console).then(|| e.console.clone()),
+                json: wants(JsOutput::Json).then(|| present::to_json_pretty(&e.value)),
+                ty: wants(JsOutput::Type).then(|| e.ty.to_string()),
+                known: Some(e.value.is_wholly_known()),
+                ..JsResult::default()
+            },
+            Err(diags) => expression_failure(&diags, source, &wants),
+        };
+        JsResult { needs_full_build, ..result }
+    }
+}
+
+/// Evaluates `source` over the variables in `variables_json` with nothing
+/// kept for later.
 #[wasm_bindgen(skip_typescript)]
 pub fn evaluate(source: &str, variables_json: &str, options: JsValue) -> JsValue {
-    let opts: JsOptions = if options.is_undefined() || options.is_null() {
-        JsOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(options).unwrap_or_default()
-    };
-    let mut limits = Limits::default();
-    if let Some(l) = opts.limits {
-        limits.max_depth = l.max_depth.unwrap_or(limits.max_depth);
-        limits.max_steps = l.max_steps.unwrap_or(limits.max_steps);
-        limits.max_collection_len = l.max_collection_len.unwrap_or(limits.max_collection_len);
-        limits.max_string_len = l.max_string_len.unwrap_or(limits.max_string_len);
-    }
-    let options = Options { template: opts.template, limits };
-    let result = match crate::parse_variables(variables_json) {
-        Err(d) => failure(vec![js_diagnostic(&d, variables_json, "variables")]),
-        Ok(vars) => {
-            let (result, needs_full_build) = crate::run_console(source, &vars, &options);
-            let result = match result {
-                Ok(e) => success(&e),
-                Err(d) => failure(d.iter().map(|d| js_diagnostic(d, source, "expression")).collect()),
-            };
-            JsResult { needs_full_build, ..result }
-        }
-    };
-    serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
+    Session::new().evaluate(source, variables_json, options)
 }
 
 /// The function registry, for autocomplete and the reference panel.
@@ -197,99 +277,51 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-fn success(e: &crate::Evaluated) -> JsResult {
-    JsResult {
-        ok: true,
-        value: Some(js_value(&e.value)),
-        json: Some(render::to_json(&e.value)),
-        ty: Some(e.ty.to_string()),
-        console: Some(e.console.clone()),
-        known: Some(e.value.is_wholly_known()),
-        diagnostics: Vec::new(),
-        needs_full_build: false,
+/// The options object, or why it is malformed (never a silent default).
+fn read_options(options: JsValue) -> Result<JsOptions, String> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(JsOptions::default());
     }
+    // Through JSON text: serde-wasm-bindgen reads only the fields a struct
+    // names, so an unknown (misspelt) option would pass unseen.
+    let text = js_sys::JSON::stringify(&options).ok().and_then(|t| t.as_string()).ok_or("The evaluation options are not a JSON object.")?;
+    serde_json::from_str(&text).map_err(|e| format!("The evaluation options are malformed: {e}."))
 }
 
-fn failure(diagnostics: Vec<JsDiagnostic>) -> JsResult {
-    JsResult { ok: false, value: None, json: None, ty: None, console: None, known: None, diagnostics, needs_full_build: false }
-}
-
-/// JSON for JavaScript (serialised to plain JS values).
-enum Json {
-    Null,
-    Bool(bool),
-    Number(f64),
-    String(String),
-    Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
-}
-
-impl Serialize for Json {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{SerializeMap, SerializeSeq};
-        match self {
-            Json::Null => s.serialize_unit(),
-            Json::Bool(b) => s.serialize_bool(*b),
-            Json::Number(n) => s.serialize_f64(*n),
-            Json::String(x) => s.serialize_str(x),
-            Json::Array(items) => {
-                let mut seq = s.serialize_seq(Some(items.len()))?;
-                for i in items {
-                    seq.serialize_element(i)?;
-                }
-                seq.end()
-            }
-            Json::Object(entries) => {
-                let mut map = s.serialize_map(Some(entries.len()))?;
-                for (k, v) in entries {
-                    map.serialize_entry(k, v)?;
-                }
-                map.end()
-            }
-        }
+fn evaluation_options(opts: &JsOptions) -> Options {
+    let mut limits = Limits::default();
+    if let Some(l) = &opts.limits {
+        limits.max_depth = l.max_depth.unwrap_or(limits.max_depth);
+        limits.max_steps = l.max_steps.unwrap_or(limits.max_steps);
+        limits.max_collection_len = l.max_collection_len.unwrap_or(limits.max_collection_len);
+        limits.max_string_len = l.max_string_len.unwrap_or(limits.max_string_len);
     }
+    Options { template: opts.template, limits, ..Options::default() }
 }
 
-fn marker(key: &str, text: String) -> Json {
-    Json::Object(vec![(key.to_string(), Json::String(text))])
+fn same_limits(a: &Limits, b: &Limits) -> bool {
+    (a.max_depth, a.max_steps, a.max_collection_len, a.max_string_len, a.parse_calls_per_byte)
+        == (b.max_depth, b.max_steps, b.max_collection_len, b.max_string_len, b.parse_calls_per_byte)
 }
 
-/// A value for JavaScript: numbers stay numbers only when an f64 holds
-/// them exactly.
-fn js_value(v: &Value) -> Json {
-    match v.unmarked() {
-        Value::Unknown(t) => marker("__unknown__", t.to_string()),
-        Value::Null(_) => Json::Null,
-        Value::Bool(b) => Json::Bool(*b),
-        Value::String(s) => Json::String(s.clone()),
-        Value::Number(n) => {
-            let text = n.to_decimal_string();
-            let f = n.to_f64();
-            if !n.is_infinite() && f.is_finite() && crate::value::Number::from_f64(f).to_decimal_string() == text {
-                Json::Number(f)
-            } else {
-                marker("__number__", text)
-            }
-        }
-        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Json::Array(vs.iter().map(js_value).collect()),
-        Value::Map(_, m) | Value::Object(m) => Json::Object(m.iter().map(|(k, v)| (k.clone(), js_value(v))).collect()),
-        Value::Sensitive(v) => js_value(v),
-    }
+fn expression_failure(diags: &[Diagnostic], source: &str, wants: &impl Fn(JsOutput) -> bool) -> JsResult {
+    let text = wants(JsOutput::DiagnosticsText).then(|| present::render_diagnostics(diags, source, "<input>"));
+    failure(diags.iter().map(|d| js_diagnostic(d, source, "expression")).collect(), text)
+}
+
+fn failure(diagnostics: Vec<JsDiagnostic>, diagnostics_text: Option<String>) -> JsResult {
+    JsResult { ok: false, diagnostics, diagnostics_text, ..JsResult::default() }
 }
 
 fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) -> JsDiagnostic {
     let start = utf16_offset(text, d.subject.start);
     let end = utf16_offset(text, d.subject.end);
-    let line_start = text[..crate::diagnostics::floor_char_boundary(text, d.subject.start)].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = text[..floor_char_boundary(text, d.subject.start)].rfind('\n').map_or(0, |i| i + 1);
     JsDiagnostic {
-        severity: match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        },
         summary: d.summary.clone(),
         detail: d.detail.clone(),
         range: JsRange { start, end },
-        line: crate::diagnostics::LineCol::of(text, d.subject.start).line,
+        line: LineCol::of(text, d.subject.start).line,
         column: start - utf16_offset(text, line_start) + 1,
         source,
     }
@@ -297,5 +329,5 @@ fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) -> JsDiagnost
 
 /// The UTF-16 offset of byte offset `at`.
 fn utf16_offset(text: &str, at: usize) -> usize {
-    text[..crate::diagnostics::floor_char_boundary(text, at)].encode_utf16().count()
+    text[..floor_char_boundary(text, at)].encode_utf16().count()
 }

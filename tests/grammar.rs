@@ -1,13 +1,13 @@
 //! The treacherous tokens of the grammar: keywords as prefixes, heredoc
 //! markers, strip markers, escapes, newlines in objects, comments.
 
-use hcl_playground::{evaluate, parse, parse_variables, render, Options};
+use hcl_playground::{evaluate, parse, parse_variables, present, Options};
 
 #[track_caller]
 fn json(src: &str) -> String {
     let vars = parse_variables(r#"{"for_each": 1, "in_x": 2, "iffy": 3, "a": 10, "a-1": 7, "true_val": 4, "xs": [1, 2]}"#).unwrap();
     match evaluate(src, &vars, &Options::default()) {
-        Ok(v) => render::to_json(&v),
+        Ok(v) => present::to_json(&v),
         Err(d) => format!("error: {}", d[0].summary),
     }
 }

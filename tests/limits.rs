@@ -11,7 +11,7 @@ fn run(src: String) -> Result<String, String> {
     std::thread::Builder::new()
         .stack_size(WASM_STACK)
         .spawn(move || match evaluate(&src, &Variables::new(), &Options::default()) {
-            Ok(v) => Ok(hcl_playground::render::to_json(&v)),
+            Ok(v) => Ok(hcl_playground::present::to_json(&v)),
             Err(d) => Err(d[0].summary.clone()),
         })
         .expect("thread starts")

@@ -2,7 +2,7 @@
 //! `terraform console` prints it and evaluated again is the same value of
 //! the same type; variables JSON rendered back to JSON is the same JSON.
 
-use hcl_playground::{evaluate, parse_variables, render, variables_from_json, Options, Type, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, present, variables_from_json, Options, Type, Value, Variables};
 use proptest::prelude::*;
 
 fn eval(src: &str) -> Result<Value, String> {
@@ -66,7 +66,7 @@ proptest! {
         let vars = parse_variables(r#"{"x": [1, "a", {"b": null}], "a": {"__unknown__": "list(string)"}}"#).unwrap();
         let options = Options { template, ..Options::default() };
         if let Ok(v) = evaluate(&src, &vars, &options) {
-            let _ = (render::console(&v), render::to_json(&v), v.ty().to_string());
+            let _ = (present::console(&v), present::to_json(&v), v.ty().to_string());
         }
     }
 }
@@ -135,10 +135,10 @@ proptest! {
         if has_typed_empty_collection(&v) {
             return Ok(());
         }
-        let shown = render::console(&v);
+        let shown = present::console(&v);
         let again = eval(&shown).map_err(|e| TestCaseError::fail(format!("{src}\nprints\n{shown}\nwhich fails: {e}")))?;
         prop_assert_eq!(v.ty(), again.ty(), "{}\nprints\n{}", src, shown);
-        prop_assert_eq!(render::to_json(&v), render::to_json(&again), "{}\nprints\n{}", src, shown);
+        prop_assert_eq!(present::to_json(&v), present::to_json(&again), "{}\nprints\n{}", src, shown);
     }
 
     #[test]
@@ -147,14 +147,14 @@ proptest! {
         // Both entry points convert alike (the parsed one reads a serde_json tree).
         let tree: serde_json::Value = serde_json::from_str(&format!("{{\"x\": {json}}}")).unwrap();
         let from_tree = variables_from_json(tree).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(render::to_json(from_tree.get("x").unwrap()), render::to_json(vars.get("x").unwrap()));
+        prop_assert_eq!(present::to_json(from_tree.get("x").unwrap()), present::to_json(vars.get("x").unwrap()));
         prop_assert_eq!(from_tree.get("x").unwrap().ty(), vars.get("x").unwrap().ty());
         let v = evaluate("x", &vars, &Options::default()).map_err(|d| TestCaseError::fail(d[0].detail.clone()))?;
-        let back = render::to_json(&v);
+        let back = present::to_json(&v);
         prop_assert!(same_json(&serde_json::from_str(&json).unwrap(), &serde_json::from_str(&back).unwrap()), "{} came back as {}", json, back);
         // And the rendering is a fixed point.
         let again = evaluate("x", &parse_variables(&format!("{{\"x\": {back}}}")).unwrap(), &Options::default()).unwrap();
-        prop_assert_eq!(render::to_json(&again), back);
+        prop_assert_eq!(present::to_json(&again), back);
     }
 }
 

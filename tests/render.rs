@@ -2,7 +2,7 @@
 //! `shared/reference/console_format.md`), type strings, and JSON in the
 //! conformance schema.
 
-use hcl_playground::{evaluate, parse_variables, render, Options};
+use hcl_playground::{evaluate, parse_variables, present, Options};
 
 fn eval(src: &str) -> hcl_playground::Value {
     let vars = parse_variables(r#"{"u": {"__unknown__": "number"}}"#).unwrap();
@@ -11,7 +11,7 @@ fn eval(src: &str) -> hcl_playground::Value {
 
 #[track_caller]
 fn console(src: &str, want: &str) {
-    assert_eq!(render::console(&eval(src)), want, "{src}");
+    assert_eq!(present::console(&eval(src)), want, "{src}");
 }
 
 #[test]
@@ -59,15 +59,15 @@ fn type_strings() {
     assert_eq!(ty("tolist([[1]])"), "list(tuple([number]))");
     assert_eq!(ty("tomap({a = toset([\"x\"])})"), "map(set(string))");
     assert_eq!(
-        render::console_type(&eval("[{a = 1, b = {c = \"x\"}}]").ty()),
+        present::console_type(&eval("[{a = 1, b = {c = \"x\"}}]").ty()),
         "tuple([\n    object({\n        a: number,\n        b: object({\n            c: string,\n        }),\n    }),\n])"
     );
-    assert_eq!(render::console_type(&eval("tolist([{a = 1}])").ty()), "list(\n    object({\n        a: number,\n    }),\n)");
+    assert_eq!(present::console_type(&eval("tolist([{a = 1}])").ty()), "list(\n    object({\n        a: number,\n    }),\n)");
 }
 
 #[test]
 fn json_markers() {
-    let json = |src: &str| render::to_json(&eval(src));
+    let json = |src: &str| present::to_json(&eval(src));
     assert_eq!(json("[u, 1/0, -1/0, 0 * -1]"), r#"[{"__unknown__":"number"},{"__number__":"+Inf"},{"__number__":"-Inf"},-0]"#);
     assert_eq!(json("{b = 1, a = \"\\u2028<\"}"), "{\"a\":\"\\u2028<\",\"b\":1}");
 }

@@ -1,10 +1,11 @@
 //! The WebAssembly API, run by `wasm-pack test --node` and
-//! `wasm-pack test --headless --chrome`: result shape, UTF-16 ranges with
-//! emoji and CJK, unknown markers, limits that end in diagnostics rather
-//! than traps, and every playground example's recorded result.
+//! `wasm-pack test --headless --chrome`: result shape, sessions that keep
+//! what they parsed, malformed options, UTF-16 ranges with emoji and CJK,
+//! rendered diagnostics, unknown markers, limits that end in diagnostics
+//! rather than traps, and every playground example's recorded result.
 #![cfg(target_arch = "wasm32")]
 
-use hcl_playground::wasm::{evaluate, functions, version};
+use hcl_playground::wasm::{evaluate, functions, version, Session};
 use serde_json::{json, Value as Json};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -14,29 +15,91 @@ fn eval(src: &str, vars: &str) -> Json {
 }
 
 fn eval_template(src: &str, vars: &str) -> Json {
-    let opts = js_sys::JSON::parse(r#"{"template": true}"#).unwrap();
+    eval_with(src, vars, r#"{"template": true}"#)
+}
+
+fn eval_with(src: &str, vars: &str, options: &str) -> Json {
+    let opts = js_sys::JSON::parse(options).unwrap();
     serde_wasm_bindgen::from_value(evaluate(src, vars, opts)).expect("result is JSON-shaped")
+}
+
+fn session_eval(s: &mut Session, src: &str, vars: &str, options: &str) -> Json {
+    let opts = js_sys::JSON::parse(options).unwrap();
+    serde_wasm_bindgen::from_value(s.evaluate(src, vars, opts)).expect("result is JSON-shaped")
 }
 
 #[wasm_bindgen_test]
 fn result_shape() {
     let r = eval("[for s in names : upper(s)]", r#"{"names": ["a", "b"]}"#);
     assert_eq!(r["ok"], true);
-    assert_eq!(r["value"], json!(["A", "B"]));
+    assert_eq!(r["json"], "[\n  \"A\",\n  \"B\"\n]");
     assert_eq!(r["type"], "tuple([string, string])");
     assert_eq!(r["console"], "[\n  \"A\",\n  \"B\",\n]");
     assert_eq!(r["known"], true);
     assert_eq!(r["diagnostics"], json!([]));
+    assert_eq!(r.get("diagnosticsText"), None);
 }
 
 #[wasm_bindgen_test]
 fn exact_numbers_and_markers() {
     let r = eval("[1/3, 2, 1/0, u]", r#"{"u": {"__unknown__": "string"}}"#);
-    assert_eq!(r["value"][1].as_f64(), Some(2.0));
-    assert!(r["value"][0]["__number__"].as_str().unwrap().starts_with("0.3333"));
-    assert_eq!(r["value"][2], json!({"__number__": "+Inf"}));
-    assert_eq!(r["value"][3], json!({"__unknown__": "string"}));
+    let json = r["json"].as_str().unwrap();
+    assert!(json.starts_with("[\n  0.3333333333333333333333333333333333333333"), "{json}");
+    assert!(json.ends_with(",\n  2,\n  {\"__number__\":\"+Inf\"},\n  {\"__unknown__\":\"string\"}\n]"), "{json}");
     assert_eq!(r["known"], false);
+}
+
+#[wasm_bindgen_test]
+fn only_the_outputs_asked_for_are_rendered() {
+    let r = eval_with("{a = 1}", "{}", r#"{"outputs": ["type"]}"#);
+    assert_eq!((r["ok"].as_bool(), r["type"].as_str()), (Some(true), Some("object({a: number})")));
+    assert_eq!((r.get("console"), r.get("json")), (None, None));
+    let r = eval_with("nope", "{}", r#"{"outputs": ["console"]}"#);
+    assert_eq!((r["ok"].as_bool(), r.get("diagnosticsText")), (Some(false), None));
+    assert_eq!(r["diagnostics"][0]["summary"], "Unknown variable");
+}
+
+#[wasm_bindgen_test]
+fn malformed_options_are_diagnostics() {
+    for (options, why) in [
+        (r#"{"template": "yes"}"#, "invalid type: string \"yes\", expected a boolean"),
+        (r#"{"tempalte": true}"#, "unknown field `tempalte`"),
+        (r#"{"outputs": ["html"]}"#, "unknown variant `html`"),
+        (r#"{"limits": {"maxSteps": -1}}"#, "invalid value: integer `-1`"),
+    ] {
+        let r = eval_with("1", "{}", options);
+        assert_eq!(r["ok"], false, "{options}");
+        let d = &r["diagnostics"][0];
+        assert_eq!((d["source"].as_str(), d["summary"].as_str()), (Some("options"), Some("Invalid options")), "{options}");
+        assert!(d["detail"].as_str().unwrap().contains(why), "{options}: {}", d["detail"]);
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_session_reuses_what_did_not_change() {
+    let mut s = Session::new();
+    let r = session_eval(&mut s, "x * 2", r#"{"x": 2}"#, "{}");
+    assert_eq!(r["console"], "4");
+    // New variables, same expression; then a new expression, same variables.
+    assert_eq!(session_eval(&mut s, "x * 2", r#"{"x": 5}"#, "{}")["console"], "10");
+    assert_eq!(session_eval(&mut s, "x + 1", r#"{"x": 5}"#, "{}")["console"], "6");
+    // Parsing options are part of what is kept: template mode reparses.
+    assert_eq!(session_eval(&mut s, "x + 1", r#"{"x": 5}"#, r#"{"template": true}"#)["console"], "\"x + 1\"");
+    // Bad variables, then good again.
+    let r = session_eval(&mut s, "x + 1", r#"{"x": "#, "{}");
+    assert_eq!(r["diagnostics"][0]["source"], "variables");
+    assert!(r["diagnosticsText"].as_str().unwrap().starts_with("Error: Invalid variables JSON\n\n  on <variables> line 1:"));
+    assert_eq!(session_eval(&mut s, "x + 1", r#"{"x": 1}"#, "{}")["console"], "2");
+}
+
+#[wasm_bindgen_test]
+fn diagnostics_are_rendered_with_carets_under_wide_characters() {
+    let r = eval("\"😀日本\" == nope", "{}");
+    let text = r["diagnosticsText"].as_str().unwrap();
+    assert_eq!(
+        text,
+        "Error: Unknown variable\n\n  on <input> line 1:\n   1 | \"😀日本\" == nope\n                   ^^^^\n\nThere is no variable named \"nope\".\n"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -3,7 +3,7 @@
 
 use hcl_playground::Diagnostics;
 
-pub fn check(source: &str, result: Result<hcl_playground::ast::Expression, Diagnostics>) {
+pub fn check(source: &str, result: Result<hcl_playground::syntax::ast::Expression, Diagnostics>) {
     if let Err(diags) = result {
         for d in diags {
             assert!(d.subject.start <= d.subject.end && d.subject.end <= source.len(), "{d:?}");

@@ -4,7 +4,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use hcl_playground::{evaluate, parse_variables, render, Limits, Options};
+use hcl_playground::{evaluate, parse_variables, present, Limits, Options};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]
@@ -127,8 +127,8 @@ fuzz_target!(|input: Input| {
     let options = Options { template: input.template, limits };
     match evaluate(input.source, &vars, &options) {
         Ok(v) => {
-            let _ = render::console(&v);
-            let _ = render::to_json(&v);
+            let _ = present::console(&v);
+            let _ = present::to_json(&v);
             let _ = v.ty().to_string();
         }
         Err(diags) => {

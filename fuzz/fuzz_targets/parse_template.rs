@@ -4,7 +4,7 @@
 
 mod diagnostics;
 
-use hcl_playground::{parser, Limits};
+use hcl_playground::{syntax, Limits};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|source: &str| diagnostics::check(source, parser::parse_template(source, &Limits::default())));
+fuzz_target!(|source: &str| diagnostics::check(source, syntax::parse_template(source, "<input>", &Limits::default())));

@@ -5,7 +5,8 @@
 //! hcl-eval --jsonl < cases.jsonl > results.jsonl
 //! ```
 
-use hcl_playground::{evaluate, parse_variables, render, Options, Value, Variables};
+use hcl_playground::text::json_string;
+use hcl_playground::{evaluate, parse_variables, present, Options, Value, Variables};
 use serde_json::value::RawValue;
 use std::collections::HashMap;
 use std::io::{BufRead, Read, Write};
@@ -76,7 +77,7 @@ fn main() -> ExitCode {
             match parse_variables(&text) {
                 Ok(v) => v,
                 Err(d) => {
-                    eprint!("{}", d.render(&text));
+                    eprint!("{}", d.render(&text, path));
                     return ExitCode::FAILURE;
                 }
             }
@@ -84,7 +85,7 @@ fn main() -> ExitCode {
     };
     let result = match format.as_str() {
         "console" => hcl_playground::evaluate_console(&expr, &vars, &options).map(|e| e.console),
-        "json" => evaluate(&expr, &vars, &options).map(|v| render::to_json(&v)),
+        "json" => evaluate(&expr, &vars, &options).map(|v| present::to_json(&v)),
         _ => evaluate(&expr, &vars, &options).map(|v| v.ty().to_string()),
     };
     match result {
@@ -94,7 +95,7 @@ fn main() -> ExitCode {
         }
         Err(diags) => {
             for d in &diags {
-                eprintln!("{}", d.render(&expr));
+                eprintln!("{}", d.render(&expr, "<input>"));
             }
             ExitCode::FAILURE
         }
@@ -139,7 +140,9 @@ fn jsonl_line(line: &str, n: usize) -> String {
             Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)]),
         },
     };
-    let options = Options { template: field(&input, "template").unwrap_or(false), ..Options::default() };
+    // The reference harness names every source `corpus.hcl`, which
+    // messages that quote ranges show.
+    let options = Options { template: field(&input, "template").unwrap_or(false), filename: "corpus.hcl".into(), ..Options::default() };
     match evaluate(&expr, &vars, &options) {
         Ok(v) => success(&id, &v),
         Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
@@ -149,14 +152,14 @@ fn jsonl_line(line: &str, n: usize) -> String {
 fn success(id: &str, v: &Value) -> String {
     format!(
         "{{\"id\":{},\"ok\":true,\"value\":{},\"type\":{},\"known\":{}}}",
-        render::json_string(id),
-        render::to_json(v),
-        render::json_string(&v.ty().to_string()),
+        json_string(id),
+        present::to_json(v),
+        json_string(&v.ty().to_string()),
         v.is_wholly_known()
     )
 }
 
 fn failure(id: &str, errors: &[String]) -> String {
-    let errs: Vec<String> = errors.iter().map(|e| render::json_string(e)).collect();
-    format!("{{\"id\":{},\"ok\":false,\"errors\":[{}]}}", render::json_string(id), errs.join(","))
+    let errs: Vec<String> = errors.iter().map(|e| json_string(e)).collect();
+    format!("{{\"id\":{},\"ok\":false,\"errors\":[{}]}}", json_string(id), errs.join(","))
 }

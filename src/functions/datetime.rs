@@ -6,7 +6,7 @@
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
-use crate::render::go_quote;
+use crate::text::go_quote;
 use crate::value::{Number, Value};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, TimeDelta, Timelike};
 use std::cmp::Ordering;
@@ -139,7 +139,7 @@ fn parse_timestamp(s: &str) -> Result<Time, String> {
     })
 }
 
-/// Go's `time.Parse(time.RFC3339, s)` (Go 1.19), step by step.
+/// Go's `time.Parse(time.RFC3339, s)`, step by step.
 fn parse_rfc3339(mut v: &[u8]) -> Result<Time, ParseError> {
     fn skip<'a>(v: &'a [u8], lit: &'static str) -> Result<&'a [u8], ParseError> {
         match v.first() {
@@ -151,9 +151,11 @@ fn parse_rfc3339(mut v: &[u8]) -> Result<Time, ParseError> {
     if v.len() < 4 || !v[0].is_ascii_digit() {
         return Err(bad("2006", v));
     }
+    // Go (since 1.20) reports the whole remaining text when the four
+    // characters are not a number.
     let (p, rest) = v.split_at(4);
-    v = rest;
     let year = atoi(p).ok_or_else(|| bad("2006", v))?;
+    v = rest;
     v = skip(v, "-")?;
     // 01
     let (month, rest) = getnum(v, true).ok_or_else(|| bad("01", v))?;

@@ -44,9 +44,10 @@ mod numeric;
 mod refinement;
 mod string;
 
-use crate::diagnostics::Span;
-use crate::eval::Evaluator;
-use crate::value::{Type, Value};
+use crate::diagnostics::{Diagnostics, Span};
+use crate::syntax::ast::Expression;
+use crate::text::go_quote;
+use crate::value::{SortedMap, Type, Value};
 
 /// A parameter type, as a constant-friendly description of a [`Type`].
 #[derive(Clone, Copy, Debug)]
@@ -182,41 +183,67 @@ impl CallError {
 
 const PANIC: &str = "panic in function implementation: ";
 
+impl From<crate::value::number::ArithmeticError> for CallError {
+    fn from(e: crate::value::number::ArithmeticError) -> CallError {
+        match e {
+            crate::value::number::ArithmeticError::Failed(m) => CallError::call(m),
+            crate::value::number::ArithmeticError::Panicked(m) => CallError::panic(m),
+        }
+    }
+}
+
 /// The result of an implementation.
 pub type CallResult = Result<Value, CallError>;
 
-/// What an implementation may use besides its arguments: the work budget
-/// and the call's span.
-pub struct Ctx<'e, 'a> {
-    ev: &'e mut Evaluator<'a>,
+/// What a function may ask of the evaluator that calls it. The evaluator
+/// implements it, so functions need not know the evaluator (they sit below
+/// it); a function that evaluates a template (`templatestring`) does so
+/// through [`Host::evaluate_isolated`].
+pub trait Host {
+    /// Charges `n` units of work; false (with a diagnostic recorded) once
+    /// the budget is spent.
+    fn charge(&mut self, n: u64, span: Span) -> bool;
+    /// Checks that a value of `n` elements fits the size caps; false (with
+    /// a diagnostic recorded) when it does not.
+    fn check_size(&mut self, n: usize, span: Span) -> bool;
+    /// Notes that a function this build leaves out was called.
+    fn flag_full_build(&mut self);
+    /// Evaluates `expr` in an evaluator of its own, with `vars` as its
+    /// only variables and at most `max_steps` steps of work: the value, or
+    /// its errors.
+    fn evaluate_isolated(&mut self, expr: &Expression, vars: &SortedMap<Value>, max_steps: u64) -> Result<Value, Diagnostics>;
+}
+
+/// What an implementation may use besides its arguments: the evaluator's
+/// budget and the call's span.
+pub struct Ctx<'h> {
+    host: &'h mut dyn Host,
     span: Span,
     /// The return type computed before the call.
     pub ret: Type,
 }
 
-impl Ctx<'_, '_> {
-    /// Charges work; false (with a diagnostic already recorded) when spent.
+impl Ctx<'_> {
+    /// Charges work; an error (with a diagnostic already recorded) when
+    /// the budget is spent.
     pub fn charge(&mut self, n: u64) -> Result<(), CallError> {
-        if self.ev.charge(n, self.span) {
-            Ok(())
-        } else {
-            Err(CallError::reported())
+        match self.host.charge(n, self.span) {
+            true => Ok(()),
+            false => Err(CallError::reported()),
         }
-    }
-
-    /// Passes on a nested evaluation's call of a function this build
-    /// leaves out.
-    pub fn flag_full_build(&mut self, needed: bool) {
-        self.ev.needs_full_build |= needed;
     }
 
     /// Checks that a result of `n` elements fits the caps.
     pub fn check_size(&mut self, n: usize) -> Result<(), CallError> {
-        if self.ev.check_size(n, self.span) {
-            Ok(())
-        } else {
-            Err(CallError::reported())
+        match self.host.check_size(n, self.span) {
+            true => Ok(()),
+            false => Err(CallError::reported()),
         }
+    }
+
+    /// Evaluates a template's tree apart (see [`Host::evaluate_isolated`]).
+    pub fn evaluate_isolated(&mut self, expr: &Expression, vars: &SortedMap<Value>, max_steps: u64) -> Result<Value, Diagnostics> {
+        self.host.evaluate_isolated(expr, vars, max_steps)
     }
 }
 
@@ -484,14 +511,14 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
 /// The stand-in for a function this build leaves out: it flags the
 /// evaluation so the caller can run it again with the full build.
 pub(crate) fn in_full_build(_: &[Value], ctx: &mut Ctx) -> CallResult {
-    ctx.ev.needs_full_build = true;
+    ctx.host.flag_full_build();
     Err(CallError::call(
         "this build of the evaluator leaves the function out to stay small; the full build (the heavy-functions feature) has it",
     ))
 }
 
 /// Calls `f` with arguments already converted to its parameter types.
-pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> CallResult {
+pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) -> CallResult {
     // cty checks arguments in order: a null one is refused, and one of
     // unknown type where the parameter wants a known type leaves the
     // return type unknown, without looking at later arguments.
@@ -509,8 +536,11 @@ pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> 
         } else if let Some(m) = nonconformance(&a.ty(), &p.ty.to_type()) {
             // Conversion can leave an argument of another type: a set
             // whose length is unknown becomes an unknown list of the
-            // set's own element type.
-            return Err(CallError::arg(i, m));
+            // set's own element type. For a variadic argument cty reports
+            // its position among the variadic ones, which the caller then
+            // takes for a position among all arguments.
+            let at = if i < f.params.len() { i } else { i - f.params.len() };
+            return Err(CallError::arg(at, m));
         }
     }
     let ret = match (ret, f.ret) {
@@ -525,12 +555,16 @@ pub fn call(f: &FunctionDef, args: &[Value], ev: &mut Evaluator, span: Span) -> 
             return Ok(Value::Unknown(ret));
         }
     }
-    let mut ctx = Ctx { ev, span, ret: ret.clone() };
+    let mut ctx = Ctx { host, span, ret: ret.clone() };
     let v = (f.imp)(args, &mut ctx)?;
     // cty panics (an error to the caller) when a result does not conform
     // to the return type computed before the call.
     match nonconformance(&v.ty(), &ret) {
-        Some(m) => Err(CallError::panic(format!("returned value does not conform to expected return type: {m}"))),
+        Some(m) => Err(CallError::panic(format!(
+            "returned value {} does not conform to expected return type {}: {m}",
+            v.go_string(),
+            ret.go_string()
+        ))),
         None => Ok(v),
     }
 }
@@ -543,10 +577,10 @@ fn nonconformance(given: &Type, want: &Type) -> Option<String> {
         (g, w) if g == w => None,
         (Type::Object(g), Type::Object(w)) => {
             if let Some(k) = g.keys().find(|k| !w.contains_key(*k)) {
-                return Some(format!("unsupported attribute {}", crate::eval::quote(k)));
+                return Some(format!("unsupported attribute {}", go_quote(k)));
             }
             if let Some(k) = w.keys().find(|k| !g.contains_key(*k)) {
-                return Some(format!("missing required attribute {}", crate::eval::quote(k)));
+                return Some(format!("missing required attribute {}", go_quote(k)));
             }
             w.iter().find_map(|(k, wt)| nonconformance(&g[k], wt))
         }

@@ -115,7 +115,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "assumestringprefix(\"ami-123\", \"ami-\")",
         imp: |a, _| match a[0].as_str() {
             Some(s) if !s.starts_with(str_arg(a, 1)) => {
-                Err(CallError::arg(0, format!("the value does not start with {}, as was assumed", crate::eval::quote(str_arg(a, 1)))))
+                Err(CallError::arg(0, format!("the value does not start with {}, as was assumed", crate::text::go_quote(str_arg(a, 1)))))
             }
             _ => Ok(a[0].clone()),
         },

@@ -147,7 +147,7 @@ impl Conversion {
                     }
                 }
                 if let Some(missing) = attrs.keys().find(|k| !out.contains_key(*k)) {
-                    return Err(format!("map has no element for required attribute {}", crate::render::json_string(missing)));
+                    return Err(format!("map has no element for required attribute {}", crate::text::json_string(missing)));
                 }
                 Ok(Value::Object(out.into()))
             }
@@ -461,7 +461,7 @@ pub fn mismatch_message(have: &Type, want: &Type) -> String {
         (Tuple(_), Set(e)) if **e == Dynamic => "all set elements must have the same type".into(),
         (Object(_), Map(e)) if **e == Dynamic => "all map elements must have the same type".into(),
         (Tuple(its), List(e) | Set(e)) => structural_mismatch(its.iter().enumerate().map(|(i, t)| (i.to_string(), t)), e),
-        (Object(ia), Map(e)) => structural_mismatch(ia.iter().map(|(k, t)| (crate::render::json_string(k), t)), e),
+        (Object(ia), Map(e)) => structural_mismatch(ia.iter().map(|(k, t)| (crate::text::json_string(k), t)), e),
         (List(he) | Set(he), List(we) | Set(we)) | (Map(he), Map(we)) => {
             let noun = match want {
                 List(_) => "list element type",
@@ -484,7 +484,7 @@ fn structural_mismatch<'a>(elems: impl Iterator<Item = (String, &'a Type)>, want
 }
 
 fn mismatch_message_objects(have: &BTreeMap<String, Type>, want: &BTreeMap<String, Type>) -> String {
-    let missing: Vec<String> = want.keys().filter(|k| !have.contains_key(*k)).map(|k| crate::render::json_string(k)).collect();
+    let missing: Vec<String> = want.keys().filter(|k| !have.contains_key(*k)).map(|k| crate::text::json_string(k)).collect();
     match missing.as_slice() {
         [] => {}
         [one] => return format!("attribute {one} is required"),
@@ -495,7 +495,7 @@ fn mismatch_message_objects(have: &BTreeMap<String, Type>, want: &BTreeMap<Strin
         want.iter().find_map(|(k, wt)| {
             let ht = &have[k];
             (ht != wt && get_conversion(ht, wt, unsafe_).is_none())
-                .then(|| format!("attribute {}: {}", crate::render::json_string(k), mismatch_message(ht, wt)))
+                .then(|| format!("attribute {}: {}", crate::text::json_string(k), mismatch_message(ht, wt)))
         })
     };
     mismatch(true).or_else(|| mismatch(false)).unwrap_or_else(|| "incorrect object attributes".into())

@@ -2,6 +2,7 @@
 
 pub mod convert;
 mod go_sort;
+mod go_syntax;
 pub mod map;
 pub mod number;
 pub mod ops;

@@ -153,7 +153,7 @@ pub fn is_valid_identifier(name: &str) -> bool {
         return matches!(b.first(), Some(c) if c.is_ascii_alphabetic() || *c == b'_')
             && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'));
     }
-    crate::parser::is_identifier(name)
+    crate::text::is_identifier(name)
 }
 
 /// The type written as the conformance schema writes it:
@@ -187,7 +187,7 @@ impl fmt::Display for Type {
                     if is_valid_identifier(k) {
                         f.write_str(k)?;
                     } else {
-                        f.write_str(&crate::render::json_string(k))?;
+                        f.write_str(&crate::text::json_string(k))?;
                     }
                     write!(f, ": {t}")?;
                 }

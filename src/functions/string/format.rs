@@ -7,7 +7,7 @@
 
 use super::super::numeric::BigNat;
 use super::super::{CallError, Ctx};
-use crate::render::go_quote;
+use crate::text::go_quote;
 use crate::value::convert::convert;
 use crate::value::{Type, Value};
 use unicode_segmentation::UnicodeSegmentation;

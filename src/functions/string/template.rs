@@ -3,7 +3,12 @@
 //! attributes as its only variables.
 
 use super::super::{str_arg, CallError, CallResult, Ctx};
+use crate::limits::Limits;
+use crate::text::go_quote;
 use crate::value::Value;
+
+/// What OpenTofu calls the template text in its messages.
+const TEMPLATE_NAME: &str = "<templatestring argument>";
 
 thread_local! {
     static IN_TEMPLATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -18,24 +23,24 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let source = str_arg(a, 0);
     let (vars, marked) = a[1].clone().unmark();
     ctx.charge(source.len() as u64 / 16)?;
-    let limits = crate::Limits::default();
-    let expr = crate::parser::parse_template(source, &limits).map_err(|d| CallError::call(diagnostics_text(source, &d)))?;
+    let expr = crate::syntax::parse_template(source, TEMPLATE_NAME, &Limits::default())
+        .map_err(|d| CallError::call(diagnostics_text(source, &d)))?;
     let vars = match vars {
         Value::Map(_, m) | Value::Object(m) => m,
         _ => return Err(CallError::arg(1, "invalid vars value: must be a map")),
     };
-    if let Some(bad) = vars.keys().find(|k| !crate::value::types::is_valid_identifier(k)) {
+    if let Some(bad) = vars.keys().find(|k| !crate::text::is_identifier(k)) {
         return Err(CallError::arg(
             1,
             format!(
                 "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
-                crate::render::go_quote(bad)
+                go_quote(bad)
             ),
         ));
     }
-    let roots: Vec<&str> = crate::eval::variable_references(&expr).into_iter().map(|(name, _)| name).collect();
+    let roots: Vec<&str> = crate::syntax::variable_references(&expr).into_iter().map(|(name, _)| name).collect();
     if let Some(missing) = roots.iter().find(|r| !vars.contains_key(**r)) {
-        return Err(CallError::arg(1, format!("vars map does not contain key {}", crate::render::go_quote(missing))));
+        return Err(CallError::arg(1, format!("vars map does not contain key {}", go_quote(missing))));
     }
     // The template runs in an evaluator of its own, whose work the caller
     // pays for: it gets a small budget, charged in advance, and a larger
@@ -44,16 +49,12 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut budget: u64 = 256;
     loop {
         ctx.charge(budget)?;
-        let limits = crate::Limits { max_steps: budget, ..limits.clone() };
-        let mut ev = crate::eval::Evaluator::new(&vars, &limits);
-        let v = ev.eval(&expr);
-        ctx.flag_full_build(ev.needs_full_build);
-        let errors: Vec<_> = ev.diags.into_iter().filter(|d| d.severity == crate::diagnostics::Severity::Error).collect();
-        if errors.is_empty() {
-            return Ok(v.mark_if(marked));
-        }
+        let errors = match ctx.evaluate_isolated(&expr, &vars, budget) {
+            Ok(v) => return Ok(v.mark_if(marked)),
+            Err(errors) => errors,
+        };
         let exhausted = errors.iter().any(|d| d.summary == "Evaluation too expensive");
-        if !exhausted || budget >= crate::Limits::default().max_steps {
+        if !exhausted || budget >= Limits::default().max_steps {
             return Err(CallError::call(diagnostics_text(source, &errors)));
         }
         budget *= 4;
@@ -78,15 +79,9 @@ impl Drop for InTemplate {
 
 /// `hcl.Diagnostics.Error()` for diagnostics about the template text.
 fn diagnostics_text(source: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
-    use crate::diagnostics::LineCol;
     let Some(d) = diags.first() else { return "invalid template".into() };
-    let (from, to) = (LineCol::of(source, d.subject.start), LineCol::of(source, d.subject.end));
-    let range = if from.line == to.line {
-        format!("{},{}-{}", from.line, from.column, to.column)
-    } else {
-        format!("{},{}-{},{}", from.line, from.column, to.line, to.column)
-    };
-    let first = format!("<templatestring argument>:{range}: {}; {}", d.summary, d.detail);
+    let range = crate::diagnostics::range_text(source, TEMPLATE_NAME, d.subject);
+    let first = format!("{range}: {}; {}", d.summary, d.detail);
     match diags.len() {
         1 => first,
         n => format!("{first}, and {} other diagnostic(s)", n - 1),

@@ -101,7 +101,7 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
             }
             let value = map.next_value_seed(Json { depth: 0, error: self.error });
             if let Some(m) = self.error.borrow_mut().as_mut() {
-                *m = format!("Variable {}: {m}", crate::eval::quote(&name));
+                *m = format!("Variable {}: {m}", crate::text::go_quote(&name));
             }
             items.push((name, value?));
         }
@@ -195,7 +195,7 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
             Some(t) if items.is_empty() => {
                 let name: String =
                     serde_json::from_str(t.get()).map_err(|_| self.fail("the __unknown__ marker needs a type name string".into()))?;
-                return crate::typeexpr::parse_type(&name).map(Value::Unknown).map_err(|m| self.fail(m));
+                return crate::syntax::typeexpr::parse_type(&name).map(Value::Unknown).map_err(|m| self.fail(m));
             }
             Some(t) => {
                 let seed = Json { depth: self.depth + 1, error: self.error };
@@ -207,7 +207,7 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
         // cty's JSON decoding implies an object type, whose attribute
         // names are NFC, then finds no attribute for a key that is not.
         if let Some((k, _)) = items.iter().find(|(k, _)| !crate::value::is_nfc(k)) {
-            return Err(self.fail(format!("unsupported attribute {}", crate::eval::quote(k))));
+            return Err(self.fail(format!("unsupported attribute {}", crate::text::go_quote(k))));
         }
         Ok(Value::Object(items.into_iter().collect()))
     }

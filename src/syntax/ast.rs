@@ -119,6 +119,15 @@ pub enum Step {
 }
 
 impl Step {
+    /// A step HCL takes as part of a static traversal (`.name`, `.0`, or
+    /// `[literal]`), rather than an index expression of its own.
+    pub fn is_static(&self) -> bool {
+        match self {
+            Step::GetAttr { .. } | Step::LegacyIndex { .. } => true,
+            Step::Index { key, .. } => matches!(key.kind, ExprKind::Literal(_)),
+        }
+    }
+
     /// The source span of the step.
     pub fn span(&self) -> Span {
         match self {

@@ -1,14 +1,14 @@
 //! Type expressions (`string`, `list(number)`, `object({a = bool})`), as
 //! HCL's `typeexpr` package reads them.
 
-use crate::ast::{ExprKind, Expression};
+use super::ast::{ExprKind, Expression};
+use crate::limits::Limits;
 use crate::value::Type;
-use crate::Limits;
 use std::collections::BTreeMap;
 
 /// Parses a type expression; `any` and `dynamic` both mean any type.
 pub fn parse_type(src: &str) -> Result<Type, String> {
-    let expr = crate::parser::parse_expression(src, &Limits::default()).map_err(|d| d[0].one_line())?;
+    let expr = super::parse_expression(src, "<type>", &Limits::default()).map_err(|d| d[0].one_line())?;
     type_of(&expr)
 }
 
@@ -21,7 +21,7 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
             "bool" => Ok(Type::Bool),
             "any" | "dynamic" => Ok(Type::Dynamic),
             "list" | "set" | "map" | "tuple" | "object" => Err(format!("The {name} type constructor requires one argument specifying the element type.")),
-            other => Err(format!("The keyword {} is not a valid type specification.", crate::eval::quote(other))),
+            other => Err(format!("The keyword {} is not a valid type specification.", crate::text::go_quote(other))),
         },
         ExprKind::FunctionCall { name, args, .. } => {
             if args.len() != 1 {
@@ -46,7 +46,7 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
                     }
                     _ => Err("The object type constructor requires an object of attribute types.".into()),
                 },
-                other => Err(format!("Keyword {} is not a valid type constructor.", crate::eval::quote(other))),
+                other => Err(format!("Keyword {} is not a valid type constructor.", crate::text::go_quote(other))),
             }
         }
         _ => Err("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).".into()),
@@ -138,11 +138,11 @@ pub fn constraint_of(e: &Expression) -> Result<Constraint, String> {
     }
 }
 
-fn attribute_name(item: &crate::ast::ObjectItem) -> Result<String, String> {
+fn attribute_name(item: &super::ast::ObjectItem) -> Result<String, String> {
     match (&item.key.bare_name, &item.key.expr.kind) {
         (Some(n), _) => Ok(n.clone()),
         (None, ExprKind::Template(parts)) => match parts.as_slice() {
-            [crate::ast::TemplatePart::Literal(s)] => Ok(s.clone()),
+            [super::ast::TemplatePart::Literal(s)] => Ok(s.clone()),
             [] => Ok(String::new()),
             _ => Err("Object constructor map keys must be attribute names.".into()),
         },

@@ -1,10 +1,16 @@
-//! Collection functions.
+//! Collection functions: the registry's table for the category, and the
+//! list and tuple functions; maps and sets have files of their own.
+
+mod maps;
+mod sets;
+
+use maps::{keys_type, lookup, lookup_type, merge, merge_type, transpose, values_type, zipmap, zipmap_type};
+use sets::{set_operation, set_operation_type, setproduct, setproduct_type};
 
 use super::{num_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
 use crate::value::convert::{convert, length_unknown, list_of, unify};
 use crate::value::ops::equals;
 use crate::value::{Number, Type, Value};
-use std::collections::BTreeMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
@@ -420,6 +426,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 
 /// `alltrue` stops at the first unknown, null or false; `anytrue` at the
 /// first true, and is unknown only if nothing decided it.
+
 fn all_any(a: &[Value], all: bool) -> CallResult {
     let mut unknown = false;
     for v in a[0].as_sequence().unwrap_or(&[]) {
@@ -594,22 +601,6 @@ fn flattened(v: &Value) -> (Vec<Value>, bool) {
     (out, known)
 }
 
-fn keys_type(a: &[Value]) -> Result<Type, CallError> {
-    match a[0].ty() {
-        Type::Map(_) => Ok(Type::list(Type::String)),
-        Type::Object(attrs) => Ok(Type::Tuple(vec![Type::String; attrs.len()])),
-        _ => Err(CallError::arg(0, "must have map or object type")),
-    }
-}
-
-fn values_type(a: &[Value]) -> Result<Type, CallError> {
-    match a[0].ty() {
-        Type::Map(e) => Ok(Type::List(e)),
-        Type::Object(attrs) => Ok(Type::Tuple(attrs.into_values().collect())),
-        _ => Err(CallError::call("values() requires a map as the first argument")),
-    }
-}
-
 fn length(a: &[Value], _: &mut Ctx) -> CallResult {
     let v = &a[0];
     Ok(match (v, v.ty()) {
@@ -620,106 +611,6 @@ fn length(a: &[Value], _: &mut Ctx) -> CallResult {
         (Value::Unknown(_), _) => Value::Unknown(Type::Number),
         (v, _) if length_unknown(v) => Value::Unknown(Type::Number),
         (v, _) => Value::int(v.len().unwrap_or(0) as i64),
-    })
-}
-
-fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
-    if a.len() > 3 {
-        return Err(CallError::call(format!("lookup() takes two or three arguments, got {}", a.len())));
-    }
-    match a[0].ty() {
-        Type::Object(attrs) => {
-            let Value::String(key) = &a[1] else {
-                return Ok(Type::Dynamic);
-            };
-            match attrs.get(key) {
-                Some(t) => Ok(t.clone()),
-                None if a.len() == 3 => Ok(a[2].ty()),
-                None => Err(CallError::arg(0, format!("the given object has no attribute {}", crate::eval::quote(key)))),
-            }
-        }
-        Type::Map(e) => {
-            if a.len() == 3 && convert(&a[2], &e).is_err() {
-                return Err(CallError::arg(2, "the default value must have the same type as the map elements"));
-            }
-            Ok(*e)
-        }
-        _ => Err(CallError::arg(0, "lookup() requires a map as the first argument")),
-    }
-}
-
-fn lookup(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let ret = ctx.ret.clone();
-    let (Some(m), Value::String(key)) = (a[0].as_mapping(), &a[1]) else {
-        return Ok(Value::Unknown(ret));
-    };
-    if let Some(v) = m.get(key) {
-        return Ok(v.clone());
-    }
-    if a.len() == 3 {
-        return convert(&a[2], &ret).map_err(CallError::call);
-    }
-    Err(CallError::call(format!("lookup failed to find key {}", crate::eval::quote(key))))
-}
-
-fn merge_type(a: &[Value]) -> Result<Type, CallError> {
-    if a.is_empty() {
-        return Ok(Type::Object(BTreeMap::new()));
-    }
-    let mut attrs = BTreeMap::new();
-    let first = a[0].ty();
-    let mut matching = true;
-    let mut attrs_known = true;
-    for v in a {
-        let ty = v.ty();
-        match (&ty, v) {
-            (Type::Dynamic, _) => return Ok(Type::Dynamic),
-            (Type::Object(at), v) if !v.is_null() => attrs.extend(at.clone()),
-            (Type::Object(_), _) => {}
-            (Type::Map(_), Value::Null(_)) => {}
-            (Type::Map(_), Value::Unknown(_)) => attrs_known = false,
-            (Type::Map(e), Value::Map(_, m)) => attrs.extend(m.keys().map(|k| (k.clone(), (**e).clone()))),
-            _ => {
-                return Err(CallError::call(format!("arguments must be maps or objects, got {}", crate::eval::quote(&ty.friendly_name()))))
-            }
-        }
-        if ty != first {
-            matching = false;
-        }
-    }
-    if matching {
-        return Ok(first);
-    }
-    if !attrs_known {
-        return Ok(Type::Dynamic);
-    }
-    Ok(Type::Object(attrs))
-}
-
-fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let mut out = BTreeMap::new();
-    for v in a {
-        match v {
-            Value::Null(_) => {}
-            Value::Map(_, m) | Value::Object(m) => out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
-            // Reached only when an earlier untyped null left the return
-            // type unknown, so nothing checked this argument: cty iterates
-            // it anyway, and a set's elements are their own keys.
-            Value::Set(_, es) | Value::List(_, es) | Value::Tuple(es) => {
-                for e in es {
-                    match (v, e) {
-                        (Value::Set(..), Value::String(k)) => out.insert(k.clone(), e.clone()),
-                        _ => return Err(CallError::panic("not a string")),
-                    };
-                }
-            }
-            _ => return Err(CallError::panic("attempt to iterate on non-collection, non-tuple type")),
-        }
-    }
-    ctx.check_size(out.len())?;
-    Ok(match &ctx.ret {
-        Type::Map(e) => Value::Map((**e).clone(), out.into()),
-        _ => Value::Object(out.into()),
     })
 }
 
@@ -790,17 +681,17 @@ fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
         };
         acc = Some(match acc {
             None => n,
-            Some(x) => x.add(&n).map_err(CallError::call)?,
+            Some(x) => x.add(&n).map_err(CallError::from)?,
         });
     }
     Ok(Value::Number(acc.unwrap_or_else(Number::zero)))
 }
 
-fn seq(v: &Value) -> &[Value] {
+pub(super) fn seq(v: &Value) -> &[Value] {
     v.as_sequence().unwrap_or(&[])
 }
 
-fn elem_type(v: &Value) -> Type {
+pub(super) fn elem_type(v: &Value) -> Type {
     match v.ty() {
         Type::List(e) | Type::Set(e) => *e,
         _ => Type::Dynamic,
@@ -915,114 +806,6 @@ fn one_type(a: &[Value]) -> Result<Type, CallError> {
     }
 }
 
-fn set_operation_type(a: &[Value]) -> Result<Type, CallError> {
-    let mut etys = Vec::new();
-    for v in a {
-        let ety = elem_type(v);
-        if v.is_known() && seq(v).is_empty() && ety == Type::Dynamic {
-            continue;
-        }
-        etys.push(ety);
-    }
-    if etys.is_empty() {
-        return Ok(Type::set(Type::Dynamic));
-    }
-    unify(&etys).map(Type::set).ok_or_else(|| CallError::call("given sets must all have compatible element types"))
-}
-
-/// cty's `setOperationImpl`. Unless the operation allows unknowns, an
-/// unknown element makes the whole result unknown: it might equal any
-/// known element.
-fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f: fn(&[Value], &[Value]) -> Vec<Value>) -> CallResult {
-    let ret = ctx.ret.clone();
-    let mut acc = Value::Unknown(ret.clone());
-    for (i, v) in a.iter().enumerate() {
-        let v = convert(v, &ret).map_err(|m| CallError::arg(i, m))?;
-        if !allow_unknowns && !v.is_wholly_known() {
-            return Ok(Value::Unknown(ret));
-        }
-        if i == 0 {
-            acc = v;
-            continue;
-        }
-        // Converted to a set of unknown element type, the sets can still
-        // differ in element type; cty's set operations then panic.
-        let (Value::Set(ety, x), Value::Set(other, y)) = (&acc, &v) else {
-            return Ok(Value::Unknown(ret));
-        };
-        if ety != other {
-            return Err(CallError::panic(format!(
-                "incompatible set rules: set of {}, set of {}",
-                ety.friendly_name(),
-                other.friendly_name()
-            )));
-        }
-        ctx.charge((x.len() * y.len()) as u64 / 8 + 1)?;
-        acc = Value::set(ety.clone(), f(x, y));
-    }
-    Ok(acc)
-}
-
-fn setproduct_type(a: &[Value]) -> Result<Type, CallError> {
-    if a.len() < 2 {
-        return Err(CallError::call("at least two arguments are required"));
-    }
-    let mut lists = 0;
-    let mut etys = Vec::with_capacity(a.len());
-    for (i, v) in a.iter().enumerate() {
-        match v.ty() {
-            Type::Set(e) => etys.push(*e),
-            Type::List(e) => {
-                etys.push(*e);
-                lists += 1;
-            }
-            Type::Tuple(ts) => {
-                lists += 1;
-                if ts.is_empty() {
-                    etys.push(Type::Dynamic);
-                } else {
-                    etys.push(unify(&ts).ok_or_else(|| CallError::arg(i, "all elements must be of the same type"))?);
-                }
-            }
-            _ => return Err(CallError::arg(i, "a set or a list is required")),
-        }
-    }
-    let tuple = Type::Tuple(etys);
-    Ok(if lists == a.len() { Type::list(tuple) } else { Type::set(tuple) })
-}
-
-fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let ret = ctx.ret.clone();
-    let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
-    let Type::Tuple(sub) = &ety else { return Ok(Value::Unknown(ret)) };
-    if a.iter().any(length_unknown) {
-        return Ok(Value::Unknown(ret));
-    }
-    let total = a.iter().try_fold(1usize, |acc, v| acc.checked_mul(seq(v).len())).unwrap_or(usize::MAX);
-    ctx.check_size(total)?;
-    ctx.charge(total as u64 * a.len() as u64 / 8)?;
-    let mut out = Vec::with_capacity(total);
-    let mut idx = vec![0usize; a.len()];
-    for _ in 0..total {
-        let mut row = Vec::with_capacity(a.len());
-        for (j, &n) in idx.iter().enumerate() {
-            row.push(convert(&seq(&a[j])[n], &sub[j]).map_err(CallError::call)?);
-        }
-        out.push(Value::Tuple(row.into()));
-        for j in (0..idx.len()).rev() {
-            idx[j] += 1;
-            if idx[j] < seq(&a[j]).len() {
-                break;
-            }
-            idx[j] = 0;
-        }
-    }
-    Ok(match ret {
-        Type::List(_) => Value::List(ety, out.into()),
-        _ => Value::set(ety, out),
-    })
-}
-
 /// Known start and end indexes, validated as cty's `sliceIndexes` does.
 fn slice_indexes(a: &[Value]) -> Result<Option<(usize, usize)>, CallError> {
     let len = match a[0].ty() {
@@ -1067,70 +850,4 @@ fn slice_type(a: &[Value]) -> Result<Type, CallError> {
         (Type::Tuple(ts), Some((s, e))) => Ok(Type::Tuple(ts[s..e].to_vec())),
         _ => Ok(Type::Dynamic),
     }
-}
-
-fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    if !a[0].is_wholly_known() {
-        return Ok(Value::Unknown(ctx.ret.clone()));
-    }
-    let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    for (k, list) in a[0].as_mapping().into_iter().flatten() {
-        for v in seq(list) {
-            let Value::String(s) = v else {
-                return Err(CallError::call("input must be a map of lists of strings"));
-            };
-            ctx.charge(1)?;
-            out.entry(s.clone()).or_default().push(Value::String(k.clone()));
-        }
-    }
-    Ok(Value::Map(Type::list(Type::String), out.into_iter().map(|(k, v)| (k, Value::List(Type::String, v.into()))).collect()))
-}
-
-fn zipmap_type(a: &[Value]) -> Result<Type, CallError> {
-    match a[1].ty() {
-        Type::List(e) => Ok(Type::Map(e)),
-        Type::Tuple(ts) => {
-            if !a[0].is_wholly_known() {
-                return Ok(Type::Dynamic);
-            }
-            let keys = seq(&a[0]);
-            if keys.len() != ts.len() {
-                return Err(CallError::call(format!("number of keys ({}) does not match number of values ({})", keys.len(), ts.len())));
-            }
-            let mut attrs = BTreeMap::new();
-            for (i, (k, t)) in keys.iter().zip(ts).enumerate() {
-                let Value::String(k) = k else {
-                    return Err(CallError::call(format!("keys list has null value at index {i}")));
-                };
-                attrs.insert(k.clone(), t.clone());
-            }
-            Ok(Type::Object(attrs))
-        }
-        _ => Err(CallError::call("values argument must be a list or tuple value")),
-    }
-}
-
-fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    if !a[0].is_wholly_known() {
-        return Ok(Value::Unknown(ctx.ret.clone()));
-    }
-    let (keys, values) = (seq(&a[0]), seq(&a[1]));
-    if keys.len() != values.len() {
-        return Err(CallError::call(format!("number of keys ({}) does not match number of values ({})", keys.len(), values.len())));
-    }
-    let mut out = BTreeMap::new();
-    for (i, (k, v)) in keys.iter().zip(values).enumerate() {
-        let Value::String(k) = k else {
-            // cty checks for null keys only when the values are a tuple.
-            if matches!(ctx.ret, Type::Map(_)) {
-                return Err(CallError::panic("value is null"));
-            }
-            return Err(CallError::call(format!("keys list has null value at index {i}")));
-        };
-        out.insert(k.clone(), v.clone());
-    }
-    Ok(match &ctx.ret {
-        Type::Map(e) => Value::Map((**e).clone(), out.into()),
-        _ => Value::Object(out.into()),
-    })
 }

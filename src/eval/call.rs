@@ -1,0 +1,378 @@
+//! Function calls: argument counting, conversion and expansion, the
+//! functions HCL evaluates itself (`try`, `can`) and the console's
+//! `convert(value, type)`.
+
+use super::{did_you_mean, dynamic, Evaluator};
+use crate::diagnostics::{Diagnostics, Span};
+use crate::functions::{self, CallError};
+use crate::syntax::ast::*;
+use crate::text::go_quote as quote;
+use crate::value::convert::{convert, unify};
+use crate::value::{Type, Value};
+use std::collections::BTreeMap;
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn call(
+        &mut self,
+        name: &str,
+        name_span: Span,
+        args: &[Expression],
+        expand_final: bool,
+        close_span: Span,
+        span: Span,
+    ) -> Value {
+        if !expand_final && name == "convert" {
+            return self.convert_call(args, close_span);
+        }
+        if name == "type" {
+            self.error(
+                "Invalid use of type function",
+                "The console-only \"type\" function is only allowed as the whole expression, as in type(var.x).",
+                span,
+            );
+            return dynamic();
+        }
+        let Some(func) = functions::lookup(name) else {
+            match functions::unavailable(name) {
+                Some(why) => self.error(
+                    "Function not available in the playground",
+                    format!("The function {} is not available here. {why}", quote(name)),
+                    name_span,
+                ),
+                None => {
+                    let hint = if self.in_child_context() { String::new() } else { did_you_mean(name, functions::names()) };
+                    self.error("Call to unknown function", format!("There is no function named {}.{hint}", quote(name)), name_span);
+                }
+            }
+            return dynamic();
+        };
+        // HCL evaluates the expanded final argument before all others; if it
+        // fails or is unknown, the call ends there.
+        let (fixed, expanded) = match (expand_final, args.split_last()) {
+            (true, Some((last, fixed))) => match self.expand(last) {
+                Some(vs) => (fixed, vs.into_iter().map(|v| (v, last.span)).collect()),
+                None => return dynamic(),
+            },
+            _ => (args, Vec::new()),
+        };
+        if name == "try" || name == "can" {
+            return self.try_or_can(name == "try", fixed, expanded, close_span, span);
+        }
+        // HCL counts the arguments before it evaluates any, then evaluates
+        // and converts them one at a time, each one's problems in turn.
+        let spans: Vec<Span> = fixed.iter().map(|a| a.span).chain(expanded.iter().map(|e| e.1)).collect();
+        let count = spans.len();
+        let params = func.params;
+        if count < params.len() {
+            let qual = if func.variadic.is_some() { " at least" } else { "" };
+            self.error(
+                "Not enough function arguments",
+                format!(
+                    "Function {} expects{qual} {} argument(s). Missing value for {}.",
+                    quote(name),
+                    params.len(),
+                    quote(params[count].name)
+                ),
+                close_span,
+            );
+            return dynamic();
+        }
+        if func.variadic.is_none() && count > params.len() {
+            self.error(
+                "Too many function arguments",
+                format!("Function {} expects only {} argument(s).", quote(name), params.len()),
+                spans[params.len()],
+            );
+            return dynamic();
+        }
+        let mark = self.diags.len();
+        let mut converted = Vec::with_capacity(count);
+        // As cty does, arguments lose their marks on the way in (unless the
+        // parameter handles marks) and the result takes them all.
+        let mut marked = false;
+        let mut expanded = expanded.into_iter().map(|e| e.0);
+        for (i, &s) in spans.iter().enumerate() {
+            let v = match fixed.get(i) {
+                Some(a) => self.eval(a),
+                None => expanded.next().expect("counted"),
+            };
+            let param = func.param(i);
+            match convert(&v, &param.ty.to_type()) {
+                Ok(c) if param.allow_marked => converted.push(c),
+                Ok(c) => {
+                    let (c, m) = c.unmark_deep();
+                    marked |= m;
+                    converted.push(c);
+                }
+                Err(m) => {
+                    self.error("Invalid function argument", format!("Invalid value for {} parameter: {m}.", quote(param.name)), s);
+                    converted.push(dynamic());
+                }
+            }
+        }
+        if self.has_errors_since(mark) {
+            return dynamic();
+        }
+        match functions::call(func, &converted, self, span) {
+            Ok(v) => v.mark_if(marked),
+            Err(CallError { arg: Some(i), message }) if i < spans.len() => {
+                let param = func.param(i);
+                self.error("Invalid function argument", format!("Invalid value for {} parameter: {message}.", quote(param.name)), spans[i]);
+                dynamic()
+            }
+            Err(e) => {
+                if !e.message.is_empty() {
+                    let stop = if e.is_panic() { "" } else { "." };
+                    self.error("Error in function call", format!("Call to function {} failed: {}{stop}", quote(name), e.message), span);
+                }
+                dynamic()
+            }
+        }
+    }
+
+    /// The elements of a call's expanded final argument (`f(xs...)`), or
+    /// `None` when the call must end with an unknown result (after an
+    /// error, or when the argument is unknown).
+    fn expand(&mut self, last: &Expression) -> Option<Vec<Value>> {
+        let mark = self.diags.len();
+        let v = self.eval(last);
+        if self.has_errors_since(mark) {
+            return None;
+        }
+        let (v, collection_marked) = v.unmark();
+        let sequence = matches!(v.ty(), Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        match &v {
+            Value::Null(_) if sequence => {
+                self.error("Invalid expanding argument value", "The expanding argument (indicated by ...) must not be null.", last.span);
+                None
+            }
+            Value::Unknown(_) if sequence => None,
+            Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
+                Some(es.iter().map(|e| e.clone().mark_if(collection_marked)).collect())
+            }
+            _ => {
+                self.error(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                    last.span,
+                );
+                None
+            }
+        }
+    }
+
+    /// `try` and `can` receive their arguments unevaluated (HCL's
+    /// `tryfunc`): each is evaluated in turn, its errors kept apart; if an
+    /// argument may read an unknown value, the answer must wait.
+    fn try_or_can(&mut self, is_try: bool, args: &[Expression], expanded: Vec<(Value, Span)>, close_span: Span, span: Span) -> Value {
+        let name = if is_try { "try" } else { "can" };
+        let count = args.len() + expanded.len();
+        if !is_try && count != 1 {
+            let (summary, detail, at) = if count == 0 {
+                (
+                    "Not enough function arguments",
+                    "Function \"can\" expects 1 argument(s). Missing value for \"expression\".".to_string(),
+                    close_span,
+                )
+            } else {
+                let second = args.get(1).map_or_else(|| expanded[1 - args.len()].1, |a| a.span);
+                ("Too many function arguments", "Function \"can\" expects only 1 argument(s).".to_string(), second)
+            };
+            self.error(summary, detail, at);
+            return dynamic();
+        }
+        if count == 0 {
+            self.error(
+                "Error in function call",
+                format!("Call to function {} failed: at least one argument is required.", quote(name)),
+                span,
+            );
+            return dynamic();
+        }
+        let mut failures: Diagnostics = Vec::new();
+        for arg in args {
+            if self.depends_on_unknowns(arg) {
+                return if is_try { dynamic() } else { Value::Unknown(Type::Bool) };
+            }
+            let mark = self.diags.len();
+            let v = self.eval(arg);
+            if self.aborted {
+                return dynamic();
+            }
+            if self.has_errors_since(mark) {
+                failures.extend(self.diags.drain(mark..));
+                continue;
+            }
+            return if is_try { v } else { Value::Bool(true) };
+        }
+        // Expanded arguments are values already: they refer to no
+        // variables, and evaluate without error.
+        if let Some((v, _)) = expanded.into_iter().next() {
+            return if is_try { v } else { Value::Bool(true) };
+        }
+        if !is_try {
+            return Value::Bool(false);
+        }
+        let mut msg = String::from("no expression succeeded:\n");
+        for d in &failures {
+            let at = crate::diagnostics::range_text(self.source, self.filename, d.subject);
+            msg.push_str(&format!("- {} (at {at})\n  {}\n", d.summary, d.detail));
+        }
+        msg.push_str("\nAt least one expression must produce a successful result");
+        self.error("Error in function call", format!("Call to function \"try\" failed: {msg}."), span);
+        dynamic()
+    }
+
+    /// `convert(value, type)`: the second argument is a type constraint,
+    /// with `optional(…)` attributes and defaults as for input variables.
+    fn convert_call(&mut self, args: &[Expression], close_span: Span) -> Value {
+        if args.len() != 2 {
+            let (summary, detail, at) = if args.len() < 2 {
+                let missing = if args.is_empty() { "value" } else { "type" };
+                (
+                    "Not enough function arguments",
+                    format!("Function \"convert\" expects 2 argument(s). Missing value for \"{missing}\"."),
+                    close_span,
+                )
+            } else {
+                ("Too many function arguments", "Function \"convert\" expects only 2 argument(s).".to_string(), args[2].span)
+            };
+            self.error(summary, detail, at);
+            return dynamic();
+        }
+        let constraint = match crate::syntax::typeexpr::constraint_of(&args[1]) {
+            Ok(c) => c,
+            Err(m) => {
+                self.error("Invalid type specification", m, args[1].span);
+                return dynamic();
+            }
+        };
+        let v = self.eval(&args[0]);
+        match self.convert_to_constraint(v, &constraint) {
+            Ok(v) => v,
+            Err(m) => {
+                self.error("Invalid function argument", format!("Invalid value for \"value\" parameter: {m}."), args[0].span);
+                dynamic()
+            }
+        }
+    }
+
+    fn convert_to_constraint(&mut self, v: Value, c: &crate::syntax::typeexpr::Constraint) -> Result<Value, String> {
+        use crate::syntax::typeexpr::Constraint as C;
+        let (v, marked) = v.unmark();
+        let want = c.ty();
+        let out = match c {
+            C::Simple(t) => convert(&v, t)?,
+            _ if v.is_null() => Value::Null(want),
+            _ if !v.is_known() => Value::Unknown(want),
+            C::List(ec) | C::Set(ec) | C::Map(ec) => {
+                let entries: Vec<(String, Value)> = match (c, &v) {
+                    (C::Map(_), _) => v.as_mapping().map(|m| m.iter().map(|(k, x)| (k.clone(), x.clone())).collect()),
+                    (_, Value::Map(..) | Value::Object(_)) => None,
+                    _ => v.as_sequence().map(|s| s.iter().map(|x| (String::new(), x.clone())).collect()),
+                }
+                .ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?;
+                let mut conv = Vec::with_capacity(entries.len());
+                for (k, x) in entries {
+                    conv.push((k, self.convert_to_constraint(x, ec)?));
+                }
+                let ety = ec.ty();
+                let ety = if ety.has_dynamic() && !conv.is_empty() {
+                    unify(&conv.iter().map(|(_, x)| x.ty()).collect::<Vec<_>>()).ok_or("all elements must have the same type")?
+                } else {
+                    ety
+                };
+                let mut elems = Vec::with_capacity(conv.len());
+                for (k, x) in conv {
+                    elems.push((k, convert(&x, &ety)?));
+                }
+                match c {
+                    C::List(_) => Value::List(ety, elems.into_iter().map(|(_, x)| x).collect()),
+                    C::Set(_) => Value::set(ety, elems.into_iter().map(|(_, x)| x).collect()),
+                    _ => Value::Map(ety, elems.into_iter().collect()),
+                }
+            }
+            C::Tuple(cs) => {
+                let elems = v.as_sequence().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?.to_vec();
+                if elems.len() != cs.len() {
+                    return Err(format!("tuple required with exactly {} elements", cs.len()));
+                }
+                let mut out = Vec::with_capacity(cs.len());
+                for (x, ec) in elems.into_iter().zip(cs) {
+                    out.push(self.convert_to_constraint(x, ec)?);
+                }
+                Value::Tuple(out.into())
+            }
+            C::Object(attrs) => {
+                let entries = v.as_mapping().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?.clone();
+                let mut out = BTreeMap::new();
+                for (name, a) in attrs {
+                    let given = entries.get(name).cloned();
+                    let value = match (given, &a.default) {
+                        (Some(x), _) if !x.is_null() => self.convert_to_constraint(x, &a.ty)?,
+                        (_, Some(d)) => {
+                            let dv = self.eval(d);
+                            self.convert_to_constraint(dv, &a.ty)?
+                        }
+                        (Some(_), None) => Value::Null(a.ty.ty()),
+                        (None, None) if a.optional => Value::Null(a.ty.ty()),
+                        (None, None) => return Err(format!("attribute {} is required", quote(name))),
+                    };
+                    out.insert(name.clone(), value);
+                }
+                Value::Object(out.into())
+            }
+        };
+        Ok(out.mark_if(marked))
+    }
+
+    /// HCL's `dependsOnUnknowns`: does any variable reference in `e`, with
+    /// its static traversal steps, reach an unknown value?
+    fn depends_on_unknowns(&mut self, e: &Expression) -> bool {
+        for (name, steps) in crate::syntax::variable_references(e) {
+            let Some(mut v) = self.lookup(name).cloned() else {
+                continue;
+            };
+            let mark = self.diags.len();
+            for step in steps {
+                v = self.traverse(v, step);
+            }
+            let failed = self.has_errors_since(mark);
+            self.diags.truncate(mark);
+            if !failed && !v.is_wholly_known() {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl functions::Host for Evaluator<'_> {
+    fn charge(&mut self, n: u64, span: Span) -> bool {
+        Evaluator::charge(self, n, span)
+    }
+
+    fn check_size(&mut self, n: usize, span: Span) -> bool {
+        Evaluator::check_size(self, n, span)
+    }
+
+    fn flag_full_build(&mut self) {
+        self.needs_full_build = true;
+    }
+
+    fn evaluate_isolated(
+        &mut self,
+        expr: &Expression,
+        vars: &crate::value::SortedMap<Value>,
+        max_steps: u64,
+    ) -> Result<Value, Diagnostics> {
+        let limits = crate::limits::Limits { max_steps, ..self.limits.clone() };
+        let mut ev = Evaluator::new(vars, &limits);
+        let v = ev.eval(expr);
+        self.needs_full_build |= ev.needs_full_build;
+        match ev.diags.is_empty() {
+            true => Ok(v),
+            false => Err(ev.diags),
+        }
+    }
+}

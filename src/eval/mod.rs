@@ -1,0 +1,202 @@
+//! The evaluator: HCL's `Expression.Value(ctx)` for every node, collecting
+//! diagnostics the way `hclsyntax` does (an erroring part yields an unknown
+//! placeholder and evaluation goes on, so independent errors are all found).
+
+mod call;
+mod constructors;
+mod operators;
+mod template;
+mod traversal;
+
+pub use constructors::iteration_entries;
+
+use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
+use crate::limits::Limits;
+use crate::syntax::ast::*;
+use crate::text::go_quote as quote;
+use crate::value::{SortedMap, Type, Value};
+
+/// Evaluation state for one expression.
+pub struct Evaluator<'a> {
+    vars: &'a SortedMap<Value>,
+    /// The source text and its name, for messages that quote a range.
+    source: &'a str,
+    filename: &'a str,
+    /// The variables of enclosing `for` iterations, innermost last.
+    locals: Vec<(String, Value)>,
+    /// Where each iteration's variables begin in `locals`.
+    scopes: Vec<usize>,
+    anon: Vec<Value>,
+    limits: &'a Limits,
+    depth: usize,
+    steps: u64,
+    /// Evaluation stopped altogether: a resource limit was reached, or HCL
+    /// itself would have panicked. `try` and `can` do not catch this.
+    aborted: bool,
+    /// Everything found so far.
+    pub diags: Diagnostics,
+    /// A function left out of this build was called (see
+    /// [`functions::in_full_build`]): the result is not the real one, even
+    /// where `try` or `can` hid the error.
+    pub needs_full_build: bool,
+}
+
+fn dynamic() -> Value {
+    Value::Unknown(Type::Dynamic)
+}
+
+impl<'a> Evaluator<'a> {
+    /// A fresh evaluator over the given variables.
+    pub fn new(vars: &'a SortedMap<Value>, limits: &'a Limits) -> Evaluator<'a> {
+        Evaluator {
+            vars,
+            source: "",
+            filename: "<input>",
+            locals: Vec::new(),
+            scopes: Vec::new(),
+            anon: Vec::new(),
+            limits,
+            depth: 0,
+            steps: 0,
+            aborted: false,
+            diags: Vec::new(),
+            needs_full_build: false,
+        }
+    }
+
+    /// The source text the expression was parsed from, and its name, for
+    /// messages that quote ranges (as `try` does).
+    pub fn with_source(self, source: &'a str, filename: &'a str) -> Evaluator<'a> {
+        Evaluator { source, filename, ..self }
+    }
+
+    pub(super) fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::error(summary, detail, span));
+    }
+
+    /// Stops evaluation with one error (the first reason given wins).
+    pub(super) fn abort(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
+        if !self.aborted {
+            self.aborted = true;
+            self.error(summary, detail, span);
+        }
+    }
+
+    pub(super) fn has_errors_since(&self, mark: usize) -> bool {
+        self.diags.len() > mark
+    }
+
+    /// Charges `n` units of work; false once the budget is spent.
+    pub fn charge(&mut self, n: u64, span: Span) -> bool {
+        if self.aborted {
+            return false;
+        }
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > self.limits.max_steps {
+            self.abort(
+                "Evaluation too expensive",
+                format!(
+                    "This evaluation needs more than {} steps of work, which is more than this evaluator allows.",
+                    self.limits.max_steps
+                ),
+                span,
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Checks a collection or string about to be built against the size caps.
+    pub fn check_size(&mut self, elements: usize, span: Span) -> bool {
+        if elements > self.limits.max_collection_len {
+            self.abort(
+                "Result too large",
+                format!(
+                    "This evaluation needs more than {} elements in one value, which is more than this evaluator allows.",
+                    self.limits.max_collection_len
+                ),
+                span,
+            );
+            return false;
+        }
+        self.charge(elements as u64 / 16, span)
+    }
+
+    /// Evaluates an expression.
+    pub fn eval(&mut self, e: &Expression) -> Value {
+        if !self.charge(1, e.span) {
+            return dynamic();
+        }
+        if self.depth >= self.limits.max_depth * 2 {
+            self.abort("Expression too deeply nested", "Evaluating this expression nests deeper than this evaluator allows.", e.span);
+            return dynamic();
+        }
+        self.depth += 1;
+        let v = self.eval_inner(e);
+        self.depth -= 1;
+        v
+    }
+
+    fn eval_inner(&mut self, e: &Expression) -> Value {
+        match &e.kind {
+            ExprKind::Literal(v) => v.clone(),
+            ExprKind::Variable(name) => self.variable(name, e.span),
+            ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dynamic),
+            ExprKind::Parenthesized(inner) => self.eval(inner),
+            ExprKind::Traversal { .. } => self.traversal_chain(e),
+            ExprKind::Splat { source, each } => self.splat(source, each),
+            ExprKind::FunctionCall { name, name_span, args, expand_final, close_span } => {
+                self.call(name, *name_span, args, *expand_final, *close_span, e.span)
+            }
+            ExprKind::Conditional { condition, true_result, false_result } => self.conditional(condition, true_result, false_result),
+            ExprKind::BinaryOp { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
+            ExprKind::UnaryOp { op, operand } => self.unary(*op, operand, e.span),
+            ExprKind::TupleCons(items) => {
+                let vals: Vec<Value> = items.iter().map(|i| self.eval(i)).collect();
+                Value::Tuple(vals.into())
+            }
+            ExprKind::ObjectCons(items) => self.object(items),
+            ExprKind::For(f) => self.for_expr(f, e.span),
+            ExprKind::Template(parts) => self.template(parts, e.span),
+            ExprKind::TemplateWrap(inner) => self.eval(inner),
+        }
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<&Value> {
+        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v).or_else(|| self.vars.get(name))
+    }
+
+    /// Whether evaluation is inside a `for` (a child context to HCL, whose
+    /// own function table is empty, so an unknown function gets no "Did you
+    /// mean").
+    pub(super) fn in_child_context(&self) -> bool {
+        !self.scopes.is_empty()
+    }
+
+    fn variable(&mut self, name: &str, span: Span) -> Value {
+        if let Some(v) = self.lookup(name) {
+            return v.clone();
+        }
+        // HCL looks for a close name scope by scope, innermost first.
+        let mut ends = self.scopes.iter().rev().copied();
+        let mut end = self.locals.len();
+        let mut hint = String::new();
+        while hint.is_empty() {
+            let Some(start) = ends.next() else { break };
+            hint = did_you_mean(name, self.locals[start..end].iter().map(|(n, _)| n.as_str()));
+            end = start;
+        }
+        if hint.is_empty() {
+            hint = did_you_mean(name, self.vars.keys().map(String::as_str));
+        }
+        self.error("Unknown variable", format!("There is no variable named {}.{hint}", quote(name)), span);
+        dynamic()
+    }
+}
+
+fn did_you_mean<'s>(given: &str, candidates: impl IntoIterator<Item = &'s str>) -> String {
+    match suggest(given, candidates) {
+        Some(s) => format!(" Did you mean {}?", quote(s)),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,239 @@
+//! Operations: the conditional operator with its result-type
+//! unification, binary and unary operators.
+
+use super::{dynamic, Evaluator};
+use crate::diagnostics::{Diagnostics, Span};
+use crate::syntax::ast::*;
+use crate::text::go_quote as quote;
+use crate::value::convert::{convert, get_conversion, unify_with, Conversion};
+use crate::value::number::ArithmeticError;
+use crate::value::ops::equals;
+use crate::value::{Type, Value};
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn conditional(&mut self, condition: &Expression, t: &Expression, f: &Expression) -> Value {
+        let mark = self.diags.len();
+        let true_val = self.eval(t);
+        let true_diags: Diagnostics = self.diags.drain(mark..).collect();
+        let false_val = self.eval(f);
+        let false_diags: Diagnostics = self.diags.drain(mark..).collect();
+        if self.aborted {
+            // Whichever arm stopped evaluation, its error stands.
+            self.diags.extend(true_diags.into_iter().chain(false_diags));
+            return dynamic();
+        }
+        let (tt, ft) = (true_val.ty(), false_val.ty());
+        let dyn_null = |v: &Value| matches!(v, Value::Null(Type::Dynamic));
+        // HCL converts the chosen result with the conversion unification
+        // planned for it, which is not always a plain conversion to the
+        // unified type.
+        let unified = if dyn_null(&true_val) {
+            Some((ft.clone(), vec![get_conversion(&Type::Dynamic, &ft, true), None]))
+        } else if dyn_null(&false_val) {
+            Some((tt.clone(), vec![None, get_conversion(&Type::Dynamic, &tt, true)]))
+        } else if tt == Type::Dynamic || ft == Type::Dynamic {
+            Some((Type::Dynamic, vec![None, None]))
+        } else {
+            unify_with(&[tt.clone(), ft.clone()], true)
+        };
+        let Some((result_type, convs)) = unified else {
+            self.error(
+                "Inconsistent conditional result types",
+                format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft)),
+                t.span.to(f.span),
+            );
+            return dynamic();
+        };
+        // The condition's marks are dropped, as in HCL 2.14.
+        let cond = self.eval(condition).unmark_deep().0;
+        if cond.is_null() {
+            self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
+            return Value::Unknown(result_type);
+        }
+        if !cond.is_known() {
+            return Value::Unknown(result_type);
+        }
+        let cond = match convert(&cond, &Type::Bool) {
+            Ok(c) => c,
+            Err(_) => {
+                self.error("Incorrect condition type", "The condition expression must be of type bool.", condition.span);
+                return Value::Unknown(result_type);
+            }
+        };
+        let [true_conv, false_conv]: [Option<Conversion>; 2] = convs.try_into().unwrap_or_default();
+        let (chosen, diags, expr, which, conv) = if matches!(cond, Value::Bool(true)) {
+            (true_val, true_diags, t, "true", true_conv)
+        } else {
+            (false_val, false_diags, f, "false", false_conv)
+        };
+        self.diags.extend(diags);
+        let Some(conv) = conv else {
+            return chosen;
+        };
+        match conv.apply(&chosen) {
+            Ok(v) => v,
+            Err(m) => {
+                self.error(
+                    "Inconsistent conditional result types",
+                    format!("The {which} result value has the wrong type: {m}."),
+                    expr.span,
+                );
+                Value::Unknown(result_type)
+            }
+        }
+    }
+
+    pub(super) fn binary(&mut self, op: BinaryOperator, lhs: &Expression, rhs: &Expression, span: Span) -> Value {
+        use BinaryOperator::*;
+        let mark = self.diags.len();
+        let l = self.eval(lhs);
+        let r = self.eval(rhs);
+        let (param, ret) = match op {
+            Or | And => (Type::Bool, Type::Bool),
+            Equal | NotEqual => (Type::Dynamic, Type::Bool),
+            LessThan | LessThanOrEqual | GreaterThan | GreaterThanOrEqual => (Type::Number, Type::Bool),
+            Add | Subtract | Multiply | Divide | Modulo => (Type::Number, Type::Number),
+        };
+        let l = match convert(&l, &param) {
+            Ok(v) => v,
+            Err(m) => {
+                self.error("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs.span);
+                dynamic()
+            }
+        };
+        let r = match convert(&r, &param) {
+            Ok(v) => v,
+            Err(m) => {
+                self.error("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs.span);
+                dynamic()
+            }
+        };
+        if self.has_errors_since(mark) {
+            return Value::Unknown(ret);
+        }
+        if matches!(op, Equal | NotEqual) {
+            return match (equals(&l, &r), op) {
+                (Value::Bool(b), NotEqual) => Value::Bool(!b),
+                (v, _) => v,
+            };
+        }
+        let ((l, lm), (r, rm)) = (l.unmark(), r.unmark());
+        self.arithmetic(op, l, r, ret, span).mark_if(lm || rm)
+    }
+
+    fn arithmetic(&mut self, op: BinaryOperator, l: Value, r: Value, ret: Type, span: Span) -> Value {
+        use BinaryOperator::*;
+        if l.is_null() || r.is_null() {
+            self.error("Operation failed", "Error during operation: argument must not be null.", span);
+            return Value::Unknown(ret);
+        }
+        if !l.is_wholly_known() || !r.is_wholly_known() {
+            return Value::Unknown(ret);
+        }
+        let result = match (op, &l, &r) {
+            (Or, Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(*a || *b)),
+            (And, Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(*a && *b)),
+            (_, Value::Number(a), Value::Number(b)) => match op {
+                LessThan => Ok(Value::Bool(a.compare(b).is_lt())),
+                LessThanOrEqual => Ok(Value::Bool(a.compare(b).is_le())),
+                GreaterThan => Ok(Value::Bool(a.compare(b).is_gt())),
+                GreaterThanOrEqual => Ok(Value::Bool(a.compare(b).is_ge())),
+                Add => a.add(b).map(Value::Number),
+                Subtract => a.sub(b).map(Value::Number),
+                Multiply => a.mul(b).map(Value::Number),
+                Divide => a.div(b).map(Value::Number),
+                _ => a.rem(b).map(Value::Number),
+            },
+            _ => Err(ArithmeticError::Failed("unsupported operand types")),
+        };
+        match result {
+            Ok(v) => v,
+            Err(e) => {
+                // A recovered Go panic's text runs on into a stack trace
+                // where the sentence would end.
+                let detail = match e {
+                    ArithmeticError::Failed(m) => format!("Error during operation: {m}."),
+                    ArithmeticError::Panicked(m) => format!("Error during operation: panic in function implementation: {m}"),
+                };
+                self.error("Operation failed", detail, span);
+                Value::Unknown(ret)
+            }
+        }
+    }
+
+    pub(super) fn unary(&mut self, op: UnaryOperator, operand: &Expression, span: Span) -> Value {
+        let (param, ret) = match op {
+            UnaryOperator::Negate => (Type::Number, Type::Number),
+            UnaryOperator::Not => (Type::Bool, Type::Bool),
+        };
+        let mark = self.diags.len();
+        let v = self.eval(operand);
+        let v = match convert(&v, &param) {
+            Ok(v) => v,
+            Err(m) => {
+                self.error("Invalid operand", format!("Unsuitable value for unary operand: {m}."), operand.span);
+                return Value::Unknown(ret);
+            }
+        };
+        if self.has_errors_since(mark) {
+            return Value::Unknown(ret);
+        }
+        let (v, marked) = v.unmark();
+        let result = match v {
+            Value::Null(_) => {
+                self.error("Operation failed", "Error during operation: argument must not be null.", span);
+                Value::Unknown(ret)
+            }
+            Value::Unknown(_) => Value::Unknown(ret),
+            Value::Number(n) => Value::Number(n.neg()),
+            Value::Bool(b) => Value::Bool(!b),
+            _ => Value::Unknown(ret),
+        };
+        result.mark_if(marked)
+    }
+}
+
+/// Why two conditional result types do not unify, as HCL explains it.
+fn describe_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(ta), Type::Object(fa)) => {
+            for (name, at) in ta {
+                match fa.get(name) {
+                    None => {
+                        return format!("The 'true' value includes object attribute {}, which is absent in the 'false' value", quote(name))
+                    }
+                    Some(af) if af != at => {
+                        return format!("Type mismatch for object attribute {}: {}", quote(name), describe_mismatch(at, af))
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(name) = fa.keys().find(|k| !ta.contains_key(*k)) {
+                return format!("The 'false' value includes object attribute {}, which is absent in the 'true' value", quote(name));
+            }
+        }
+        (Type::Tuple(te), Type::Tuple(fe)) => {
+            if te.len() != fe.len() {
+                return format!("The 'true' tuple has length {}, but the 'false' tuple has length {}", te.len(), fe.len());
+            }
+            if let Some(i) = (0..te.len()).find(|&i| te[i] != fe[i]) {
+                return format!("Type mismatch for tuple element {i}: {}", describe_mismatch(&te[i], &fe[i]));
+            }
+        }
+        (Type::List(a), Type::List(b)) | (Type::Map(a), Type::Map(b)) | (Type::Set(a), Type::Set(b))
+            if matches!((&**a, &**b), (Type::Object(_), Type::Object(_)) | (Type::Tuple(_), Type::Tuple(_))) =>
+        {
+            let noun = match t {
+                Type::List(_) => "list",
+                Type::Map(_) => "map",
+                _ => "set",
+            };
+            return format!("Mismatched {noun} element types: {}", describe_mismatch(a, b));
+        }
+        _ => {}
+    }
+    if t.friendly_name() == f.friendly_name() {
+        return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into();
+    }
+    format!("The 'true' value is {}, but the 'false' value is {}", t.friendly_name(), f.friendly_name())
+}

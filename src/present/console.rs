@@ -1,0 +1,163 @@
+//! Values and types as `terraform console` prints them.
+
+use crate::text::go_quote;
+use crate::value::{SortedMap, Type, Value};
+use std::fmt::Write;
+
+/// The value as `terraform console` prints it.
+pub fn console(v: &Value) -> String {
+    let mut out = String::new();
+    write_console(v, 0, &mut out);
+    out
+}
+
+fn write_console(v: &Value, indent: usize, out: &mut String) {
+    match v {
+        Value::Unknown(_) => out.push_str("(known after apply)"),
+        Value::Sensitive(inner) if !inner.is_known() => out.push_str("(known after apply)"),
+        Value::Sensitive(_) => out.push_str("(sensitive value)"),
+        Value::Null(t) => out.push_str(&console_null(t)),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_decimal_string()),
+        Value::String(s) if s.contains('\n') => {
+            let lines: Vec<&str> = s.split('\n').collect();
+            let mut marker = String::from("EOT");
+            while lines.iter().any(|l| l.trim() == marker) {
+                marker.push('_');
+            }
+            let pad = " ".repeat(indent);
+            let _ = write!(out, "{}{marker}\n", if indent > 0 { "<<-" } else { "<<" });
+            for line in &lines {
+                let _ = writeln!(out, "{pad}{line}");
+            }
+            out.push_str(&pad);
+            out.push_str(&marker);
+        }
+        Value::String(s) => out.push_str(&go_quote(s)),
+        Value::Tuple(vs) => write_console_seq(vs, indent, out),
+        Value::List(_, vs) => {
+            out.push_str("tolist(");
+            write_console_seq(vs, indent, out);
+            out.push(')');
+        }
+        Value::Set(_, vs) => {
+            out.push_str("toset(");
+            write_console_seq(vs, indent, out);
+            out.push(')');
+        }
+        Value::Object(m) => write_console_map(m, indent, out),
+        Value::Map(_, m) => {
+            out.push_str("tomap(");
+            write_console_map(m, indent, out);
+            out.push(')');
+        }
+    }
+}
+
+fn write_console_seq(vs: &[Value], indent: usize, out: &mut String) {
+    if vs.is_empty() {
+        out.push_str("[]");
+        return;
+    }
+    out.push_str("[\n");
+    let pad = " ".repeat(indent + 2);
+    for v in vs {
+        out.push_str(&pad);
+        write_console(v, indent + 2, out);
+        out.push_str(",\n");
+    }
+    out.push_str(&" ".repeat(indent));
+    out.push(']');
+}
+
+fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String) {
+    if m.is_empty() {
+        out.push_str("{}");
+        return;
+    }
+    out.push_str("{\n");
+    let pad = " ".repeat(indent + 2);
+    for (k, v) in m {
+        out.push_str(&pad);
+        out.push_str(&go_quote(k));
+        out.push_str(" = ");
+        write_console(v, indent + 2, out);
+        out.push('\n');
+    }
+    out.push_str(&" ".repeat(indent));
+    out.push('}');
+}
+
+fn console_null(t: &Type) -> String {
+    match t {
+        Type::Dynamic => "null".into(),
+        Type::String => "tostring(null)".into(),
+        Type::Number => "tonumber(null)".into(),
+        Type::Bool => "tobool(null)".into(),
+        Type::List(e) => format!("tolist(null) /* of {} */", e.friendly_name()),
+        Type::Set(e) => format!("toset(null) /* of {} */", e.friendly_name()),
+        Type::Map(e) => format!("tomap(null) /* of {} */", e.friendly_name()),
+        Type::Object(_) => "null /* object */".into(),
+        Type::Tuple(_) => "null /* tuple */".into(),
+    }
+}
+
+/// A type as the console's `type()` prints it: 4-space indentation, one
+/// attribute or element per line.
+pub fn console_type(t: &Type) -> String {
+    let mut out = String::new();
+    write_console_type(t, 0, &mut out);
+    out
+}
+
+fn write_console_type(t: &Type, indent: usize, out: &mut String) {
+    let pad = "    ".repeat(indent + 1);
+    match t {
+        Type::List(e) | Type::Set(e) | Type::Map(e) => {
+            let name = match t {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            out.push_str(name);
+            out.push('(');
+            if matches!(**e, Type::Object(_) | Type::Tuple(_)) {
+                out.push('\n');
+                out.push_str(&pad);
+                write_console_type(e, indent + 1, out);
+                out.push_str(",\n");
+                out.push_str(&"    ".repeat(indent));
+            } else {
+                write_console_type(e, indent, out);
+            }
+            out.push(')');
+        }
+        Type::Object(attrs) if !attrs.is_empty() => {
+            out.push_str("object({\n");
+            for (k, a) in attrs {
+                out.push_str(&pad);
+                out.push_str(k);
+                out.push_str(": ");
+                write_console_type(a, indent + 1, out);
+                out.push_str(",\n");
+            }
+            out.push_str(&"    ".repeat(indent));
+            out.push_str("})");
+        }
+        Type::Tuple(ts) if !ts.is_empty() => {
+            out.push_str("tuple([\n");
+            for e in ts {
+                out.push_str(&pad);
+                write_console_type(e, indent + 1, out);
+                out.push_str(",\n");
+            }
+            out.push_str(&"    ".repeat(indent));
+            out.push_str("])");
+        }
+        Type::Object(_) => out.push_str("object({})"),
+        Type::Tuple(_) => out.push_str("tuple([])"),
+        other => {
+            let _ = write!(out, "{other}");
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! Syntax: HCL's native syntax for expressions and templates, from text to
+//! a spanned tree. The pest grammar (`grammar/hcl.pest`) reads the text;
+//! the builder turns its pairs into the [`ast`], operator precedence by a
+//! `PrattParser`; pest's failures become diagnostics in HCL's words; type
+//! expressions (`list(string)`) are read from the tree by [`typeexpr`].
+//! Static analysis of a tree (the variables it refers to) lives here too,
+//! as HCL keeps `Variables()` with its syntax nodes.
+
+mod analysis;
+pub mod ast;
+mod diagnose;
+mod grammar;
+mod nesting;
+mod parser;
+mod template;
+pub mod typeexpr;
+
+pub(crate) use analysis::is_static_traversal;
+pub use analysis::variable_references;
+pub use parser::{parse_expression, parse_template};

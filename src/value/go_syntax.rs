@@ -1,0 +1,73 @@
+//! Types and values as Go source (cty's `GoString`, what `%#v` prints),
+//! which go-cty's panic messages quote: `cty.Object(map[string]cty.Type{"a":cty.Number})`,
+//! `cty.StringVal("x")`.
+
+use super::{Number, Type, Value};
+use crate::text::go_quote;
+
+impl Type {
+    /// The type as cty's `GoString` writes it.
+    pub fn go_string(&self) -> String {
+        match self {
+            Type::Dynamic => "cty.DynamicPseudoType".into(),
+            Type::String => "cty.String".into(),
+            Type::Number => "cty.Number".into(),
+            Type::Bool => "cty.Bool".into(),
+            Type::List(e) => format!("cty.List({})", e.go_string()),
+            Type::Set(e) => format!("cty.Set({})", e.go_string()),
+            Type::Map(e) => format!("cty.Map({})", e.go_string()),
+            Type::Tuple(ts) if ts.is_empty() => "cty.EmptyTuple".into(),
+            Type::Tuple(ts) => format!("cty.Tuple([]cty.Type{{{}}})", join(ts.iter().map(Type::go_string))),
+            Type::Object(attrs) if attrs.is_empty() => "cty.EmptyObject".into(),
+            Type::Object(attrs) => {
+                format!(
+                    "cty.Object(map[string]cty.Type{{{}}})",
+                    join(attrs.iter().map(|(k, t)| format!("{}:{}", go_quote(k), t.go_string())))
+                )
+            }
+        }
+    }
+}
+
+impl Value {
+    /// The value as cty's `GoString` writes it.
+    pub fn go_string(&self) -> String {
+        let seq = |vs: &[Value]| format!("[]cty.Value{{{}}}", join(vs.iter().map(Value::go_string)));
+        let map = |m: &super::SortedMap<Value>| {
+            format!("map[string]cty.Value{{{}}}", join(m.iter().map(|(k, v)| format!("{}:{}", go_quote(k), v.go_string()))))
+        };
+        match self {
+            Value::Sensitive(v) => format!("{}.Mark(marks.Sensitive)", v.go_string()),
+            Value::Null(t) => format!("cty.NullVal({})", t.go_string()),
+            Value::Unknown(Type::Dynamic) => "cty.DynamicVal".into(),
+            Value::Unknown(t) => format!("cty.UnknownVal({})", t.go_string()),
+            Value::Bool(true) => "cty.True".into(),
+            Value::Bool(false) => "cty.False".into(),
+            Value::Number(n) if n.is_integer() => format!("cty.NumberIntVal({})", n.to_go_text('g', -1)),
+            Value::Number(n) => {
+                let f = n.to_f64();
+                let exact = Number::from_f64(f);
+                if f.is_finite() && exact.equals(n) {
+                    format!("cty.NumberFloatVal({})", exact.to_go_text('g', -1))
+                } else {
+                    format!("cty.MustParseNumberVal({})", go_quote(&n.to_decimal_string()))
+                }
+            }
+            Value::String(s) => format!("cty.StringVal({})", go_quote(s)),
+            Value::Set(t, vs) if vs.is_empty() => format!("cty.SetValEmpty({})", t.go_string()),
+            Value::Set(_, vs) => format!("cty.SetVal({})", seq(vs)),
+            Value::List(t, vs) if vs.is_empty() => format!("cty.ListValEmpty({})", t.go_string()),
+            Value::List(_, vs) => format!("cty.ListVal({})", seq(vs)),
+            Value::Map(t, m) if m.is_empty() => format!("cty.MapValEmpty({})", t.go_string()),
+            Value::Map(_, m) => format!("cty.MapVal({})", map(m)),
+            Value::Tuple(vs) if vs.is_empty() => "cty.EmptyTupleVal".into(),
+            Value::Tuple(vs) => format!("cty.TupleVal({})", seq(vs)),
+            Value::Object(m) if m.is_empty() => "cty.EmptyObjectVal".into(),
+            Value::Object(m) => format!("cty.ObjectVal({})", map(m)),
+        }
+    }
+}
+
+fn join(items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(", ")
+}
