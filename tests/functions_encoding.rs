@@ -7,30 +7,11 @@
 //! lacks the function. `base64gzip` is checked by round trip, since Go's
 //! compressor writes other bytes; `uuid` and `bcrypt` by shape.
 
-use hcl_playground::{evaluate, parse_variables, render, Options};
+mod common;
 
 const VARS: &str = r#"{"u": {"__unknown__": "string"}}"#;
 
-#[track_caller]
-fn ok(src: &str, console: &str, ty: &str) {
-    let vars = parse_variables(VARS).unwrap();
-    match evaluate(src, &vars, &Options::default()) {
-        Ok(v) => {
-            assert_eq!(render::console(&v), console, "console rendering of {src}");
-            assert_eq!(v.ty().to_string(), ty, "type of {src}");
-        }
-        Err(d) => panic!("{src}: unexpected error {}", d[0].one_line()),
-    }
-}
-
-#[track_caller]
-fn err(src: &str, detail: &str) {
-    let vars = parse_variables(VARS).unwrap();
-    match evaluate(src, &vars, &Options::default()) {
-        Ok(v) => panic!("{src}: expected an error, got {}", render::console(&v)),
-        Err(d) => assert!(d.iter().any(|d| d.detail == detail), "{src}: expected {detail:?}, got {:?}", d[0].detail),
-    }
-}
+table!(VARS);
 
 #[test]
 fn base64() {

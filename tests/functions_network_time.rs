@@ -8,30 +8,11 @@
 //! go-cidr v1.1.0 and Go's `net`/`time` packages. `timestamp` reads the
 //! clock, so only its shape is tested.
 
-use hcl_playground::{evaluate, render, Options, Variables};
+mod common;
 
-#[track_caller]
-fn ok(src: &str, console: &str, ty: &str) {
-    match evaluate(src, &Variables::new(), &Options::default()) {
-        Ok(v) => {
-            assert_eq!(render::console(&v), console, "console rendering of {src}");
-            assert_eq!(v.ty().to_string(), ty, "type of {src}");
-        }
-        Err(d) => panic!("{src}: unexpected error {}", d[0].one_line()),
-    }
-}
+use hcl_playground::{evaluate, Options, Variables};
 
-#[track_caller]
-fn err(src: &str, summary: &str, detail: &str) {
-    match evaluate(src, &Variables::new(), &Options::default()) {
-        Ok(v) => panic!("{src}: expected an error, got {}", render::console(&v)),
-        Err(d) => assert!(
-            d.iter().any(|d| d.summary == summary && d.detail == detail),
-            "{src}: expected {summary:?} / {detail:?}, got {:?}",
-            d.iter().map(|d| d.one_line()).collect::<Vec<_>>()
-        ),
-    }
-}
+table!("{}");
 
 #[test]
 fn formatdate() {
@@ -53,68 +34,95 @@ fn formatdate() {
     ok(r#"formatdate("'abc''", "2018-01-02T23:12:01Z")"#, r#""abc'""#, "string");
     err(
         r#"formatdate("Y", "2018-01-02T23:12:01Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "format" parameter: invalid date format verb "Y": year must either be "YY" or "YYYY"."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "format" parameter: invalid date format verb "Y": year must either be "YY" or "YYYY"."#
+        ),
     );
     err(
         r#"formatdate("x", "2018-01-02T23:12:01Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "format" parameter: invalid date format verb "x"."#,
+        concat!("Invalid function argument", ": ", r#"Invalid value for "format" parameter: invalid date format verb "x"."#),
     );
     err(
         r#"formatdate("ZZ", "2018-01-02T23:12:01Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "format" parameter: invalid date format verb "ZZ": timezone must be Z, ZZZZ, or ZZZZZ."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "format" parameter: invalid date format verb "ZZ": timezone must be Z, ZZZZ, or ZZZZZ."#
+        ),
     );
     err(
         r#"formatdate("a", "2018-01-02T23:12:01Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "format" parameter: invalid date format verb "a": must be "aa"."#,
+        concat!("Invalid function argument", ": ", r#"Invalid value for "format" parameter: invalid date format verb "a": must be "aa"."#),
     );
     err(
         r#"formatdate("'abc", "2018-01-02T23:12:01Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "format" parameter: unterminated literal '."#,
+        concat!("Invalid function argument", ": ", r#"Invalid value for "format" parameter: unterminated literal '."#),
     );
     err(
         r#"formatdate("YYYY", "2018-13-02T00:00:00Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use "-02T00:00:00Z" as month."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use "-02T00:00:00Z" as month."#
+        ),
     );
     err(
         r#"formatdate("YYYY", "2018-02-30T00:00:00Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: day out of range."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: day out of range."#
+        ),
     );
     err(
         r#"formatdate("YYYY", "2018-01-02 00:00:00Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: missing required time introducer 'T'."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: missing required time introducer 'T'."#
+        ),
     );
     err(
         r#"formatdate("YYYY", "2018/01/02T00:00:00Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: found "/01/02T00:00:00Z" where "-" is expected."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: found "/01/02T00:00:00Z" where "-" is expected."#
+        ),
     );
     err(
         r#"formatdate("YYYY", "2018-01-02T00:00:00")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: end of string before UTC offset."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: end of string before UTC offset."#
+        ),
     );
     err(
         r#"formatdate("YYYY", "2018-01-02T00:00:00+0800")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use "+0800" as UTC offset."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use "+0800" as UTC offset."#
+        ),
     );
     err(
         r#"formatdate("YYYY", "2018-01-02T00:00:00Zjunk")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use "junk" as timestamp segment."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use "junk" as timestamp segment."#
+        ),
     );
     err(
         r#"formatdate("YYYY", "2018-01-02T24:00:00Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use ":00:00Z" as hour."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "time" parameter: not a valid RFC3339 timestamp: cannot use ":00:00Z" as hour."#
+        ),
     );
 }
 
@@ -134,33 +142,35 @@ fn timeadd() {
     ok(r#"timeadd("2017-11-22T00:00:00+99:99", "1ns")"#, r#""2017-11-22T00:00:00+100:39""#, "string");
     err(
         r#"timeadd("2017-11-22T00:00:00Z", "1d")"#,
-        "Error in function call",
-        r#"Call to function "timeadd" failed: time: unknown unit "d" in duration "1d"."#,
+        concat!("Error in function call", ": ", r#"Call to function "timeadd" failed: time: unknown unit "d" in duration "1d"."#),
     );
     err(
         r#"timeadd("2017-11-22T00:00:00Z", "")"#,
-        "Error in function call",
-        r#"Call to function "timeadd" failed: time: invalid duration ""."#,
+        concat!("Error in function call", ": ", r#"Call to function "timeadd" failed: time: invalid duration ""."#),
     );
     err(
         r#"timeadd("2017-11-22T00:00:00Z", "10")"#,
-        "Error in function call",
-        r#"Call to function "timeadd" failed: time: missing unit in duration "10"."#,
+        concat!("Error in function call", ": ", r#"Call to function "timeadd" failed: time: missing unit in duration "10"."#),
     );
     err(
         r#"timeadd("2017-11-22T00:00:00Z", "2562048h")"#,
-        "Error in function call",
-        r#"Call to function "timeadd" failed: time: invalid duration "2562048h"."#,
+        concat!("Error in function call", ": ", r#"Call to function "timeadd" failed: time: invalid duration "2562048h"."#),
     );
     err(
         r#"timeadd("2017-11-22T00:00:00Z", "1é")"#,
-        "Error in function call",
-        r#"Call to function "timeadd" failed: time: unknown unit "\xc3\xa9" in duration "1\xc3\xa9"."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "timeadd" failed: time: unknown unit "\xc3\xa9" in duration "1\xc3\xa9"."#
+        ),
     );
     err(
         r#"timeadd("2017-11-22", "1h")"#,
-        "Error in function call",
-        r#"Call to function "timeadd" failed: not a valid RFC3339 timestamp: missing required time introducer 'T'."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "timeadd" failed: not a valid RFC3339 timestamp: missing required time introducer 'T'."#
+        ),
     );
 }
 
@@ -174,13 +184,19 @@ fn timecmp() {
     ok(r#"timecmp("2017-11-22T05:30:00+05:30", "2017-11-22T00:00:00Z")"#, "0", "number");
     err(
         r#"timecmp("2017-11-22T00:00:00Z", "2017-11-22")"#,
-        "Invalid function argument",
-        r#"Invalid value for "timestamp_b" parameter: not a valid RFC3339 timestamp: missing required time introducer 'T'."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "timestamp_b" parameter: not a valid RFC3339 timestamp: missing required time introducer 'T'."#
+        ),
     );
     err(
         r#"timecmp("yesterday", "2017-11-22T00:00:00Z")"#,
-        "Invalid function argument",
-        r#"Invalid value for "timestamp_a" parameter: not a valid RFC3339 timestamp: cannot use "yesterday" as year."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "timestamp_a" parameter: not a valid RFC3339 timestamp: cannot use "yesterday" as year."#
+        ),
     );
 }
 
@@ -197,18 +213,19 @@ fn cidrcontains() {
     ok(r#"cidrcontains("10.0.0.0/8", "10.0.0.0/7")"#, "false", "bool");
     err(
         r#"cidrcontains("10.0.0.0/8", "fe80::1")"#,
-        "Error in function call",
-        r#"Call to function "cidrcontains" failed: address family mismatch: 10.0.0.0/8 vs. fe80::1."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrcontains" failed: address family mismatch: 10.0.0.0/8 vs. fe80::1."#
+        ),
     );
     err(
         r#"cidrcontains("10.0.0.0", "10.0.0.1")"#,
-        "Error in function call",
-        r#"Call to function "cidrcontains" failed: invalid CIDR address: 10.0.0.0."#,
+        concat!("Error in function call", ": ", r#"Call to function "cidrcontains" failed: invalid CIDR address: 10.0.0.0."#),
     );
     err(
         r#"cidrcontains("10.0.0.0/8", "10.0.0.300")"#,
-        "Error in function call",
-        r#"Call to function "cidrcontains" failed: invalid IP address or prefix: 10.0.0.300."#,
+        concat!("Error in function call", ": ", r#"Call to function "cidrcontains" failed: invalid IP address or prefix: 10.0.0.300."#),
     );
 }
 
@@ -227,33 +244,46 @@ fn cidrhost() {
     ok(r#"cidrhost("::ffff:10.0.0.0/120", 1)"#, r#""0:1::ffff:a00:0""#, "string");
     err(
         r#"cidrhost("10.1.2.0/24", 256)"#,
-        "Error in function call",
-        r#"Call to function "cidrhost" failed: prefix of 24 does not accommodate a host numbered 256."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrhost" failed: prefix of 24 does not accommodate a host numbered 256."#
+        ),
     );
     err(
         r#"cidrhost("10.1.2.0/24", -257)"#,
-        "Error in function call",
-        r#"Call to function "cidrhost" failed: prefix of 24 does not accommodate a host numbered -1."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrhost" failed: prefix of 24 does not accommodate a host numbered -1."#
+        ),
     );
     err(
         r#"cidrhost("10.0.0.0/8", -1e200)"#,
-        "Error in function call",
-        &format!(r#"Call to function "cidrhost" failed: prefix of 8 does not accommodate a host numbered -{}83222784."#, "9".repeat(192)),
+        &format!(
+            r#"Error in function call: Call to function "cidrhost" failed: prefix of 8 does not accommodate a host numbered -{}83222784."#,
+            "9".repeat(192)
+        ),
     );
     err(
         r#"cidrhost("10.1.2.0/24", 1.5)"#,
-        "Error in function call",
-        r#"Call to function "cidrhost" failed: value must be a whole number."#,
+        concat!("Error in function call", ": ", r#"Call to function "cidrhost" failed: value must be a whole number."#),
     );
     err(
         r#"cidrhost("10.1.2.0/33", 1)"#,
-        "Error in function call",
-        r#"Call to function "cidrhost" failed: invalid CIDR expression: invalid CIDR address: 10.1.2.0/33."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrhost" failed: invalid CIDR expression: invalid CIDR address: 10.1.2.0/33."#
+        ),
     );
     err(
         r#"cidrhost("10.1.2.0/24", 18446744073709551616)"#,
-        "Error in function call",
-        r#"Call to function "cidrhost" failed: panic in function implementation: runtime error: index out of range [-1]"#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrhost" failed: panic in function implementation: runtime error: index out of range [-1]"#
+        ),
     );
 }
 
@@ -265,14 +295,20 @@ fn cidrnetmask() {
     ok(r#"cidrnetmask("::ffff:0.0.0.0/96")"#, r#""ffff:ffff:ffff:ffff:ffff:ffff::""#, "string");
     err(
         r#"cidrnetmask("fd00::/8")"#,
-        "Error in function call",
-        r#"Call to function "cidrnetmask" failed: IPv6 addresses cannot have a netmask: fd00::/8."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrnetmask" failed: IPv6 addresses cannot have a netmask: fd00::/8."#
+        ),
     );
     ok(r#"cidrnetmask("10.0.0.0/024")"#, r#""255.255.255.0""#, "string");
     err(
         r#"cidrnetmask("172.16.0.0")"#,
-        "Error in function call",
-        r#"Call to function "cidrnetmask" failed: invalid CIDR expression: invalid CIDR address: 172.16.0.0."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrnetmask" failed: invalid CIDR expression: invalid CIDR address: 172.16.0.0."#
+        ),
     );
 }
 
@@ -290,33 +326,47 @@ fn cidrsubnet() {
     ok(r#"cidrsubnet("2001:db8::/32", 96, 1)"#, r#""2001:db8::1/128""#, "string");
     err(
         r#"cidrsubnet("10.0.0.0/8", 25, 0)"#,
-        "Error in function call",
-        r#"Call to function "cidrsubnet" failed: insufficient address space to extend prefix of 8 by 25."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrsubnet" failed: insufficient address space to extend prefix of 8 by 25."#
+        ),
     );
     err(
         r#"cidrsubnet("10.0.0.0/8", 4, 16)"#,
-        "Error in function call",
-        r#"Call to function "cidrsubnet" failed: prefix extension of 4 does not accommodate a subnet numbered 16."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrsubnet" failed: prefix extension of 4 does not accommodate a subnet numbered 16."#
+        ),
     );
     err(
         r#"cidrsubnet("10.0.0.0/8", 4, -16)"#,
-        "Error in function call",
-        r#"Call to function "cidrsubnet" failed: prefix extension of 4 does not accommodate a subnet numbered -16."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrsubnet" failed: prefix extension of 4 does not accommodate a subnet numbered -16."#
+        ),
     );
     err(
         r#"cidrsubnet("10.0.0.0/8", 1.5, 0)"#,
-        "Error in function call",
-        r#"Call to function "cidrsubnet" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrsubnet" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."#
+        ),
     );
     err(
         r#"cidrsubnet("10.0.0.0/8", 4, 0.5)"#,
-        "Error in function call",
-        r#"Call to function "cidrsubnet" failed: value must be a whole number."#,
+        concat!("Error in function call", ": ", r#"Call to function "cidrsubnet" failed: value must be a whole number."#),
     );
     err(
         r#"cidrsubnet("10.0.0.0/8", 8, 1e30)"#,
-        "Error in function call",
-        r#"Call to function "cidrsubnet" failed: prefix extension of 8 does not accommodate a subnet numbered 1000000000000000000000000000000."#,
+        concat!(
+            "Error in function call",
+            ": ",
+            r#"Call to function "cidrsubnet" failed: prefix extension of 8 does not accommodate a subnet numbered 1000000000000000000000000000000."#
+        ),
     );
 }
 
@@ -333,34 +383,44 @@ fn cidrsubnets() {
     ok(r#"cidrsubnets("10.0.0.0/30", 1, 1)"#, "tolist([\n  \"10.0.0.0/31\",\n  \"10.0.0.2/31\",\n])", "list(string)");
     err(
         r#"cidrsubnets("10.0.0.0/30", 1, 1, 1)"#,
-        "Invalid function argument",
-        r#"Invalid value for "newbits" parameter: not enough remaining address space for a subnet with a prefix of 31 bits after 10.0.0.2/31."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "newbits" parameter: not enough remaining address space for a subnet with a prefix of 31 bits after 10.0.0.2/31."#
+        ),
     );
     ok(r#"cidrsubnets("10.0.0.0/30", 2, 1)"#, "tolist([\n  \"10.0.0.0/32\",\n  \"10.0.0.2/31\",\n])", "list(string)");
     err(
         r#"cidrsubnets("10.0.0.0/8", 0)"#,
-        "Invalid function argument",
-        r#"Invalid value for "newbits" parameter: must extend prefix by at least one bit."#,
+        concat!("Invalid function argument", ": ", r#"Invalid value for "newbits" parameter: must extend prefix by at least one bit."#),
     );
     err(
         r#"cidrsubnets("10.0.0.0/8", 4, 33)"#,
-        "Invalid function argument",
-        r#"Invalid value for "newbits" parameter: may not extend prefix by more than 32 bits."#,
+        concat!("Invalid function argument", ": ", r#"Invalid value for "newbits" parameter: may not extend prefix by more than 32 bits."#),
     );
     err(
         r#"cidrsubnets("10.0.0.0/8", 25)"#,
-        "Invalid function argument",
-        r#"Invalid value for "newbits" parameter: would extend prefix to 33 bits, which is too long for an IPv4 address."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "newbits" parameter: would extend prefix to 33 bits, which is too long for an IPv4 address."#
+        ),
     );
     err(
         r#"cidrsubnets("::ffff:10.0.0.0/120", 4)"#,
-        "Invalid function argument",
-        r#"Invalid value for "newbits" parameter: not enough remaining address space for a subnet with a prefix of 124 bits after <nil>."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "newbits" parameter: not enough remaining address space for a subnet with a prefix of 124 bits after <nil>."#
+        ),
     );
     err(
         r#"cidrsubnets("10.0.0.0/8x", 4)"#,
-        "Invalid function argument",
-        r#"Invalid value for "prefix" parameter: invalid CIDR expression: invalid CIDR address: 10.0.0.0/8x."#,
+        concat!(
+            "Invalid function argument",
+            ": ",
+            r#"Invalid value for "prefix" parameter: invalid CIDR expression: invalid CIDR address: 10.0.0.0/8x."#
+        ),
     );
 }
 

@@ -1,11 +1,21 @@
-//! Shared helpers: run a case in the conformance schema and compare it with
-//! an expected result the way `shared/conformance/compare.py` does (exact
-//! decimals, set order ignored), types included.
+//! The helpers every test file shares:
+//! - [`run_case`] and [`mismatch`]: a case in the conformance schema, run
+//!   and compared with a recorded result as `shared/conformance/compare.py`
+//!   does (exact decimals, set order ignored), types included, and, where
+//!   the reference failed, its errors (summary and detail, in order);
+//! - [`table!`]: the one-line table helpers `ok`, `ok_json` and `err` over
+//!   a file's variables;
+//! - [`shared_dir`]: `../shared`, or a skip message where a clone lacks it.
 #![allow(dead_code)]
 
 use hcl_playground::value::Type;
-use hcl_playground::{evaluate, parse_variables, render, Options};
+use hcl_playground::{evaluate, parse_variables, present, Options};
 use serde_json::{json, Value as Json};
+use std::path::{Path, PathBuf};
+
+/// The name the oracle gives its source text, which its messages quote
+/// (`try` lists each failed argument as `(at corpus.hcl:1,5-9)`).
+pub const ORACLE_FILENAME: &str = "corpus.hcl";
 
 /// Our result for one case, in the oracle's output schema.
 pub fn run_case(expr: &str, vars: &Json, template: bool) -> Json {
@@ -13,11 +23,11 @@ pub fn run_case(expr: &str, vars: &Json, template: bool) -> Json {
         Ok(v) => v,
         Err(d) => return json!({"ok": false, "errors": [d.one_line()]}),
     };
-    let options = Options { template, ..Options::default() };
+    let options = Options { template, filename: ORACLE_FILENAME.into(), ..Options::default() };
     match evaluate(expr, &vars, &options) {
         Ok(v) => json!({
             "ok": true,
-            "value": serde_json::from_str::<Json>(&render::to_json(&v)).expect("our JSON parses"),
+            "value": serde_json::from_str::<Json>(&present::to_json(&v)).expect("our JSON parses"),
             "type": v.ty().to_string(),
             "known": v.is_wholly_known(),
         }),
@@ -25,17 +35,32 @@ pub fn run_case(expr: &str, vars: &Json, template: bool) -> Json {
     }
 }
 
-/// `None` when `got` matches `expected`, else why not.
+/// `None` when `got` matches `expected`, else why not. Errors compare in
+/// full and in order, except what only the reference's harness could
+/// print: its own refusals of an input (`oracle_error`), and, when a Go function panicked, the oracle appends the goroutine's
+/// stack trace (addresses and Go source lines) to the message, so the
+/// expected message is compared up to where the trace begins.
 pub fn mismatch(expected: &Json, got: &Json) -> Option<String> {
     let (eok, gok) = (expected["ok"].as_bool(), got["ok"].as_bool());
     if eok != gok {
         return Some(format!("ok differs: expected {expected}, got {got}"));
     }
+    // The oracle's own refusals (of variables it cannot convert) are in
+    // its harness's words, not HCL's; ours are the variables pane's.
+    if eok != Some(true) && expected["oracle_error"] == true {
+        return None;
+    }
     if eok != Some(true) {
+        let want: Vec<String> =
+            expected["errors"].as_array().into_iter().flatten().map(|e| without_go_stack(e.as_str().unwrap_or(""))).collect();
+        let have: Vec<&str> = got["errors"].as_array().into_iter().flatten().map(|e| e.as_str().unwrap_or("")).collect();
+        if want != have {
+            return Some(format!("errors differ:\n      expected {want:?}\n      got      {have:?}"));
+        }
         return None;
     }
     let ty = expected["type"].as_str().unwrap_or("dynamic");
-    let parsed = hcl_playground::typeexpr::parse_type(ty).unwrap_or(Type::Dynamic);
+    let parsed = hcl_playground::syntax::typeexpr::parse_type(ty).unwrap_or(Type::Dynamic);
     if !values_equal(&expected["value"], &got["value"], &parsed) {
         return Some(format!("value differs: expected {}, got {}", expected["value"], got["value"]));
     }
@@ -46,6 +71,15 @@ pub fn mismatch(expected: &Json, got: &Json) -> Option<String> {
         return Some(format!("known differs: expected {}, got {}", expected["known"], got["known"]));
     }
     None
+}
+
+/// A recorded message without the Go stack trace the oracle appends to a
+/// recovered panic ("...\ngoroutine 1 [running]:\n...\n.").
+fn without_go_stack(message: &str) -> String {
+    match message.find("\ngoroutine ") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
 }
 
 fn is_unknown(v: &Json) -> bool {
@@ -117,32 +151,94 @@ pub fn canonical_decimal(s: &str) -> String {
     format!("{}0.{}e{}", if neg { "-" } else { "" }, digits, exp - lead as i64)
 }
 
-/// Function names called in `expr` that the registry does not have yet.
-pub fn missing_functions(expr: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let b = expr.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_alphabetic() && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.')) {
-            let s = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            if b.get(i) == Some(&b'(') {
-                let name = &expr[s..i];
-                if hcl_playground::functions::lookup(name).is_none() && hcl_playground::functions::is_terraform_function(name) {
-                    out.push(name.to_string());
-                }
-            }
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
 /// Reads a JSON Lines file.
-pub fn read_jsonl(path: &std::path::Path) -> Vec<Json> {
+pub fn read_jsonl(path: &Path) -> Vec<Json> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("valid JSON line")).collect()
+}
+
+/// `../shared` beside the project, where the conformance cases and the
+/// function catalogue live; `None` (with a note on the test's output) in a
+/// clone without it, so the tests that need it skip instead of failing.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if dir.join("conformance/cases.jsonl").is_file() {
+        Some(dir)
+    } else {
+        println!("skipped: {} is not here (it holds the shared conformance cases and function catalogue)", dir.display());
+        None
+    }
+}
+
+/// `src` over `vars` prints `console` in the console and has type `ty`.
+#[track_caller]
+pub fn ok_with(vars: &str, src: &str, console: &str, ty: &str) {
+    let vars = parse_variables(vars).expect("the table's variables parse");
+    match evaluate(src, &vars, &Options::default()) {
+        Ok(v) => {
+            assert_eq!(present::console(&v), console, "console rendering of {src}");
+            assert_eq!(v.ty().to_string(), ty, "type of {src}");
+        }
+        Err(d) => panic!("{src}: unexpected error {}", d[0].one_line()),
+    }
+}
+
+/// `src` over `vars` evaluates to `value` (JSON in the conformance schema,
+/// as the oracle records it) of type `ty`.
+#[track_caller]
+pub fn ok_json_with(vars: &str, src: &str, value: &str, ty: &str) {
+    let value: Json = serde_json::from_str(value).expect("valid expected JSON");
+    let want = json!({"ok": true, "value": value, "type": ty, "known": !value.to_string().contains("__unknown__")});
+    let vars: Json = serde_json::from_str(vars).expect("the table's variables are JSON");
+    if let Some(why) = mismatch(&want, &run_case(src, &vars, false)) {
+        panic!("{src}: {why}");
+    }
+}
+
+/// `src` over `vars` fails, and its first error reads `want`: the whole
+/// "Summary: detail", or the summary alone, or the detail alone. With
+/// `prefix`, the error need only begin with `want` (a recovered Go panic,
+/// whose recorded text goes on with a stack trace).
+#[track_caller]
+pub fn err_with(vars: &str, src: &str, want: &str, prefix: bool) {
+    let vars = parse_variables(vars).expect("the table's variables parse");
+    match evaluate(src, &vars, &Options { filename: ORACLE_FILENAME.into(), ..Options::default() }) {
+        Ok(v) => panic!("{src}: expected an error, got {}", present::console(&v)),
+        Err(d) => {
+            let first = &d[0];
+            let whole = first.one_line();
+            let matches = if prefix { whole.starts_with(want) } else { [whole.as_str(), &first.summary, &first.detail].contains(&want) };
+            assert!(matches, "{src}: expected {want:?}, got {whole:?}");
+        }
+    }
+}
+
+/// One-line table helpers over a file's variables (JSON text):
+/// `ok(src, console, type)`, `ok_json(src, value_json, type)`,
+/// `err(src, message)` and `err_prefix(src, message)`; see
+/// [`ok_with`], [`ok_json_with`] and [`err_with`].
+#[macro_export]
+macro_rules! table {
+    ($vars:expr) => {
+        #[allow(dead_code)]
+        #[track_caller]
+        fn ok(src: &str, console: &str, ty: &str) {
+            common::ok_with($vars, src, console, ty)
+        }
+        #[allow(dead_code)]
+        #[track_caller]
+        fn ok_json(src: &str, value: &str, ty: &str) {
+            common::ok_json_with($vars, src, value, ty)
+        }
+        #[allow(dead_code)]
+        #[track_caller]
+        fn err(src: &str, message: &str) {
+            common::err_with($vars, src, message, false)
+        }
+        #[allow(dead_code)]
+        #[track_caller]
+        fn err_prefix(src: &str, message: &str) {
+            common::err_with($vars, src, message, true)
+        }
+    };
 }
