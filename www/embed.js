@@ -28,7 +28,8 @@ function workerUrl() {
 }
 
 const engine = createEngine(workerUrl, TIME_LIMIT_MS);
-const evaluate = (source, variables, template) => engine.ask({ kind: "evaluate", source, variables, options: { template } });
+const evaluate = (source, variables, template) =>
+  engine.ask({ kind: "evaluate", source, variables, options: { template, outputs: ["console", "type", "diagnosticsText"] } });
 
 // ----------------------------------------------------- sharing (as the page)
 
@@ -101,6 +102,17 @@ class HclPlayground extends HTMLElement {
     this.link.target = "_blank";
     this.link.rel = "noopener";
     this.link.href = this.playgroundUrl();
+    // The share link is made when it is about to be followed, not on
+    // every run.
+    const share = () => this.shareLink();
+    this.link.addEventListener("pointerdown", share);
+    this.link.addEventListener("focus", share);
+    this.link.addEventListener("click", async (e) => {
+      if (this.sharedFor === this.shareKey()) return;
+      e.preventDefault();
+      await this.shareLink();
+      window.open(this.link.href, "_blank", "noopener");
+    });
     meta.append(this.type, this.mark, this.link);
     result.append(this.out, this.err, meta);
     box.append(this.code, result);
@@ -142,7 +154,6 @@ class HclPlayground extends HTMLElement {
     if (source !== this.code.value) return;
     this.runs++;
     this.dataset.runs = String(this.runs);
-    this.link.href = `${this.playgroundUrl()}#${await shareHash({ e: source, v: this.variables, t: this.template })}`;
     if (answer.timedOut || answer.crashed) {
       this.show("", "", answer.timedOut ? "Evaluation took too long and was stopped." : `The evaluator failed: ${answer.crashed}`);
       return this.verdict(null);
@@ -152,17 +163,21 @@ class HclPlayground extends HTMLElement {
       this.show(r.console, r.type, "");
       this.verdict(r.console);
     } else {
-      const lines = source.split("\n");
-      const text = r.diagnostics
-        .map((d) => {
-          const where = d.source === "variables" ? "variables" : `line ${d.line}, column ${d.column}`;
-          const line = d.source === "expression" ? `\n  ${lines[d.line - 1] ?? ""}\n  ${" ".repeat(Math.max(0, d.column - 1))}^` : "";
-          return `Error: ${d.summary} (${where})${line}\n${d.detail}`;
-        })
-        .join("\n\n");
-      this.show("", "", text);
+      this.show("", "", r.diagnosticsText ?? "");
       this.verdict(null);
     }
+  }
+
+  shareKey() {
+    return JSON.stringify({ e: this.code.value, v: this.variables, t: this.template });
+  }
+
+  async shareLink() {
+    const key = this.shareKey();
+    if (this.sharedFor === key) return;
+    const hash = await shareHash(JSON.parse(key));
+    this.link.href = `${this.playgroundUrl()}#${hash}`;
+    this.sharedFor = key;
   }
 
   show(out, type, err) {

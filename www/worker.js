@@ -5,17 +5,20 @@
 // regular expressions, YAML, gzip, CSV, hashes, bcrypt, RSA, dates) loads
 // at once; pkg-full/ loads the first time an expression calls a heavy
 // function (the smaller build says so with `needsFullBuild`), and serves
-// every evaluation after that.
+// every evaluation after that. Each build keeps one Session, which parses
+// again only what changed since the last request (the expression or the
+// variables), and renders only the outputs the request asks for.
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
 ready.then(() => self.postMessage({ ready: true }));
 
+let coreSession = null;
 let full = null;
 function loadFull() {
   full ??= import("./pkg-full/hcl_playground.js").then(async (m) => {
     await m.default();
-    return m;
+    return { module: m, session: new m.Session() };
   });
   return full;
 }
@@ -28,14 +31,14 @@ self.onmessage = async (event) => {
       self.postMessage({ id, functions: core.functions(), version: core.version() });
       return;
     }
-    let engine = full ? await full : core;
-    let result = engine.evaluate(source, variables, options);
+    let session = full ? (await full).session : (coreSession ??= new core.Session());
+    let result = session.evaluate(source, variables, options);
     if (result.needsFullBuild) {
       // Loading is not evaluation: the page stops its clock meanwhile.
       self.postMessage({ id, loading: true });
-      engine = await loadFull();
+      session = (await loadFull()).session;
       self.postMessage({ id, loaded: true });
-      result = engine.evaluate(source, variables, options);
+      result = session.evaluate(source, variables, options);
     }
     self.postMessage({ id, result });
   } catch (err) {

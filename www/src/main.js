@@ -40,7 +40,21 @@ const ask = (message) => engine.ask(message, message.kind === "meta" ? 30000 : T
 // ----------------------------------------------------------------- editors
 
 let functionList = [];
-let lastGoodVariables = {};
+// The last variables text that evaluated without error, parsed for
+// autocomplete only when a completion asks for it.
+let goodVariablesText = "{}";
+let goodVariables = null;
+
+function completionVariables() {
+  if (goodVariables?.text !== goodVariablesText) {
+    let value = {};
+    try {
+      value = JSON.parse(goodVariablesText || "{}");
+    } catch {}
+    goodVariables = { text: goodVariablesText, value };
+  }
+  return goodVariables.value;
+}
 
 function variablePaths(value, prefix, out, depth) {
   if (depth > 4 || out.length > 500) return;
@@ -63,7 +77,7 @@ function hclCompletions(context) {
   const word = context.matchBefore(/[\p{L}_][\p{L}\p{N}_.\-\[\]"]*$/u);
   if (!word || (word.from === word.to && !context.explicit)) return null;
   const paths = [];
-  variablePaths(lastGoodVariables, "", paths, 0);
+  variablePaths(completionVariables(), "", paths, 0);
   const options = [
     ...functionList.map((f) => ({ label: f.name, type: "function", detail: f.signature, info: f.description, apply: `${f.name}(` })),
     ...paths.map((p) => ({ label: p, type: "variable" })),
@@ -131,17 +145,8 @@ function toCodeMirror(diags, doc) {
     const from = clamp(d.range.start, doc.length);
     let to = clamp(d.range.end, doc.length);
     if (to <= from) to = Math.min(from + 1, doc.length);
-    return { from, to, severity: d.severity, message: d.detail ? `${d.summary}: ${d.detail}` : d.summary };
+    return { from, to, severity: "error", message: d.detail ? `${d.summary}: ${d.detail}` : d.summary };
   });
-}
-
-function renderDiagnostic(d, source) {
-  const lines = source.split("\n");
-  const text = lines[d.line - 1] ?? "";
-  const gutter = String(d.line).padStart(4) + " | ";
-  const caretPad = " ".repeat(gutter.length + Math.max(0, d.column - 1));
-  const width = Math.max(1, Math.min(d.range.end - d.range.start, text.length - (d.column - 1)));
-  return [`Error: ${d.summary}`, "", `  on <input> line ${d.line}:`, gutter + text, caretPad + "^".repeat(width), "", d.detail].join("\n");
 }
 
 function setStatus(text, kind) {
@@ -149,20 +154,22 @@ function setStatus(text, kind) {
   ui.status.dataset.kind = kind;
 }
 
-let lastResult = null;
 let showJson = false;
 
-function showResult(result, source) {
-  lastResult = result;
+// What the result pane shows: console text or JSON, the type, and errors
+// rendered by the evaluator (each is made in Rust, only when shown).
+const outputs = () => [showJson ? "json" : "console", "type", "diagnosticsText"];
+
+function showResult(result) {
   ui.errors.textContent = "";
   if (result.ok) {
-    ui.output.textContent = showJson ? JSON.stringify(JSON.parse(result.json), null, 2) : result.console;
+    ui.output.textContent = (showJson ? result.json : result.console) ?? "";
     ui.type.textContent = result.type;
     setStatus(result.known ? "ok" : "ok · contains unknown values", "ok");
   } else {
     ui.output.textContent = "";
     ui.type.textContent = "";
-    ui.errors.textContent = result.diagnostics.filter((d) => d.source === "expression").map((d) => renderDiagnostic(d, source)).join("\n\n");
+    ui.errors.textContent = result.diagnosticsText ?? "";
     setStatus(`${result.diagnostics.length} error${result.diagnostics.length === 1 ? "" : "s"}`, "error");
   }
 }
@@ -171,7 +178,7 @@ async function run() {
   const my = ++generation;
   const source = exprView.state.doc.toString();
   const variables = varsView.state.doc.toString();
-  const options = { template: ui.template.checked };
+  const options = { template: ui.template.checked, outputs: outputs() };
   const answer = await ask({ kind: "evaluate", source, variables, options });
   if (my !== generation) return;
   if (answer.timedOut) {
@@ -191,19 +198,14 @@ async function run() {
   varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(varDiags, varsView.state.doc)));
   if (varDiags.length > 0) {
     // Invalid variables: say where, and keep the last good result on show.
-    const d = varDiags[0];
-    ui.varsError.textContent = `${d.summary} (line ${d.line}, column ${d.column}): ${d.detail}`;
+    ui.varsError.textContent = result.diagnosticsText ?? "";
     setStatus("variables are invalid; showing the last good result", "stale");
     return;
   }
   ui.varsError.textContent = "";
-  try {
-    lastGoodVariables = JSON.parse(variables || "{}");
-  } catch {
-    lastGoodVariables = {};
-  }
+  goodVariablesText = variables;
   exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(result.diagnostics.filter((d) => d.source === "expression"), exprView.state.doc)));
-  showResult(result, source);
+  showResult(result);
   if (!firstResultShown) {
     firstResultShown = true;
     window.__firstResultMs = performance.now() - started;
@@ -276,7 +278,8 @@ function setTab(jsonTab) {
   showJson = jsonTab;
   ui.tabJson.setAttribute("aria-selected", String(jsonTab));
   ui.tabConsole.setAttribute("aria-selected", String(!jsonTab));
-  if (lastResult) showResult(lastResult, exprView.state.doc.toString());
+  // The other rendering is made on demand (the parsed input is kept).
+  run();
 }
 ui.tabConsole.addEventListener("click", () => setTab(false));
 ui.tabJson.addEventListener("click", () => setTab(true));
