@@ -66,3 +66,9 @@ fn jsonl_mode_speaks_the_conformance_schema() {
     assert_eq!(lines[2], r#"{"id":"c","ok":true,"value":{"__unknown__":"list(string)"},"type":"list(string)","known":false}"#);
     assert!(lines[3].starts_with(r#"{"id":"line-4","ok":false"#), "{}", lines[3]);
 }
+
+#[test]
+fn a_long_flat_chain_is_not_nesting() {
+    let sum = format!("1{}", " + 1".repeat(999));
+    assert_eq!(hcl_eval(&[&sum], ""), (0, "1000\n".into(), String::new()));
+}

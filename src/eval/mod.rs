@@ -149,7 +149,7 @@ impl<'a> Evaluator<'a> {
                 self.call(name, *name_span, args, *expand_final, *close_span, e.span)
             }
             ExprKind::Conditional { condition, true_result, false_result } => self.conditional(condition, true_result, false_result),
-            ExprKind::BinaryOp { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
+            ExprKind::BinaryOp { .. } => self.binary_chain(e),
             ExprKind::UnaryOp { op, operand } => self.unary(*op, operand, e.span),
             ExprKind::TupleCons(items) => {
                 let vals: Vec<Value> = items.iter().map(|i| self.eval(i)).collect();

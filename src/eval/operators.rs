@@ -83,11 +83,37 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    pub(super) fn binary(&mut self, op: BinaryOperator, lhs: &Expression, rhs: &Expression, span: Span) -> Value {
-        use BinaryOperator::*;
+    /// A chain of binary operations, evaluated along its left spine without
+    /// recursion (`1 + 2 + ... + n` is flat, however long): the leftmost
+    /// operand first, then each right operand and its operation in turn.
+    pub(super) fn binary_chain(&mut self, e: &Expression) -> Value {
+        let mut spine = Vec::new();
+        let mut leftmost = e;
+        while let ExprKind::BinaryOp { op, lhs, rhs } = &leftmost.kind {
+            spine.push((*op, &**rhs, leftmost.span));
+            leftmost = lhs;
+        }
+        // Any error on the left of an operation, however deep in the
+        // chain, makes its result unknown.
         let mark = self.diags.len();
-        let l = self.eval(lhs);
-        let r = self.eval(rhs);
+        let mut value = self.eval(leftmost);
+        let mut lhs_span = leftmost.span;
+        for (op, rhs, span) in spine.into_iter().rev() {
+            if !self.charge(1, span) {
+                return Value::Unknown(Type::Dynamic);
+            }
+            let r = self.eval(rhs);
+            value = self.binary(op, value, lhs_span, r, rhs.span, span, mark);
+            lhs_span = span;
+        }
+        value
+    }
+
+    /// One binary operation on evaluated operands; `mark` is where the
+    /// diagnostics of its operands begin.
+    #[allow(clippy::too_many_arguments)]
+    fn binary(&mut self, op: BinaryOperator, l: Value, lhs_span: Span, r: Value, rhs_span: Span, span: Span, mark: usize) -> Value {
+        use BinaryOperator::*;
         let (param, ret) = match op {
             Or | And => (Type::Bool, Type::Bool),
             Equal | NotEqual => (Type::Dynamic, Type::Bool),
@@ -97,14 +123,14 @@ impl<'a> Evaluator<'a> {
         let l = match convert(&l, &param) {
             Ok(v) => v,
             Err(m) => {
-                self.error("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs.span);
+                self.error("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs_span);
                 dynamic()
             }
         };
         let r = match convert(&r, &param) {
             Ok(v) => v,
             Err(m) => {
-                self.error("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs.span);
+                self.error("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs_span);
                 dynamic()
             }
         };

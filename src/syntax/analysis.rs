@@ -12,12 +12,6 @@ pub fn variable_references(e: &Expression) -> Vec<(&str, Vec<&Step>)> {
 }
 
 fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>) {
-    if let Some((name, steps)) = static_chain(e) {
-        if !bound.contains(&name) {
-            out.push((name, steps));
-        }
-        return;
-    }
     let with_bound =
         |names: Vec<&'e str>, exprs: Vec<&'e Expression>, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>| {
             let n = bound.len();
@@ -28,12 +22,30 @@ fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut
             bound.truncate(n);
         };
     match &e.kind {
-        ExprKind::Literal(_) | ExprKind::AnonSymbol | ExprKind::Variable(_) => {}
+        ExprKind::Literal(_) | ExprKind::AnonSymbol => {}
+        ExprKind::Variable(name) => {
+            if !bound.contains(&name.as_str()) {
+                out.push((name, Vec::new()));
+            }
+        }
         ExprKind::Parenthesized(x) | ExprKind::TemplateWrap(x) => collect_references(x, bound, out),
-        ExprKind::Traversal { source, step } => {
-            collect_references(source, bound, out);
-            if let Step::Index { key, .. } = step {
-                collect_references(key, bound, out);
+        ExprKind::Traversal { .. } => {
+            // Along the chain without recursion: the base (with the static
+            // steps over a variable), then the keys of index expressions.
+            let (base, steps) = spine(e);
+            let statics = match base.kind {
+                ExprKind::Variable(_) => steps.iter().take_while(|s| s.is_static()).count(),
+                _ => 0,
+            };
+            match &base.kind {
+                ExprKind::Variable(name) if !bound.contains(&name.as_str()) => out.push((name, steps[..statics].to_vec())),
+                ExprKind::Variable(_) => {}
+                _ => collect_references(base, bound, out),
+            }
+            for step in &steps[statics..] {
+                if let Step::Index { key, .. } = step {
+                    collect_references(key, bound, out);
+                }
             }
         }
         ExprKind::Splat { source, each } => {
@@ -46,9 +58,17 @@ fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut
                 collect_references(x, bound, out);
             }
         }
-        ExprKind::BinaryOp { lhs, rhs, .. } => {
-            collect_references(lhs, bound, out);
-            collect_references(rhs, bound, out);
+        ExprKind::BinaryOp { .. } => {
+            let mut rights = Vec::new();
+            let mut leftmost = e;
+            while let ExprKind::BinaryOp { lhs, rhs, .. } = &leftmost.kind {
+                rights.push(&**rhs);
+                leftmost = lhs;
+            }
+            collect_references(leftmost, bound, out);
+            for rhs in rights.into_iter().rev() {
+                collect_references(rhs, bound, out);
+            }
         }
         ExprKind::UnaryOp { operand, .. } => collect_references(operand, bound, out),
         ExprKind::ObjectCons(items) => {
@@ -90,35 +110,21 @@ fn collect_template_references<'e>(parts: &'e [TemplatePart], bound: &mut Vec<&'
     }
 }
 
-/// `name` followed only by static steps (`.a`, `.0`, `["k"]`).
-pub(crate) fn static_chain(e: &Expression) -> Option<(&str, Vec<&Step>)> {
-    match &e.kind {
-        ExprKind::Variable(name) => Some((name, Vec::new())),
-        ExprKind::Traversal { source, step } => {
-            if let Step::Index { key, .. } = step {
-                if !matches!(key.kind, ExprKind::Literal(_)) {
-                    return None;
-                }
-            }
-            let (name, mut steps) = static_chain(source)?;
-            steps.push(step);
-            Some((name, steps))
-        }
-        _ => None,
+/// A traversal chain's base and its steps, first step first.
+fn spine(e: &Expression) -> (&Expression, Vec<&Step>) {
+    let mut steps = Vec::new();
+    let mut base = e;
+    while let ExprKind::Traversal { source, step } = &base.kind {
+        steps.push(step);
+        base = source;
     }
+    steps.reverse();
+    (base, steps)
 }
 
 /// A multi-step traversal of a variable with only static steps (`a.b`,
 /// `a[0]`, `a.0`), which HCL refuses as an object key.
 pub(crate) fn is_static_traversal(e: &Expression) -> bool {
-    match &e.kind {
-        ExprKind::Traversal { source, step } => {
-            let static_step = match step {
-                Step::Index { key, .. } => matches!(key.kind, ExprKind::Literal(_)),
-                _ => true,
-            };
-            static_step && (matches!(source.kind, ExprKind::Variable(_)) || is_static_traversal(source))
-        }
-        _ => false,
-    }
+    let (base, steps) = spine(e);
+    matches!(base.kind, ExprKind::Variable(_)) && !steps.is_empty() && steps.iter().all(|s| s.is_static())
 }

@@ -15,6 +15,37 @@ pub struct Expression {
     pub span: Span,
 }
 
+/// Dropped without recursion along chains (operators, traversal steps,
+/// splat sources, unary runs), which can be far longer than any nesting
+/// the stack would survive: their children are taken out and dropped from
+/// a work list.
+impl Drop for Expression {
+    fn drop(&mut self) {
+        fn take_chain(kind: &mut ExprKind, out: &mut Vec<Expression>) {
+            let placeholder = || Expression { kind: ExprKind::AnonSymbol, span: Span::default() };
+            match kind {
+                ExprKind::BinaryOp { lhs, rhs, .. } => {
+                    out.push(std::mem::replace(&mut **lhs, placeholder()));
+                    out.push(std::mem::replace(&mut **rhs, placeholder()));
+                }
+                ExprKind::Traversal { source, .. } | ExprKind::Splat { source, .. } | ExprKind::UnaryOp { operand: source, .. } => {
+                    out.push(std::mem::replace(&mut **source, placeholder()))
+                }
+                _ => {}
+            }
+        }
+        if !matches!(self.kind, ExprKind::BinaryOp { .. } | ExprKind::Traversal { .. } | ExprKind::Splat { .. } | ExprKind::UnaryOp { .. })
+        {
+            return;
+        }
+        let mut work = Vec::new();
+        take_chain(&mut self.kind, &mut work);
+        while let Some(mut e) = work.pop() {
+            take_chain(&mut e.kind, &mut work);
+        }
+    }
+}
+
 /// The kinds of expression.
 #[derive(Clone, Debug)]
 pub enum ExprKind {

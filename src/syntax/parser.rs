@@ -161,14 +161,27 @@ impl<'s> Builder<'s> {
     fn operation(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
         let at = span_of(&pair);
         let pairs = pair.into_inner();
-        let ops = pairs.clone().filter(|p| !matches!(p.as_rule(), Rule::expr_term | Rule::item_term)).count();
+        let mut ops = 0;
+        let (mut run, mut longest_run) = (0, 0);
+        for p in pairs.clone() {
+            match p.as_rule() {
+                Rule::expr_term | Rule::item_term => run = 0,
+                Rule::negate | Rule::not => {
+                    ops += 1;
+                    run += 1;
+                    longest_run = longest_run.max(run);
+                }
+                _ => ops += 1,
+            }
+        }
         if ops == 0 {
             let term = pairs.into_iter().next().expect("term");
             return self.term(term);
         }
-        // Operator chains and unary runs deepen the tree without nesting
-        // in the source, so they count against the depth limit too.
-        if self.depth + ops > self.max_depth {
+        // A run of unary operators nests (`- - - x`); a chain of binary
+        // operators is flat, however long, and is built, evaluated and
+        // dropped along its left spine without recursion.
+        if self.depth + longest_run > self.max_depth {
             return Err(too_deep(self.max_depth, at));
         }
         self.pratt(pairs)
@@ -216,7 +229,10 @@ impl<'s> Builder<'s> {
         if steps.is_empty() {
             return Ok(primary);
         }
-        if self.depth + steps.len() > self.max_depth {
+        // Steps are a flat chain; only full splats nest (`[*]` takes the
+        // rest of the chain as its per-element traversal).
+        let splats = steps.iter().filter(|s| s.as_rule() == Rule::full_splat).count();
+        if self.depth + splats > self.max_depth {
             return Err(too_deep(self.max_depth, at));
         }
         self.traversal_chain(primary, steps)
