@@ -52,7 +52,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[0].ty())),
         description: "Removes the sensitive marking from the given value (its own mark only).",
-        example: "nonsensitive(sensitive(\"not really secret\"))",
+        example: "nonsensitive(\"clear\")",
         imp: |a, _| Ok(a[0].clone().unmark().0),
     },
     FunctionDef {
@@ -62,7 +62,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[0].ty())),
         description: "Marks the given value as sensitive; the console then shows (sensitive value) in its place.",
-        example: "sensitive(\"hunter2\")",
+        example: "sensitive(1)",
         imp: |a, _| Ok(a[0].clone().sensitive()),
     },
     FunctionDef {
@@ -72,7 +72,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         variadic: None,
         ret: Ret::Fixed(Ty::Any),
         description: "Converts a value to a type constraint, applying optional attributes and their defaults.",
-        example: "convert({a = \"x\"}, object({a = string, b = optional(number, 1)}))",
+        example: "convert(\"true\", bool)",
         imp: special_form,
     },
     FunctionDef {

@@ -119,7 +119,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         variadic: None,
         ret: Ret::Fixed(Ty::String),
         description: "Replaces every occurrence of a substring, or of a regular expression written between slashes (with $1 or ${name} in the replacement).",
-        example: "replace(\"hello world\", \"/w(.*)d/\", \"W$${1}D\")",
+        example: "replace(\"1 + 2 + 3\", \"+\", \"-\")",
         imp: replace,
     },
     FunctionDef {

@@ -150,7 +150,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         variadic: None,
         ret: Ret::Computed(decoded_type),
         description: "Parses one YAML document (yes/no/on/off are bools): mappings become objects and sequences tuples.",
-        example: "yamldecode(\"hello: world\\nlist: [1, yes, ~]\")",
+        example: "yamldecode(\"hello: world\")",
         imp: heavy!(yamldecode),
     },
     FunctionDef {
@@ -160,7 +160,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         variadic: None,
         ret: Ret::Fixed(Ty::String),
         description: "Encodes a value as a YAML document in block style, with double-quoted keys and strings.",
-        example: "yamlencode({\"a\" = \"b\", \"list\" = [1, true]})",
+        example: "yamlencode({\"a\":\"b\", \"c\":\"d\"})",
         imp: heavy!(yamlencode),
     },
 ];

@@ -1,0 +1,97 @@
+//! Every function's example in the registry (which feeds the README, the
+//! page's autocomplete and its function reference) has a result recorded
+//! from a reference, and prints it: the documented console output of the
+//! function catalogue (`shared/reference/function_examples.jsonl`), or the
+//! oracle's result in `tests/cases/registry.jsonl` (compared in full by
+//! the golden test). Examples that no reference here can record are named
+//! below, and must at least evaluate.
+
+mod common;
+
+use common::{read_jsonl, shared_dir};
+use hcl_playground::{evaluate_console, functions, Options, Variables};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Functions whose result changes on every call: checked by shape.
+const NONDETERMINISTIC: &[&str] = &["bcrypt", "timestamp", "uuid"];
+
+/// Examples no reference available here can record: the oracle (hcl 2.14
+/// with Terraform's 2022 function library) lacks these functions, and the
+/// catalogue documents no standalone example of them (`base64gzip`'s bytes
+/// depend on Go's compressor, `type` is console-only). They are recorded
+/// once the current Terraform and OpenTofu references can run them.
+const NOT_RECORDED: &[&str] = &[
+    "assumeequal",
+    "assumelistlength",
+    "assumelistlengthmax",
+    "assumelistlengthmin",
+    "assumemaplength",
+    "assumemaplengthmax",
+    "assumemaplengthmin",
+    "assumenotnull",
+    "assumesetlength",
+    "assumesetlengthmax",
+    "assumesetlengthmin",
+    "assumestringprefix",
+    "base64gunzip",
+    "base64gzip",
+    "rsadecrypt",
+    "type",
+];
+
+fn console(src: &str) -> Result<String, String> {
+    evaluate_console(src, &Variables::new(), &Options::default()).map(|e| e.console).map_err(|d| d[0].one_line())
+}
+
+#[test]
+fn every_registered_example_has_a_recorded_result() {
+    let recorded: BTreeMap<String, String> = read_jsonl(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/registry.jsonl"))
+        .into_iter()
+        .map(|c| (c["id"].as_str().unwrap_or("").trim_start_matches("registry/").to_string(), c["expr"].as_str().unwrap_or("").to_string()))
+        .collect();
+    let documented: Option<BTreeMap<String, String>> = shared_dir().map(|shared| {
+        read_jsonl(&shared.join("reference/function_examples.jsonl"))
+            .into_iter()
+            .filter(|e| e["standalone"] == true && e["deterministic"] == true && e["error"] != true)
+            .filter_map(|e| Some((e["expr"].as_str()?.to_string(), e["console_expected"].as_str()?.to_string())))
+            .collect()
+    });
+    let mut failures = Vec::new();
+    let mut unrecorded = Vec::new();
+    for f in functions::all() {
+        let got = console(f.example);
+        if NONDETERMINISTIC.contains(&f.name) {
+            let shape = match (f.name, &got) {
+                ("uuid", Ok(s)) => s.len() == 38 && s.matches('-').count() == 4,
+                ("bcrypt", Ok(s)) => s.starts_with("\"$2a$10$") && s.len() == 62,
+                ("timestamp", Ok(s)) => s.len() == 22 && s.ends_with("Z\""),
+                _ => false,
+            };
+            if !shape {
+                failures.push(format!("{}: {} gave {got:?}", f.name, f.example));
+            }
+            continue;
+        }
+        if recorded.get(f.name) == Some(&f.example.to_string()) {
+            continue;
+        }
+        match documented.as_ref().map(|d| d.get(f.example)) {
+            Some(Some(want)) if got.as_ref() == Ok(want) => continue,
+            Some(Some(want)) => failures.push(format!("{}: {} documented as\n{want}\n  got {got:?}", f.name, f.example)),
+            // Without ../shared the documented examples cannot be checked.
+            None => continue,
+            Some(None) => {
+                unrecorded.push(f.name);
+                if got.is_err() {
+                    failures.push(format!("{}: {} fails: {got:?}", f.name, f.example));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    if documented.is_some() {
+        unrecorded.sort_unstable();
+        assert_eq!(unrecorded, NOT_RECORDED, "examples without a recorded result (record them, or name them in NOT_RECORDED)");
+    }
+}
