@@ -70,12 +70,12 @@ impl TopLevel<'_> {
 }
 
 /// Reads one JSON value: objects become objects, arrays tuples.
-struct Json<'e> {
+struct ValueSeed<'e> {
     depth: usize,
     error: &'e ErrorSlot,
 }
 
-impl Json<'_> {
+impl ValueSeed<'_> {
     fn fail<E: serde::de::Error>(&self, m: String) -> E {
         fail(self.error, m)
     }
@@ -99,7 +99,7 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
             if name == NUMBER_TOKEN {
                 return self.not_an_object();
             }
-            let value = map.next_value_seed(Json { depth: 0, error: self.error });
+            let value = map.next_value_seed(ValueSeed { depth: 0, error: self.error });
             if let Some(m) = self.error.borrow_mut().as_mut() {
                 *m = format!("Variable {}: {m}", crate::text::go_quote(&name));
             }
@@ -132,7 +132,7 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
 /// number's digits to a visitor.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
-impl<'de> DeserializeSeed<'de> for Json<'_> {
+impl<'de> DeserializeSeed<'de> for ValueSeed<'_> {
     type Value = Value;
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         if self.depth > MAX_JSON_DEPTH {
@@ -142,7 +142,7 @@ impl<'de> DeserializeSeed<'de> for Json<'_> {
     }
 }
 
-impl<'de> serde::de::Visitor<'de> for Json<'_> {
+impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
     type Value = Value;
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("a JSON value")
@@ -169,7 +169,7 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(v) = seq.next_element_seed(Json { depth: self.depth + 1, error: self.error })? {
+        while let Some(v) = seq.next_element_seed(ValueSeed { depth: self.depth + 1, error: self.error })? {
             items.push(v);
         }
         Ok(Value::Tuple(items.into()))
@@ -188,7 +188,7 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
                 marker = Some(map.next_value()?);
                 continue;
             }
-            let v = map.next_value_seed(Json { depth: self.depth + 1, error: self.error })?;
+            let v = map.next_value_seed(ValueSeed { depth: self.depth + 1, error: self.error })?;
             items.push((k, v));
         }
         match marker {
@@ -198,7 +198,7 @@ impl<'de> serde::de::Visitor<'de> for Json<'_> {
                 return crate::syntax::typeexpr::parse_type(&name).map(Value::Unknown).map_err(|m| self.fail(m));
             }
             Some(t) => {
-                let seed = Json { depth: self.depth + 1, error: self.error };
+                let seed = ValueSeed { depth: self.depth + 1, error: self.error };
                 let v = seed.deserialize(&mut serde_json::Deserializer::from_str(t.get())).map_err(serde::de::Error::custom)?;
                 items.push(("__unknown__".into(), v));
             }

@@ -97,7 +97,7 @@ impl<'a> Evaluator<'a> {
                 None => expanded.next().expect("counted"),
             };
             let param = func.param(i);
-            match convert(&v, &param.ty.to_type()) {
+            match convert(&v, &functions::type_of(param.ty)) {
                 Ok(c) if param.allow_marked => converted.push(c),
                 Ok(c) => {
                     let (c, m) = c.unmark_deep();

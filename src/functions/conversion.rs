@@ -1,11 +1,11 @@
 //! Type conversion functions (`tostring`, `tolist`, …), as Terraform
 //! defines them on top of cty's conversions.
 
-use super::{CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::convert::{convert, convertible, mismatch_message};
 use crate::value::{Type, Value};
 
-const V: Param = Param::new("v", Ty::Any).nullable().unknowns();
+const V: Param = Param::new("v", "dynamic").nullable().unknowns();
 
 macro_rules! to_function {
     ($name:literal, $want:expr, $desc:literal, $example:literal) => {
@@ -32,9 +32,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "issensitive",
         category: "type conversion",
-        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
+        params: &[Param::new("value", "dynamic").nullable().unknowns().marked()],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Returns true if the given value is marked sensitive (only the value itself, not what it contains).",
         example: "issensitive(sensitive(\"secret\"))",
         imp: |a, _| {
@@ -48,7 +48,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "nonsensitive",
         category: "type conversion",
-        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
+        params: &[Param::new("value", "dynamic").nullable().unknowns().marked()],
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[0].ty())),
         description: "Removes the sensitive marking from the given value (its own mark only).",
@@ -58,7 +58,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "sensitive",
         category: "type conversion",
-        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
+        params: &[Param::new("value", "dynamic").nullable().unknowns().marked()],
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[0].ty())),
         description: "Marks the given value as sensitive; the console then shows (sensitive value) in its place.",
@@ -68,9 +68,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "convert",
         category: "type conversion",
-        params: &[Param::new("value", Ty::Any), Param::new("type", Ty::Any)],
+        params: &[Param::new("value", "dynamic"), Param::new("type", "dynamic")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Any),
+        ret: Ret::Fixed("dynamic"),
         description: "Converts a value to a type constraint, applying optional attributes and their defaults.",
         example: "convert(\"true\", bool)",
         imp: special_form,
@@ -78,9 +78,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "type",
         category: "type conversion",
-        params: &[Param::new("value", Ty::Any)],
+        params: &[Param::new("value", "dynamic")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Any),
+        ret: Ret::Fixed("dynamic"),
         description: "Console only, as the whole expression: shows the type of the given value.",
         example: "type([1, \"a\"])",
         imp: special_form,
@@ -88,9 +88,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "can",
         category: "type conversion",
-        params: &[Param::new("expression", Ty::Any)],
+        params: &[Param::new("expression", "dynamic")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Evaluates the given expression and returns whether it produced a result without any errors.",
         example: "can(tonumber(\"x\"))",
         imp: special_form,
@@ -99,11 +99,21 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "try",
         category: "type conversion",
         params: &[],
-        variadic: Some(Param::new("expressions", Ty::Any)),
-        ret: Ret::Fixed(Ty::Any),
+        variadic: Some(Param::new("expressions", "dynamic")),
+        ret: Ret::Fixed("dynamic"),
         description: "Evaluates its arguments in turn and returns the result of the first one that does not produce any errors.",
         example: "try(tonumber(\"x\"), 0)",
         imp: special_form,
+    },
+    FunctionDef {
+        name: "ephemeralasnull",
+        category: "type conversion",
+        params: &[Param::new("value", "dynamic").nullable().unknowns().marked()],
+        variadic: None,
+        ret: Ret::Computed(|a| Ok(a[0].ty())),
+        description: "Replaces every ephemeral value inside the given value with null; nothing is ephemeral in the playground.",
+        example: "ephemeralasnull(\"Hello World\")",
+        imp: |a, _| Ok(a[0].clone()),
     },
 ];
 

@@ -5,7 +5,7 @@
 //! A timestamp keeps its own UTC offset; chrono does the calendar work.
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
-use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::text::go_quote;
 use crate::value::{Number, Value};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, TimeDelta, Timelike};
@@ -15,9 +15,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "formatdate",
         category: "date/time",
-        params: &[Param::new("format", Ty::String), Param::new("time", Ty::String)],
+        params: &[Param::new("format", "string"), Param::new("time", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Converts an RFC 3339 timestamp into another format, given as letter mnemonics (YYYY, MM, DD, hh for the 24-hour clock, mm, ss, ZZZ...) with 'quoted' literals.",
         example: "formatdate(\"DD MMM YYYY hh:mm ZZZ\", \"2018-01-02T23:12:01Z\")",
         imp: heavy!(formatdate),
@@ -25,9 +25,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "timeadd",
         category: "date/time",
-        params: &[Param::new("timestamp", Ty::String), Param::new("duration", Ty::String)],
+        params: &[Param::new("timestamp", "string"), Param::new("duration", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Adds a Go duration such as \"1h30m\" or \"-10m\" (units ns, us, ms, s, m, h) to an RFC 3339 timestamp.",
         example: "timeadd(\"2017-11-22T00:00:00Z\", \"10m\")",
         imp: heavy!(timeadd),
@@ -35,9 +35,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "timecmp",
         category: "date/time",
-        params: &[Param::new("timestamp_a", Ty::String), Param::new("timestamp_b", Ty::String)],
+        params: &[Param::new("timestamp_a", "string"), Param::new("timestamp_b", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Compares two RFC 3339 timestamps as instants: -1 if the first is earlier, 0 if equal, 1 if later.",
         example: "timecmp(\"2017-11-22T01:00:00Z\", \"2017-11-22T00:00:00-01:00\")",
         imp: heavy!(timecmp),
@@ -47,7 +47,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "date/time",
         params: &[],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Returns the current UTC date and time in RFC 3339 format, read from the clock: not deterministic, a new value on every evaluation.",
         example: "timestamp()",
         imp: heavy!(|_, _| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0)))),

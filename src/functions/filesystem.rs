@@ -2,10 +2,10 @@
 //! read files or the home directory report that the playground has no
 //! filesystem (see `unavailable` in the registry).
 
-use super::{str_arg, CallError, FunctionDef, Param, Ret, Ty};
+use super::{str_arg, CallError, FunctionDef, Param, Ret};
 use crate::value::Value;
 
-const PATH: Param = Param::new("path", Ty::String);
+const PATH: Param = Param::new("path", "string");
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
@@ -13,7 +13,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "filesystem",
         params: &[PATH],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Takes a string containing a filesystem path and removes all except the last portion from it.",
         example: "basename(\"foo/bar/baz.txt\")",
         imp: |a, _| Ok(Value::string(base(str_arg(a, 0)))),
@@ -23,7 +23,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "filesystem",
         params: &[PATH],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Takes a string containing a filesystem path and removes the last portion from it.",
         example: "dirname(\"foo/bar/baz.txt\")",
         imp: |a, _| Ok(Value::string(dir(str_arg(a, 0)))),
@@ -33,7 +33,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "filesystem",
         params: &[PATH],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Expands a leading ~ to the home directory; the playground has none, so only paths without ~ work.",
         example: "pathexpand(\"/etc/resolv.conf\")",
         imp: |a, _| {
@@ -43,16 +43,6 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             }
             Ok(Value::string(p))
         },
-    },
-    FunctionDef {
-        name: "ephemeralasnull",
-        category: "type conversion",
-        params: &[Param::new("value", Ty::Any).nullable().unknowns().marked()],
-        variadic: None,
-        ret: Ret::Computed(|a| Ok(a[0].ty())),
-        description: "Replaces every ephemeral value inside the given value with null; nothing is ephemeral in the playground.",
-        example: "ephemeralasnull(\"Hello World\")",
-        imp: |a, _| Ok(a[0].clone()),
     },
 ];
 

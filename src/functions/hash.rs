@@ -2,20 +2,20 @@
 //! UUIDs, and the two non-deterministic ones (`bcrypt`, `uuid`).
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
-use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::Value;
 use base64::Engine;
 use sha2::Digest;
 
-const STR: Param = Param::new("str", Ty::String);
+const STR: Param = Param::new("str", "string");
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "rsadecrypt",
-        category: "crypto",
-        params: &[Param::new("ciphertext", Ty::String), Param::new("privatekey", Ty::String)],
+        category: "hash/crypto",
+        params: &[Param::new("ciphertext", "string"), Param::new("privatekey", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Decrypts an RSA-encrypted (PKCS #1 v1.5), base64-encoded ciphertext with a PEM private key (PKCS #1 or PKCS #8).",
         example: "rsadecrypt(\"OYCu5Vl/tfRYsWMcDq6b6PBogKS4nOafkkPnQe+2Bqja7hh84CLEvsFCY6VZ9VyfOy86OMAMi2T7t0tuI+K/7A==\", \"-----BEGIN RSA PRIVATE KEY-----\\nMIIBOwIBAAJBALGimAQlNiWsYXbaRtCxnXclFOb2Jo0zUnAs9FDEb9VflXjLlQba\\nBehKM7U7SV1maTTbqaNeXRLxQ5p3PtXX+w8CAwEAAQJATnIti/ca+Hwt9pzilRs7\\nHPjFSFIAKG83ws43fsuhT6rPREYKDxMyFI+UUU/2DEM1szWorXr+D8NjuM+lhckk\\nQQIhAOtruuX+3nLm8lHFlIrdhrvHfFHC5EVoWCJQe7DYieKRAiEAwSm64a/j7e/V\\nKMdnInL74GPXyBP1mCDmVg7iUzDrk58CIQClZCgH0QjCvJFc9WwoKv2vCrTCVCM+\\nx9GzOcvMMDSeoQIgcrulrE38VaUB+LHQOa8QmuzTC52HYDASgIVgu0cwdkMCIQDO\\n8RCbbIv+qPr2fBn0rRl9mxUZ/qZy1OHRZFROncDjrw==\\n-----END RSA PRIVATE KEY-----\")",
         imp: heavy!(rsadecrypt),
@@ -25,7 +25,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "hash/crypto",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Computes the SHA256 hash of a given string and encodes the raw digest with Base64.",
         example: "base64sha256(\"hello world\")",
         imp: heavy!(|a, _| Ok(Value::string(b64(&sha2::Sha256::digest(str_arg(a, 0)))))),
@@ -35,7 +35,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "hash/crypto",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Computes the SHA512 hash of a given string and encodes the raw digest with Base64.",
         example: "base64sha512(\"hello world\")",
         imp: heavy!(|a, _| Ok(Value::string(b64(&sha2::Sha512::digest(str_arg(a, 0)))))),
@@ -44,8 +44,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "bcrypt",
         category: "hash/crypto",
         params: &[STR],
-        variadic: Some(Param::new("cost", Ty::Number)),
-        ret: Ret::Fixed(Ty::String),
+        variadic: Some(Param::new("cost", "number")),
+        ret: Ret::Fixed("string"),
         description: "Computes a bcrypt hash ($2a$, cost 10 unless given) of a string with a random salt; non-deterministic.",
         example: "bcrypt(\"hello world\")",
         imp: heavy!(bcrypt),
@@ -55,7 +55,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "hash/crypto",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Computes the MD5 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "md5(\"hello world\")",
         imp: heavy!(|a, _| Ok(Value::string(hex(&md5::Md5::digest(str_arg(a, 0)))))),
@@ -65,7 +65,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "hash/crypto",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Computes the SHA1 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha1(\"hello world\")",
         imp: heavy!(|a, _| Ok(Value::string(hex(&sha1::Sha1::digest(str_arg(a, 0)))))),
@@ -75,7 +75,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "hash/crypto",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Computes the SHA256 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha256(\"hello world\")",
         imp: heavy!(|a, _| Ok(Value::string(hex(&sha2::Sha256::digest(str_arg(a, 0)))))),
@@ -85,7 +85,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "hash/crypto",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Computes the SHA512 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha512(\"hello world\")",
         imp: heavy!(|a, _| Ok(Value::string(hex(&sha2::Sha512::digest(str_arg(a, 0)))))),
@@ -95,7 +95,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "hash/crypto",
         params: &[],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Generates a random UUID string from 16 random bytes (no version bits, as Terraform's); non-deterministic.",
         example: "uuid()",
         imp: heavy!(|_, _| Ok(Value::string(format_uuid(&random_bytes())))),
@@ -103,9 +103,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "uuidv5",
         category: "hash/crypto",
-        params: &[Param::new("namespace", Ty::String), Param::new("name", Ty::String)],
+        params: &[Param::new("namespace", "string"), Param::new("name", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Generates a name-based (version 5, SHA-1) UUID in namespace \"dns\", \"url\", \"oid\", \"x500\" or a given UUID.",
         example: "uuidv5(\"dns\", \"www.terraform.io\")",
         imp: heavy!(uuidv5),

@@ -49,38 +49,23 @@ use crate::syntax::ast::Expression;
 use crate::text::go_quote;
 use crate::value::{SortedMap, Type, Value};
 
-/// A parameter type, as a constant-friendly description of a [`Type`].
-#[derive(Clone, Copy, Debug)]
-pub enum Ty {
-    /// Any type (`dynamic`).
-    Any,
-    /// `string`
-    String,
-    /// `number`
-    Number,
-    /// `bool`
-    Bool,
-    /// `list(T)`
-    List(&'static Ty),
-    /// `set(T)`
-    Set(&'static Ty),
-    /// `map(T)`
-    Map(&'static Ty),
-}
+/// A type written as in Terraform's documentation (`string`,
+/// `list(string)`, `dynamic` for any type): the registry's tables are
+/// constants, and this is how a constant names a [`Type`].
+pub type TypeExpr = &'static str;
 
-impl Ty {
-    /// The type this describes.
-    pub fn to_type(self) -> Type {
-        match self {
-            Ty::Any => Type::Dynamic,
-            Ty::String => Type::String,
-            Ty::Number => Type::Number,
-            Ty::Bool => Type::Bool,
-            Ty::List(e) => Type::list(e.to_type()),
-            Ty::Set(e) => Type::set(e.to_type()),
-            Ty::Map(e) => Type::map(e.to_type()),
-        }
+/// The type a registry's type expression names, read once per expression
+/// and kept.
+pub fn type_of(expr: TypeExpr) -> Type {
+    thread_local! {
+        static READ: std::cell::RefCell<std::collections::HashMap<TypeExpr, Type>> = Default::default();
     }
+    READ.with(|read| {
+        read.borrow_mut()
+            .entry(expr)
+            .or_insert_with(|| crate::syntax::typeexpr::parse_type(expr).unwrap_or_else(|e| panic!("registry type {expr:?}: {e}")))
+            .clone()
+    })
 }
 
 /// One parameter.
@@ -89,7 +74,7 @@ pub struct Param {
     /// Its name, as Terraform documents it.
     pub name: &'static str,
     /// Arguments are converted to this type before the call.
-    pub ty: Ty,
+    pub ty: TypeExpr,
     /// Accepts null.
     pub allow_null: bool,
     /// Accepts unknown values (otherwise the result is unknown).
@@ -103,7 +88,7 @@ pub struct Param {
 
 impl Param {
     /// A parameter that refuses null and unknown values.
-    pub const fn new(name: &'static str, ty: Ty) -> Param {
+    pub const fn new(name: &'static str, ty: TypeExpr) -> Param {
         Param { name, ty, allow_null: false, allow_unknown: false, allow_dynamic: false, allow_marked: false }
     }
 
@@ -138,7 +123,7 @@ impl Param {
 #[derive(Clone, Copy)]
 pub enum Ret {
     /// Always this type.
-    Fixed(Ty),
+    Fixed(TypeExpr),
     /// Computed from the (converted) arguments; may reject them.
     Computed(fn(&[Value]) -> Result<Type, CallError>),
 }
@@ -251,7 +236,8 @@ impl Ctx<'_> {
 pub struct FunctionDef {
     /// The name it is called by.
     pub name: &'static str,
-    /// Its category in the Terraform documentation.
+    /// Its category, as Terraform's documentation names it (OpenTofu's
+    /// refinement hints have one of their own).
     pub category: &'static str,
     /// Positional parameters.
     pub params: &'static [Param],
@@ -271,17 +257,17 @@ pub struct FunctionDef {
 impl FunctionDef {
     /// The parameter that argument `i` binds to.
     pub fn param(&self, i: usize) -> Param {
-        self.params.get(i).copied().or(self.variadic).unwrap_or(Param::new("?", Ty::Any))
+        self.params.get(i).copied().or(self.variadic).unwrap_or(Param::new("?", "dynamic"))
     }
 
     /// A signature such as `join(separator string, lists ...list(string)) string`.
     pub fn signature(&self) -> String {
-        let mut parts: Vec<String> = self.params.iter().map(|p| format!("{} {}", p.name, p.ty.to_type())).collect();
+        let mut parts: Vec<String> = self.params.iter().map(|p| format!("{} {}", p.name, type_of(p.ty))).collect();
         if let Some(v) = self.variadic {
-            parts.push(format!("{} ...{}", v.name, v.ty.to_type()));
+            parts.push(format!("{} ...{}", v.name, type_of(v.ty)));
         }
         let ret = match self.ret {
-            Ret::Fixed(t) => t.to_type().to_string(),
+            Ret::Fixed(t) => type_of(t).to_string(),
             Ret::Computed(_) => "dynamic".to_string(),
         };
         format!("{}({}) {}", self.name, parts.join(", "), ret)
@@ -299,8 +285,8 @@ pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
         network::FUNCTIONS,
         datetime::FUNCTIONS,
         filesystem::FUNCTIONS,
-        refinement::FUNCTIONS,
         conversion::FUNCTIONS,
+        refinement::FUNCTIONS,
     ]
     .into_iter()
     .flatten()
@@ -533,7 +519,7 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
                 ret = Some(Type::Dynamic);
                 break;
             }
-        } else if let Some(m) = nonconformance(&a.ty(), &p.ty.to_type()) {
+        } else if let Some(m) = nonconformance(&a.ty(), &type_of(p.ty)) {
             // Conversion can leave an argument of another type: a set
             // whose length is unknown becomes an unknown list of the
             // set's own element type. For a variadic argument cty reports
@@ -545,7 +531,7 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
     }
     let ret = match (ret, f.ret) {
         (Some(t), _) => t,
-        (None, Ret::Fixed(t)) => t.to_type(),
+        (None, Ret::Fixed(t)) => type_of(t),
         (None, Ret::Computed(g)) => g(args)?,
     };
     // Only a top-level unknown short-circuits (cty 1.12); an implementation

@@ -7,18 +7,18 @@
 //! Addresses are modelled as Go's `net.IP`: 4 or 16 bytes (IPv4 may be held
 //! in either form), or empty for Go's nil.
 
-use super::{num_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{num_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::{Number, Type, Value};
 
-const PREFIX: Param = Param::new("prefix", Ty::String);
+const PREFIX: Param = Param::new("prefix", "string");
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "cidrcontains",
         category: "IP network",
-        params: &[Param::new("containing_prefix", Ty::String), Param::new("contained_ip_or_prefix", Ty::String)],
+        params: &[Param::new("containing_prefix", "string"), Param::new("contained_ip_or_prefix", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Checks whether an IP address or a whole CIDR prefix lies within a CIDR prefix (OpenTofu only).",
         example: "cidrcontains(\"192.168.2.0/20\", \"192.168.2.0/22\")",
         imp: cidrcontains,
@@ -26,9 +26,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "cidrhost",
         category: "IP network",
-        params: &[PREFIX, Param::new("hostnum", Ty::Number)],
+        params: &[PREFIX, Param::new("hostnum", "number")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Calculates a full host IP address for a given host number within a given IP network address prefix.",
         example: "cidrhost(\"10.12.112.0/20\", 16)",
         imp: cidrhost,
@@ -38,7 +38,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "IP network",
         params: &[PREFIX],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Converts an IPv4 address prefix given in CIDR notation into a subnet mask address.",
         example: "cidrnetmask(\"172.16.0.0/12\")",
         imp: cidrnetmask,
@@ -46,9 +46,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "cidrsubnet",
         category: "IP network",
-        params: &[PREFIX, Param::new("newbits", Ty::Number), Param::new("netnum", Ty::Number)],
+        params: &[PREFIX, Param::new("newbits", "number"), Param::new("netnum", "number")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Calculates a subnet address within a given IP network address prefix.",
         example: "cidrsubnet(\"172.16.0.0/12\", 4, 2)",
         imp: cidrsubnet,
@@ -57,8 +57,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "cidrsubnets",
         category: "IP network",
         params: &[PREFIX],
-        variadic: Some(Param::new("newbits", Ty::Number)),
-        ret: Ret::Fixed(Ty::List(&Ty::String)),
+        variadic: Some(Param::new("newbits", "number")),
+        ret: Ret::Fixed("list(string)"),
         description: "Calculates a sequence of consecutive IP address ranges within a particular CIDR prefix.",
         example: "cidrsubnets(\"10.1.0.0/16\", 4, 4, 8, 4)",
         imp: cidrsubnets,

@@ -1,10 +1,10 @@
 //! Numeric functions.
 
-use super::{int_arg, num_arg, str_arg, CallError, CallResult, FunctionDef, Param, Ret, Ty};
+use super::{int_arg, num_arg, str_arg, CallError, CallResult, FunctionDef, Param, Ret};
 use crate::value::{Number, Type, Value};
 use std::cmp::Ordering;
 
-const NUM: Param = Param::new("num", Ty::Number);
+const NUM: Param = Param::new("num", "number");
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
@@ -12,7 +12,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "numeric",
         params: &[NUM.dynamic()],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Returns the absolute value of the given number.",
         example: "abs(-12.4)",
         imp: |a, _| Ok(Value::Number(num(a, 0)?.abs())),
@@ -22,7 +22,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "numeric",
         params: &[NUM],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Returns the closest whole number greater than or equal to the given value.",
         example: "ceil(4.1)",
         imp: |a, _| Ok(Value::Number(rounded(num(a, 0)?, Number::ceil))),
@@ -32,7 +32,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "numeric",
         params: &[NUM],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Returns the closest whole number less than or equal to the given value.",
         example: "floor(4.9)",
         imp: |a, _| Ok(Value::Number(rounded(num(a, 0)?, Number::floor))),
@@ -40,9 +40,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "log",
         category: "numeric",
-        params: &[NUM, Param::new("base", Ty::Number)],
+        params: &[NUM, Param::new("base", "number")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Returns the logarithm of a given number in a given base, computed in 64-bit floating point.",
         example: "log(16, 2)",
         imp: |a, _| {
@@ -54,8 +54,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "max",
         category: "numeric",
         params: &[],
-        variadic: Some(Param::new("numbers", Ty::Number).dynamic()),
-        ret: Ret::Fixed(Ty::Number),
+        variadic: Some(Param::new("numbers", "number").dynamic()),
+        ret: Ret::Fixed("number"),
         description: "Takes one or more numbers and returns the greatest number from the set.",
         example: "max(12, 54, 3)",
         imp: |a, _| extreme(a, Ordering::Greater),
@@ -64,8 +64,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "min",
         category: "numeric",
         params: &[],
-        variadic: Some(Param::new("numbers", Ty::Number).dynamic()),
-        ret: Ret::Fixed(Ty::Number),
+        variadic: Some(Param::new("numbers", "number").dynamic()),
+        ret: Ret::Fixed("number"),
         description: "Takes one or more numbers and returns the smallest number from the set.",
         example: "min(12, 54, 3)",
         imp: |a, _| extreme(a, Ordering::Less),
@@ -73,7 +73,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "parseint",
         category: "numeric",
-        params: &[Param::new("number", Ty::Any), Param::new("base", Ty::Number)],
+        params: &[Param::new("number", "dynamic"), Param::new("base", "number")],
         variadic: None,
         ret: Ret::Computed(|a| match a[0].ty() {
             Type::String => Ok(Type::Number),
@@ -86,9 +86,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "pow",
         category: "numeric",
-        params: &[NUM, Param::new("power", Ty::Number)],
+        params: &[NUM, Param::new("power", "number")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Calculates an exponent, by raising its first argument to the power of the second, in 64-bit floating point.",
         example: "pow(3, 2)",
         imp: |a, _| {
@@ -101,7 +101,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "numeric",
         params: &[NUM],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Determines the sign of a number, returning -1, 0 or 1.",
         example: "signum(-13)",
         imp: |a, _| {

@@ -2,19 +2,19 @@
 //! This evaluator has no refinements, so they check known values and return
 //! them unchanged; an unknown value passes through as it is.
 
-use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::convert::convert;
 use crate::value::ops::equals;
 use crate::value::Value;
 
-const MIN: Param = Param::new("min_length", Ty::Number);
-const MAX: Param = Param::new("max_length", Ty::Number);
+const MIN: Param = Param::new("min_length", "number");
+const MAX: Param = Param::new("max_length", "number");
 
 macro_rules! length_check {
     ($name:literal, $ty:expr, $kind:literal, [$($p:expr),*], $bounds:expr, $example:literal) => {
         FunctionDef {
             name: $name,
-            category: "refinement (OpenTofu)",
+            category: "type conversion (refinement hint)",
             params: &[Param::new("value", $ty).unknowns(), $($p),*],
             variadic: None,
             ret: Ret::Computed(|a| Ok(a[0].ty())),
@@ -28,8 +28,8 @@ macro_rules! length_check {
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "assumeequal",
-        category: "refinement (OpenTofu)",
-        params: &[Param::new("actual_value", Ty::Any).unknowns().nullable(), Param::new("expected_value", Ty::Any).nullable()],
+        category: "type conversion (refinement hint)",
+        params: &[Param::new("actual_value", "dynamic").unknowns().nullable(), Param::new("expected_value", "dynamic").nullable()],
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[1].ty())),
         description: "OpenTofu only: fails when the known first value differs from the second; returns the second.",
@@ -38,16 +38,16 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     },
     length_check!(
         "assumelistlength",
-        Ty::List(&Ty::Any),
+        "list(dynamic)",
         "list",
         [MIN, MAX],
         |a| Ok((int_arg(a, 1)?, int_arg(a, 2)?)),
         "assumelistlength([1, 2], 1, 3)"
     ),
-    length_check!("assumelistlengthmax", Ty::List(&Ty::Any), "list", [MAX], |a| Ok((0, int_arg(a, 1)?)), "assumelistlengthmax([1, 2], 3)"),
+    length_check!("assumelistlengthmax", "list(dynamic)", "list", [MAX], |a| Ok((0, int_arg(a, 1)?)), "assumelistlengthmax([1, 2], 3)"),
     length_check!(
         "assumelistlengthmin",
-        Ty::List(&Ty::Any),
+        "list(dynamic)",
         "list",
         [MIN],
         |a| Ok((int_arg(a, 1)?, i64::MAX)),
@@ -55,42 +55,28 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     ),
     length_check!(
         "assumemaplength",
-        Ty::Map(&Ty::Any),
+        "map(dynamic)",
         "map",
         [MIN, MAX],
         |a| Ok((int_arg(a, 1)?, int_arg(a, 2)?)),
         "assumemaplength({a = 1}, 1, 3)"
     ),
-    length_check!("assumemaplengthmax", Ty::Map(&Ty::Any), "map", [MAX], |a| Ok((0, int_arg(a, 1)?)), "assumemaplengthmax({a = 1}, 3)"),
-    length_check!(
-        "assumemaplengthmin",
-        Ty::Map(&Ty::Any),
-        "map",
-        [MIN],
-        |a| Ok((int_arg(a, 1)?, i64::MAX)),
-        "assumemaplengthmin({a = 1}, 1)"
-    ),
+    length_check!("assumemaplengthmax", "map(dynamic)", "map", [MAX], |a| Ok((0, int_arg(a, 1)?)), "assumemaplengthmax({a = 1}, 3)"),
+    length_check!("assumemaplengthmin", "map(dynamic)", "map", [MIN], |a| Ok((int_arg(a, 1)?, i64::MAX)), "assumemaplengthmin({a = 1}, 1)"),
     length_check!(
         "assumesetlength",
-        Ty::Set(&Ty::Any),
+        "set(dynamic)",
         "set",
         [MIN, MAX],
         |a| Ok((int_arg(a, 1)?, int_arg(a, 2)?)),
         "assumesetlength([\"a\"], 1, 3)"
     ),
-    length_check!("assumesetlengthmax", Ty::Set(&Ty::Any), "set", [MAX], |a| Ok((0, int_arg(a, 1)?)), "assumesetlengthmax([\"a\"], 3)"),
-    length_check!(
-        "assumesetlengthmin",
-        Ty::Set(&Ty::Any),
-        "set",
-        [MIN],
-        |a| Ok((int_arg(a, 1)?, i64::MAX)),
-        "assumesetlengthmin([\"a\"], 1)"
-    ),
+    length_check!("assumesetlengthmax", "set(dynamic)", "set", [MAX], |a| Ok((0, int_arg(a, 1)?)), "assumesetlengthmax([\"a\"], 3)"),
+    length_check!("assumesetlengthmin", "set(dynamic)", "set", [MIN], |a| Ok((int_arg(a, 1)?, i64::MAX)), "assumesetlengthmin([\"a\"], 1)"),
     FunctionDef {
         name: "assumenotnull",
-        category: "refinement (OpenTofu)",
-        params: &[Param::new("value", Ty::Any).unknowns().nullable()],
+        category: "type conversion (refinement hint)",
+        params: &[Param::new("value", "dynamic").unknowns().nullable()],
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[0].ty())),
         description: "OpenTofu only: fails when the value is null; returns the value.",
@@ -107,10 +93,10 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     },
     FunctionDef {
         name: "assumestringprefix",
-        category: "refinement (OpenTofu)",
-        params: &[Param::new("value", Ty::String).unknowns(), Param::new("prefix", Ty::String)],
+        category: "type conversion (refinement hint)",
+        params: &[Param::new("value", "string").unknowns(), Param::new("prefix", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "OpenTofu only: fails when the known string does not start with the prefix; returns the string.",
         example: "assumestringprefix(\"ami-123\", \"ami-\")",
         imp: |a, _| match a[0].as_str() {

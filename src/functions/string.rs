@@ -6,14 +6,14 @@ mod format;
 mod re2;
 mod template;
 
-use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::{Type, Value};
 use regex::Captures;
 use std::collections::BTreeMap;
 use unicode_segmentation::UnicodeSegmentation;
 
-const STR: Param = Param::new("str", Ty::String);
-const PATTERN: Param = Param::new("pattern", Ty::String);
+const STR: Param = Param::new("str", "string");
+const PATTERN: Param = Param::new("pattern", "string");
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
@@ -21,7 +21,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Removes newline characters at the end of a string.",
         example: "chomp(\"hello\\n\")",
         // cty removes `(?:\r\n?|\n)*\z`: any run of CR and LF at the end.
@@ -30,9 +30,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "endswith",
         category: "string",
-        params: &[STR, Param::new("suffix", Ty::String)],
+        params: &[STR, Param::new("suffix", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Takes two values: a string to check and a suffix string. Returns true if the string ends with that exact suffix.",
         example: "endswith(\"hello world\", \"world\")",
         imp: |a, _| Ok(Value::Bool(str_arg(a, 0).ends_with(str_arg(a, 1)))),
@@ -40,8 +40,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "format",
         category: "string",
-        params: &[Param::new("format", Ty::String)],
-        variadic: Some(Param::new("args", Ty::Any).nullable()),
+        params: &[Param::new("format", "string")],
+        variadic: Some(Param::new("args", "dynamic").nullable()),
         ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::String })),
         description: "Produces a string by formatting values according to a specification string, as printf does.",
         example: "format(\"Hello, %s! %.2f%%\", \"Ander\", 99.5)",
@@ -55,8 +55,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "formatlist",
         category: "string",
-        params: &[Param::new("format", Ty::String)],
-        variadic: Some(Param::new("args", Ty::Any).nullable().unknown_values()),
+        params: &[Param::new("format", "string")],
+        variadic: Some(Param::new("args", "dynamic").nullable().unknown_values()),
         ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::list(Type::String) })),
         description: "Produces a list of strings by formatting the elements of lists (and repeating other values) according to a specification string.",
         example: "formatlist(\"Hello, %s!\", [\"Valentina\", \"Ander\"])",
@@ -65,9 +65,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "indent",
         category: "string",
-        params: &[Param::new("spaces", Ty::Number), STR],
+        params: &[Param::new("spaces", "number"), STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Adds a given number of spaces after each newline character in a string, so every line but the first is indented.",
         example: "indent(2, \"[\\n  foo,\\n]\")",
         imp: indent,
@@ -75,9 +75,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "join",
         category: "string",
-        params: &[Param::new("separator", Ty::String)],
-        variadic: Some(Param::new("lists", Ty::List(&Ty::String))),
-        ret: Ret::Fixed(Ty::String),
+        params: &[Param::new("separator", "string")],
+        variadic: Some(Param::new("lists", "list(string)")),
+        ret: Ret::Fixed("string"),
         description: "Produces a string by concatenating all of the elements of the given lists of strings with the given separator.",
         example: "join(\", \", [\"foo\", \"bar\", \"baz\"])",
         imp: join,
@@ -87,7 +87,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[STR.dynamic()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Converts all cased letters in the given string to lowercase.",
         example: "lower(\"HELLO\")",
         imp: |a, _| Ok(Value::string(str_arg(a, 0).chars().map(|c| simple_case(c, Case::Lower)).collect::<String>())),
@@ -95,7 +95,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "regex",
         category: "string",
-        params: &[PATTERN, Param::new("string", Ty::String)],
+        params: &[PATTERN, Param::new("string", "string")],
         variadic: None,
         ret: Ret::Computed(heavy!(ret |a| regex_type(&a[0]))),
         description: "Applies a regular expression (Go RE2 syntax) to a string and returns the first match: the text, or its capture groups.",
@@ -105,7 +105,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "regexall",
         category: "string",
-        params: &[PATTERN, Param::new("string", Ty::String)],
+        params: &[PATTERN, Param::new("string", "string")],
         variadic: None,
         ret: Ret::Computed(heavy!(ret |a| Ok(Type::list(regex_type(&a[0])?)))),
         description: "Applies a regular expression (Go RE2 syntax) to a string and returns a list of all matches.",
@@ -115,9 +115,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "replace",
         category: "string",
-        params: &[STR, Param::new("substr", Ty::String), Param::new("replace", Ty::String)],
+        params: &[STR, Param::new("substr", "string"), Param::new("replace", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Replaces every occurrence of a substring, or of a regular expression written between slashes (with $1 or ${name} in the replacement).",
         example: "replace(\"1 + 2 + 3\", \"+\", \"-\")",
         imp: replace,
@@ -125,9 +125,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "split",
         category: "string",
-        params: &[Param::new("separator", Ty::String), STR],
+        params: &[Param::new("separator", "string"), STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::List(&Ty::String)),
+        ret: Ret::Fixed("list(string)"),
         description: "Produces a list by dividing a given string at all occurrences of a given separator.",
         example: "split(\",\", \"foo,bar,baz\")",
         imp: split,
@@ -135,9 +135,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "startswith",
         category: "string",
-        params: &[STR, Param::new("prefix", Ty::String)],
+        params: &[STR, Param::new("prefix", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Takes two values: a string to check and a prefix string. Returns true if the string begins with that exact prefix.",
         example: "startswith(\"hello world\", \"hello\")",
         imp: |a, _| Ok(Value::Bool(str_arg(a, 0).starts_with(str_arg(a, 1)))),
@@ -145,9 +145,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "strcontains",
         category: "string",
-        params: &[STR, Param::new("substr", Ty::String)],
+        params: &[STR, Param::new("substr", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Checks whether a substring is within another string.",
         example: "strcontains(\"hello world\", \"wor\")",
         imp: |a, _| Ok(Value::Bool(str_arg(a, 0).contains(str_arg(a, 1)))),
@@ -157,7 +157,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[STR.dynamic()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Reverses the characters in a string, keeping grapheme clusters together.",
         example: "strrev(\"hello\")",
         imp: |a, _| Ok(Value::string(str_arg(a, 0).graphemes(true).rev().collect::<String>())),
@@ -165,9 +165,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "substr",
         category: "string",
-        params: &[STR.dynamic(), Param::new("offset", Ty::Number).dynamic(), Param::new("length", Ty::Number).dynamic()],
+        params: &[STR.dynamic(), Param::new("offset", "number").dynamic(), Param::new("length", "number").dynamic()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Extracts a substring from a given string by offset and (maximum) length, counting grapheme clusters.",
         example: "substr(\"hello world\", 1, 4)",
         imp: substr,
@@ -175,9 +175,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "templatestring",
         category: "string",
-        params: &[Param::new("data", Ty::String), Param::new("vars", Ty::Any).marked()],
+        params: &[Param::new("data", "string"), Param::new("vars", "dynamic").marked()],
         variadic: None,
-        ret: Ret::Fixed(Ty::Any),
+        ret: Ret::Fixed("dynamic"),
         description: "Renders a string as a template with the given variables (OpenTofu's form: the template may be a literal, so escape it as $${...}).",
         example: "templatestring(\"Hello, $${name}!\", { name = \"Alice\" })",
         imp: template::templatestring,
@@ -187,7 +187,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Converts the first letter of each word in the given string to uppercase.",
         example: "title(\"hello world\")",
         imp: |a, _| Ok(Value::string(title(str_arg(a, 0)))),
@@ -195,9 +195,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "trim",
         category: "string",
-        params: &[STR, Param::new("cutset", Ty::String)],
+        params: &[STR, Param::new("cutset", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Removes the given characters (a set, not a substring) from the start and end of a string.",
         example: "trim(\"?!hello?!\", \"!?\")",
         imp: |a, _| {
@@ -208,9 +208,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "trimprefix",
         category: "string",
-        params: &[STR, Param::new("prefix", Ty::String)],
+        params: &[STR, Param::new("prefix", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Removes the specified prefix from the start of the given string, if present.",
         example: "trimprefix(\"helloworld\", \"hello\")",
         imp: |a, _| Ok(Value::string(str_arg(a, 0).strip_prefix(str_arg(a, 1)).unwrap_or(str_arg(a, 0)))),
@@ -220,7 +220,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Removes any space characters from the start and end of the given string.",
         example: "trimspace(\"  hello\\n\\n\")",
         imp: |a, _| Ok(Value::string(str_arg(a, 0).trim_matches(char::is_whitespace))),
@@ -228,9 +228,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "trimsuffix",
         category: "string",
-        params: &[STR, Param::new("suffix", Ty::String)],
+        params: &[STR, Param::new("suffix", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Removes the specified suffix from the end of the given string, if present.",
         example: "trimsuffix(\"helloworld\", \"world\")",
         imp: |a, _| Ok(Value::string(str_arg(a, 0).strip_suffix(str_arg(a, 1)).unwrap_or(str_arg(a, 0)))),
@@ -240,7 +240,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[STR.dynamic()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Converts all cased letters in the given string to uppercase.",
         example: "upper(\"hello\")",
         imp: |a, _| Ok(Value::string(str_arg(a, 0).chars().map(|c| simple_case(c, Case::Upper)).collect::<String>())),

@@ -100,21 +100,6 @@ impl<V> SortedMap<V> {
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.items.iter().map(|(_, v)| v)
     }
-
-    /// Values in key order, to change.
-    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
-        self.items.iter_mut().map(|(_, v)| v)
-    }
-
-    /// The first entry in key order.
-    pub fn first_key_value(&self) -> Option<(&String, &V)> {
-        self.items.first().map(|(k, v)| (k, v))
-    }
-
-    /// The last entry in key order.
-    pub fn last_key_value(&self) -> Option<(&String, &V)> {
-        self.items.last().map(|(k, v)| (k, v))
-    }
 }
 
 impl<V> FromIterator<(String, V)> for SortedMap<V> {

@@ -7,7 +7,7 @@ mod sets;
 use maps::{keys_type, lookup, lookup_type, merge, merge_type, transpose, values_type, zipmap, zipmap_type};
 use sets::{set_operation, set_operation_type, setproduct, setproduct_type};
 
-use super::{num_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{num_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::convert::{convert, length_unknown, list_of, unify};
 use crate::value::ops::equals;
 use crate::value::{Number, Type, Value};
@@ -17,9 +17,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "alltrue",
         category: "collection",
-        params: &[Param::new("list", Ty::List(&Ty::Bool))],
+        params: &[Param::new("list", "list(bool)")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Returns true if all elements in a given collection are true or \"true\"; true for an empty collection.",
         example: "alltrue([true, \"true\"])",
         imp: |a, _| all_any(a, true),
@@ -27,9 +27,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "anytrue",
         category: "collection",
-        params: &[Param::new("list", Ty::List(&Ty::Bool))],
+        params: &[Param::new("list", "list(bool)")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Returns true if any element in a given collection is true or \"true\"; false for an empty collection.",
         example: "anytrue([false, true])",
         imp: |a, _| all_any(a, false),
@@ -38,7 +38,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "coalesce",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("vals", Ty::Any).nullable().unknowns()),
+        variadic: Some(Param::new("vals", "dynamic").nullable().unknowns()),
         ret: Ret::Computed(|a| {
             unify(&a.iter().map(Value::ty).collect::<Vec<_>>()).ok_or_else(|| CallError::call("all arguments must have the same type"))
         }),
@@ -50,7 +50,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "concat",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("seqs", Ty::Any)),
+        variadic: Some(Param::new("seqs", "dynamic")),
         ret: Ret::Computed(concat_type),
         description: "Takes two or more lists and combines them into a single list.",
         example: "concat([\"a\", \"\"], [\"b\", \"c\"])",
@@ -59,9 +59,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "contains",
         category: "collection",
-        params: &[Param::new("list", Ty::Any), Param::new("value", Ty::Any)],
+        params: &[Param::new("list", "dynamic"), Param::new("value", "dynamic")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Bool),
+        ret: Ret::Fixed("bool"),
         description: "Determines whether a given list or set contains a given single value as one of its elements.",
         example: "contains([\"a\", \"b\", \"c\"], \"a\")",
         imp: contains,
@@ -69,7 +69,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "element",
         category: "collection",
-        params: &[Param::new("list", Ty::Any), Param::new("index", Ty::Number)],
+        params: &[Param::new("list", "dynamic"), Param::new("index", "number")],
         variadic: None,
         ret: Ret::Computed(element_type),
         description: "Retrieves a single element from a list, wrapping around when the index is past the end.",
@@ -79,7 +79,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "flatten",
         category: "collection",
-        params: &[Param::new("list", Ty::Any)],
+        params: &[Param::new("list", "dynamic")],
         variadic: None,
         ret: Ret::Computed(flatten_type),
         description: "Takes a list and replaces any elements that are lists with a flattened sequence of the list contents.",
@@ -96,7 +96,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "keys",
         category: "collection",
-        params: &[Param::new("inputMap", Ty::Any).unknown_values()],
+        params: &[Param::new("inputMap", "dynamic").unknown_values()],
         variadic: None,
         ret: Ret::Computed(keys_type),
         description: "Takes a map and returns a list containing the keys from that map, in lexicographical order.",
@@ -116,7 +116,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "length",
         category: "collection",
-        params: &[Param::new("value", Ty::Any).unknowns()],
+        params: &[Param::new("value", "dynamic").unknowns()],
         variadic: None,
         ret: Ret::Computed(|a| match a[0].ty() {
             Type::String | Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_) => {
@@ -131,8 +131,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "lookup",
         category: "collection",
-        params: &[Param::new("inputMap", Ty::Any).unknown_values(), Param::new("key", Ty::String).unknown_values()],
-        variadic: Some(Param::new("default", Ty::Any).nullable().unknowns()),
+        params: &[Param::new("inputMap", "dynamic").unknown_values(), Param::new("key", "string").unknown_values()],
+        variadic: Some(Param::new("default", "dynamic").nullable().unknowns()),
         ret: Ret::Computed(lookup_type),
         description: "Retrieves the value of a single element from a map, given its key, or the default when the key is absent.",
         example: "lookup({a=\"ay\", b=\"bee\"}, \"c\", \"what?\")",
@@ -142,7 +142,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "merge",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("maps", Ty::Any).nullable().dynamic()),
+        variadic: Some(Param::new("maps", "dynamic").nullable().dynamic()),
         ret: Ret::Computed(merge_type),
         description: "Takes any number of maps or objects and returns a single one with all their elements; later arguments win.",
         example: "merge({a=\"b\", c=\"d\"}, {e=\"f\", c=\"z\"})",
@@ -152,8 +152,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "range",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("params", Ty::Number)),
-        ret: Ret::Fixed(Ty::List(&Ty::Number)),
+        variadic: Some(Param::new("params", "number")),
+        ret: Ret::Fixed("list(number)"),
         description: "Generates a list of numbers using a start value, a limit value, and a step value (at most 1024 values).",
         example: "range(1, 4)",
         imp: range,
@@ -161,9 +161,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "sum",
         category: "collection",
-        params: &[Param::new("list", Ty::Any)],
+        params: &[Param::new("list", "dynamic")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Takes a list or set of numbers and returns the sum of those numbers.",
         example: "sum([10, 13, 6, 4.5])",
         imp: sum,
@@ -171,7 +171,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "values",
         category: "collection",
-        params: &[Param::new("mapping", Ty::Any)],
+        params: &[Param::new("mapping", "dynamic")],
         variadic: None,
         ret: Ret::Computed(values_type),
         description: "Takes a map and returns a list containing the values of its elements, ordered by key.",
@@ -187,7 +187,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "chunklist",
         category: "collection",
-        params: &[Param::new("list", Ty::List(&Ty::Any)), Param::new("size", Ty::Number)],
+        params: &[Param::new("list", "list(dynamic)"), Param::new("size", "number")],
         variadic: None,
         ret: Ret::Computed(|a| Ok(Type::list(a[0].ty()))),
         description: "Splits a single list into fixed-size chunks, returning a list of lists.",
@@ -198,7 +198,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "coalescelist",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("vals", Ty::Any).nullable().unknowns()),
+        variadic: Some(Param::new("vals", "dynamic").nullable().unknowns()),
         ret: Ret::Computed(coalescelist_type),
         description: "Takes any number of list arguments and returns the first one that isn't empty.",
         example: "coalescelist([], [\"c\", \"d\"])",
@@ -207,9 +207,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "compact",
         category: "collection",
-        params: &[Param::new("list", Ty::List(&Ty::String))],
+        params: &[Param::new("list", "list(string)")],
         variadic: None,
-        ret: Ret::Fixed(Ty::List(&Ty::String)),
+        ret: Ret::Fixed("list(string)"),
         description: "Takes a list of strings and returns a new list with any null or empty string elements removed.",
         example: "compact([\"a\", \"\", \"b\", null, \"c\"])",
         imp: |a, _| {
@@ -223,7 +223,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "distinct",
         category: "collection",
-        params: &[Param::new("list", Ty::List(&Ty::Any))],
+        params: &[Param::new("list", "list(dynamic)")],
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[0].ty())),
         description: "Takes a list and returns a new list with any duplicate elements removed, keeping the first of each.",
@@ -245,9 +245,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "index",
         category: "collection",
-        params: &[Param::new("list", Ty::Any), Param::new("value", Ty::Any)],
+        params: &[Param::new("list", "dynamic"), Param::new("value", "dynamic")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Number),
+        ret: Ret::Fixed("number"),
         description: "Finds the element index for a given value in a list.",
         example: "index([\"a\", \"b\", \"c\"], \"b\")",
         imp: index,
@@ -256,8 +256,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "list",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("vals", Ty::Any)),
-        ret: Ret::Fixed(Ty::Any),
+        variadic: Some(Param::new("vals", "dynamic")),
+        ret: Ret::Fixed("dynamic"),
         description: "Removed in Terraform v0.12: write a literal list with tolist([ ... ]) instead.",
         example: "tolist([\"a\", \"b\"])",
         imp: |_, _| Err(CallError::call("the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list")),
@@ -266,8 +266,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "map",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("vals", Ty::Any)),
-        ret: Ret::Fixed(Ty::Any),
+        variadic: Some(Param::new("vals", "dynamic")),
+        ret: Ret::Fixed("dynamic"),
         description: "Removed in Terraform v0.12: write a literal map with tomap({ ... }) instead.",
         example: "tomap({a = \"b\"})",
         imp: |_, _| Err(CallError::call("the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map")),
@@ -275,7 +275,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "matchkeys",
         category: "collection",
-        params: &[Param::new("values", Ty::List(&Ty::Any)), Param::new("keys", Ty::List(&Ty::Any)), Param::new("searchset", Ty::List(&Ty::Any))],
+        params: &[Param::new("values", "list(dynamic)"), Param::new("keys", "list(dynamic)"), Param::new("searchset", "list(dynamic)")],
         variadic: None,
         ret: Ret::Computed(|a| match unify(&[a[1].ty(), a[2].ty()]) {
             Some(_) => Ok(a[0].ty()),
@@ -288,7 +288,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "one",
         category: "collection",
-        params: &[Param::new("list", Ty::Any)],
+        params: &[Param::new("list", "dynamic")],
         variadic: None,
         ret: Ret::Computed(one_type),
         description: "Takes a list, set, or tuple with zero or one elements and returns its element, or null if it is empty.",
@@ -303,7 +303,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "reverse",
         category: "collection",
-        params: &[Param::new("list", Ty::Any)],
+        params: &[Param::new("list", "dynamic")],
         variadic: None,
         ret: Ret::Computed(|a| match a[0].ty() {
             Type::Tuple(mut ts) => {
@@ -327,8 +327,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "setintersection",
         category: "collection",
-        params: &[Param::new("first_set", Ty::Set(&Ty::Any)).dynamic()],
-        variadic: Some(Param::new("other_sets", Ty::Set(&Ty::Any)).dynamic()),
+        params: &[Param::new("first_set", "set(dynamic)").dynamic()],
+        variadic: Some(Param::new("other_sets", "set(dynamic)").dynamic()),
         ret: Ret::Computed(set_operation_type),
         description: "Takes multiple sets and produces a single set containing only the elements that all of the given sets have in common.",
         example: "setintersection([\"a\", \"b\"], [\"b\", \"c\"], [\"b\", \"d\"])",
@@ -338,7 +338,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "setproduct",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("sets", Ty::Any)),
+        variadic: Some(Param::new("sets", "dynamic")),
         ret: Ret::Computed(setproduct_type),
         description: "Finds all of the possible combinations of elements from all of the given sets by computing the Cartesian product.",
         example: "setproduct([\"development\", \"staging\"], [\"app1\", \"app2\"])",
@@ -347,7 +347,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "setsubtract",
         category: "collection",
-        params: &[Param::new("a", Ty::Set(&Ty::Any)).dynamic(), Param::new("b", Ty::Set(&Ty::Any)).dynamic()],
+        params: &[Param::new("a", "set(dynamic)").dynamic(), Param::new("b", "set(dynamic)").dynamic()],
         variadic: None,
         ret: Ret::Computed(set_operation_type),
         description: "Returns a new set containing the elements from the first set that are not present in the second set.",
@@ -357,8 +357,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "setunion",
         category: "collection",
-        params: &[Param::new("first_set", Ty::Set(&Ty::Any)).dynamic()],
-        variadic: Some(Param::new("other_sets", Ty::Set(&Ty::Any)).dynamic()),
+        params: &[Param::new("first_set", "set(dynamic)").dynamic()],
+        variadic: Some(Param::new("other_sets", "set(dynamic)").dynamic()),
         ret: Ret::Computed(set_operation_type),
         description: "Takes multiple sets and produces a single set containing the elements from all of the given sets.",
         example: "setunion([\"a\", \"b\"], [\"b\", \"c\"], [\"d\"])",
@@ -367,7 +367,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "slice",
         category: "collection",
-        params: &[Param::new("list", Ty::Any), Param::new("start_index", Ty::Number), Param::new("end_index", Ty::Number)],
+        params: &[Param::new("list", "dynamic"), Param::new("start_index", "number"), Param::new("end_index", "number")],
         variadic: None,
         ret: Ret::Computed(slice_type),
         description: "Extracts some consecutive elements from within a list.",
@@ -385,9 +385,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "sort",
         category: "collection",
-        params: &[Param::new("list", Ty::List(&Ty::String))],
+        params: &[Param::new("list", "list(string)")],
         variadic: None,
-        ret: Ret::Fixed(Ty::List(&Ty::String)),
+        ret: Ret::Fixed("list(string)"),
         description: "Takes a list of strings and returns a new list with those strings sorted lexicographically.",
         example: "sort([\"e\", \"d\", \"a\", \"x\"])",
         imp: |a, _| {
@@ -405,9 +405,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "transpose",
         category: "collection",
-        params: &[Param::new("values", Ty::Map(&Ty::List(&Ty::String)))],
+        params: &[Param::new("values", "map(list(string))")],
         variadic: None,
-        ret: Ret::Fixed(Ty::Map(&Ty::List(&Ty::String))),
+        ret: Ret::Fixed("map(list(string))"),
         description: "Takes a map of lists of strings and swaps the keys and values to produce a new map of lists of strings.",
         example: "transpose({\"a\" = [\"1\", \"2\"], \"b\" = [\"2\", \"3\"]})",
         imp: transpose,
@@ -415,7 +415,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "zipmap",
         category: "collection",
-        params: &[Param::new("keys", Ty::List(&Ty::String)), Param::new("values", Ty::Any)],
+        params: &[Param::new("keys", "list(string)"), Param::new("values", "dynamic")],
         variadic: None,
         ret: Ret::Computed(zipmap_type),
         description: "Constructs a map from a list of keys and a corresponding list of values.",

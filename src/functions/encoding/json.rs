@@ -9,13 +9,13 @@ use std::collections::BTreeMap;
 
 /// A parsed JSON value; numbers keep their literal text and objects their
 /// members in order, duplicates included.
-enum Json {
+enum Node {
     Null,
     Bool(bool),
     Number(String),
     String(String),
-    Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
+    Array(Vec<Node>),
+    Object(Vec<(String, Node)>),
 }
 
 /// Where Go's `json.Decoder.Token` is in the token stream; its errors name
@@ -78,7 +78,7 @@ impl JsonReader<'_> {
     }
 
     /// A value where one is allowed (`state` is a value state).
-    fn value(&mut self, state: JsonState) -> Result<Json, String> {
+    fn value(&mut self, state: JsonState) -> Result<Node, String> {
         let c = self.peek().ok_or("EOF")?;
         match c {
             b'[' | b'{' => {
@@ -96,7 +96,7 @@ impl JsonReader<'_> {
         }
     }
 
-    fn array(&mut self) -> Result<Json, String> {
+    fn array(&mut self) -> Result<Node, String> {
         let mut state = JsonState::ArrayStart;
         let mut items = Vec::new();
         loop {
@@ -104,7 +104,7 @@ impl JsonReader<'_> {
             match (c, state) {
                 (b']', JsonState::ArrayStart | JsonState::ArrayComma) => {
                     self.pos += 1;
-                    return Ok(Json::Array(items));
+                    return Ok(Node::Array(items));
                 }
                 (b',', JsonState::ArrayComma) => {
                     self.pos += 1;
@@ -119,7 +119,7 @@ impl JsonReader<'_> {
         }
     }
 
-    fn object(&mut self) -> Result<Json, String> {
+    fn object(&mut self) -> Result<Node, String> {
         let mut state = JsonState::ObjectStart;
         let mut members = Vec::new();
         let mut key = String::new();
@@ -128,7 +128,7 @@ impl JsonReader<'_> {
             match (c, state) {
                 (b'}', JsonState::ObjectStart | JsonState::ObjectComma) => {
                     self.pos += 1;
-                    return Ok(Json::Object(members));
+                    return Ok(Node::Object(members));
                 }
                 (b',', JsonState::ObjectComma) => {
                     self.pos += 1;
@@ -153,12 +153,12 @@ impl JsonReader<'_> {
     }
 
     /// A string, number or literal, scanned as Go's `Decoder.Decode` does.
-    fn scalar(&mut self) -> Result<Json, String> {
+    fn scalar(&mut self) -> Result<Node, String> {
         let b = self.b;
         let c = b[self.pos];
         let unexpected_eof = || "unexpected EOF".to_string();
         match c {
-            b'"' => self.string().map(Json::String),
+            b'"' => self.string().map(Node::String),
             b'-' | b'0'..=b'9' => {
                 let start = self.pos;
                 let mut i = self.pos;
@@ -200,13 +200,13 @@ impl JsonReader<'_> {
                     }
                 }
                 self.pos = i;
-                Ok(Json::Number(String::from_utf8_lossy(&b[start..i]).into_owned()))
+                Ok(Node::Number(String::from_utf8_lossy(&b[start..i]).into_owned()))
             }
             b't' | b'f' | b'n' => {
                 let (word, v) = match c {
-                    b't' => ("true", Json::Bool(true)),
-                    b'f' => ("false", Json::Bool(false)),
-                    _ => ("null", Json::Null),
+                    b't' => ("true", Node::Bool(true)),
+                    b'f' => ("false", Node::Bool(false)),
+                    _ => ("null", Node::Null),
                 };
                 for (k, want) in word.bytes().enumerate().skip(1) {
                     match b.get(self.pos + k) {
@@ -291,14 +291,14 @@ impl JsonReader<'_> {
 }
 
 /// The type go-cty's `ImpliedType` gives (the last of duplicate members wins).
-fn json_type(j: &Json) -> Type {
+fn json_type(j: &Node) -> Type {
     match j {
-        Json::Null => Type::Dynamic,
-        Json::Bool(_) => Type::Bool,
-        Json::Number(_) => Type::Number,
-        Json::String(_) => Type::String,
-        Json::Array(items) => Type::Tuple(items.iter().map(json_type).collect()),
-        Json::Object(members) => {
+        Node::Null => Type::Dynamic,
+        Node::Bool(_) => Type::Bool,
+        Node::Number(_) => Type::Number,
+        Node::String(_) => Type::String,
+        Node::Array(items) => Type::Tuple(items.iter().map(json_type).collect()),
+        Node::Object(members) => {
             let mut m = BTreeMap::new();
             for (k, v) in members {
                 m.insert(crate::value::nfc(k.clone()), json_type(v));
@@ -313,42 +313,42 @@ fn json_number(text: &str) -> Result<Value, String> {
 }
 
 /// go-cty's `json.Unmarshal` of a value into its implied type.
-fn json_value(j: &Json) -> Result<Value, String> {
+fn json_value(j: &Node) -> Result<Value, String> {
     Ok(match j {
-        Json::Null => Value::null(),
-        Json::Bool(b) => Value::Bool(*b),
-        Json::Number(t) => json_number(t)?,
-        Json::String(s) => Value::string(s.clone()),
-        Json::Array(items) => Value::Tuple(items.iter().map(json_value).collect::<Result<_, _>>()?),
-        Json::Object(_) => json_as(j, &json_type(j))?,
+        Node::Null => Value::null(),
+        Node::Bool(b) => Value::Bool(*b),
+        Node::Number(t) => json_number(t)?,
+        Node::String(s) => Value::string(s.clone()),
+        Node::Array(items) => Value::Tuple(items.iter().map(json_value).collect::<Result<_, _>>()?),
+        Node::Object(_) => json_as(j, &json_type(j))?,
     })
 }
 
 /// go-cty 1.12's `json.Unmarshal` of a value into a given type, which the
 /// earlier of duplicate object members go through (the type is the last
 /// one's).
-fn json_as(j: &Json, ty: &Type) -> Result<Value, String> {
-    if let Json::Null = j {
+fn json_as(j: &Node, ty: &Type) -> Result<Value, String> {
+    if let Node::Null = j {
         return Ok(Value::Null(ty.clone()));
     }
     match ty {
         Type::Dynamic => json_dynamic(j),
         Type::Bool => match j {
-            Json::Bool(b) => Ok(Value::Bool(*b)),
-            Json::String(s) => crate::value::convert::convert(&Value::string(s.clone()), ty),
+            Node::Bool(b) => Ok(Value::Bool(*b)),
+            Node::String(s) => crate::value::convert::convert(&Value::string(s.clone()), ty),
             _ => Err("bool is required".into()),
         },
         Type::Number => match j {
-            Json::Number(t) | Json::String(t) => json_number(t),
+            Node::Number(t) | Node::String(t) => json_number(t),
             _ => Err("number is required".into()),
         },
         Type::String => match j {
-            Json::String(s) | Json::Number(s) => Ok(Value::string(s.clone())),
-            Json::Bool(b) => Ok(Value::string(if *b { "true" } else { "false" })),
+            Node::String(s) | Node::Number(s) => Ok(Value::string(s.clone())),
+            Node::Bool(b) => Ok(Value::string(if *b { "true" } else { "false" })),
             _ => Err("string is required".into()),
         },
         Type::Tuple(etys) => {
-            let Json::Array(items) = j else { return Err("missing expected [".into()) };
+            let Node::Array(items) = j else { return Err("missing expected [".into()) };
             let mut vals = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
                 let ety = etys.get(i).ok_or_else(|| format!("too many tuple elements (need {})", etys.len()))?;
@@ -360,7 +360,7 @@ fn json_as(j: &Json, ty: &Type) -> Result<Value, String> {
             Ok(Value::Tuple(vals.into()))
         }
         Type::Object(atys) => {
-            let Json::Object(members) = j else { return Err("missing expected {".into()) };
+            let Node::Object(members) = j else { return Err("missing expected {".into()) };
             let mut vals = BTreeMap::new();
             for (k, v) in members {
                 let k = crate::value::nfc(k.clone());
@@ -379,14 +379,14 @@ fn json_as(j: &Json, ty: &Type) -> Result<Value, String> {
 /// go-cty's reading of a value of unknown type: an object holding its type
 /// and value (this only matters for the errors, as a later duplicate null
 /// replaces the result).
-fn json_dynamic(j: &Json) -> Result<Value, String> {
-    let Json::Object(members) = j else { return Err("missing expected {".into()) };
+fn json_dynamic(j: &Node) -> Result<Value, String> {
+    let Node::Object(members) = j else { return Err("missing expected {".into()) };
     let (mut ty, mut value) = (None, None);
     for (k, v) in members {
         match k.as_str() {
             "type" => {
                 ty = Some(match v {
-                    Json::String(s) => match s.as_str() {
+                    Node::String(s) => match s.as_str() {
                         "string" => Type::String,
                         "number" => Type::Number,
                         "bool" => Type::Bool,

@@ -13,7 +13,7 @@ mod yaml_decode;
 mod yaml_encode;
 
 use self::base64::base64decode;
-use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, Ty};
+use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::text::go_quote;
 use crate::value::{Type, Value};
 use ::base64::Engine;
@@ -25,7 +25,7 @@ use url::{query_escape, urldecode};
 use yaml_decode::yamldecode;
 use yaml_encode::yamlencode;
 
-const STR: Param = Param::new("str", Ty::String);
+const STR: Param = Param::new("str", "string");
 
 /// How deeply decoded JSON and YAML may nest.
 pub(super) const MAX_NESTING: usize = 128;
@@ -36,7 +36,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "encoding",
         params: &[STR.marked()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Decodes a string of Base64 characters (standard alphabet, padded); the bytes must be valid UTF-8.",
         example: "base64decode(\"SGVsbG8gV29ybGQ=\")",
         imp: base64decode,
@@ -46,7 +46,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "encoding",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Encodes the UTF-8 bytes of a string with Base64 (standard alphabet, padded).",
         example: "base64encode(\"Hello World\")",
         imp: |a, _| Ok(Value::string(::base64::engine::general_purpose::STANDARD.encode(str_arg(a, 0)))),
@@ -56,7 +56,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "encoding",
         params: &[STR.marked()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Decodes a Base64 string and decompresses the bytes with gzip (OpenTofu only).",
         example: "base64gunzip(base64gzip(\"hello\"))",
         imp: heavy!(base64gunzip),
@@ -66,7 +66,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "encoding",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Compresses a string with gzip and encodes the result with Base64 (the bytes differ from Go's compressor).",
         example: "base64gzip(\"hello\")",
         imp: heavy!(base64gzip),
@@ -94,9 +94,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "jsonencode",
         category: "encoding",
-        params: &[Param::new("val", Ty::Any).nullable().dynamic()],
+        params: &[Param::new("val", "dynamic").nullable().dynamic()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Encodes a given value to a string using JSON syntax (object keys sorted; <, > and & escaped).",
         example: "jsonencode({\"hello\" = \"world\"})",
         imp: jsonencode,
@@ -104,9 +104,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "textdecodebase64",
         category: "encoding",
-        params: &[Param::new("source", Ty::String), Param::new("encoding", Ty::String)],
+        params: &[Param::new("source", "string"), Param::new("encoding", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description:
             "Decodes Base64 data holding text in a character encoding (UTF-8, UTF-16LE/BE, UTF-16, US-ASCII, ISO-8859-1, windows-1252).",
         example: "textdecodebase64(\"SABlAGwAbABvACAAVwBvAHIAbABkAA==\", \"UTF-16LE\")",
@@ -115,9 +115,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "textencodebase64",
         category: "encoding",
-        params: &[Param::new("string", Ty::String), Param::new("encoding", Ty::String)],
+        params: &[Param::new("string", "string"), Param::new("encoding", "string")],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description:
             "Encodes a string in a character encoding (UTF-8, UTF-16LE/BE, UTF-16, US-ASCII, ISO-8859-1, windows-1252), then with Base64.",
         example: "textencodebase64(\"Hello World\", \"UTF-16LE\")",
@@ -128,7 +128,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "encoding",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Decodes a URL query-escaped string: %XX escapes, and + for a space (OpenTofu only).",
         example: "urldecode(\"Hello+World%21\")",
         imp: urldecode,
@@ -138,7 +138,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "encoding",
         params: &[STR],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Escapes a string for a URL query: + for a space, %XX for all but letters, digits and -_.~.",
         example: "urlencode(\"Hello World!\")",
         imp: |a, _| Ok(Value::string(query_escape(str_arg(a, 0)))),
@@ -146,7 +146,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "yamldecode",
         category: "encoding",
-        params: &[Param::new("src", Ty::String)],
+        params: &[Param::new("src", "string")],
         variadic: None,
         ret: Ret::Computed(decoded_type),
         description: "Parses one YAML document (yes/no/on/off are bools): mappings become objects and sequences tuples.",
@@ -156,9 +156,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "yamlencode",
         category: "encoding",
-        params: &[Param::new("value", Ty::Any).nullable().dynamic()],
+        params: &[Param::new("value", "dynamic").nullable().dynamic()],
         variadic: None,
-        ret: Ret::Fixed(Ty::String),
+        ret: Ret::Fixed("string"),
         description: "Encodes a value as a YAML document in block style, with double-quoted keys and strings.",
         example: "yamlencode({\"a\":\"b\", \"c\":\"d\"})",
         imp: heavy!(yamlencode),

@@ -281,12 +281,6 @@ impl Number {
         Some(if s == Sign::Neg { -v } else { v })
     }
 
-    /// The integer part, truncated toward zero (go's `Float.Int`), as `i64`
-    /// when it fits.
-    pub fn trunc_i64(&self) -> Option<i64> {
-        self.trunc().to_i64()
-    }
-
     /// The value rounded to the nearest `f64`, ties to even, as Go's
     /// `Float.Float64` does: to 53 bits, or to the fewer bits a subnormal
     /// has, overflowing to ±Inf.
