@@ -10,6 +10,7 @@ use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
 use crate::{functions, parse_variables, present, Limits, Options, Program, Variables};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -93,7 +94,7 @@ export function version(): string;
 "#;
 
 #[derive(Deserialize, Default, PartialEq)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 struct JsOptions {
     #[serde(default)]
     template: bool,
@@ -104,7 +105,7 @@ struct JsOptions {
 }
 
 #[derive(Deserialize, Default, PartialEq)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 struct JsLimits {
     max_depth: Option<usize>,
     max_steps: Option<u64>,
@@ -282,10 +283,31 @@ fn read_options(options: JsValue) -> Result<JsOptions, String> {
     if options.is_undefined() || options.is_null() {
         return Ok(JsOptions::default());
     }
-    // Through JSON text: serde-wasm-bindgen reads only the fields a struct
-    // names, so an unknown (misspelt) option would pass unseen.
-    let text = js_sys::JSON::stringify(&options).ok().and_then(|t| t.as_string()).ok_or("The evaluation options are not a JSON object.")?;
-    serde_json::from_str(&text).map_err(|e| format!("The evaluation options are malformed: {e}."))
+    // serde-wasm-bindgen reads only the fields a struct names, so a
+    // misspelt option would pass unseen: the keys are checked first.
+    unknown_key(&options, &["template", "limits", "outputs"])?;
+    if let Ok(limits) = js_sys::Reflect::get(&options, &JsValue::from_str("limits")) {
+        if limits.is_object() {
+            unknown_key(&limits, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen"])?;
+        }
+    }
+    serde_wasm_bindgen::from_value(options).map_err(|e| {
+        let e = e.to_string();
+        format!("The evaluation options are malformed: {}.", e.strip_prefix("Error: ").unwrap_or(&e))
+    })
+}
+
+/// An error naming the first key of `object` that is not `known`.
+fn unknown_key(object: &JsValue, known: &[&str]) -> Result<(), String> {
+    let Some(object) = object.dyn_ref::<js_sys::Object>() else {
+        return Err("The evaluation options must be an object.".into());
+    };
+    for key in js_sys::Object::keys(object).iter().filter_map(|k| k.as_string()) {
+        if !known.contains(&key.as_str()) {
+            return Err(format!("The evaluation options are malformed: unknown field `{key}`, expected one of `{}`.", known.join("`, `")));
+        }
+    }
+    Ok(())
 }
 
 fn evaluation_options(opts: &JsOptions) -> Options {

@@ -65,7 +65,8 @@ fn malformed_options_are_diagnostics() {
         (r#"{"template": "yes"}"#, "invalid type: string \"yes\", expected a boolean"),
         (r#"{"tempalte": true}"#, "unknown field `tempalte`"),
         (r#"{"outputs": ["html"]}"#, "unknown variant `html`"),
-        (r#"{"limits": {"maxSteps": -1}}"#, "invalid value: integer `-1`"),
+        (r#"{"limits": {"maxSteps": -1}}"#, "invalid type: floating point `-1.0`, expected u64"),
+        (r#"{"limits": {"maxStep": 1}}"#, "unknown field `maxStep`"),
     ] {
         let r = eval_with("1", "{}", options);
         assert_eq!(r["ok"], false, "{options}");

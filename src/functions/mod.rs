@@ -58,13 +58,17 @@ pub type TypeExpr = &'static str;
 /// and kept.
 pub fn type_of(expr: TypeExpr) -> Type {
     thread_local! {
-        static READ: std::cell::RefCell<std::collections::HashMap<TypeExpr, Type>> = Default::default();
+        // A few dozen distinct expressions: a list searched by address is
+        // quicker than hashing, and smaller.
+        static READ: std::cell::RefCell<Vec<(TypeExpr, Type)>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     READ.with(|read| {
-        read.borrow_mut()
-            .entry(expr)
-            .or_insert_with(|| crate::syntax::typeexpr::parse_type(expr).unwrap_or_else(|e| panic!("registry type {expr:?}: {e}")))
-            .clone()
+        if let Some((_, t)) = read.borrow().iter().find(|(e, _)| std::ptr::eq(*e, expr) || *e == expr) {
+            return t.clone();
+        }
+        let t = crate::syntax::typeexpr::parse_type(expr).unwrap_or_else(|e| panic!("registry type {expr:?}: {e}"));
+        read.borrow_mut().push((expr, t.clone()));
+        t
     })
 }
 
