@@ -41,6 +41,7 @@ pub mod eval;
 pub mod functions;
 mod limits;
 pub mod present;
+pub mod profile;
 pub mod syntax;
 pub mod text;
 pub mod value;
@@ -49,4 +50,5 @@ pub mod wasm;
 
 pub use api::{evaluate, evaluate_console, parse, parse_variables, variables_from_json, Evaluated, Limits, Options, Program, Variables};
 pub use diagnostics::{Diagnostic, Diagnostics, Span};
+pub use profile::Profile;
 pub use value::{Type, Value};

@@ -7,14 +7,16 @@
 mod common;
 
 use common::{read_jsonl, shared_dir};
-use hcl_playground::{evaluate_console, Options, Variables};
+use hcl_playground::{evaluate_console, Options, Profile, Variables};
 
 /// Examples where current Terraform differs from the reference oracle
 /// (HashiCorp hcl 2.14 + go-cty 1.12), which this project matches.
 const ORACLE_DIFFERS: &[(&str, &str)] = &[("element-4", "go-cty 1.12 rejects negative indexes; later versions count from the end")];
 
-fn console(src: &str) -> Result<String, String> {
-    evaluate_console(src, &Variables::new(), &Options::default()).map(|e| e.console).map_err(|d| d[0].one_line())
+/// What the console prints for `src` in `profile`'s engine.
+fn console(src: &str, profile: Profile) -> Result<String, String> {
+    let options = Options { profile, ..Options::default() };
+    evaluate_console(src, &Variables::new(), &options).map(|e| e.console).map_err(|d| d[0].one_line())
 }
 
 #[test]
@@ -27,6 +29,12 @@ fn documented_examples_print_what_terraform_prints() {
             continue;
         }
         let (id, expr) = (ex["id"].as_str().unwrap_or(""), ex["expr"].as_str().unwrap_or(""));
+        // Examples from OpenTofu's documentation run in its engine, where
+        // its released version has the function (convert is Terraform's,
+        // and OpenTofu's only in an unreleased version).
+        let in_tofu = hcl_playground::functions::lookup(ex["fn"].as_str().unwrap_or(""), Profile::OpenTofu).is_some();
+        let profile = if ex["source"] == "opentofu" && in_tofu { Profile::OpenTofu } else { Profile::Terraform };
+        let console = |src: &str| console(src, profile);
         if ORACLE_DIFFERS.iter().any(|(x, _)| *x == id) {
             continue;
         }

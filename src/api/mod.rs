@@ -11,6 +11,7 @@ pub use program::{Evaluated, Program};
 pub use variables::{parse_variables, variables_from_json, Variables};
 
 use crate::diagnostics::Diagnostics;
+pub use crate::profile::Profile;
 use crate::syntax::ast::Expression;
 use crate::value::Value;
 
@@ -25,11 +26,13 @@ pub struct Options {
     /// The name the source goes by where a message quotes a range (as
     /// `try` does for each failed argument: `(at <input>:1,5-9)`).
     pub filename: String,
+    /// Which engine's answers to give (Terraform's by default).
+    pub profile: Profile,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { template: false, limits: Limits::default(), filename: "<input>".into() }
+        Options { template: false, limits: Limits::default(), filename: "<input>".into(), profile: Profile::default() }
     }
 }
 
@@ -59,8 +62,8 @@ pub fn evaluate_console(source: &str, vars: &Variables, options: &Options) -> Re
 /// `options.template` is set.
 pub fn parse(source: &str, options: &Options) -> Result<Expression, Diagnostics> {
     if options.template {
-        crate::syntax::parse_template(source, &options.filename, &options.limits)
+        crate::syntax::parse_template(source, &options.filename, &options.limits, options.profile)
     } else {
-        crate::syntax::parse_expression(source, &options.filename, &options.limits)
+        crate::syntax::parse_expression(source, &options.filename, &options.limits, options.profile)
     }
 }

@@ -105,6 +105,6 @@ impl Program {
     }
 
     fn evaluator<'a>(&'a self, vars: &'a Variables) -> Evaluator<'a> {
-        Evaluator::new(vars, &self.options.limits).with_source(&self.source, &self.options.filename)
+        Evaluator::new(vars, &self.options.limits).with_source(&self.source, &self.options.filename).with_profile(self.options.profile)
     }
 }

@@ -1,19 +1,21 @@
 //! `hcl-eval`: evaluate an HCL expression from the command line.
 //!
 //! ```text
-//! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template]
-//! hcl-eval --jsonl < cases.jsonl > results.jsonl
+//! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
+//! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
 //! ```
 
 use hcl_playground::text::json_string;
-use hcl_playground::{evaluate, parse_variables, present, Options, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, present, Options, Profile, Value, Variables};
 use serde_json::value::RawValue;
 use std::collections::HashMap;
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template]
-       hcl-eval --jsonl   (conformance JSON Lines on stdin and stdout)";
+const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
+       hcl-eval --jsonl [--profile NAME]   (conformance JSON Lines on stdin and stdout;
+                                            a line's \"profile\" field overrides)
+profiles: terraform (the default), opentofu, hcl-2.14";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +33,13 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             "--template" => options.template = true,
+            "--profile" => match it.next().as_deref().and_then(Profile::from_name) {
+                Some(p) => options.profile = p,
+                None => {
+                    eprintln!("hcl-eval: --profile takes one of terraform, opentofu, hcl-2.14");
+                    return ExitCode::from(2);
+                }
+            },
             "--vars" => vars_path = it.next(),
             "--format" => format = it.next().unwrap_or_default(),
             "-h" | "--help" => {
@@ -45,7 +54,7 @@ fn main() -> ExitCode {
         }
     }
     if jsonl {
-        return run_jsonl();
+        return run_jsonl(options.profile);
     }
     let Some(expr) = expr else {
         eprintln!("{USAGE}");
@@ -102,7 +111,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_jsonl() -> ExitCode {
+fn run_jsonl(profile: Profile) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -111,7 +120,7 @@ fn run_jsonl() -> ExitCode {
         if line.trim().is_empty() {
             continue;
         }
-        let result = jsonl_line(&line, n + 1);
+        let result = jsonl_line(&line, n + 1, profile);
         if writeln!(out, "{result}").is_err() {
             return ExitCode::FAILURE;
         }
@@ -120,7 +129,7 @@ fn run_jsonl() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn jsonl_line(line: &str, n: usize) -> String {
+fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
     // Fields stay raw JSON so the variables are converted as they are read.
     let input: HashMap<String, Box<RawValue>> = match serde_json::from_str(line) {
         Ok(v) => v,
@@ -142,19 +151,28 @@ fn jsonl_line(line: &str, n: usize) -> String {
     };
     // The reference harness names every source `corpus.hcl`, which
     // messages that quote ranges show.
-    let options = Options { template: field(&input, "template").unwrap_or(false), filename: "corpus.hcl".into(), ..Options::default() };
-    match evaluate(&expr, &vars, &options) {
-        Ok(v) => success(&id, &v),
+    let profile = match field::<String>(&input, "profile") {
+        None => profile,
+        Some(name) => match Profile::from_name(&name) {
+            Some(p) => p,
+            None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
+        },
+    };
+    let options =
+        Options { template: field(&input, "template").unwrap_or(false), filename: "corpus.hcl".into(), profile, ..Options::default() };
+    // As the console evaluates: `type(x)` alone gives x's type as text.
+    match hcl_playground::evaluate_console(&expr, &vars, &options) {
+        Ok(e) => success(&id, &e.value, &e.ty),
         Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
     }
 }
 
-fn success(id: &str, v: &Value) -> String {
+fn success(id: &str, v: &Value, ty: &hcl_playground::Type) -> String {
     format!(
         "{{\"id\":{},\"ok\":true,\"value\":{},\"type\":{},\"known\":{}}}",
         json_string(id),
         present::to_json(v),
-        json_string(&v.ty().to_string()),
+        json_string(&ty.to_string()),
         v.is_wholly_known()
     )
 }

@@ -21,29 +21,16 @@ impl<'a> Evaluator<'a> {
         close_span: Span,
         span: Span,
     ) -> Value {
-        if !expand_final && name == "convert" {
+        let bare = if self.profile.is_legacy() { name } else { name.strip_prefix("core::").unwrap_or(name) };
+        if !expand_final && bare == "convert" && functions::lookup(name, self.profile).is_some() {
             return self.convert_call(args, close_span);
         }
-        if name == "type" {
-            self.error(
-                "Invalid use of type function",
-                "The console-only \"type\" function is only allowed as the whole expression, as in type(var.x).",
-                span,
-            );
+        if bare == "type" {
+            self.error("Invalid use of type function", TYPE_IN_EXPRESSION, span);
             return dynamic();
         }
-        let Some(func) = functions::lookup(name) else {
-            match functions::unavailable(name) {
-                Some(why) => self.error(
-                    "Function not available in the playground",
-                    format!("The function {} is not available here. {why}", quote(name)),
-                    name_span,
-                ),
-                None => {
-                    let hint = if self.in_child_context() { String::new() } else { did_you_mean(name, functions::names()) };
-                    self.error("Call to unknown function", format!("There is no function named {}.{hint}", quote(name)), name_span);
-                }
-            }
+        let Some(func) = functions::lookup(name, self.profile) else {
+            self.unknown_function(name, name_span);
             return dynamic();
         };
         // HCL evaluates the expanded final argument before all others; if it
@@ -55,8 +42,8 @@ impl<'a> Evaluator<'a> {
             },
             _ => (args, Vec::new()),
         };
-        if name == "try" || name == "can" {
-            return self.try_or_can(name == "try", fixed, expanded, close_span, span);
+        if bare == "try" || bare == "can" {
+            return self.try_or_can(bare == "try", fixed, expanded, close_span, span);
         }
         // HCL counts the arguments before it evaluates any, then evaluates
         // and converts them one at a time, each one's problems in turn.
@@ -128,6 +115,33 @@ impl<'a> Evaluator<'a> {
                 dynamic()
             }
         }
+    }
+
+    /// Why there is no function `name` in this engine, in HCL's words.
+    fn unknown_function(&mut self, name: &str, name_span: Span) {
+        if let Some(why) = functions::unavailable(name.strip_prefix("core::").unwrap_or(name)) {
+            let detail = format!("The function {} is not available here. {why}", quote(name));
+            return self.error("Function not available in the playground", detail, name_span);
+        }
+        // HCL 2.20 and later: a namespaced name is looked for in its
+        // namespace, suggesting only names from there.
+        if let Some(at) = name.rfind("::").filter(|_| !self.profile.is_legacy()) {
+            let (namespace, short) = (&name[..at + 2], &name[at + 2..]);
+            let avail: Vec<String> = functions::names(self.profile).filter(|n| n.starts_with(namespace)).collect();
+            let detail = if avail.is_empty() {
+                format!("There are no functions in namespace {}.", quote(namespace))
+            } else {
+                let hint = match crate::diagnostics::suggest(short, avail.iter().map(String::as_str)) {
+                    Some(s) if !self.in_child_context() => format!(" Did you mean {namespace}{s}?"),
+                    _ => String::new(),
+                };
+                format!("There is no function named {} in namespace {namespace}.{hint}", quote(short))
+            };
+            return self.error("Call to unknown function", detail, name_span);
+        }
+        let names: Vec<String> = if self.in_child_context() { Vec::new() } else { functions::names(self.profile).collect() };
+        let hint = did_you_mean(name, names.iter().map(String::as_str));
+        self.error("Call to unknown function", format!("There is no function named {}.{hint}", quote(name)), name_span);
     }
 
     /// The elements of a call's expanded final argument (`f(xs...)`), or
@@ -347,6 +361,10 @@ impl<'a> Evaluator<'a> {
     }
 }
 
+/// Terraform's and OpenTofu's words for the console's `type` used inside
+/// an expression.
+const TYPE_IN_EXPRESSION: &str = "The console-only \"type\" function cannot be used as part of an expression.";
+
 impl functions::Host for Evaluator<'_> {
     fn charge(&mut self, n: u64, span: Span) -> bool {
         Evaluator::charge(self, n, span)
@@ -360,6 +378,10 @@ impl functions::Host for Evaluator<'_> {
         self.needs_full_build = true;
     }
 
+    fn profile(&self) -> crate::profile::Profile {
+        self.profile
+    }
+
     fn evaluate_isolated(
         &mut self,
         expr: &Expression,
@@ -367,7 +389,7 @@ impl functions::Host for Evaluator<'_> {
         max_steps: u64,
     ) -> Result<Value, Diagnostics> {
         let limits = crate::limits::Limits { max_steps, ..self.limits.clone() };
-        let mut ev = Evaluator::new(vars, &limits);
+        let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile);
         let v = ev.eval(expr);
         self.needs_full_build |= ev.needs_full_build;
         match ev.diags.is_empty() {

@@ -12,6 +12,7 @@ pub use constructors::iteration_entries;
 
 use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::limits::Limits;
+use crate::profile::Profile;
 use crate::syntax::ast::*;
 use crate::text::go_quote as quote;
 use crate::value::{SortedMap, Type, Value};
@@ -19,6 +20,8 @@ use crate::value::{SortedMap, Type, Value};
 /// Evaluation state for one expression.
 pub struct Evaluator<'a> {
     vars: &'a SortedMap<Value>,
+    /// The engine whose answers are wanted.
+    pub(super) profile: Profile,
     /// The source text and its name, for messages that quote a range.
     source: &'a str,
     filename: &'a str,
@@ -50,6 +53,7 @@ impl<'a> Evaluator<'a> {
     pub fn new(vars: &'a SortedMap<Value>, limits: &'a Limits) -> Evaluator<'a> {
         Evaluator {
             vars,
+            profile: Profile::default(),
             source: "",
             filename: "<input>",
             locals: Vec::new(),
@@ -68,6 +72,11 @@ impl<'a> Evaluator<'a> {
     /// messages that quote ranges (as `try` does).
     pub fn with_source(self, source: &'a str, filename: &'a str) -> Evaluator<'a> {
         Evaluator { source, filename, ..self }
+    }
+
+    /// The engine whose answers to give.
+    pub fn with_profile(self, profile: Profile) -> Evaluator<'a> {
+        Evaluator { profile, ..self }
     }
 
     pub(super) fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {

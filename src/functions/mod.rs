@@ -41,10 +41,10 @@ mod filesystem;
 mod hash;
 mod network;
 mod numeric;
-mod refinement;
 mod string;
 
 use crate::diagnostics::{Diagnostics, Span};
+use crate::profile::Profile;
 use crate::syntax::ast::Expression;
 use crate::text::go_quote;
 use crate::value::{SortedMap, Type, Value};
@@ -201,6 +201,8 @@ pub trait Host {
     /// only variables and at most `max_steps` steps of work: the value, or
     /// its errors.
     fn evaluate_isolated(&mut self, expr: &Expression, vars: &SortedMap<Value>, max_steps: u64) -> Result<Value, Diagnostics>;
+    /// The engine whose answers are wanted.
+    fn profile(&self) -> Profile;
 }
 
 /// What an implementation may use besides its arguments: the evaluator's
@@ -228,6 +230,11 @@ impl Ctx<'_> {
             true => Ok(()),
             false => Err(CallError::reported()),
         }
+    }
+
+    /// The engine whose answers are wanted.
+    pub fn profile(&self) -> Profile {
+        self.host.profile()
     }
 
     /// Evaluates a template's tree apart (see [`Host::evaluate_isolated`]).
@@ -290,7 +297,6 @@ pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
         datetime::FUNCTIONS,
         filesystem::FUNCTIONS,
         conversion::FUNCTIONS,
-        refinement::FUNCTIONS,
     ]
     .into_iter()
     .flatten()
@@ -312,161 +318,40 @@ pub fn reference_markdown() -> String {
     out
 }
 
-/// The function called `name`.
-pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
-    all().find(|f| f.name == name)
-}
-
-/// All function names.
-pub fn names() -> impl Iterator<Item = &'static str> {
-    all().map(|f| f.name)
-}
-
-/// Every function name Terraform or OpenTofu registers (137, from the
-/// function catalogue), whether or not this evaluator has it yet.
-const TERRAFORM_FUNCTIONS: &[&str] = &[
-    "abs",
-    "abspath",
-    "alltrue",
-    "anytrue",
-    "assumeequal",
-    "assumelistlength",
-    "assumelistlengthmax",
-    "assumelistlengthmin",
-    "assumemaplength",
-    "assumemaplengthmax",
-    "assumemaplengthmin",
-    "assumenotnull",
-    "assumesetlength",
-    "assumesetlengthmax",
-    "assumesetlengthmin",
-    "assumestringprefix",
-    "base64decode",
-    "base64encode",
-    "base64gunzip",
-    "base64gzip",
-    "base64sha256",
-    "base64sha512",
-    "basename",
-    "bcrypt",
-    "can",
-    "ceil",
-    "chomp",
-    "chunklist",
-    "cidrcontains",
-    "cidrhost",
-    "cidrnetmask",
-    "cidrsubnet",
-    "cidrsubnets",
-    "coalesce",
-    "coalescelist",
-    "compact",
-    "concat",
-    "contains",
-    "convert",
-    "csvdecode",
-    "dirname",
-    "distinct",
-    "element",
-    "endswith",
-    "ephemeralasnull",
-    "file",
-    "filebase64",
-    "filebase64sha256",
-    "filebase64sha512",
-    "fileexists",
-    "filemd5",
-    "fileset",
-    "filesha1",
-    "filesha256",
-    "filesha512",
-    "flatten",
-    "floor",
-    "format",
-    "formatdate",
-    "formatlist",
-    "indent",
-    "index",
-    "issensitive",
-    "join",
-    "jsondecode",
-    "jsonencode",
-    "keys",
-    "length",
-    "list",
-    "log",
-    "lookup",
-    "lower",
-    "map",
-    "matchkeys",
-    "max",
-    "md5",
-    "merge",
-    "min",
-    "nonsensitive",
-    "one",
-    "parseint",
-    "pathexpand",
-    "plantimestamp",
-    "pow",
-    "range",
-    "regex",
-    "regexall",
-    "replace",
-    "reverse",
-    "rsadecrypt",
-    "sensitive",
-    "setintersection",
-    "setproduct",
-    "setsubtract",
-    "setunion",
-    "sha1",
-    "sha256",
-    "sha512",
-    "signum",
-    "slice",
-    "sort",
-    "split",
-    "startswith",
-    "strcontains",
-    "strrev",
-    "substr",
-    "sum",
-    "templatefile",
-    "templatestring",
-    "textdecodebase64",
-    "textencodebase64",
-    "timeadd",
-    "timecmp",
-    "timestamp",
-    "title",
-    "tobool",
-    "tolist",
-    "tomap",
-    "tonumber",
-    "toset",
-    "tostring",
-    "transpose",
-    "trim",
-    "trimprefix",
-    "trimspace",
-    "trimsuffix",
-    "try",
-    "type",
-    "upper",
-    "urldecode",
-    "urlencode",
-    "uuid",
-    "uuidv5",
-    "values",
-    "yamldecode",
-    "yamlencode",
-    "zipmap",
+/// Functions only one of the current engines has. The legacy profile keeps
+/// every function the playground had before profiles.
+const ENGINE_ONLY: &[(&str, Profile)] = &[
+    ("base64gunzip", Profile::OpenTofu),
+    ("cidrcontains", Profile::OpenTofu),
+    ("convert", Profile::Terraform),
+    ("urldecode", Profile::OpenTofu),
 ];
 
-/// True for a name Terraform or OpenTofu knows as a built-in function.
-pub fn is_terraform_function(name: &str) -> bool {
-    TERRAFORM_FUNCTIONS.binary_search(&name).is_ok()
+/// Whether `profile`'s engine has the function `f`.
+pub fn available(f: &FunctionDef, profile: Profile) -> bool {
+    profile.is_legacy() || ENGINE_ONLY.iter().all(|(name, only)| *name != f.name || *only == profile)
+}
+
+/// Every function `profile`'s engine has, in category order.
+pub fn all_in(profile: Profile) -> impl Iterator<Item = &'static FunctionDef> {
+    all().filter(move |f| available(f, profile))
+}
+
+/// The function called `name` in `profile`'s engine: its own name, or
+/// `core::` and its name where the engine has function namespaces.
+pub fn lookup(name: &str, profile: Profile) -> Option<&'static FunctionDef> {
+    let name = match profile.is_legacy() {
+        true => name,
+        false => name.strip_prefix("core::").unwrap_or(name),
+    };
+    all_in(profile).find(|f| f.name == name)
+}
+
+/// The names a call can use in `profile`'s engine (with `core::` ones where
+/// it has namespaces).
+pub fn names(profile: Profile) -> impl Iterator<Item = String> {
+    let core = (!profile.is_legacy()).then(|| all_in(profile).map(|f| format!("core::{}", f.name)));
+    all_in(profile).map(|f| f.name.to_string()).chain(core.into_iter().flatten())
 }
 
 /// Why a Terraform function that exists is not available here, if it is
@@ -491,9 +376,6 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
     }
     if name == "plantimestamp" {
         return Some("Terraform has it only while planning or applying; its console doesn't either.");
-    }
-    if is_terraform_function(name) {
-        return Some("Terraform has this function, but this evaluator does not implement it yet.");
     }
     None
 }

@@ -9,6 +9,7 @@ use super::grammar::{HclParser, Rule};
 use super::nesting::nesting_exceeds;
 use crate::diagnostics::{Diagnostic, Diagnostics, Span};
 use crate::limits::Limits;
+use crate::profile::Profile;
 use crate::value::{Number, Value};
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
@@ -37,16 +38,22 @@ fn pratt() -> &'static PrattParser<Rule> {
 
 /// Parses `source` as one expression (`hclsyntax.ParseExpression`);
 /// `filename` names it where an error message quotes a range.
-pub fn parse_expression(source: &str, filename: &str, limits: &Limits) -> std::result::Result<Expression, Diagnostics> {
-    parse_entry(source, filename, limits, Rule::expression_file)
+pub fn parse_expression(source: &str, filename: &str, limits: &Limits, profile: Profile) -> std::result::Result<Expression, Diagnostics> {
+    parse_entry(source, filename, limits, profile, Rule::expression_file)
 }
 
 /// Parses `source` as a bare template (`hclsyntax.ParseTemplate`).
-pub fn parse_template(source: &str, filename: &str, limits: &Limits) -> std::result::Result<Expression, Diagnostics> {
-    parse_entry(source, filename, limits, Rule::template_file)
+pub fn parse_template(source: &str, filename: &str, limits: &Limits, profile: Profile) -> std::result::Result<Expression, Diagnostics> {
+    parse_entry(source, filename, limits, profile, Rule::template_file)
 }
 
-fn parse_entry(source: &str, filename: &str, limits: &Limits, rule: Rule) -> std::result::Result<Expression, Diagnostics> {
+fn parse_entry(
+    source: &str,
+    filename: &str,
+    limits: &Limits,
+    profile: Profile,
+    rule: Rule,
+) -> std::result::Result<Expression, Diagnostics> {
     let template = rule == Rule::template_file;
     if let Some(at) = nesting_exceeds(source, limits.max_depth, template) {
         return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
@@ -66,10 +73,10 @@ fn parse_entry(source: &str, filename: &str, limits: &Limits, rule: Rule) -> std
                     Span::new(0, source.len()),
                 )]);
             }
-            return Err(hcl_diagnostics(source, filename, limits, template).unwrap_or_else(|| diagnose::fallback(at, source)));
+            return Err(hcl_diagnostics(source, filename, limits, profile, template).unwrap_or_else(|| diagnose::fallback(at, source)));
         }
     };
-    let mut b = Builder { src: source, depth: 0, max_depth: limits.max_depth, diags: Vec::new() };
+    let mut b = Builder { src: source, depth: 0, max_depth: limits.max_depth, diags: Vec::new(), profile };
     let top = pairs.into_iter().next().expect("entry rule");
     let result = if template {
         b.template_file(top)
@@ -89,15 +96,18 @@ fn parse_entry(source: &str, filename: &str, limits: &Limits, rule: Rule) -> std
         // A limit of ours stands as it is; any other fault of the text is
         // reported as HCL reports it, with everything else HCL finds.
         _ if b.diags.iter().any(|d| d.summary == TOO_DEEP) => Err(b.diags),
-        _ => Err(hcl_diagnostics(source, filename, limits, template).unwrap_or(b.diags)),
+        _ => Err(hcl_diagnostics(source, filename, limits, profile, template).unwrap_or(b.diags)),
     }
 }
 
 /// What HCL reports for a text the grammar or the builder refused, if
 /// HCL's reading finds anything.
-fn hcl_diagnostics(source: &str, filename: &str, limits: &Limits, template: bool) -> Option<Diagnostics> {
+fn hcl_diagnostics(source: &str, filename: &str, limits: &Limits, profile: Profile, template: bool) -> Option<Diagnostics> {
     let max_depth = limits.max_depth.saturating_mul(2);
-    let diags = if template { diagnose::template(source, filename, max_depth) } else { diagnose::expression(source, filename, max_depth) };
+    let diags = match template {
+        true => diagnose::template(source, filename, max_depth, profile),
+        false => diagnose::expression(source, filename, max_depth, profile),
+    };
     (!diags.is_empty()).then_some(diags)
 }
 
@@ -113,6 +123,7 @@ pub(super) struct Builder<'s> {
     max_depth: usize,
     /// Problems that do not stop the tree from being built.
     pub(super) diags: Diagnostics,
+    pub(super) profile: Profile,
 }
 
 pub(super) fn span_of(p: &Pair<Rule>) -> Span {
@@ -388,9 +399,20 @@ impl<'s> Builder<'s> {
     fn variable_or_call(&mut self, pair: Pair<'s, Rule>) -> Result<Expression> {
         let mut inner = pair.into_inner();
         let ident = inner.next().expect("identifier");
-        let name_span = span_of(&ident);
-        let name = ident.as_str();
-        let Some(args) = inner.next() else {
+        let mut name_span = span_of(&ident);
+        let mut name = ident.as_str().to_string();
+        let mut next = inner.next();
+        while let Some(ns) = next.take_if(|p| p.as_rule() == Rule::function_namespace) {
+            if self.profile.is_legacy() {
+                return Err(Diagnostic::error("Namespaced function", "This profile's HCL has no function namespaces.", span_of(&ns)));
+            }
+            let part = ns.into_inner().next().expect("identifier");
+            name = format!("{name}::{}", part.as_str());
+            name_span = name_span.to(span_of(&part));
+            next = inner.next();
+        }
+        let name = name.as_str();
+        let Some(args) = next else {
             let kind = match name {
                 "true" => ExprKind::Literal(Value::Bool(true)),
                 "false" => ExprKind::Literal(Value::Bool(false)),

@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 
 /// Parses a type expression; `any` and `dynamic` both mean any type.
 pub fn parse_type(src: &str) -> Result<Type, String> {
-    let expr = super::parse_expression(src, "<type>", &Limits::default()).map_err(|d| d[0].one_line())?;
+    let expr =
+        super::parse_expression(src, "<type>", &Limits::default(), crate::profile::Profile::default()).map_err(|d| d[0].one_line())?;
     type_of(&expr)
 }
 

@@ -9,7 +9,7 @@
 #![allow(dead_code)]
 
 use hcl_playground::value::Type;
-use hcl_playground::{evaluate, parse_variables, present, Options};
+use hcl_playground::{evaluate, evaluate_console, parse_variables, present, Options, Profile};
 use serde_json::{json, Value as Json};
 use std::path::{Path, PathBuf};
 
@@ -17,19 +17,31 @@ use std::path::{Path, PathBuf};
 /// (`try` lists each failed argument as `(at corpus.hcl:1,5-9)`).
 pub const ORACLE_FILENAME: &str = "corpus.hcl";
 
-/// Our result for one case, in the oracle's output schema.
+/// Our result for one case, in the oracle's output schema, under the
+/// legacy profile (the 2022 oracle's).
 pub fn run_case(expr: &str, vars: &Json, template: bool) -> Json {
+    run_case_in(Profile::Hcl214, expr, vars, template)
+}
+
+/// The profile a recorded case names (`"profile"`), the legacy one if none.
+pub fn case_profile(case: &Json) -> Profile {
+    case["profile"].as_str().map_or(Profile::Hcl214, |p| Profile::from_name(p).unwrap_or_else(|| panic!("unknown profile {p}")))
+}
+
+/// Our result for one case under `profile`.
+pub fn run_case_in(profile: Profile, expr: &str, vars: &Json, template: bool) -> Json {
     let vars = match parse_variables(&vars.to_string()) {
         Ok(v) => v,
         Err(d) => return json!({"ok": false, "errors": [d.one_line()]}),
     };
-    let options = Options { template, filename: ORACLE_FILENAME.into(), ..Options::default() };
-    match evaluate(expr, &vars, &options) {
-        Ok(v) => json!({
+    let options = Options { template, filename: ORACLE_FILENAME.into(), profile, ..Options::default() };
+    // As the console evaluates: `type(x)` alone gives x's type as text.
+    match evaluate_console(expr, &vars, &options) {
+        Ok(e) => json!({
             "ok": true,
-            "value": serde_json::from_str::<Json>(&present::to_json(&v)).expect("our JSON parses"),
-            "type": v.ty().to_string(),
-            "known": v.is_wholly_known(),
+            "value": serde_json::from_str::<Json>(&present::to_json(&e.value)).expect("our JSON parses"),
+            "type": e.ty.to_string(),
+            "known": e.value.is_wholly_known(),
         }),
         Err(diags) => json!({"ok": false, "errors": diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()}),
     }
@@ -151,6 +163,11 @@ pub fn canonical_decimal(s: &str) -> String {
     format!("{}0.{}e{}", if neg { "-" } else { "" }, digits, exp - lead as i64)
 }
 
+/// Options for the legacy profile, which the tables were checked against.
+pub fn legacy() -> Options {
+    Options { profile: Profile::Hcl214, ..Options::default() }
+}
+
 /// Reads a JSON Lines file.
 pub fn read_jsonl(path: &Path) -> Vec<Json> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -174,7 +191,7 @@ pub fn shared_dir() -> Option<PathBuf> {
 #[track_caller]
 pub fn ok_with(vars: &str, src: &str, console: &str, ty: &str) {
     let vars = parse_variables(vars).expect("the table's variables parse");
-    match evaluate(src, &vars, &Options::default()) {
+    match evaluate(src, &vars, &legacy()) {
         Ok(v) => {
             assert_eq!(present::console(&v), console, "console rendering of {src}");
             assert_eq!(v.ty().to_string(), ty, "type of {src}");
@@ -202,7 +219,7 @@ pub fn ok_json_with(vars: &str, src: &str, value: &str, ty: &str) {
 #[track_caller]
 pub fn err_with(vars: &str, src: &str, want: &str, prefix: bool) {
     let vars = parse_variables(vars).expect("the table's variables parse");
-    match evaluate(src, &vars, &Options { filename: ORACLE_FILENAME.into(), ..Options::default() }) {
+    match evaluate(src, &vars, &Options { filename: ORACLE_FILENAME.into(), ..legacy() }) {
         Ok(v) => panic!("{src}: expected an error, got {}", present::console(&v)),
         Err(d) => {
             let first = &d[0];

@@ -202,7 +202,7 @@ fn append(v: &Verb, out: &mut String, args: &[Value], ctx: &mut Ctx) -> Result<(
 
 /// `jsonencode`'s text for a value.
 fn json(v: &Value, ctx: &mut Ctx) -> Result<String, CallError> {
-    let f = super::super::lookup("jsonencode").ok_or_else(|| CallError::call("jsonencode is not available"))?;
+    let f = super::super::lookup("jsonencode", ctx.profile()).ok_or_else(|| CallError::call("jsonencode is not available"))?;
     match (f.imp)(std::slice::from_ref(v), ctx)? {
         Value::String(s) => Ok(s),
         _ => Err(CallError::call("cannot serialize this value as JSON")),

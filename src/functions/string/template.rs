@@ -23,7 +23,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let source = str_arg(a, 0);
     let (vars, marked) = a[1].clone().unmark();
     ctx.charge(source.len() as u64 / 16)?;
-    let expr = crate::syntax::parse_template(source, TEMPLATE_NAME, &Limits::default())
+    let expr = crate::syntax::parse_template(source, TEMPLATE_NAME, &Limits::default(), ctx.profile())
         .map_err(|d| CallError::call(diagnostics_text(source, &d)))?;
     let vars = match vars {
         Value::Map(_, m) | Value::Object(m) => m,

@@ -10,14 +10,15 @@ mod scanner;
 mod template;
 
 use crate::diagnostics::{Diagnostics, Span};
+use crate::profile::Profile;
 use parser::Parser;
 use scanner::Tok;
 
 /// HCL's diagnostics for `src` as one expression (`hclsyntax.ParseExpression`).
-pub(crate) fn expression(src: &str, filename: &str, max_depth: usize) -> Diagnostics {
-    let toks = scanner::scan(src, false);
+pub(crate) fn expression(src: &str, filename: &str, max_depth: usize, profile: Profile) -> Diagnostics {
+    let toks = scanner::scan(src, false, profile);
     let mut diags = scanner::token_diagnostics(src, &toks);
-    let mut p = Parser::new(src, filename, toks, max_depth);
+    let mut p = Parser::new(src, filename, toks, max_depth, profile);
     p.push_newlines(false);
     p.expression();
     let next = p.peek();
@@ -33,10 +34,10 @@ pub(crate) fn expression(src: &str, filename: &str, max_depth: usize) -> Diagnos
 }
 
 /// HCL's diagnostics for `src` as a bare template (`hclsyntax.ParseTemplate`).
-pub(crate) fn template(src: &str, filename: &str, max_depth: usize) -> Diagnostics {
-    let toks = scanner::scan(src, true);
+pub(crate) fn template(src: &str, filename: &str, max_depth: usize, profile: Profile) -> Diagnostics {
+    let toks = scanner::scan(src, true, profile);
     let mut diags = scanner::token_diagnostics(src, &toks);
-    let mut p = Parser::new(src, filename, toks, max_depth);
+    let mut p = Parser::new(src, filename, toks, max_depth, profile);
     p.template_parts(Tok::Eof);
     diags.extend(p.diags);
     diags

@@ -6,6 +6,7 @@
 
 use super::scanner::{Tok, Token};
 use crate::diagnostics::{Diagnostic, Span};
+use crate::profile::Profile;
 
 /// The parser's state: the tokens, the peeker's position and newline
 /// mode stack, recovery, and what it found.
@@ -19,6 +20,7 @@ pub(super) struct Parser<'s> {
     pub diags: Vec<Diagnostic>,
     depth: usize,
     max_depth: usize,
+    profile: Profile,
 }
 
 /// Binary operators by precedence, lowest first.
@@ -32,8 +34,8 @@ const LEVELS: [&[Tok]; 6] = [
 ];
 
 impl<'s> Parser<'s> {
-    pub fn new(src: &'s str, filename: &'s str, toks: Vec<Token>, max_depth: usize) -> Parser<'s> {
-        Parser { src, filename, toks, next: 0, newlines: vec![true], recovery: false, diags: Vec::new(), depth: 0, max_depth }
+    pub fn new(src: &'s str, filename: &'s str, toks: Vec<Token>, max_depth: usize, profile: Profile) -> Parser<'s> {
+        Parser { src, filename, toks, next: 0, newlines: vec![true], recovery: false, diags: Vec::new(), depth: 0, max_depth, profile }
     }
 
     pub fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, subject: Span) {
@@ -128,11 +130,31 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// Skips past the next `start` bracket and the end of what it opens
+    /// (`recoverOver`).
+    fn recover_over(&mut self, start: Tok) {
+        loop {
+            let t = self.read();
+            if t.ty == start || t.ty == Tok::Eof {
+                break;
+            }
+        }
+        self.recover(opposite(start));
+    }
+
     fn errors_since(&self, mark: usize) -> bool {
         self.diags.len() > mark
     }
 
     // --------------------------------------------------------- expressions
+
+    /// An expression that went wrong in a way that leaves the parser
+    /// recovering (the caller then skips to its closing bracket).
+    fn expression_fails(&mut self) -> bool {
+        let mark = self.diags.len();
+        self.expression();
+        self.recovery && self.errors_since(mark)
+    }
 
     /// An expression; its range.
     pub fn expression(&mut self) -> Span {
@@ -146,9 +168,7 @@ impl<'s> Parser<'s> {
             return cond;
         }
         self.read();
-        let mark = self.diags.len();
-        self.expression();
-        if self.recovery && self.errors_since(mark) {
+        if self.expression_fails() {
             return cond;
         }
         let colon = self.peek();
@@ -372,7 +392,7 @@ impl<'s> Parser<'s> {
             }
             Tok::Ident => {
                 let tok = self.read();
-                if self.peek().ty == Tok::OParen {
+                if matches!(self.peek().ty, Tok::OParen | Tok::DoubleColon) {
                     return self.function_call(tok);
                 }
                 tok.span
@@ -409,15 +429,36 @@ impl<'s> Parser<'s> {
     }
 
     fn function_call(&mut self, name: Token) -> Span {
-        let open = self.read();
+        let mut open = self.read();
+        // `a::b::c(` (HCL 2.20 and later).
+        while open.ty == Tok::DoubleColon {
+            let part = self.read();
+            if part.ty != Tok::Ident {
+                self.error(
+                    "Missing function name",
+                    "Function scope resolution symbol :: must be followed by a function name in this scope.",
+                    part.span,
+                );
+                self.recover_over(Tok::OParen);
+                return name.span.to(part.span);
+            }
+            open = self.read();
+        }
+        if open.ty != Tok::OParen {
+            self.error(
+                "Missing open parenthesis",
+                "Function selector must be followed by an open parenthesis to begin the function call.",
+                open.span,
+            );
+            self.recover_over(Tok::OParen);
+            return name.span.to(open.span);
+        }
         self.push_newlines(false);
         let close = loop {
             if self.peek().ty == Tok::CParen {
                 break self.read();
             }
-            let mark = self.diags.len();
-            self.expression();
-            if self.recovery && self.errors_since(mark) {
+            if self.expression_fails() {
                 break self.recover(Tok::CParen);
             }
             let sep = self.read();
@@ -442,10 +483,11 @@ impl<'s> Parser<'s> {
                     }
                 }
                 Tok::Eof => {
-                    // HCL misspells "parenthesis" here.
+                    // HCL before 2.20 misspells "parenthesis" here.
+                    let word = if self.profile.is_legacy() { "parethesis" } else { "parenthesis" };
                     self.error(
                         "Unterminated function call",
-                        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parethesis nesting elsewhere in this file.",
+                        format!("There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect {word} nesting elsewhere in this file."),
                         name.span.to(open.span),
                     );
                     break self.recover(Tok::CParen);
@@ -477,9 +519,7 @@ impl<'s> Parser<'s> {
             if self.peek().ty == Tok::CBrack {
                 break self.read();
             }
-            let mark = self.diags.len();
-            self.expression();
-            if self.recovery && self.errors_since(mark) {
+            if self.expression_fails() {
                 break self.recover(Tok::CBrack);
             }
             let next = self.peek();
@@ -533,9 +573,7 @@ impl<'s> Parser<'s> {
             if next.ty == Tok::CBrace {
                 break self.read();
             }
-            let mark = self.diags.len();
-            self.expression();
-            if self.recovery && self.errors_since(mark) {
+            if self.expression_fails() {
                 break self.recover(Tok::CBrace);
             }
             let next = self.peek();
@@ -563,9 +601,7 @@ impl<'s> Parser<'s> {
                 break self.recover(Tok::CBrace);
             }
             self.read();
-            let mark = self.diags.len();
-            self.expression();
-            if self.recovery && self.errors_since(mark) {
+            if self.expression_fails() {
                 break self.recover(Tok::CBrace);
             }
             let next = self.peek();
@@ -625,9 +661,7 @@ impl<'s> Parser<'s> {
             return invalid(self, "For expression requires the 'in' keyword after its name declarations.");
         }
         self.read();
-        let mark = self.diags.len();
-        self.expression();
-        if self.recovery && self.errors_since(mark) {
+        if self.expression_fails() {
             let close = self.recover(close_type);
             return open.span.to(close.span);
         }
@@ -650,9 +684,7 @@ impl<'s> Parser<'s> {
         let ellipsis = (self.peek().ty == Tok::Ellipsis).then(|| self.read());
         if self.is_keyword(self.peek(), "if") {
             self.read();
-            let mark = self.diags.len();
-            self.expression();
-            if self.recovery && self.errors_since(mark) {
+            if self.expression_fails() {
                 let close = self.recover(close_type);
                 return open.span.to(close.span);
             }

@@ -6,6 +6,7 @@
 //! newlines.
 
 use crate::diagnostics::{Diagnostic, Span};
+use crate::profile::Profile;
 use crate::text::{is_identifier_char, is_identifier_start};
 
 /// What a token is, named as `hclsyntax.TokenType`.
@@ -40,6 +41,8 @@ pub(super) enum Tok {
     Comma,
     Ellipsis,
     FatArrow,
+    /// `::`, from HCL 2.20 (namespaced functions).
+    DoubleColon,
     Question,
     Colon,
     TemplateInterp,
@@ -83,9 +86,17 @@ enum Mode {
 
 /// Scans `src` (from `start`, past a byte order mark) as an expression
 /// (`template` false) or a bare template, ending with an EOF token.
-pub(super) fn scan(src: &str, template: bool) -> Vec<Token> {
+pub(super) fn scan(src: &str, template: bool, profile: Profile) -> Vec<Token> {
     let start = if src.starts_with('\u{FEFF}') { 3 } else { 0 };
-    let mut s = Scanner { src, i: start, toks: Vec::new(), stack: Vec::new(), braces: 0, ret_braces: Vec::new() };
+    let mut s = Scanner {
+        src,
+        i: start,
+        toks: Vec::new(),
+        stack: Vec::new(),
+        braces: 0,
+        ret_braces: Vec::new(),
+        double_colon: !profile.is_legacy(),
+    };
     let mode = if template { Mode::Bare } else { Mode::Main };
     s.stack.push(mode);
     while s.i < src.len() {
@@ -108,6 +119,8 @@ struct Scanner<'s> {
     stack: Vec<Mode>,
     braces: i64,
     ret_braces: Vec<i64>,
+    /// Whether `::` is a token (HCL 2.20 and later).
+    double_colon: bool,
 }
 
 impl<'s> Scanner<'s> {
@@ -225,6 +238,8 @@ impl<'s> Scanner<'s> {
                     (Tok::Or, 2)
                 } else if two("=>") {
                     (Tok::FatArrow, 2)
+                } else if two("::") && self.double_colon {
+                    (Tok::DoubleColon, 2)
                 } else {
                     let ty = match c {
                         '[' => Tok::OBrack,
@@ -325,14 +340,7 @@ impl<'s> Scanner<'s> {
             return true;
         }
         let (i, rest) = (self.i, self.rest());
-        let run = rest.find(['$', '%', '\r', '\n']).unwrap_or(rest.len());
-        let newline = if rest[run..].starts_with('\n') {
-            1
-        } else if rest[run..].starts_with("\r\n") {
-            2
-        } else {
-            0
-        };
+        let (run, newline) = text_run(rest);
         if run == 0 && newline == 0 {
             // `$${` is one literal; `$` or `%` not opening a sequence is a
             // literal of its own; a carriage return ending no line matches
@@ -371,14 +379,7 @@ impl<'s> Scanner<'s> {
             return true;
         }
         let (i, rest) = (self.i, self.rest());
-        let run = rest.find(['$', '%', '\r', '\n']).unwrap_or(rest.len());
-        let newline = if rest[run..].starts_with('\n') {
-            1
-        } else if rest[run..].starts_with("\r\n") {
-            2
-        } else {
-            0
-        };
+        let (run, newline) = text_run(rest);
         if run == 0 && newline == 0 {
             if let Some(len) = escaped_opener(rest) {
                 self.emit(Tok::StringLit, i, i + len);
@@ -393,6 +394,18 @@ impl<'s> Scanner<'s> {
         self.emit(Tok::StringLit, i, i + run + newline);
         true
     }
+}
+
+/// Template text at the start of `rest` up to a `$`, `%` or line end,
+/// and the length of the newline that ends it there (0 if none does).
+fn text_run(rest: &str) -> (usize, usize) {
+    let run = rest.find(['$', '%', '\r', '\n']).unwrap_or(rest.len());
+    let newline = match &rest[run..] {
+        r if r.starts_with('\n') => 1,
+        r if r.starts_with("\r\n") => 2,
+        _ => 0,
+    };
+    (run, newline)
 }
 
 /// `$${` or `%%{` (with a `~` too) at the start of `rest`: the escape for

@@ -1,0 +1,35 @@
+package main
+
+// Terraform's function table, marks and console format.
+
+import (
+	"github.com/hashicorp/terraform/internal/lang"
+	"github.com/hashicorp/terraform/internal/lang/marks"
+	"github.com/hashicorp/terraform/internal/lang/types"
+	"github.com/hashicorp/terraform/internal/repl"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+func engineFunctions() map[string]function.Function {
+	scope := &lang.Scope{BaseDir: ".", ConsoleMode: true}
+	return scope.Functions()
+}
+
+// consoleText is what the console prints for v: the type for the console's
+// type(), or false when type() was used inside an expression.
+func consoleText(v cty.Value) (text string, ty *cty.Type, ok bool) {
+	if marks.Contains(v, marks.TypeType) {
+		v, _ = v.UnmarkDeep()
+		if !v.Type().Equals(types.TypeType) {
+			return "", nil, false
+		}
+		t := *v.EncapsulatedValue().(*cty.Type)
+		return repl.HarnessTypeString(t), &t, true
+	}
+	return repl.FormatValue(v, 0), nil, true
+}
+
+func markSensitive(v cty.Value) cty.Value { return v.Mark(marks.Sensitive) }
+
+func markEphemeral(v cty.Value) cty.Value { return v.Mark(marks.Ephemeral) }
