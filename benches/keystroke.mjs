@@ -9,19 +9,11 @@
 // renderings made).
 //
 //   node benches/keystroke.mjs [BUILD_DIR]
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { loadModule, workload } from "./wasm-module.mjs";
 
-const root = new URL("..", import.meta.url);
-const pkg = new URL(`${process.argv[2] ?? "www/pkg"}/`, root);
-const glue = await import(new URL("hcl_playground.js", pkg));
-glue.initSync({ module: readFileSync(new URL("hcl_playground_bg.wasm", pkg)) });
-
-const cases = readFileSync(new URL("benches/workload.jsonl", root), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l))
-  .map((c) => ({ expr: c.expr, vars: JSON.stringify(c.vars, null, 2), template: c.template }));
+const glue = await loadModule();
+const cases = workload(2);
 
 const EDITS = 50;
 const session = glue.Session ? new glue.Session() : null;

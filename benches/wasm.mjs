@@ -2,20 +2,11 @@
 // built by ./scripts/build-web) in Node: time per `evaluate` call, to set
 // beside the native figure of `throughput` (the same work: variables JSON,
 // parse, evaluate, console, JSON and type).
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { loadModule, workload } from "./wasm-module.mjs";
 
-const root = new URL("..", import.meta.url);
-// An optional argument names another build directory (default www/pkg).
-const pkg = new URL(`${process.argv[2] ?? "www/pkg"}/`, root);
-const glue = await import(new URL("hcl_playground.js", pkg));
-glue.initSync({ module: readFileSync(new URL("hcl_playground_bg.wasm", pkg)) });
-
-const cases = readFileSync(new URL("benches/workload.jsonl", root), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l))
-  .map((c) => ({ expr: c.expr, vars: JSON.stringify(c.vars), options: { template: c.template } }));
+const glue = await loadModule();
+const cases = workload().map((c) => ({ expr: c.expr, vars: c.vars, options: { template: c.template } }));
 
 const reps = 200;
 let best = Infinity;

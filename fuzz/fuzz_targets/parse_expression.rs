@@ -7,4 +7,4 @@ mod diagnostics;
 use hcl_playground::{syntax, Limits};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|source: &str| diagnostics::check(source, syntax::parse_expression(source, "<input>", &Limits::default())));
+fuzz_target!(|source: &str| diagnostics::check(source, syntax::parse_expression(source, "<input>", &Limits::default(), Default::default())));
