@@ -58,3 +58,32 @@ impl fmt::Display for Profile {
         f.write_str(self.name())
     }
 }
+
+thread_local! {
+    static CURRENT: std::cell::Cell<Profile> = const { std::cell::Cell::new(Profile::Terraform) };
+}
+
+impl Profile {
+    /// The profile of the evaluation running on this thread, for the parts
+    /// of the value model whose texts changed between go-cty versions
+    /// (conversion messages), which are reached from too many places to
+    /// take it as an argument.
+    pub fn current() -> Profile {
+        CURRENT.with(|c| c.get())
+    }
+
+    /// Makes this the current profile until the guard is dropped.
+    pub fn enter(self) -> ProfileGuard {
+        ProfileGuard(CURRENT.with(|c| c.replace(self)))
+    }
+}
+
+/// Restores the previous current profile when dropped (see
+/// [`Profile::enter`]).
+pub struct ProfileGuard(Profile);
+
+impl Drop for ProfileGuard {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.set(self.0));
+    }
+}

@@ -63,6 +63,7 @@ impl Program {
     /// Evaluates the program over `vars`: the value, or every error found
     /// (errors in independent parts are all collected).
     pub fn evaluate(&self, vars: &Variables) -> Result<Value, Diagnostics> {
+        let _profile = self.options.profile.enter();
         let mut ev = self.evaluator(vars);
         let v = ev.eval(&self.expr);
         match ev.diags.is_empty() {
@@ -83,6 +84,7 @@ impl Program {
     /// `can` hid the error, and the caller should evaluate again with a
     /// full build.
     pub fn run_console(&self, vars: &Variables) -> (Result<Evaluated, Diagnostics>, bool) {
+        let _profile = self.options.profile.enter();
         let mut ev = self.evaluator(vars);
         let type_call = match &self.expr.kind {
             ExprKind::FunctionCall { name, args, expand_final: false, .. } if name == "type" && args.len() == 1 => Some(&args[0]),

@@ -74,7 +74,12 @@ impl<'a> Evaluator<'a> {
     fn for_expr_inner(&mut self, f: &ForExpr, span: Span, marked: &mut bool) -> Value {
         let (coll, coll_marked) = self.eval(&f.collection).unmark();
         *marked = coll_marked;
-        if !self.iterable_collection(&coll, f.collection.span) {
+        let Some(known) = self.iterable_collection(&coll, f.collection.span) else {
+            return dynamic();
+        };
+        // HCL 2.14 stops at an unknown collection; later versions try the
+        // `if` clause first.
+        if !known && self.profile.is_legacy() {
             return dynamic();
         }
         if let Some(cond) = &f.cond_expr {
@@ -82,6 +87,9 @@ impl<'a> Evaluator<'a> {
             self.push_iteration_vars(f.key_var.as_deref(), &f.value_var, dynamic(), dynamic());
             let r = self.eval(cond);
             self.pop_iteration_vars();
+            if !self.profile.is_legacy() {
+                *marked |= r.is_marked();
+            }
             if r.is_null() {
                 self.error("Condition is null", "The value of the 'if' clause must not be null.", cond.span);
                 return dynamic();
@@ -93,6 +101,9 @@ impl<'a> Evaluator<'a> {
             if self.has_errors_since(mark) {
                 return dynamic();
             }
+        }
+        if !known {
+            return dynamic();
         }
         let entries = iteration_entries(&coll, f.key_var.is_some());
         if !self.check_size(entries.len(), span) {
@@ -128,14 +139,16 @@ impl<'a> Evaluator<'a> {
     /// HCL's checks of a `for` collection: false (after an error, if any)
     /// when there is nothing to iterate yet. An unknown collection stops
     /// here, before the `if` clause is tried.
-    pub(super) fn iterable_collection(&mut self, coll: &Value, span: Span) -> bool {
+    /// Whether the collection is known, or `None` when there is nothing to
+    /// iterate (after an error, if any).
+    pub(super) fn iterable_collection(&mut self, coll: &Value, span: Span) -> Option<bool> {
         if coll.is_null() {
             self.error("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", span);
-            return false;
+            return None;
         }
         let kind = coll.kind();
         if kind == Kind::Dynamic {
-            return false;
+            return None;
         }
         if !matches!(kind, Kind::List | Kind::Set | Kind::Tuple | Kind::Map | Kind::Object) {
             self.error(
@@ -143,9 +156,9 @@ impl<'a> Evaluator<'a> {
                 format!("A value of type {} cannot be used as the collection in a 'for' expression.", coll.ty().friendly_name()),
                 span,
             );
-            return false;
+            return None;
         }
-        coll.is_known()
+        Some(coll.is_known())
     }
 
     /// A `for`'s variables for one iteration, in a scope of their own (HCL

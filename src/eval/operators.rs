@@ -102,24 +102,25 @@ impl<'a> Evaluator<'a> {
             if !self.charge(1, span) {
                 return Value::Unknown(Type::Dynamic);
             }
+            let rhs_mark = self.diags.len();
             let r = self.eval(rhs);
-            value = self.binary(op, value, lhs_span, r, rhs.span, span, mark);
+            let operands = Operands { lhs: value, lhs_span, rhs: r, rhs_span: rhs.span, mark, rhs_mark };
+            value = match self.profile.is_legacy() {
+                true => self.binary(op, operands, span),
+                false => self.binary_current(op, operands, span),
+            };
             lhs_span = span;
         }
         value
     }
 
-    /// One binary operation on evaluated operands; `mark` is where the
-    /// diagnostics of its operands begin.
-    #[allow(clippy::too_many_arguments)]
-    fn binary(&mut self, op: BinaryOperator, l: Value, lhs_span: Span, r: Value, rhs_span: Span, span: Span, mark: usize) -> Value {
+    /// One binary operation on evaluated operands, as HCL 2.14 does it: the
+    /// operands' errors first, then conversion errors; both operands always
+    /// count.
+    fn binary(&mut self, op: BinaryOperator, operands: Operands, span: Span) -> Value {
         use BinaryOperator::*;
-        let (param, ret) = match op {
-            Or | And => (Type::Bool, Type::Bool),
-            Equal | NotEqual => (Type::Dynamic, Type::Bool),
-            LessThan | LessThanOrEqual | GreaterThan | GreaterThanOrEqual => (Type::Number, Type::Bool),
-            Add | Subtract | Multiply | Divide | Modulo => (Type::Number, Type::Number),
-        };
+        let (param, ret) = signature(op);
+        let Operands { lhs: l, lhs_span, rhs: r, rhs_span, mark, .. } = operands;
         let l = match convert(&l, &param) {
             Ok(v) => v,
             Err(m) => {
@@ -145,6 +146,55 @@ impl<'a> Evaluator<'a> {
         }
         let ((l, lm), (r, rm)) = (l.unmark(), r.unmark());
         self.arithmetic(op, l, r, ret, span).mark_if(lm || rm)
+    }
+
+    /// One binary operation as HCL 2.24 (Terraform, OpenTofu) does it:
+    /// conversion errors come before the operands' own, and `&&` and `||`
+    /// give their answer when one side decides it, dropping the other
+    /// side's errors.
+    fn binary_current(&mut self, op: BinaryOperator, operands: Operands, span: Span) -> Value {
+        use BinaryOperator::*;
+        let (param, ret) = signature(op);
+        let Operands { lhs, lhs_span, rhs, rhs_span, mark, rhs_mark } = operands;
+        let conversions = self.diags.len();
+        let l = convert(&lhs, &param).unwrap_or_else(|m| {
+            self.error("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs_span);
+            dynamic()
+        });
+        let r = convert(&rhs, &param).unwrap_or_else(|m| {
+            self.error("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs_span);
+            dynamic()
+        });
+        if self.has_errors_since(conversions) {
+            let errors: Vec<_> = self.diags.drain(conversions..).collect();
+            self.diags.splice(mark..mark, errors);
+            return Value::Unknown(ret);
+        }
+        let ((l, lm), (r, rm)) = (l.unmark(), r.unmark());
+        let marked = lm || rm;
+        if matches!(op, And | Or) {
+            let lhs_failed = rhs_mark > mark;
+            if let Some((v, keep)) = short_circuit(op == Or, &l, &r, lhs_failed) {
+                match keep {
+                    Side::Left => self.diags.truncate(rhs_mark),
+                    Side::Right => {
+                        self.diags.drain(mark..rhs_mark);
+                    }
+                }
+                return v.mark_if(marked);
+            }
+        }
+        if self.has_errors_since(mark) {
+            return Value::Unknown(ret).mark_if(marked);
+        }
+        if matches!(op, Equal | NotEqual) {
+            let v = match (equals(&l, &r), op) {
+                (Value::Bool(b), NotEqual) => Value::Bool(!b),
+                (v, _) => v,
+            };
+            return v.mark_if(marked);
+        }
+        self.arithmetic(op, l, r, ret, span).mark_if(marked)
     }
 
     fn arithmetic(&mut self, op: BinaryOperator, l: Value, r: Value, ret: Type, span: Span) -> Value {
@@ -216,6 +266,51 @@ impl<'a> Evaluator<'a> {
             _ => Value::Unknown(ret),
         };
         result.mark_if(marked)
+    }
+}
+
+/// A binary operation's operands: the values, their spans, and where their
+/// diagnostics begin (`mark` for the left, `rhs_mark` for the right).
+struct Operands {
+    lhs: Value,
+    lhs_span: Span,
+    rhs: Value,
+    rhs_span: Span,
+    mark: usize,
+    rhs_mark: usize,
+}
+
+/// The side whose diagnostics a short-circuited operation keeps.
+enum Side {
+    Left,
+    Right,
+}
+
+/// The type an operator converts its operands to, and its result type.
+fn signature(op: BinaryOperator) -> (Type, Type) {
+    use BinaryOperator::*;
+    match op {
+        Or | And => (Type::Bool, Type::Bool),
+        Equal | NotEqual => (Type::Dynamic, Type::Bool),
+        LessThan | LessThanOrEqual | GreaterThan | GreaterThanOrEqual => (Type::Number, Type::Bool),
+        Add | Subtract | Multiply | Divide | Modulo => (Type::Number, Type::Number),
+    }
+}
+
+/// HCL 2.24's short-circuit of `||` (`or`) and `&&`: the result when one
+/// side decides it (a null counts as false), and whose errors stand. Both
+/// sides were evaluated.
+fn short_circuit(or: bool, l: &Value, r: &Value, lhs_failed: bool) -> Option<(Value, Side)> {
+    let truth = |v: &Value| matches!(v, Value::Bool(true));
+    let decides = |v: &Value| v.is_known() && truth(v) == or;
+    let unknown = || Value::Unknown(Type::Bool);
+    match () {
+        _ if !l.is_known() && !r.is_known() => (!lhs_failed).then(|| (unknown(), Side::Left)),
+        _ if decides(l) => Some((Value::Bool(or), Side::Left)),
+        _ if decides(r) => Some((Value::Bool(or), Side::Right)),
+        _ if !l.is_known() => Some((unknown(), Side::Left)),
+        _ if !r.is_known() => Some((unknown(), Side::Right)),
+        _ => None,
     }
 }
 

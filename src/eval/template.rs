@@ -93,7 +93,7 @@ impl<'a> Evaluator<'a> {
             TemplatePart::For { key_var, value_var, collection, body, span } => {
                 let (coll, coll_marked) = self.eval(collection).unmark();
                 *marked |= coll_marked;
-                if !self.iterable_collection(&coll, collection.span) {
+                if self.iterable_collection(&coll, collection.span) != Some(true) {
                     return PartResult::Unknown;
                 }
                 let entries = iteration_entries(&coll, key_var.is_some());

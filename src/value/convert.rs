@@ -470,8 +470,27 @@ pub fn mismatch_message(have: &Type, want: &Type) -> String {
             };
             format!("incorrect {noun}: {}", mismatch_message(he, we))
         }
+        // go-cty 1.16.3 and later name both types where that cannot mislead.
+        (have, want)
+            if !crate::profile::Profile::current().is_legacy()
+                && !((matches!(have, Tuple(_) | Object(_)) || have.is_collection()) && want.is_collection())
+                && !likely_to_confuse(have, want) =>
+        {
+            format!("{} required, but have {}", want.friendly_name(), have.friendly_name())
+        }
         _ => format!("{} required", want.friendly_name_for_constraint()),
     }
+}
+
+/// go-cty's `typesAreLikelyToCauseConfusion`: whether naming both types
+/// would mislead (string to number or bool is about the value, not the
+/// type).
+fn likely_to_confuse(have: &Type, want: &Type) -> bool {
+    use Type::*;
+    if have.is_primitive() != want.is_primitive() || *want == String {
+        return false;
+    }
+    !matches!((have, want), (Bool, Number) | (Number, Bool) | (Tuple(_), Object(_)))
 }
 
 fn structural_mismatch<'a>(elems: impl Iterator<Item = (String, &'a Type)>, want: &Type) -> String {
