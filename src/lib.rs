@@ -48,7 +48,10 @@ pub mod value;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use api::{evaluate, evaluate_console, parse, parse_variables, variables_from_json, Evaluated, Limits, Options, Program, Variables};
+pub use api::{
+    evaluate, evaluate_console, parse, parse_variables, parse_variables_in, variables_from_json, Evaluated, Limits, Options, Program,
+    Variables,
+};
 pub use diagnostics::{Diagnostic, Diagnostics, Span};
 pub use profile::Profile;
 pub use value::{Type, Value};

@@ -7,7 +7,7 @@
 //! rendered diagnostics) is made here, once, and only when asked for.
 
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
-use crate::{functions, parse_variables, present, Limits, Options, Program, Variables};
+use crate::{functions, parse_variables_in, present, Limits, Options, Program, Variables};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -178,7 +178,7 @@ pub struct Session {
     /// The last source and the options it was parsed with, and the result.
     program: Option<(String, Options, Result<Program, Vec<Diagnostic>>)>,
     /// The last variables text and what it gave.
-    variables: Option<(String, Result<Variables, Diagnostic>)>,
+    variables: Option<(String, crate::Profile, Result<Variables, Diagnostic>)>,
 }
 
 #[wasm_bindgen]
@@ -210,8 +210,8 @@ impl Session {
             opts.outputs.clone().unwrap_or_else(|| vec![JsOutput::Console, JsOutput::Json, JsOutput::Type, JsOutput::DiagnosticsText]);
         let wants = |o: JsOutput| outputs.contains(&o);
         let options = evaluation_options(&opts);
-        if self.variables.as_ref().map_or(true, |(text, _)| text != variables_json) {
-            self.variables = Some((variables_json.to_string(), parse_variables(variables_json)));
+        if self.variables.as_ref().map_or(true, |(text, profile, _)| text != variables_json || *profile != options.profile) {
+            self.variables = Some((variables_json.to_string(), options.profile, parse_variables_in(variables_json, options.profile)));
         }
         let stale = match &self.program {
             Some((s, o, _)) => s != source || o.template != options.template || !same_limits(&o.limits, &options.limits),
@@ -221,7 +221,7 @@ impl Session {
             let program = Program::parse(source, &options);
             self.program = Some((source.to_string(), options, program));
         }
-        let vars = match self.variables.as_ref().map(|(_, v)| v) {
+        let vars = match self.variables.as_ref().map(|(_, _, v)| v) {
             Some(Ok(v)) => v,
             Some(Err(d)) => {
                 let text = wants(JsOutput::DiagnosticsText).then(|| d.render(variables_json, "<variables>"));

@@ -77,7 +77,7 @@ fn has_typed_empty_collection(v: &Value) -> bool {
         Value::Map(t, es) => (es.is_empty() && *t != Type::Dynamic) || es.iter().any(|(_, v)| has_typed_empty_collection(v)),
         Value::Tuple(es) => es.iter().any(has_typed_empty_collection),
         Value::Object(es) => es.iter().any(|(_, v)| has_typed_empty_collection(v)),
-        Value::Sensitive(v) => has_typed_empty_collection(v),
+        Value::Marked(v, _) => has_typed_empty_collection(v),
         _ => false,
     }
 }

@@ -8,7 +8,7 @@ mod variables;
 
 pub use crate::limits::Limits;
 pub use program::{Evaluated, Program};
-pub use variables::{parse_variables, variables_from_json, Variables};
+pub use variables::{parse_variables, parse_variables_in, variables_from_json, Variables};
 
 use crate::diagnostics::Diagnostics;
 pub use crate::profile::Profile;

@@ -1,9 +1,14 @@
-//! Variables from JSON, converted as the oracle (cty's JSON package) does:
-//! objects become objects, arrays become tuples, numbers keep every digit,
-//! and `{"__unknown__": "<type>"}` marks an unknown value of that type.
+//! Variables from JSON, converted as the references (cty's JSON package)
+//! do: objects become objects, arrays become tuples, numbers keep every
+//! digit, and `{"__unknown__": "<type>"}` marks an unknown value of that
+//! type. For the current engines the marker may carry refinements
+//! (`"notnull": true`, `"prefix"`, `"lower"`/`"upper"` with
+//! `"lower_inclusive"`/`"upper_inclusive"`, `"minlen"`/`"maxlen"`), and
+//! `{"__sensitive__": v}` and `{"__ephemeral__": v}` mark `v`.
 
 use crate::diagnostics::{Diagnostic, Span};
-use crate::value::{Number, Value};
+use crate::profile::Profile;
+use crate::value::{Marks, Number, Value};
 use serde::de::DeserializeSeed;
 use std::cell::RefCell;
 
@@ -13,15 +18,23 @@ pub type Variables = crate::value::SortedMap<Value>;
 /// Deepest nesting accepted in variables JSON.
 const MAX_JSON_DEPTH: usize = 128;
 
-/// Parses a JSON object of variables. Errors carry the byte offset in the
-/// JSON text.
+/// Parses a JSON object of variables for the default profile. Errors carry
+/// the byte offset in the JSON text.
 ///
 /// ```
-/// let vars = hcl_playground::parse_variables(r#"{"n": 1.5, "id": {"__unknown__": "string"}}"#).unwrap();
+/// let vars = hcl_playground::parse_variables(r#"{"n": 1.5, "id": {"__unknown__": "string", "prefix": "ami-"}}"#).unwrap();
 /// assert_eq!(vars.get("n").unwrap().ty().to_string(), "number");
-/// assert!(!vars.get("id").unwrap().is_wholly_known());
+/// assert_eq!(vars.get("id").unwrap().refinement().unwrap().prefix, "ami-");
 /// ```
 pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
+    parse_variables_in(json, Profile::default())
+}
+
+/// Parses a JSON object of variables as `profile`'s reference reads them:
+/// the legacy profile knows only the exact `{"__unknown__": "<type>"}`
+/// marker (any other object is an object).
+pub fn parse_variables_in(json: &str, profile: Profile) -> Result<Variables, Diagnostic> {
+    let _profile = profile.enter();
     if json.trim().is_empty() {
         return Ok(Variables::new());
     }
@@ -29,7 +42,7 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
     // between: variables are most of the work of a small evaluation.
     let semantic = RefCell::new(None);
     let mut de = serde_json::Deserializer::from_str(json);
-    let parsed = TopLevel { error: &semantic }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    let parsed = TopLevel { error: &semantic, refined: !profile.is_legacy() }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
     parsed.map_err(|e| match semantic.into_inner() {
         Some(m) => Diagnostic::error("Invalid variables JSON", m, Span::new(0, json.len())),
         None => {
@@ -61,6 +74,8 @@ fn fail<E: serde::de::Error>(slot: &ErrorSlot, m: String) -> E {
 /// Reads the top-level object of variables.
 struct TopLevel<'e> {
     error: &'e ErrorSlot,
+    /// Whether markers may carry refinements and marks.
+    refined: bool,
 }
 
 impl TopLevel<'_> {
@@ -73,6 +88,7 @@ impl TopLevel<'_> {
 struct ValueSeed<'e> {
     depth: usize,
     error: &'e ErrorSlot,
+    refined: bool,
 }
 
 impl ValueSeed<'_> {
@@ -99,7 +115,7 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
             if name == NUMBER_TOKEN {
                 return self.not_an_object();
             }
-            let value = map.next_value_seed(ValueSeed { depth: 0, error: self.error });
+            let value = map.next_value_seed(ValueSeed { depth: 0, error: self.error, refined: self.refined });
             if let Some(m) = self.error.borrow_mut().as_mut() {
                 *m = format!("Variable {}: {m}", crate::text::go_quote(&name));
             }
@@ -169,7 +185,7 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(v) = seq.next_element_seed(ValueSeed { depth: self.depth + 1, error: self.error })? {
+        while let Some(v) = seq.next_element_seed(ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined })? {
             items.push(v);
         }
         Ok(Value::Tuple(items.into()))
@@ -188,21 +204,32 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
                 marker = Some(map.next_value()?);
                 continue;
             }
-            let v = map.next_value_seed(ValueSeed { depth: self.depth + 1, error: self.error })?;
+            let v = map.next_value_seed(ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined })?;
             items.push((k, v));
         }
         match marker {
-            Some(t) if items.is_empty() => {
+            Some(t) if items.is_empty() || self.refined => {
                 let name: String =
                     serde_json::from_str(t.get()).map_err(|_| self.fail("the __unknown__ marker needs a type name string".into()))?;
-                return crate::syntax::typeexpr::parse_type(&name).map(Value::Unknown).map_err(|m| self.fail(m));
+                let ty = crate::syntax::typeexpr::parse_type(&name).map_err(|m| self.fail(m))?;
+                return refined_unknown(ty, &items).map_err(|m| self.fail(m));
             }
             Some(t) => {
-                let seed = ValueSeed { depth: self.depth + 1, error: self.error };
+                let seed = ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined };
                 let v = seed.deserialize(&mut serde_json::Deserializer::from_str(t.get())).map_err(serde::de::Error::custom)?;
                 items.push(("__unknown__".into(), v));
             }
             None => {}
+        }
+        if self.refined && items.len() == 1 {
+            let marks = match items[0].0.as_str() {
+                "__sensitive__" => Marks::SENSITIVE,
+                "__ephemeral__" => Marks::EPHEMERAL,
+                _ => Marks::NONE,
+            };
+            if !marks.is_empty() {
+                return Ok(items.pop().map(|(_, v)| v).unwrap_or_else(Value::null).with_marks(marks));
+            }
         }
         // cty's JSON decoding implies an object type, whose attribute
         // names are NFC, then finds no attribute for a key that is not.
@@ -211,6 +238,62 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
         }
         Ok(Value::Object(items.into_iter().collect()))
     }
+}
+
+/// An unknown value of type `ty` with the refinements the marker's other
+/// keys give, as the reference harnesses read them.
+fn refined_unknown(ty: crate::value::Type, keys: &[(String, Value)]) -> Result<Value, String> {
+    let mut b = Value::unknown(ty.clone()).refine();
+    // cty ignores any refinement of an unknown of unknown type.
+    let ty_known = ty != crate::value::Type::Dynamic;
+    let flag = |k: &str, default: bool| match keys.iter().find(|(n, _)| n == k).map(|(_, v)| v) {
+        Some(Value::Bool(v)) => Ok(*v),
+        Some(_) => Err(format!("refinement \"{k}\" must be true or false")),
+        None => Ok(default),
+    };
+    let wrong = |k: &str, what: &str| Err(format!("refinement \"{k}\" {what} a {} value", ty.friendly_name()));
+    for (k, v) in keys {
+        b = match (k.as_str(), v) {
+            ("notnull" | "prefix" | "lower" | "upper" | "minlen" | "maxlen", _) if !ty_known => b,
+            ("lower_inclusive" | "upper_inclusive", _) => {
+                flag(k, true)?;
+                b
+            }
+            ("notnull", _) => match flag(k, false)? {
+                true => b.not_null(),
+                false => b,
+            },
+            ("prefix", Value::String(p)) if ty == crate::value::Type::String => b.prefix(p),
+            ("prefix", Value::String(_)) => return wrong(k, "cannot refine"),
+            ("lower" | "upper", Value::Number(n)) if ty == crate::value::Type::Number => {
+                let inclusive = flag(&format!("{k}_inclusive"), true)?;
+                if k == "lower" {
+                    b.lower(n, inclusive)
+                } else {
+                    b.upper(n, inclusive)
+                }
+            }
+            ("lower" | "upper", Value::Number(_)) => return wrong(k, "cannot refine"),
+            ("minlen" | "maxlen", Value::Number(n)) if ty.is_collection() => {
+                let len =
+                    n.to_i64().filter(|l| *l >= 0).ok_or_else(|| format!("refinement \"{k}\" must be a whole number of elements"))? as u64;
+                if k == "minlen" {
+                    b.min_len(len)
+                } else {
+                    b.max_len(len)
+                }
+            }
+            ("minlen" | "maxlen", Value::Number(_)) => return wrong(k, "cannot refine"),
+            ("prefix" | "lower" | "upper" | "minlen" | "maxlen", _) => {
+                return Err(format!("refinement \"{k}\" has the wrong kind of value"))
+            }
+            _ => return Err(format!("unknown refinement \"{k}\"")),
+        };
+    }
+    if let Some(m) = b.inconsistency() {
+        return Err(m.to_string());
+    }
+    Ok(b.value())
 }
 
 fn offset_of(text: &str, line: usize, column: usize) -> usize {

@@ -6,7 +6,7 @@
 //! ```
 
 use hcl_playground::text::json_string;
-use hcl_playground::{evaluate, parse_variables, present, Options, Profile, Value, Variables};
+use hcl_playground::{evaluate, parse_variables_in, present, Options, Profile, Value, Variables};
 use serde_json::value::RawValue;
 use std::collections::HashMap;
 use std::io::{BufRead, Read, Write};
@@ -83,7 +83,7 @@ fn main() -> ExitCode {
                     }
                 }
             };
-            match parse_variables(&text) {
+            match parse_variables_in(&text, options.profile) {
                 Ok(v) => v,
                 Err(d) => {
                     eprint!("{}", d.render(&text, path));
@@ -142,13 +142,6 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
     let Some(expr) = field::<String>(&input, "expr") else {
         return failure(&id, &["missing \"expr\"".to_string()]);
     };
-    let vars = match input.get("vars").map(|raw| raw.get()) {
-        None | Some("null") => Variables::new(),
-        Some(json) => match parse_variables(json) {
-            Ok(v) => v,
-            Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)]),
-        },
-    };
     // The reference harness names every source `corpus.hcl`, which
     // messages that quote ranges show.
     let profile = match field::<String>(&input, "profile") {
@@ -156,6 +149,13 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
         Some(name) => match Profile::from_name(&name) {
             Some(p) => p,
             None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
+        },
+    };
+    let vars = match input.get("vars").map(|raw| raw.get()) {
+        None | Some("null") => Variables::new(),
+        Some(json) => match parse_variables_in(json, profile) {
+            Ok(v) => v,
+            Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)]),
         },
     };
     let options =

@@ -8,7 +8,7 @@ use crate::functions::{self, CallError};
 use crate::syntax::ast::*;
 use crate::text::go_quote as quote;
 use crate::value::convert::{convert, unify};
-use crate::value::{Type, Value};
+use crate::value::{Marks, Type, Value};
 use std::collections::BTreeMap;
 
 impl<'a> Evaluator<'a> {
@@ -76,7 +76,7 @@ impl<'a> Evaluator<'a> {
         let mut converted = Vec::with_capacity(count);
         // As cty does, arguments lose their marks on the way in (unless the
         // parameter handles marks) and the result takes them all.
-        let mut marked = false;
+        let mut marked = Marks::NONE;
         let mut expanded = expanded.into_iter().map(|e| e.0);
         for (i, &s) in spans.iter().enumerate() {
             let v = match fixed.get(i) {
@@ -101,7 +101,7 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         match functions::call(func, &converted, self, span) {
-            Ok(v) => v.mark_if(marked),
+            Ok(v) => v.with_marks(marked),
             Err(CallError { arg: Some(i), message }) if i < spans.len() => {
                 let param = func.param(i);
                 self.error("Invalid function argument", format!("Invalid value for {} parameter: {message}.", quote(param.name)), spans[i]);
@@ -160,9 +160,9 @@ impl<'a> Evaluator<'a> {
                 self.error("Invalid expanding argument value", "The expanding argument (indicated by ...) must not be null.", last.span);
                 None
             }
-            Value::Unknown(_) if sequence => None,
+            Value::Unknown(..) if sequence => None,
             Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
-                Some(es.iter().map(|e| e.clone().mark_if(collection_marked)).collect())
+                Some(es.iter().map(|e| e.clone().with_marks(collection_marked)).collect())
             }
             _ => {
                 self.error(
@@ -206,7 +206,7 @@ impl<'a> Evaluator<'a> {
         let mut failures: Diagnostics = Vec::new();
         for arg in args {
             if self.depends_on_unknowns(arg) {
-                return if is_try { dynamic() } else { Value::Unknown(Type::Bool) };
+                return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
             }
             let mark = self.diags.len();
             let v = self.eval(arg);
@@ -278,7 +278,7 @@ impl<'a> Evaluator<'a> {
         let out = match c {
             C::Simple(t) => convert(&v, t)?,
             _ if v.is_null() => Value::Null(want),
-            _ if !v.is_known() => Value::Unknown(want),
+            _ if !v.is_known() => Value::unknown(want),
             C::List(ec) | C::Set(ec) | C::Map(ec) => {
                 let entries: Vec<(String, Value)> = match (c, &v) {
                     (C::Map(_), _) => v.as_mapping().map(|m| m.iter().map(|(k, x)| (k.clone(), x.clone())).collect()),
@@ -337,7 +337,7 @@ impl<'a> Evaluator<'a> {
                 Value::Object(out.into())
             }
         };
-        Ok(out.mark_if(marked))
+        Ok(out.with_marks(marked))
     }
 
     /// HCL's `dependsOnUnknowns`: does any variable reference in `e`, with

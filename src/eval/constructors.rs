@@ -7,14 +7,14 @@ use crate::syntax::ast::*;
 use crate::syntax::is_static_traversal;
 use crate::text::go_quote as quote;
 use crate::value::convert::convert;
-use crate::value::{Kind, Number, Type, Value};
+use crate::value::{Kind, Marks, Number, Type, Value};
 use std::collections::BTreeMap;
 
 impl<'a> Evaluator<'a> {
     pub(super) fn object(&mut self, items: &[ObjectItem]) -> Value {
         let mut vals = BTreeMap::new();
         let mut known = true;
-        let mut marked = false;
+        let mut marked = Marks::NONE;
         for item in items {
             let mark = self.diags.len();
             let (key, key_marked) = self.object_key(&item.key).unmark();
@@ -48,7 +48,7 @@ impl<'a> Evaluator<'a> {
         if !known {
             return dynamic();
         }
-        Value::Object(vals.into()).mark_if(marked)
+        Value::Object(vals.into()).with_marks(marked)
     }
 
     fn object_key(&mut self, key: &ObjectKey) -> Value {
@@ -67,11 +67,11 @@ impl<'a> Evaluator<'a> {
     }
 
     pub(super) fn for_expr(&mut self, f: &ForExpr, span: Span) -> Value {
-        let mut marked = false;
-        self.for_expr_inner(f, span, &mut marked).mark_if(marked)
+        let mut marked = Marks::NONE;
+        self.for_expr_inner(f, span, &mut marked).with_marks(marked)
     }
 
-    fn for_expr_inner(&mut self, f: &ForExpr, span: Span, marked: &mut bool) -> Value {
+    fn for_expr_inner(&mut self, f: &ForExpr, span: Span, marked: &mut Marks) -> Value {
         let (coll, coll_marked) = self.eval(&f.collection).unmark();
         *marked = coll_marked;
         let Some(known) = self.iterable_collection(&coll, f.collection.span) else {
@@ -88,7 +88,7 @@ impl<'a> Evaluator<'a> {
             let r = self.eval(cond);
             self.pop_iteration_vars();
             if !self.profile.is_legacy() {
-                *marked |= r.is_marked();
+                *marked |= r.marks();
             }
             if r.is_null() {
                 self.error("Condition is null", "The value of the 'if' clause must not be null.", cond.span);
@@ -181,7 +181,7 @@ impl<'a> Evaluator<'a> {
         &mut self,
         f: &ForExpr,
         known: &mut bool,
-        marked: &mut bool,
+        marked: &mut Marks,
         tuple: &mut Vec<Value>,
         object: &mut BTreeMap<String, Value>,
         groups: &mut BTreeMap<String, Vec<Value>>,

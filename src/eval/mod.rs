@@ -45,7 +45,7 @@ pub struct Evaluator<'a> {
 }
 
 fn dynamic() -> Value {
-    Value::Unknown(Type::Dynamic)
+    Value::unknown(Type::Dynamic)
 }
 
 impl<'a> Evaluator<'a> {
@@ -88,6 +88,15 @@ impl<'a> Evaluator<'a> {
         if !self.aborted {
             self.aborted = true;
             self.error(summary, detail, span);
+        }
+    }
+
+    /// An unknown result of type `t`: refined as not null where the
+    /// profile's go-cty refines function results (`refineNonNull`).
+    pub(super) fn unknown_result(&self, t: Type) -> Value {
+        match self.profile.is_legacy() {
+            true => Value::unknown(t),
+            false => Value::unknown(t).refine_not_null(),
         }
     }
 

@@ -8,6 +8,7 @@ use crate::text::go_quote as quote;
 use crate::value::convert::{convert, get_conversion, unify_with, Conversion};
 use crate::value::number::ArithmeticError;
 use crate::value::ops::equals;
+use crate::value::refine::Range;
 use crate::value::{Type, Value};
 
 impl<'a> Evaluator<'a> {
@@ -48,16 +49,16 @@ impl<'a> Evaluator<'a> {
         let cond = self.eval(condition).unmark_deep().0;
         if cond.is_null() {
             self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
-            return Value::Unknown(result_type);
+            return Value::unknown(result_type);
         }
         if !cond.is_known() {
-            return Value::Unknown(result_type);
+            return Value::unknown(result_type);
         }
         let cond = match convert(&cond, &Type::Bool) {
             Ok(c) => c,
             Err(_) => {
                 self.error("Incorrect condition type", "The condition expression must be of type bool.", condition.span);
-                return Value::Unknown(result_type);
+                return Value::unknown(result_type);
             }
         };
         let [true_conv, false_conv]: [Option<Conversion>; 2] = convs.try_into().unwrap_or_default();
@@ -78,7 +79,7 @@ impl<'a> Evaluator<'a> {
                     format!("The {which} result value has the wrong type: {m}."),
                     expr.span,
                 );
-                Value::Unknown(result_type)
+                Value::unknown(result_type)
             }
         }
     }
@@ -100,7 +101,7 @@ impl<'a> Evaluator<'a> {
         let mut lhs_span = leftmost.span;
         for (op, rhs, span) in spine.into_iter().rev() {
             if !self.charge(1, span) {
-                return Value::Unknown(Type::Dynamic);
+                return Value::unknown(Type::Dynamic);
             }
             let rhs_mark = self.diags.len();
             let r = self.eval(rhs);
@@ -136,16 +137,13 @@ impl<'a> Evaluator<'a> {
             }
         };
         if self.has_errors_since(mark) {
-            return Value::Unknown(ret);
+            return Value::unknown(ret);
         }
         if matches!(op, Equal | NotEqual) {
-            return match (equals(&l, &r), op) {
-                (Value::Bool(b), NotEqual) => Value::Bool(!b),
-                (v, _) => v,
-            };
+            return equality(op, &l, &r);
         }
         let ((l, lm), (r, rm)) = (l.unmark(), r.unmark());
-        self.arithmetic(op, l, r, ret, span).mark_if(lm || rm)
+        self.arithmetic(op, l, r, ret, span).with_marks(lm | rm)
     }
 
     /// One binary operation as HCL 2.24 (Terraform, OpenTofu) does it:
@@ -168,10 +166,10 @@ impl<'a> Evaluator<'a> {
         if self.has_errors_since(conversions) {
             let errors: Vec<_> = self.diags.drain(conversions..).collect();
             self.diags.splice(mark..mark, errors);
-            return Value::Unknown(ret);
+            return Value::unknown(ret);
         }
         let ((l, lm), (r, rm)) = (l.unmark(), r.unmark());
-        let marked = lm || rm;
+        let marked = lm | rm;
         if matches!(op, And | Or) {
             let lhs_failed = rhs_mark > mark;
             if let Some((v, keep)) = short_circuit(op == Or, &l, &r, lhs_failed) {
@@ -181,30 +179,29 @@ impl<'a> Evaluator<'a> {
                         self.diags.drain(mark..rhs_mark);
                     }
                 }
-                return v.mark_if(marked);
+                return v.with_marks(marked);
             }
         }
         if self.has_errors_since(mark) {
-            return Value::Unknown(ret).mark_if(marked);
+            return Value::unknown(ret).with_marks(marked);
         }
         if matches!(op, Equal | NotEqual) {
-            let v = match (equals(&l, &r), op) {
-                (Value::Bool(b), NotEqual) => Value::Bool(!b),
-                (v, _) => v,
-            };
-            return v.mark_if(marked);
+            return equality(op, &l, &r).with_marks(marked);
         }
-        self.arithmetic(op, l, r, ret, span).mark_if(marked)
+        if matches!(op, LessThan | LessThanOrEqual | GreaterThan | GreaterThanOrEqual) && !(l.is_null() || r.is_null()) {
+            return compare_refined(op, &l, &r);
+        }
+        self.arithmetic(op, l, r, ret, span).with_marks(marked)
     }
 
     fn arithmetic(&mut self, op: BinaryOperator, l: Value, r: Value, ret: Type, span: Span) -> Value {
         use BinaryOperator::*;
         if l.is_null() || r.is_null() {
             self.error("Operation failed", "Error during operation: argument must not be null.", span);
-            return Value::Unknown(ret);
+            return Value::unknown(ret);
         }
         if !l.is_wholly_known() || !r.is_wholly_known() {
-            return Value::Unknown(ret);
+            return self.unknown_result(ret);
         }
         let result = match (op, &l, &r) {
             (Or, Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(*a || *b)),
@@ -232,7 +229,7 @@ impl<'a> Evaluator<'a> {
                     ArithmeticError::Panicked(m) => format!("Error during operation: panic in function implementation: {m}"),
                 };
                 self.error("Operation failed", detail, span);
-                Value::Unknown(ret)
+                Value::unknown(ret)
             }
         }
     }
@@ -248,24 +245,24 @@ impl<'a> Evaluator<'a> {
             Ok(v) => v,
             Err(m) => {
                 self.error("Invalid operand", format!("Unsuitable value for unary operand: {m}."), operand.span);
-                return Value::Unknown(ret);
+                return Value::unknown(ret);
             }
         };
         if self.has_errors_since(mark) {
-            return Value::Unknown(ret);
+            return Value::unknown(ret);
         }
         let (v, marked) = v.unmark();
         let result = match v {
             Value::Null(_) => {
                 self.error("Operation failed", "Error during operation: argument must not be null.", span);
-                Value::Unknown(ret)
+                Value::unknown(ret)
             }
-            Value::Unknown(_) => Value::Unknown(ret),
+            Value::Unknown(..) => self.unknown_result(ret),
             Value::Number(n) => Value::Number(n.neg()),
             Value::Bool(b) => Value::Bool(!b),
-            _ => Value::Unknown(ret),
+            _ => Value::unknown(ret),
         };
-        result.mark_if(marked)
+        result.with_marks(marked)
     }
 }
 
@@ -303,7 +300,7 @@ fn signature(op: BinaryOperator) -> (Type, Type) {
 fn short_circuit(or: bool, l: &Value, r: &Value, lhs_failed: bool) -> Option<(Value, Side)> {
     let truth = |v: &Value| matches!(v, Value::Bool(true));
     let decides = |v: &Value| v.is_known() && truth(v) == or;
-    let unknown = || Value::Unknown(Type::Bool);
+    let unknown = || Value::unknown(Type::Bool).refine_not_null();
     match () {
         _ if !l.is_known() && !r.is_known() => (!lhs_failed).then(|| (unknown(), Side::Left)),
         _ if decides(l) => Some((Value::Bool(or), Side::Left)),
@@ -311,6 +308,54 @@ fn short_circuit(or: bool, l: &Value, r: &Value, lhs_failed: bool) -> Option<(Va
         _ if !l.is_known() => Some((unknown(), Side::Left)),
         _ if !r.is_known() => Some((unknown(), Side::Right)),
         _ => None,
+    }
+}
+
+/// `==` or `!=` (cty's `Equals`, and `Not` of it), marks kept.
+fn equality(op: BinaryOperator, l: &Value, r: &Value) -> Value {
+    let (v, marks) = equals(l, r).unmark();
+    let v = match (v, op) {
+        (Value::Bool(b), BinaryOperator::NotEqual) => Value::Bool(!b),
+        (v, _) => v,
+    };
+    v.with_marks(marks)
+}
+
+/// A comparison of two numbers, either of which may be unknown (go-cty
+/// 1.13's `LessThan` and `GreaterThan`, `<=` and `>=` as those `||`
+/// `Equals`): where one side's upper bound is below the other's lower
+/// bound the answer is known.
+fn compare_refined(op: BinaryOperator, l: &Value, r: &Value) -> Value {
+    use BinaryOperator::*;
+    let unknown = || Value::unknown(Type::Bool).refine_not_null();
+    let strict = |a: &Value, b: &Value| -> Value {
+        if let (Value::Number(x), Value::Number(y)) = (a, b) {
+            return Value::Bool(x.compare(y).is_lt());
+        }
+        let (ra, rb) = (Range::of(a), Range::of(b));
+        // Both bounds are treated as exclusive, as cty does.
+        if let (Some(a_max), Some(b_min)) = (ra.upper(), rb.lower()) {
+            if a_max.value.compare(&b_min.value).is_lt() {
+                return Value::Bool(true);
+            }
+        }
+        if let (Some(a_min), Some(b_max)) = (ra.lower(), rb.upper()) {
+            if a_min.value.compare(&b_max.value).is_gt() {
+                return Value::Bool(false);
+            }
+        }
+        unknown()
+    };
+    let or = |x: Value, y: Value| match (x, y) {
+        (Value::Bool(true), _) | (_, Value::Bool(true)) => Value::Bool(true),
+        (Value::Bool(a), Value::Bool(b)) => Value::Bool(a || b),
+        _ => unknown(),
+    };
+    match op {
+        LessThan => strict(l, r),
+        GreaterThan => strict(r, l),
+        LessThanOrEqual => or(strict(l, r), equals(l, r)),
+        _ => or(strict(r, l), equals(l, r)),
     }
 }
 

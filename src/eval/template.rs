@@ -5,12 +5,12 @@ use super::{iteration_entries, Evaluator};
 use crate::diagnostics::{Diagnostics, Span};
 use crate::syntax::ast::*;
 use crate::value::convert::convert;
-use crate::value::{Type, Value};
+use crate::value::{Marks, Type, Value};
 
 impl<'a> Evaluator<'a> {
     pub(super) fn template(&mut self, parts: &[TemplatePart], span: Span) -> Value {
         let mut buf = String::new();
-        let mut marked = false;
+        let mut marked = Marks::NONE;
         let mut known = true;
         for part in parts {
             match self.template_part(part, &mut buf, &mut marked) {
@@ -26,16 +26,16 @@ impl<'a> Evaluator<'a> {
                     ),
                     span,
                 );
-                return Value::Unknown(Type::String);
+                return Value::unknown(Type::String);
             }
         }
         if !known {
-            return Value::Unknown(Type::String).mark_if(marked);
+            return Value::unknown(Type::String).with_marks(marked);
         }
-        Value::string(buf).mark_if(marked)
+        Value::string(buf).with_marks(marked)
     }
 
-    fn template_part(&mut self, part: &TemplatePart, buf: &mut String, marked: &mut bool) -> PartResult {
+    fn template_part(&mut self, part: &TemplatePart, buf: &mut String, marked: &mut Marks) -> PartResult {
         match part {
             TemplatePart::Literal(s) => {
                 buf.push_str(s);
@@ -124,7 +124,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn interpolate(&mut self, v: Value, span: Span, buf: &mut String, marked: &mut bool) -> PartResult {
+    fn interpolate(&mut self, v: Value, span: Span, buf: &mut String, marked: &mut Marks) -> PartResult {
         let (v, m) = v.unmark();
         *marked |= m;
         if v.is_null() {

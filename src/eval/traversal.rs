@@ -6,7 +6,7 @@ use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::text::go_quote as quote;
 use crate::value::convert::{convert, list_of};
-use crate::value::{Kind, Type, Value};
+use crate::value::{Kind, Marks, Type, Value};
 
 impl<'a> Evaluator<'a> {
     /// A chain of traversal steps, evaluated one step after another (a long
@@ -58,7 +58,7 @@ impl<'a> Evaluator<'a> {
     /// `hcl.GetAttr`.
     pub fn get_attr(&mut self, obj: Value, name: &str, span: Span) -> Value {
         let (obj, marked) = obj.unmark();
-        self.get_attr_unmarked(obj, name, span).mark_if(marked)
+        self.get_attr_unmarked(obj, name, span).with_marks(marked)
     }
 
     fn get_attr_unmarked(&mut self, obj: Value, name: &str, span: Span) -> Value {
@@ -84,7 +84,7 @@ impl<'a> Evaluator<'a> {
                 };
                 match obj {
                     Value::Object(m) => m.get(&key).cloned().unwrap_or_else(dynamic),
-                    _ => Value::Unknown(aty.clone()),
+                    _ => Value::unknown(aty.clone()),
                 }
             }
             Type::Map(ety) => match obj {
@@ -95,7 +95,7 @@ impl<'a> Evaluator<'a> {
                         dynamic()
                     }
                 },
-                _ => Value::Unknown((**ety).clone()),
+                _ => Value::unknown((**ety).clone()),
             },
             Type::Dynamic => dynamic(),
             Type::List(e) | Type::Set(e) if matches!(**e, Type::Object(_)) => {
@@ -129,7 +129,7 @@ impl<'a> Evaluator<'a> {
     pub fn index(&mut self, coll: Value, key: Value, span: Span) -> Value {
         let (coll, coll_marked) = coll.unmark();
         let (key, key_marked) = key.unmark();
-        self.index_unmarked(coll, key, span).mark_if(coll_marked || key_marked)
+        self.index_unmarked(coll, key, span).with_marks(coll_marked | key_marked)
     }
 
     fn index_unmarked(&mut self, coll: Value, key: Value, span: Span) -> Value {
@@ -174,7 +174,7 @@ impl<'a> Evaluator<'a> {
                 };
                 let Value::Number(n) = &key else {
                     return match &ty {
-                        Type::List(e) => Value::Unknown((**e).clone()),
+                        Type::List(e) => Value::unknown((**e).clone()),
                         _ => dynamic(),
                     };
                 };
@@ -182,11 +182,11 @@ impl<'a> Evaluator<'a> {
                 // has known indexes.
                 let unknown_elems: Vec<Value>;
                 let elems = match (&coll, &ty) {
-                    (Value::Unknown(_), Type::Tuple(ts)) => {
-                        unknown_elems = ts.iter().map(|t| Value::Unknown(t.clone())).collect();
+                    (Value::Unknown(..), Type::Tuple(ts)) => {
+                        unknown_elems = ts.iter().map(|t| Value::unknown(t.clone())).collect();
                         &unknown_elems[..]
                     }
-                    (Value::Unknown(_), Type::List(e)) => return Value::Unknown((**e).clone()),
+                    (Value::Unknown(..), Type::List(e)) => return Value::unknown((**e).clone()),
                     _ => coll.as_sequence().unwrap_or(&[]),
                 };
                 match n.to_i64() {
@@ -215,7 +215,7 @@ impl<'a> Evaluator<'a> {
                         Some(v) => v.clone(),
                         None => missing(self),
                     },
-                    _ => Value::Unknown((**ety).clone()),
+                    _ => Value::unknown((**ety).clone()),
                 }
             }
             Type::Object(attrs) => {
@@ -252,11 +252,11 @@ impl<'a> Evaluator<'a> {
     }
 
     pub(super) fn splat(&mut self, source: &Expression, each: &Expression) -> Value {
-        let mut marked = false;
-        self.splat_inner(source, each, &mut marked).mark_if(marked)
+        let mut marked = Marks::NONE;
+        self.splat_inner(source, each, &mut marked).with_marks(marked)
     }
 
-    fn splat_inner(&mut self, source: &Expression, each: &Expression, marked: &mut bool) -> Value {
+    fn splat_inner(&mut self, source: &Expression, each: &Expression, marked: &mut Marks) -> Value {
         let mark = self.diags.len();
         let (src, src_marked) = self.eval(source).unmark();
         *marked = src_marked;
@@ -281,7 +281,7 @@ impl<'a> Evaluator<'a> {
         let upgraded_unknown = auto_upgrade && !src.is_known();
         let (src, kind) = if auto_upgrade { (Value::Tuple(vec![src].into()), Kind::Tuple) } else { (src, kind) };
         if !src.is_known() {
-            return Value::Unknown(self.splat_result_type(&src.ty(), each));
+            return Value::unknown(self.splat_result_type(&src.ty(), each));
         }
         let elems = src.as_sequence().unwrap_or(&[]).to_vec();
         let mut vals = Vec::with_capacity(elems.len());
@@ -303,7 +303,7 @@ impl<'a> Evaluator<'a> {
             let keep = self.diags.len();
             let t = self.splat_result_type(&src.ty(), each);
             self.diags.truncate(keep);
-            return Value::Unknown(t);
+            return Value::unknown(t);
         }
         match kind {
             Kind::List | Kind::Set => {
@@ -332,7 +332,7 @@ impl<'a> Evaluator<'a> {
     fn splat_result_type(&mut self, ty: &Type, each: &Expression) -> Type {
         match ty {
             Type::List(e) | Type::Set(e) => {
-                self.anon.push(Value::Unknown((**e).clone()));
+                self.anon.push(Value::unknown((**e).clone()));
                 let v = self.eval(each);
                 self.anon.pop();
                 Type::list(v.ty())
@@ -340,7 +340,7 @@ impl<'a> Evaluator<'a> {
             Type::Tuple(es) => {
                 let mut out = Vec::with_capacity(es.len());
                 for e in es {
-                    self.anon.push(Value::Unknown(e.clone()));
+                    self.anon.push(Value::unknown(e.clone()));
                     let v = self.eval(each);
                     self.anon.pop();
                     out.push(v.ty());

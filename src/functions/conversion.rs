@@ -3,7 +3,7 @@
 
 use super::{CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::convert::{convert, convertible, mismatch_message};
-use crate::value::{Type, Value};
+use crate::value::{Marks, Type, Value};
 
 const V: Param = Param::new("v", "dynamic").nullable().unknowns();
 
@@ -39,8 +39,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "issensitive(sensitive(\"secret\"))",
         imp: |a, _| {
             Ok(match &a[0] {
-                Value::Sensitive(_) => Value::Bool(true),
-                v if !v.is_known() => Value::Unknown(Type::Bool),
+                Value::Marked(_, m) if m.contains(Marks::SENSITIVE) => Value::Bool(true),
+                v if !v.is_known() => Value::unknown(Type::Bool),
                 _ => Value::Bool(false),
             })
         },
@@ -143,7 +143,7 @@ fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
     let v = &a[0];
     let ret = ctx.ret.clone();
     if !v.is_known() {
-        return Ok(Value::Unknown(ret));
+        return Ok(Value::unknown(ret));
     }
     convert(v, &ret).map_err(|_| {
         let want = want();

@@ -420,15 +420,20 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
         (None, Ret::Fixed(t)) => type_of(t),
         (None, Ret::Computed(g)) => g(args)?,
     };
+    let profile = host.profile();
+    let refine = |v: Value| match refines_result(f.name, profile) {
+        true => v.refine_not_null(),
+        false => v,
+    };
     // Only a top-level unknown short-circuits (cty 1.12); an implementation
     // decides what unknown elements mean.
     for (i, a) in args.iter().enumerate() {
         if !f.param(i).allow_unknown && !a.is_known() {
-            return Ok(Value::Unknown(ret));
+            return Ok(refine(Value::unknown(ret)));
         }
     }
     let mut ctx = Ctx { host, span, ret: ret.clone() };
-    let v = (f.imp)(args, &mut ctx)?;
+    let v = refine((f.imp)(args, &mut ctx)?);
     // cty panics (an error to the caller) when a result does not conform
     // to the return type computed before the call.
     match nonconformance(&v.ty(), &ret) {
@@ -438,6 +443,49 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
             ret.go_string()
         ))),
         None => Ok(v),
+    }
+}
+
+/// Functions whose definition sets no `RefineResult`, so that an unknown
+/// result says nothing more than its type; every other function's result
+/// is refined as not null (go-cty 1.13's `refineNonNull`, Terraform's
+/// `refineNotNull`).
+const UNREFINED: &[&str] = &[
+    "can",
+    "cidrcontains",
+    "convert",
+    "element",
+    "ephemeralasnull",
+    "jsondecode",
+    "list",
+    "lookup",
+    "map",
+    "nonsensitive",
+    "one",
+    "sensitive",
+    "strcontains",
+    "timeadd",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+    "try",
+    "type",
+    "yamldecode",
+    "yamlencode",
+];
+
+/// Whether `profile`'s engine refines the unknown results of function
+/// `name` as not null (the legacy libraries have no refinements).
+pub fn refines_result(name: &str, profile: Profile) -> bool {
+    match (profile, name) {
+        (Profile::Hcl214, _) => false,
+        // OpenTofu's issensitive refines its result; Terraform's does not.
+        (Profile::OpenTofu, "issensitive") => true,
+        (Profile::Terraform, "issensitive") => false,
+        _ => !UNREFINED.contains(&name),
     }
 }
 

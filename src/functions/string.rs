@@ -47,7 +47,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "format(\"Hello, %s! %.2f%%\", \"Ander\", 99.5)",
         imp: |a, ctx| {
             if !a[1..].iter().all(Value::is_wholly_known) {
-                return Ok(Value::Unknown(Type::String));
+                return Ok(Value::unknown(Type::String));
             }
             Ok(Value::string(format::format(str_arg(a, 0), &a[1..], ctx)?))
         },
@@ -302,7 +302,7 @@ fn join(a: &[Value], ctx: &mut Ctx) -> CallResult {
         return Err(CallError::call("at least one list is required"));
     }
     if a[1..].iter().any(|l| !l.is_wholly_known()) {
-        return Ok(Value::Unknown(Type::String));
+        return Ok(Value::unknown(Type::String));
     }
     let sep = str_arg(a, 0);
     let mut parts: Vec<&str> = Vec::new();
@@ -375,7 +375,7 @@ fn title(s: &str) -> String {
 /// True when an argument is an unknown value of unknown type, which makes
 /// cty's result type unknown too.
 fn has_dynamic_unknown(args: &[Value]) -> bool {
-    args.iter().any(|a| matches!(a.unmarked(), Value::Unknown(Type::Dynamic)))
+    args.iter().any(|a| matches!(a.unmarked(), Value::Unknown(Type::Dynamic, _)))
 }
 
 fn indent(a: &[Value], ctx: &mut Ctx) -> CallResult {

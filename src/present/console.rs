@@ -1,7 +1,7 @@
 //! Values and types as `terraform console` prints them.
 
 use crate::text::go_quote;
-use crate::value::{SortedMap, Type, Value};
+use crate::value::{Marks, SortedMap, Type, Value};
 use std::fmt::Write;
 
 /// The value as `terraform console` prints it.
@@ -13,9 +13,11 @@ pub fn console(v: &Value) -> String {
 
 fn write_console(v: &Value, indent: usize, out: &mut String) {
     match v {
-        Value::Unknown(_) => out.push_str("(known after apply)"),
-        Value::Sensitive(inner) if !inner.is_known() => out.push_str("(known after apply)"),
-        Value::Sensitive(_) => out.push_str("(sensitive value)"),
+        Value::Unknown(..) => out.push_str("(known after apply)"),
+        Value::Marked(inner, _) if !inner.is_known() => out.push_str("(known after apply)"),
+        Value::Marked(_, m) if m.contains(Marks::SENSITIVE) => out.push_str("(sensitive value)"),
+        Value::Marked(_, m) if m.contains(Marks::EPHEMERAL) => out.push_str("(ephemeral value)"),
+        Value::Marked(inner, _) => write_console(inner, indent, out),
         Value::Null(t) => out.push_str(&console_null(t)),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_decimal_string()),

@@ -2,7 +2,8 @@
 //! unknowns and infinities) and `jsonencode`'s.
 
 use crate::text::{json_string, push_json_string};
-use crate::value::Value;
+use crate::value::{Refinement, Type, Value};
+use std::fmt::Write;
 
 /// Which JSON to write.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -61,17 +62,50 @@ fn write_json_pretty(v: &Value, indent: usize, out: &mut String) {
     }
 }
 
+/// The refinements of an unknown value, as the reference harnesses write
+/// them after the type: `"notnull"`, then the prefix, bounds or lengths.
+fn write_refinement(t: &Type, r: &Refinement, out: &mut String) {
+    if r.not_null {
+        out.push_str(",\"notnull\":true");
+    }
+    match t {
+        Type::String if !r.prefix.is_empty() => {
+            out.push_str(",\"prefix\":");
+            out.push_str(&json_string(&r.prefix));
+        }
+        Type::Number => {
+            for (name, b) in [("lower", &r.lower), ("upper", &r.upper)] {
+                if let Some(b) = b {
+                    let _ = write!(out, ",\"{name}\":{},\"{name}_inclusive\":{}", b.value.to_go_text('f', -1), b.inclusive);
+                }
+            }
+        }
+        t if t.is_collection() => {
+            if r.min_len > 0 {
+                let _ = write!(out, ",\"minlen\":{}", r.min_len);
+            }
+            if r.max_len < 1 << 62 {
+                let _ = write!(out, ",\"maxlen\":{}", r.max_len);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Appends `v` as JSON of the given flavour.
 pub(crate) fn write_json(v: &Value, out: &mut String, flavor: JsonFlavor) {
     let markers = flavor == JsonFlavor::Conformance;
     match v {
-        Value::Sensitive(v) => write_json(v, out, flavor),
-        Value::Unknown(t) if markers => {
+        Value::Marked(v, _) => write_json(v, out, flavor),
+        Value::Unknown(t, r) if markers => {
             out.push_str("{\"__unknown__\":");
             out.push_str(&json_string(&t.to_string()));
+            if let Some(r) = r {
+                write_refinement(t, r, out);
+            }
             out.push('}');
         }
-        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
+        Value::Null(_) | Value::Unknown(..) => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) if n.is_infinite() && markers => {
             out.push_str("{\"__number__\":");

@@ -57,14 +57,14 @@ impl Conversion {
         if let Step::AllDynamic = self.step {
             return Ok(Value::dynamic_unknown());
         }
-        if let Value::Sensitive(inner) = v {
-            return self.apply(inner).map(Value::sensitive);
+        if let Value::Marked(inner, marks) = v {
+            return self.apply(inner).map(|r| r.with_marks(*marks));
         }
         if self.out == Type::Dynamic {
             return Ok(v.clone());
         }
         match v {
-            Value::Unknown(t) => return Ok(Value::Unknown(dynamic_replace(Some(t), &self.out))),
+            Value::Unknown(t, _) => return Ok(Value::unknown(dynamic_replace(Some(t), &self.out))),
             Value::Null(t) => return Ok(Value::Null(dynamic_replace(Some(t), &self.out))),
             _ => {}
         }
@@ -86,7 +86,7 @@ impl Conversion {
             }
             Step::CollectionToList(ety, conv) => {
                 if length_unknown(v) {
-                    return Ok(Value::Unknown(Type::list(v.ty().element_type().cloned().unwrap_or(Type::Dynamic))));
+                    return Ok(Value::unknown(Type::list(v.ty().element_type().cloned().unwrap_or(Type::Dynamic))));
                 }
                 let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e)).collect::<Result<Vec<_>, _>>()?;
                 collection_of(v, ety, elems, "element types must all match for conversion to list", |t, e| Value::List(t, e.into()))
@@ -180,7 +180,7 @@ fn entries(v: &Value) -> impl Iterator<Item = (&String, &Value)> {
 /// coalesce with others.
 pub fn length_unknown(v: &Value) -> bool {
     match v.unmarked() {
-        Value::Unknown(_) => true,
+        Value::Unknown(..) => true,
         Value::Set(_, es) => es.len() > 1 && !es.iter().all(Value::is_wholly_known),
         _ => false,
     }
@@ -224,9 +224,9 @@ fn retype(elems: Vec<Value>, ety: &Type) -> Vec<Value> {
 
 fn retype_one(e: Value, ety: &Type) -> Value {
     match e {
-        Value::Unknown(Type::Dynamic) => Value::Unknown(ety.clone()),
+        Value::Unknown(Type::Dynamic, _) => Value::unknown(ety.clone()),
         Value::Null(Type::Dynamic) => Value::Null(ety.clone()),
-        Value::Sensitive(inner) => retype_one(*inner, ety).sensitive(),
+        Value::Marked(inner, marks) => retype_one(*inner, ety).with_marks(marks),
         e => e,
     }
 }

@@ -37,10 +37,10 @@ impl Value {
             format!("map[string]cty.Value{{{}}}", join(m.iter().map(|(k, v)| format!("{}:{}", go_quote(k), v.go_string()))))
         };
         match self {
-            Value::Sensitive(v) => format!("{}.Mark(marks.Sensitive)", v.go_string()),
+            Value::Marked(v, m) => m.go_names().iter().fold(v.go_string(), |s, n| format!("{s}.Mark({n})")),
             Value::Null(t) => format!("cty.NullVal({})", t.go_string()),
-            Value::Unknown(Type::Dynamic) => "cty.DynamicVal".into(),
-            Value::Unknown(t) => format!("cty.UnknownVal({})", t.go_string()),
+            Value::Unknown(Type::Dynamic, None) => "cty.DynamicVal".into(),
+            Value::Unknown(t, _) => format!("cty.UnknownVal({})", t.go_string()),
             Value::Bool(true) => "cty.True".into(),
             Value::Bool(false) => "cty.False".into(),
             Value::Number(n) if n.is_integer() => format!("cty.NumberIntVal({})", n.to_go_text('g', -1)),

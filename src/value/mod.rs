@@ -4,12 +4,16 @@ pub mod convert;
 mod go_sort;
 mod go_syntax;
 pub mod map;
+pub mod marks;
 pub mod number;
 pub mod ops;
+pub mod refine;
 pub mod types;
 
 pub use map::SortedMap;
+pub use marks::Marks;
 pub use number::Number;
+pub use refine::Refinement;
 pub use types::{Kind, Type};
 
 use std::collections::BTreeMap;
@@ -93,8 +97,9 @@ impl From<BTreeMap<String, Value>> for Entries {
 /// elements in cty's iteration order.
 #[derive(Clone, Debug)]
 pub enum Value {
-    /// A value not known yet (Terraform's "known after apply").
-    Unknown(Type),
+    /// A value not known yet (Terraform's "known after apply"), with what
+    /// is known of it (never a refinement that says nothing).
+    Unknown(Type, Option<Box<Refinement>>),
     /// A null of the given type (`Dynamic` for an untyped `null`).
     Null(Type),
     /// `true` / `false`.
@@ -113,9 +118,10 @@ pub enum Value {
     Tuple(Elements),
     /// `object({...})`
     Object(Entries),
-    /// A value marked sensitive: it computes like the value inside, and the
-    /// mark follows every result derived from it.
-    Sensitive(Box<Value>),
+    /// A marked value (sensitive, ephemeral): it computes like the value
+    /// inside, and the marks follow every result derived from it. Never
+    /// empty marks, never a marked value inside.
+    Marked(Box<Value>, Marks),
 }
 
 impl Value {
@@ -136,58 +142,94 @@ impl Value {
 
     /// An unknown value of unknown type.
     pub fn dynamic_unknown() -> Value {
-        Value::Unknown(Type::Dynamic)
+        Value::Unknown(Type::Dynamic, None)
+    }
+
+    /// An unknown value of type `t`, with no refinement.
+    pub fn unknown(t: Type) -> Value {
+        Value::Unknown(t, None)
+    }
+
+    /// This value refined as not null (when it is an unknown that can be
+    /// refined; cty's `RefineNotNull`).
+    pub fn refine_not_null(self) -> Value {
+        self.refine().not_null().value()
+    }
+
+    /// Starts refining this value (see [`refine::Refine`]).
+    pub fn refine(self) -> refine::Refine {
+        refine::Refine::new(self)
+    }
+
+    /// What is known of an unknown value, if anything is.
+    pub fn refinement(&self) -> Option<&Refinement> {
+        match self.unmarked() {
+            Value::Unknown(_, r) => r.as_deref(),
+            _ => None,
+        }
     }
 
     /// A set from arbitrary elements: sorted in cty order, duplicates
     /// removed; element marks move to the set itself, as in cty.
     pub fn set(elem: Type, elems: Vec<Value>) -> Value {
-        let mut marked = false;
+        let mut marks = Marks::NONE;
         let elems = elems
             .into_iter()
             .map(|e| {
                 let (e, m) = e.unmark_deep();
-                marked |= m;
+                marks |= m;
                 e
             })
             .collect();
-        Value::Set(elem, ops::set_normalize(elems).into()).mark_if(marked)
+        Value::Set(elem, ops::set_normalize(elems).into()).with_marks(marks)
     }
 
     /// This value marked sensitive.
     pub fn sensitive(self) -> Value {
+        self.with_marks(Marks::SENSITIVE)
+    }
+
+    /// This value with `marks` added to its own.
+    pub fn with_marks(self, marks: Marks) -> Value {
+        if marks.is_empty() {
+            return self;
+        }
         match self {
-            marked @ Value::Sensitive(_) => marked,
-            v => Value::Sensitive(Box::new(v)),
+            Value::Marked(v, m) => Value::Marked(v, m | marks),
+            v => Value::Marked(Box::new(v), marks),
         }
     }
 
-    /// Marks the value sensitive when `marked` is true.
-    pub fn mark_if(self, marked: bool) -> Value {
-        if marked {
-            self.sensitive()
-        } else {
-            self
-        }
+    /// The value with the same top-level marks as `other` added.
+    pub fn with_same_marks(self, other: &Value) -> Value {
+        self.with_marks(other.marks())
     }
 
-    /// True when this value itself carries the sensitive mark.
+    /// True when this value itself carries a mark.
     pub fn is_marked(&self) -> bool {
-        matches!(self, Value::Sensitive(_))
+        matches!(self, Value::Marked(..))
     }
 
-    /// The value without its own mark, and whether it had one.
-    pub fn unmark(self) -> (Value, bool) {
+    /// The value's own (top-level) marks.
+    pub fn marks(&self) -> Marks {
         match self {
-            Value::Sensitive(v) => (*v, true),
-            v => (v, false),
+            Value::Marked(_, m) => *m,
+            _ => Marks::NONE,
+        }
+    }
+
+    /// The value without its own marks, and those marks.
+    pub fn unmark(self) -> (Value, Marks) {
+        match self {
+            Value::Marked(v, m) => (*v, m),
+            v => (v, Marks::NONE),
         }
     }
 
     /// A reference to the value inside any mark.
     pub fn unmarked(&self) -> &Value {
         match self {
-            Value::Sensitive(v) => v,
+            Value::Marked(v, _) => v,
             v => v,
         }
     }
@@ -195,38 +237,61 @@ impl Value {
     /// True when the value or anything inside it is marked.
     pub fn has_marks(&self) -> bool {
         match self {
-            Value::Sensitive(_) => true,
+            Value::Marked(..) => true,
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(Value::has_marks),
             Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_marks),
             _ => false,
         }
     }
 
-    /// The value with every mark removed, and whether there was any.
-    pub fn unmark_deep(self) -> (Value, bool) {
-        if !self.has_marks() {
-            return (self, false);
+    /// Every mark on the value or inside it.
+    pub fn deep_marks(&self) -> Marks {
+        match self {
+            Value::Marked(v, m) => *m | v.deep_marks(),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().fold(Marks::NONE, |m, v| m | v.deep_marks()),
+            Value::Map(_, e) | Value::Object(e) => e.values().fold(Marks::NONE, |m, v| m | v.deep_marks()),
+            _ => Marks::NONE,
         }
-        let strip = |vs: Elements| vs.into_iter().map(|v| v.unmark_deep().0).collect::<Elements>();
-        let strip_map = |m: Entries| m.into_iter().map(|(k, v)| (k, v.unmark_deep().0)).collect::<Entries>();
-        let v = match self {
-            Value::Sensitive(v) => v.unmark_deep().0,
-            Value::List(t, vs) => Value::List(t, strip(vs)),
-            Value::Set(t, vs) => Value::Set(t, strip(vs)),
-            Value::Tuple(vs) => Value::Tuple(strip(vs)),
-            Value::Map(t, m) => Value::Map(t, strip_map(m)),
-            Value::Object(m) => Value::Object(strip_map(m)),
+    }
+
+    /// Whether the value or anything inside it has all of `marks`.
+    pub fn has_mark_deep(&self, marks: Marks) -> bool {
+        self.deep_marks().contains(marks)
+    }
+
+    /// The value with every mark removed, and the marks there were.
+    pub fn unmark_deep(self) -> (Value, Marks) {
+        if !self.has_marks() {
+            return (self, Marks::NONE);
+        }
+        let mut all = Marks::NONE;
+        let v = self.strip_marks(&mut all);
+        (v, all)
+    }
+
+    fn strip_marks(self, all: &mut Marks) -> Value {
+        let strip = |vs: Elements, all: &mut Marks| vs.into_iter().map(|v| v.strip_marks(all)).collect::<Elements>();
+        let strip_map = |m: Entries, all: &mut Marks| m.into_iter().map(|(k, v)| (k, v.strip_marks(all))).collect::<Entries>();
+        match self {
+            Value::Marked(v, m) => {
+                *all |= m;
+                v.strip_marks(all)
+            }
+            Value::List(t, vs) if vs.iter().any(Value::has_marks) => Value::List(t, strip(vs, all)),
+            Value::Set(t, vs) if vs.iter().any(Value::has_marks) => Value::Set(t, strip(vs, all)),
+            Value::Tuple(vs) if vs.iter().any(Value::has_marks) => Value::Tuple(strip(vs, all)),
+            Value::Map(t, m) if m.values().any(Value::has_marks) => Value::Map(t, strip_map(m, all)),
+            Value::Object(m) if m.values().any(Value::has_marks) => Value::Object(strip_map(m, all)),
             v => v,
-        };
-        (v, true)
+        }
     }
 
     /// The constructor of the value's type, without building the type
     /// (which walks every element of a tuple or object).
     pub fn kind(&self) -> Kind {
         match self {
-            Value::Sensitive(v) => v.kind(),
-            Value::Unknown(t) | Value::Null(t) => t.kind(),
+            Value::Marked(v, _) => v.kind(),
+            Value::Unknown(t, _) | Value::Null(t) => t.kind(),
             Value::Bool(_) => Kind::Bool,
             Value::Number(_) => Kind::Number,
             Value::String(_) => Kind::String,
@@ -241,8 +306,8 @@ impl Value {
     /// The value's type.
     pub fn ty(&self) -> Type {
         match self {
-            Value::Sensitive(v) => v.ty(),
-            Value::Unknown(t) | Value::Null(t) => t.clone(),
+            Value::Marked(v, _) => v.ty(),
+            Value::Unknown(t, _) | Value::Null(t) => t.clone(),
             Value::Bool(_) => Type::Bool,
             Value::Number(_) => Type::Number,
             Value::String(_) => Type::String,
@@ -257,7 +322,7 @@ impl Value {
     /// False only for an unknown value itself (not for one that contains
     /// unknowns).
     pub fn is_known(&self) -> bool {
-        !matches!(self.unmarked(), Value::Unknown(_))
+        !matches!(self.unmarked(), Value::Unknown(..))
     }
 
     /// True for a null of any type.
@@ -268,8 +333,8 @@ impl Value {
     /// True when no part of the value is unknown.
     pub fn is_wholly_known(&self) -> bool {
         match self {
-            Value::Unknown(_) => false,
-            Value::Sensitive(v) => v.is_wholly_known(),
+            Value::Unknown(..) => false,
+            Value::Marked(v, _) => v.is_wholly_known(),
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().all(Value::is_wholly_known),
             Value::Map(_, m) | Value::Object(m) => m.values().all(Value::is_wholly_known),
             _ => true,
@@ -315,7 +380,7 @@ impl Value {
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => 1 + vs.iter().map(Value::weight).sum::<usize>(),
             Value::Map(_, m) | Value::Object(m) => 1 + m.iter().map(|(k, v)| k.len() / 16 + v.weight()).sum::<usize>(),
             Value::String(s) => 1 + s.len() / 16,
-            Value::Sensitive(v) => v.weight(),
+            Value::Marked(v, _) => v.weight(),
             _ => 1,
         }
     }

@@ -1,17 +1,27 @@
 //! Value operations with go-cty's semantics: equality (with unknowns),
 //! structural identity, and the canonical order of set elements.
 
+use super::refine::{definitely_not_null, Range};
 use super::{Type, Value};
+use crate::profile::Profile;
 use std::cmp::Ordering;
 
-/// cty's `RawEquals`: the same type and the same value, unknowns and nulls
-/// included.
+/// cty's `RawEquals`: the same type and the same value, unknowns (with
+/// their refinements), nulls and marks included.
 pub fn raw_equals(a: &Value, b: &Value) -> bool {
     use Value::*;
     match (a, b) {
-        (Sensitive(x), Sensitive(y)) => raw_equals(x, y),
-        (Sensitive(_), _) | (_, Sensitive(_)) => false,
-        (Unknown(t1), Unknown(t2)) | (Null(t1), Null(t2)) => t1 == t2,
+        (Marked(x, m), Marked(y, n)) => m == n && raw_equals(x, y),
+        (Marked(..), _) | (_, Marked(..)) => false,
+        (Unknown(t1, r1), Unknown(t2, r2)) => {
+            t1 == t2
+                && match (r1, r2) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => x.raw_equals(y),
+                    _ => false,
+                }
+        }
+        (Null(t1), Null(t2)) => t1 == t2,
         (Bool(x), Bool(y)) => x == y,
         (Number(x), Number(y)) => x == y,
         (String(x), String(y)) => x == y,
@@ -32,25 +42,48 @@ fn map_raw_equals(x: &super::SortedMap<Value>, y: &super::SortedMap<Value>) -> b
 }
 
 /// cty's `Equals`: a known bool, or an unknown bool when unknowns make the
-/// answer undecidable. Nulls of any type equal each other.
+/// answer undecidable. Nulls of any type equal each other. Since go-cty
+/// 1.13 an unknown's refinements can decide it (a value outside an
+/// unknown's range is not equal to it), and since 1.18 comparing with null
+/// keeps only the top-level marks.
 pub fn equals(a: &Value, b: &Value) -> Value {
+    let current = !Profile::current().is_legacy();
     if a.has_marks() || b.has_marks() {
-        let (a, _) = a.clone().unmark_deep();
-        let (b, _) = b.clone().unmark_deep();
-        return equals(&a, &b).sensitive();
+        let (ua, mut ma) = a.clone().unmark_deep();
+        let (ub, mut mb) = b.clone().unmark_deep();
+        if current && a.is_null() != b.is_null() {
+            (ma, mb) = (a.marks(), b.marks());
+        }
+        return equals(&ua, &ub).with_marks(ma | mb);
     }
-    let unknown = Value::Unknown(Type::Bool);
+    if current {
+        if (a.is_null() && definitely_not_null(b)) || (b.is_null() && definitely_not_null(a)) {
+            return Value::Bool(false);
+        }
+        let excluded = match (a.is_known(), b.is_known()) {
+            (true, false) => Range::of(b).includes(a) == Some(false),
+            (false, true) => Range::of(a).includes(b) == Some(false),
+            _ => false,
+        };
+        if excluded {
+            return Value::Bool(false);
+        }
+    }
+    let unknown = || match current {
+        true => Value::unknown(Type::Bool).refine_not_null(),
+        false => Value::unknown(Type::Bool),
+    };
     match (a.is_known(), b.is_known()) {
-        (false, false) => return unknown,
+        (false, false) => return unknown(),
         (true, false) | (false, true) => {
             let (known, unk) = if a.is_known() { (a, b) } else { (b, a) };
             if known.is_null() || unk.ty().has_dynamic() {
-                return unknown;
+                return unknown();
             }
             if known.ty() != unk.ty() {
                 return Value::Bool(false);
             }
-            return unknown;
+            return unknown();
         }
         _ => {}
     }
@@ -61,10 +94,10 @@ pub fn equals(a: &Value, b: &Value) -> Value {
     }
     let (ta, tb) = (a.ty(), b.ty());
     if !has_wholly_known_type(a) || !has_wholly_known_type(b) {
-        if !could_conform(&ta, &tb) && !could_conform(&tb, &ta) {
+        if !super::types::conforms(&ta, &tb) && !super::types::conforms(&tb, &ta) {
             return Value::Bool(false);
         }
-        return unknown;
+        return unknown();
     }
     if ta != tb {
         return Value::Bool(false);
@@ -82,7 +115,7 @@ pub fn equals(a: &Value, b: &Value) -> Value {
                 match equals(p, q) {
                     Bool(true) => {}
                     Bool(false) => return Bool(false),
-                    _ => return unknown,
+                    _ => return unknown(),
                 }
             }
             Bool(true)
@@ -95,14 +128,14 @@ pub fn equals(a: &Value, b: &Value) -> Value {
                 match equals(p, q) {
                     Bool(true) => {}
                     Bool(false) => return Bool(false),
-                    _ => return unknown,
+                    _ => return unknown(),
                 }
             }
             Bool(true)
         }
         (Set(_, x), Set(_, y)) => {
             if x.iter().chain(y.iter()).any(|e| !e.is_known()) {
-                return unknown;
+                return unknown();
             }
             let has = |s: &[Value], e: &Value| s.iter().any(|o| matches!(equals(o, e), Bool(true)));
             Bool(x.iter().all(|e| has(y, e)) && y.iter().all(|e| has(x, e)))
@@ -115,25 +148,11 @@ pub fn equals(a: &Value, b: &Value) -> Value {
 /// `dynamic` anywhere inside (a null of dynamic type is fine).
 fn has_wholly_known_type(v: &Value) -> bool {
     match v {
-        Value::Unknown(t) => !t.has_dynamic(),
-        Value::Sensitive(v) => has_wholly_known_type(v),
+        Value::Unknown(t, _) => !t.has_dynamic(),
+        Value::Marked(v, _) => has_wholly_known_type(v),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().all(has_wholly_known_type),
         Value::Map(_, m) | Value::Object(m) => m.values().all(has_wholly_known_type),
         _ => true,
-    }
-}
-
-/// cty's `have.TestConformance(want)` success. Only `dynamic` in `want`
-/// accepts anything, so `[ud, 1] == [1, ud]` is false: neither side's
-/// type conforms to the other's.
-fn could_conform(have: &Type, want: &Type) -> bool {
-    use Type::*;
-    match (have, want) {
-        (_, Dynamic) => true,
-        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => could_conform(a, b),
-        (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| could_conform(x, y)),
-        (Object(a), Object(b)) => a.len() == b.len() && a.iter().zip(b).all(|((k1, x), (k2, y))| k1 == k2 && could_conform(x, y)),
-        (a, b) => a == b,
     }
 }
 
@@ -188,7 +207,7 @@ fn set_less(a: &Value, ka: &str, b: &Value, kb: &str) -> bool {
     }
     let rank = |v: &Value| match v {
         Value::Null(_) => 2,
-        Value::Unknown(_) => 1,
+        Value::Unknown(..) => 1,
         _ => 0,
     };
     if rank(a) != 0 || rank(b) != 0 {
@@ -211,8 +230,8 @@ pub fn set_hash_text(v: &Value) -> String {
 
 fn append_hash(v: &Value, out: &mut String) {
     match v {
-        Value::Sensitive(v) => append_hash(v, out),
-        Value::Unknown(_) => out.push('?'),
+        Value::Marked(v, _) => append_hash(v, out),
+        Value::Unknown(..) => out.push('?'),
         Value::Null(_) => out.push('~'),
         Value::Number(n) => out.push_str(&n.to_go_g10()),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),

@@ -196,3 +196,17 @@ impl fmt::Display for Type {
         }
     }
 }
+
+/// cty's `have.TestConformance(want)` success. Only `dynamic` in `want`
+/// accepts anything, so `[ud, 1] == [1, ud]` is false: neither side's
+/// type conforms to the other's.
+pub fn conforms(have: &Type, want: &Type) -> bool {
+    use Type::*;
+    match (have, want) {
+        (_, Dynamic) => true,
+        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => conforms(a, b),
+        (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| conforms(x, y)),
+        (Object(a), Object(b)) => a.len() == b.len() && a.iter().zip(b).all(|((k1, x), (k2, y))| k1 == k2 && conforms(x, y)),
+        (a, b) => a == b,
+    }
+}

@@ -9,7 +9,7 @@
 #![allow(dead_code)]
 
 use hcl_playground::value::Type;
-use hcl_playground::{evaluate, evaluate_console, parse_variables, present, Options, Profile};
+use hcl_playground::{evaluate, evaluate_console, parse_variables, parse_variables_in, present, Options, Profile};
 use serde_json::{json, Value as Json};
 use std::path::{Path, PathBuf};
 
@@ -30,7 +30,7 @@ pub fn case_profile(case: &Json) -> Profile {
 
 /// Our result for one case under `profile`.
 pub fn run_case_in(profile: Profile, expr: &str, vars: &Json, template: bool) -> Json {
-    let vars = match parse_variables(&vars.to_string()) {
+    let vars = match parse_variables_in(&vars.to_string(), profile) {
         Ok(v) => v,
         Err(d) => return json!({"ok": false, "errors": [d.one_line()]}),
     };

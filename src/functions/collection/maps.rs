@@ -51,7 +51,7 @@ pub(super) fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
 pub(super) fn lookup(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     let (Some(m), Value::String(key)) = (a[0].as_mapping(), &a[1]) else {
-        return Ok(Value::Unknown(ret));
+        return Ok(Value::unknown(ret));
     };
     if let Some(v) = m.get(key) {
         return Ok(v.clone());
@@ -77,7 +77,7 @@ pub(super) fn merge_type(a: &[Value]) -> Result<Type, CallError> {
             (Type::Object(at), v) if !v.is_null() => attrs.extend(at.clone()),
             (Type::Object(_), _) => {}
             (Type::Map(_), Value::Null(_)) => {}
-            (Type::Map(_), Value::Unknown(_)) => attrs_known = false,
+            (Type::Map(_), Value::Unknown(..)) => attrs_known = false,
             (Type::Map(e), Value::Map(_, m)) => attrs.extend(m.keys().map(|k| (k.clone(), (**e).clone()))),
             _ => {
                 return Err(CallError::call(format!(
@@ -128,7 +128,7 @@ pub(super) fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 pub(super) fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_wholly_known() {
-        return Ok(Value::Unknown(ctx.ret.clone()));
+        return Ok(Value::unknown(ctx.ret.clone()));
     }
     let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for (k, list) in a[0].as_mapping().into_iter().flatten() {
@@ -169,7 +169,7 @@ pub(super) fn zipmap_type(a: &[Value]) -> Result<Type, CallError> {
 
 pub(super) fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_wholly_known() {
-        return Ok(Value::Unknown(ctx.ret.clone()));
+        return Ok(Value::unknown(ctx.ret.clone()));
     }
     let (keys, values) = (seq(&a[0]), seq(&a[1]));
     if keys.len() != values.len() {

@@ -87,7 +87,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         imp: |a, ctx| {
             let (out, known) = flattened(&a[0]);
             if !known {
-                return Ok(Value::Unknown(ctx.ret.clone()));
+                return Ok(Value::unknown(ctx.ret.clone()));
             }
             ctx.check_size(out.len())?;
             Ok(Value::Tuple(out.into()))
@@ -109,7 +109,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             }
             match a[0].as_mapping() {
                 Some(m) => Ok(Value::List(Type::String, names(m.keys().collect()))),
-                None => Ok(Value::Unknown(ctx.ret.clone())),
+                None => Ok(Value::unknown(ctx.ret.clone())),
             }
         },
     },
@@ -214,7 +214,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "compact([\"a\", \"\", \"b\", null, \"c\"])",
         imp: |a, _| {
             if !a[0].is_wholly_known() {
-                return Ok(Value::Unknown(Type::list(Type::String)));
+                return Ok(Value::unknown(Type::list(Type::String)));
             }
             let out: Vec<Value> = seq(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
             Ok(Value::List(Type::String, out.into()))
@@ -230,7 +230,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "distinct([\"a\", \"b\", \"a\", \"c\", \"d\", \"b\"])",
         imp: |a, ctx| {
             if !a[0].is_wholly_known() {
-                return Ok(Value::Unknown(ctx.ret.clone()));
+                return Ok(Value::unknown(ctx.ret.clone()));
             }
             let mut out: Vec<Value> = Vec::new();
             for v in seq(&a[0]) {
@@ -294,7 +294,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Takes a list, set, or tuple with zero or one elements and returns its element, or null if it is empty.",
         example: "one([\"hello\"])",
         imp: |a, ctx| match seq(&a[0]) {
-            _ if length_unknown(&a[0]) => Ok(Value::Unknown(ctx.ret.clone())),
+            _ if length_unknown(&a[0]) => Ok(Value::unknown(ctx.ret.clone())),
             [] => Ok(Value::Null(ctx.ret.clone())),
             [only] => Ok(only.clone()),
             _ => Err(CallError::arg(0, "must be a list, set, or tuple value with either zero or one elements")),
@@ -377,7 +377,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             let out = seq(&a[0])[start..end].to_vec();
             Ok(match &ctx.ret {
                 Type::List(e) => Value::List((**e).clone(), out.into()),
-                Type::Dynamic => Value::Unknown(Type::Dynamic),
+                Type::Dynamic => Value::unknown(Type::Dynamic),
                 _ => Value::Tuple(out.into()),
             })
         },
@@ -392,7 +392,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         example: "sort([\"e\", \"d\", \"a\", \"x\"])",
         imp: |a, _| {
             if !a[0].is_wholly_known() {
-                return Ok(Value::Unknown(Type::list(Type::String)));
+                return Ok(Value::unknown(Type::list(Type::String)));
             }
             let mut out = seq(&a[0]).to_vec();
             if let Some(i) = out.iter().position(Value::is_null) {
@@ -431,14 +431,14 @@ fn all_any(a: &[Value], all: bool) -> CallResult {
     let mut unknown = false;
     for v in a[0].as_sequence().unwrap_or(&[]) {
         match (v, all) {
-            (Value::Unknown(_), true) => return Ok(Value::Unknown(Type::Bool)),
-            (Value::Unknown(_), false) => unknown = true,
+            (Value::Unknown(..), true) => return Ok(Value::unknown(Type::Bool)),
+            (Value::Unknown(..), false) => unknown = true,
             (Value::Null(_), true) | (Value::Bool(false), true) => return Ok(Value::Bool(false)),
             (Value::Bool(true), false) => return Ok(Value::Bool(true)),
             _ => {}
         }
     }
-    Ok(if unknown { Value::Unknown(Type::Bool) } else { Value::Bool(all) })
+    Ok(if unknown { Value::unknown(Type::Bool) } else { Value::Bool(all) })
 }
 
 fn coalesce(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -448,7 +448,7 @@ fn coalesce(a: &[Value], ctx: &mut Ctx) -> CallResult {
         // an argument that fails to convert is passed over like a null.
         let Ok(v) = convert(v, &ret) else { continue };
         if !v.is_known() {
-            return Ok(Value::Unknown(ret));
+            return Ok(Value::unknown(ret));
         }
         if v.is_null() || (ret == Type::String && v.as_str() == Some("")) {
             continue;
@@ -515,7 +515,7 @@ fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
             _ => unknown = true,
         }
     }
-    Ok(if unknown { Value::Unknown(Type::Bool) } else { Value::Bool(false) })
+    Ok(if unknown { Value::unknown(Type::Bool) } else { Value::Bool(false) })
 }
 
 fn element_type(a: &[Value]) -> Result<Type, CallError> {
@@ -582,7 +582,7 @@ fn flattened(v: &Value) -> (Vec<Value>, bool) {
     let mut out = Vec::new();
     let mut known = true;
     for e in elems {
-        if matches!(e, Value::Unknown(Type::Dynamic)) {
+        if matches!(e, Value::Unknown(Type::Dynamic, _)) {
             known = false;
         }
         if !e.is_null() && matches!(e.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
@@ -604,12 +604,12 @@ fn flattened(v: &Value) -> (Vec<Value>, bool) {
 fn length(a: &[Value], _: &mut Ctx) -> CallResult {
     let v = &a[0];
     Ok(match (v, v.ty()) {
-        (_, Type::Dynamic) => Value::Unknown(Type::Number),
+        (_, Type::Dynamic) => Value::unknown(Type::Number),
         (_, Type::Tuple(ts)) => Value::int(ts.len() as i64),
         (_, Type::Object(attrs)) => Value::int(attrs.len() as i64),
         (Value::String(s), _) => Value::int(s.graphemes(true).count() as i64),
-        (Value::Unknown(_), _) => Value::Unknown(Type::Number),
-        (v, _) if length_unknown(v) => Value::Unknown(Type::Number),
+        (Value::Unknown(..), _) => Value::unknown(Type::Number),
+        (v, _) if length_unknown(v) => Value::unknown(Type::Number),
         (v, _) => Value::int(v.len().unwrap_or(0) as i64),
     })
 }
@@ -672,7 +672,7 @@ fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
         return Err(CallError::arg(0, format!("argument must be list, set, or tuple. Received {}", l.ty().friendly_name())));
     }
     if !l.is_wholly_known() {
-        return Ok(Value::Unknown(Type::Number));
+        return Ok(Value::unknown(Type::Number));
     }
     let mut acc: Option<Number> = None;
     for v in elems {
@@ -741,7 +741,7 @@ fn coalescelist_type(a: &[Value]) -> Result<Type, CallError> {
 fn coalescelist(a: &[Value], ctx: &mut Ctx) -> CallResult {
     for v in a {
         if !v.is_known() {
-            return Ok(Value::Unknown(ctx.ret.clone()));
+            return Ok(Value::unknown(ctx.ret.clone()));
         }
         if !v.is_null() && !seq(v).is_empty() {
             return Ok(v.clone());
@@ -762,7 +762,7 @@ fn index(a: &[Value], _: &mut Ctx) -> CallResult {
         match equals(e, &a[1]) {
             Value::Bool(true) => return Ok(Value::int(i as i64)),
             Value::Bool(false) => {}
-            _ => return Ok(Value::Unknown(Type::Number)),
+            _ => return Ok(Value::unknown(Type::Number)),
         }
     }
     Err(CallError::call("item not found"))

@@ -26,11 +26,11 @@ pub(super) fn set_operation_type(a: &[Value]) -> Result<Type, CallError> {
 /// known element.
 pub(super) fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f: fn(&[Value], &[Value]) -> Vec<Value>) -> CallResult {
     let ret = ctx.ret.clone();
-    let mut acc = Value::Unknown(ret.clone());
+    let mut acc = Value::unknown(ret.clone());
     for (i, v) in a.iter().enumerate() {
         let v = convert(v, &ret).map_err(|m| CallError::arg(i, m))?;
         if !allow_unknowns && !v.is_wholly_known() {
-            return Ok(Value::Unknown(ret));
+            return Ok(Value::unknown(ret));
         }
         if i == 0 {
             acc = v;
@@ -39,7 +39,7 @@ pub(super) fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f:
         // Converted to a set of unknown element type, the sets can still
         // differ in element type; cty's set operations then panic.
         let (Value::Set(ety, x), Value::Set(other, y)) = (&acc, &v) else {
-            return Ok(Value::Unknown(ret));
+            return Ok(Value::unknown(ret));
         };
         if ety != other {
             return Err(CallError::panic(format!(
@@ -85,9 +85,9 @@ pub(super) fn setproduct_type(a: &[Value]) -> Result<Type, CallError> {
 pub(super) fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
-    let Type::Tuple(sub) = &ety else { return Ok(Value::Unknown(ret)) };
+    let Type::Tuple(sub) = &ety else { return Ok(Value::unknown(ret)) };
     if a.iter().any(length_unknown) {
-        return Ok(Value::Unknown(ret));
+        return Ok(Value::unknown(ret));
     }
     let total = a.iter().try_fold(1usize, |acc, v| acc.checked_mul(seq(v).len())).unwrap_or(usize::MAX);
     ctx.check_size(total)?;

@@ -2,7 +2,7 @@
 
 use super::{str_arg, CallError, CallResult, Ctx};
 use crate::text::go_quote;
-use crate::value::Value;
+use crate::value::{Marks, Value};
 
 /// Go's `base64.StdEncoding.DecodeString`: padding required, CR and LF
 /// skipped anywhere, trailing bits not checked; the error is the offset of
@@ -88,10 +88,10 @@ pub(super) fn redact(s: &str, marked: bool) -> String {
 }
 
 pub(super) fn base64decode(a: &[Value], _: &mut Ctx) -> CallResult {
-    let marked = a[0].is_marked();
+    let marked = a[0].marks();
     let s = str_arg(a, 0);
-    let bytes =
-        go_base64_decode(s.as_bytes()).map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked))))?;
+    let bytes = go_base64_decode(s.as_bytes())
+        .map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked.contains(Marks::SENSITIVE)))))?;
     let text = String::from_utf8(bytes).map_err(|_| CallError::call("the result of decoding the provided string is not valid UTF-8"))?;
-    Ok(Value::string(text).mark_if(marked))
+    Ok(Value::string(text).with_marks(marked))
 }

@@ -25,10 +25,11 @@ const MAX_GUNZIP: usize = 16 << 20;
 
 pub(super) fn base64gunzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use std::io::Read;
-    let marked = a[0].is_marked();
+    let marked = a[0].marks();
     let s = str_arg(a, 0);
-    let bytes =
-        go_base64_decode(s.as_bytes()).map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked))))?;
+    let bytes = go_base64_decode(s.as_bytes()).map_err(|_| {
+        CallError::call(format!("failed to decode base64 data {}", redact(s, marked.contains(crate::value::Marks::SENSITIVE))))
+    })?;
     if bytes.is_empty() {
         return Err(CallError::call("failed to gunzip bytestream: EOF"));
     }
@@ -53,7 +54,7 @@ pub(super) fn base64gunzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
         }
     }
     ctx.check_size(out.len() / 64)?;
-    Ok(Value::string(lossy_string(out)).mark_if(marked))
+    Ok(Value::string(lossy_string(out)).with_marks(marked))
 }
 
 /// Go's wording for the usual ways a gzip stream goes wrong.

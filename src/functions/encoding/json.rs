@@ -426,7 +426,7 @@ pub(super) fn jsondecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 pub(super) fn jsonencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_wholly_known() {
-        return Ok(Value::Unknown(Type::String));
+        return Ok(Value::unknown(Type::String));
     }
     if has_infinity(&a[0]) {
         return Err(CallError::call("cannot serialize infinity as JSON"));

@@ -124,7 +124,7 @@ impl YamlWriter {
     /// One node; the flags are libyaml's emitter contexts.
     fn node(&mut self, v: &Value, root: bool, mapping: bool, simple_key: bool) {
         match v.unmarked() {
-            Value::Null(_) | Value::Unknown(_) => self.scalar("null", ScalarStyle::Plain, root, simple_key),
+            Value::Null(_) | Value::Unknown(..) => self.scalar("null", ScalarStyle::Plain, root, simple_key),
             Value::Bool(b) => self.scalar(if *b { "true" } else { "false" }, ScalarStyle::Plain, root, simple_key),
             Value::Number(n) => self.scalar(&n.to_decimal_string(), ScalarStyle::Plain, root, simple_key),
             Value::String(s) => {
@@ -169,7 +169,7 @@ impl YamlWriter {
                 }
                 self.restore_indent();
             }
-            Value::Sensitive(inner) => self.node(inner, root, mapping, simple_key),
+            Value::Marked(inner, _) => self.node(inner, root, mapping, simple_key),
         }
     }
 
@@ -312,7 +312,7 @@ impl YamlWriter {
 
 pub(super) fn yamlencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_wholly_known() {
-        return Ok(Value::Unknown(Type::String));
+        return Ok(Value::unknown(Type::String));
     }
     ctx.charge(a[0].weight() as u64)?;
     let mut w =

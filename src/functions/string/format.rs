@@ -318,7 +318,7 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
         let ty = arg.ty();
         let sequence = matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_)) && !arg.is_null();
         if !sequence {
-            unknown |= matches!(arg, Value::Unknown(Type::Dynamic));
+            unknown |= matches!(arg, Value::Unknown(Type::Dynamic, _));
             columns.push(None);
             continue;
         }
@@ -351,7 +351,7 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
         }
     }
     if unknown {
-        return Ok(Value::Unknown(ctx.ret.clone()));
+        return Ok(Value::unknown(ctx.ret.clone()));
     }
     let rows = len.map_or(1, |(n, _)| n);
     ctx.check_size(rows)?;
@@ -371,7 +371,7 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
                 None => arg.clone(),
             };
             if !v.is_wholly_known() {
-                out.push(Value::Unknown(Type::String));
+                out.push(Value::unknown(Type::String));
                 continue 'rows;
             }
             row_args.push(v);

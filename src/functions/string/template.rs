@@ -50,7 +50,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     loop {
         ctx.charge(budget)?;
         let errors = match ctx.evaluate_isolated(&expr, &vars, budget) {
-            Ok(v) => return Ok(v.mark_if(marked)),
+            Ok(v) => return Ok(v.with_marks(marked)),
             Err(errors) => errors,
         };
         let exhausted = errors.iter().any(|d| d.summary == "Evaluation too expensive");

@@ -436,6 +436,9 @@ impl Number {
     /// values of different precision may differ (`(1/3)` at 64 bits is not
     /// `(1/3)` at 512 bits).
     pub fn equals(&self, other: &Number) -> bool {
+        if !crate::profile::Profile::current().is_legacy() {
+            return self.equals_current(other);
+        }
         let sign = |n: &Number| {
             if n.is_zero() {
                 0
@@ -456,6 +459,26 @@ impl Number {
             return self.compare(other) == Ordering::Equal && self.f.is_inf() == other.f.is_inf();
         }
         self.to_decimal_string() == other.to_decimal_string()
+    }
+
+    /// go-cty 1.13's `rawNumberEqual`: integers compare exactly (whatever
+    /// their precision), an integer never equals a fraction, and fractions
+    /// compare by their shortest `'f'` text, `-0` as `0`.
+    fn equals_current(&self, other: &Number) -> bool {
+        if self.is_sign_negative() != other.is_sign_negative() && !(self.is_zero() && other.is_zero()) {
+            return false;
+        }
+        match (self.is_integer(), other.is_integer()) {
+            (true, true) => self.compare(other) == Ordering::Equal,
+            (false, false) => {
+                let text = |n: &Number| match n.to_go_text('f', -1) {
+                    t if t == "-0" => "0".to_string(),
+                    t => t,
+                };
+                text(self) == text(other)
+            }
+            _ => false,
+        }
     }
 
     /// True for an integer with no more significant bits than its
