@@ -82,14 +82,13 @@ impl<'a> Evaluator<'a> {
         if !known && self.profile.is_legacy() {
             return dynamic();
         }
+        let mut cond_marks = Marks::NONE;
         if let Some(cond) = &f.cond_expr {
             let mark = self.diags.len();
             self.push_iteration_vars(f.key_var.as_deref(), &f.value_var, dynamic(), dynamic());
             let r = self.eval(cond);
             self.pop_iteration_vars();
-            if !self.profile.is_legacy() {
-                *marked |= r.marks();
-            }
+            cond_marks = r.marks();
             if r.is_null() {
                 self.error("Condition is null", "The value of the 'if' clause must not be null.", cond.span);
                 return dynamic();
@@ -103,6 +102,8 @@ impl<'a> Evaluator<'a> {
             }
         }
         if !known {
+            // The early check's marks count only when it decides (HCL 2.23).
+            *marked |= cond_marks;
             return dynamic();
         }
         let entries = iteration_entries(&coll, f.key_var.is_some());

@@ -9,7 +9,7 @@ use crate::value::convert::{convert, get_conversion, unify_with, Conversion};
 use crate::value::number::ArithmeticError;
 use crate::value::ops::equals;
 use crate::value::refine::Range;
-use crate::value::{Type, Value};
+use crate::value::{Marks, Type, Value};
 
 impl<'a> Evaluator<'a> {
     pub(super) fn conditional(&mut self, condition: &Expression, t: &Expression, f: &Expression) -> Value {
@@ -45,14 +45,24 @@ impl<'a> Evaluator<'a> {
             );
             return dynamic();
         };
-        // The condition's marks are dropped, as in HCL 2.14.
-        let cond = self.eval(condition).unmark_deep().0;
+        let cond = self.eval(condition);
         if cond.is_null() {
             self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
             return Value::unknown(result_type);
         }
+        // HCL 2.14 drops the condition's marks; since 2.23 the result has
+        // the marks of the condition and of both arms, whichever is taken.
+        let (cond, true_val, false_val, marks) = if self.profile.is_legacy() {
+            (cond.unmark_deep().0, true_val, false_val, Marks::NONE)
+        } else {
+            let ((c, cm), (t, tm), (f, fm)) = (cond.unmark(), true_val.unmark(), false_val.unmark());
+            (c, t, f, cm | tm | fm)
+        };
         if !cond.is_known() {
-            return Value::unknown(result_type);
+            if self.profile.is_legacy() {
+                return Value::unknown(result_type);
+            }
+            return unknown_conditional(&true_val, &false_val, result_type).with_marks(marks);
         }
         let cond = match convert(&cond, &Type::Bool) {
             Ok(c) => c,
@@ -69,17 +79,17 @@ impl<'a> Evaluator<'a> {
         };
         self.diags.extend(diags);
         let Some(conv) = conv else {
-            return chosen;
+            return chosen.with_marks(marks);
         };
         match conv.apply(&chosen) {
-            Ok(v) => v,
+            Ok(v) => v.with_marks(marks),
             Err(m) => {
                 self.error(
                     "Inconsistent conditional result types",
                     format!("The {which} result value has the wrong type: {m}."),
                     expr.span,
                 );
-                Value::unknown(result_type)
+                Value::unknown(result_type).with_marks(marks)
             }
         }
     }
@@ -309,6 +319,45 @@ fn short_circuit(or: bool, l: &Value, r: &Value, lhs_failed: bool) -> Option<(Va
         _ if !r.is_known() => Some((unknown(), Side::Right)),
         _ => None,
     }
+}
+
+/// The result of a conditional whose condition is unknown (HCL 2.17 and
+/// later): null if both arms are null, otherwise an unknown refined with
+/// what both arms have in common (not null, number bounds, collection
+/// length bounds).
+fn unknown_conditional(t: &Value, f: &Value, result_type: Type) -> Value {
+    if t.is_null() && f.is_null() {
+        return Value::Null(result_type);
+    }
+    let (tr, fr) = (Range::of(t), Range::of(f));
+    let both_not_null = tr.definitely_not_null() && fr.definitely_not_null();
+    let (tt, ft) = (t.ty(), f.ty());
+    let mut r = Value::unknown(if tt == Type::Number && ft == Type::Number { Type::Number } else { result_type }).refine();
+    if both_not_null {
+        r = r.not_null();
+    }
+    if tt == Type::Number && ft == Type::Number {
+        // The wider of the two bounds on each side; an open side stays open.
+        if let (Some(a), Some(b)) = (tr.lower(), fr.lower()) {
+            let (lo, inc) = match a.value.compare(&b.value) {
+                std::cmp::Ordering::Less => (&a.value, a.inclusive),
+                std::cmp::Ordering::Equal => (&b.value, a.inclusive || b.inclusive),
+                std::cmp::Ordering::Greater => (&b.value, b.inclusive),
+            };
+            r = r.lower(lo, inc);
+        }
+        if let (Some(a), Some(b)) = (tr.upper(), fr.upper()) {
+            let (hi, inc) = match a.value.compare(&b.value) {
+                std::cmp::Ordering::Greater => (&a.value, a.inclusive),
+                std::cmp::Ordering::Equal => (&b.value, a.inclusive || b.inclusive),
+                std::cmp::Ordering::Less => (&b.value, b.inclusive),
+            };
+            r = r.upper(hi, inc);
+        }
+    } else if tt.is_collection() && ft.is_collection() && tt == ft {
+        r = r.min_len(tr.min_len().min(fr.min_len())).max_len(tr.max_len().max(fr.max_len()));
+    }
+    r.value()
 }
 
 /// `==` or `!=` (cty's `Equals`, and `Not` of it), marks kept.

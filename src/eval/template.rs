@@ -5,6 +5,7 @@ use super::{iteration_entries, Evaluator};
 use crate::diagnostics::{Diagnostics, Span};
 use crate::syntax::ast::*;
 use crate::value::convert::convert;
+use crate::value::refine::safe_known_prefix_of_bytes;
 use crate::value::{Marks, Type, Value};
 
 impl<'a> Evaluator<'a> {
@@ -12,10 +13,17 @@ impl<'a> Evaluator<'a> {
         let mut buf = String::new();
         let mut marked = Marks::NONE;
         let mut known = true;
+        let mark = self.diags.len();
         for part in parts {
+            let before = buf.len();
             match self.template_part(part, &mut buf, &mut marked) {
                 PartResult::Ok => {}
                 PartResult::Unknown => known = false,
+            }
+            // After an unknown part or an error, the text so far is the
+            // result's known prefix and stops growing (HCL 2.17).
+            if !known || self.has_errors_since(mark) {
+                buf.truncate(before);
             }
             if !self.check_size(buf.len() / 64, span) || buf.len() > self.limits.max_string_len {
                 self.abort(
@@ -29,10 +37,22 @@ impl<'a> Evaluator<'a> {
                 return Value::unknown(Type::String);
             }
         }
-        if !known {
-            return Value::unknown(Type::String).with_marks(marked);
+        if self.profile.is_legacy() {
+            return match known {
+                true => Value::string(buf),
+                false => Value::unknown(Type::String),
+            }
+            .with_marks(marked);
         }
-        Value::string(buf).with_marks(marked)
+        if known {
+            return Value::string(buf).with_marks(marked);
+        }
+        let mut r = Value::unknown(Type::String).refine().not_null();
+        if !self.has_errors_since(mark) && !buf.is_empty() {
+            // At most 128 bytes, which may cut a character in two.
+            r = r.prefix_full(&safe_known_prefix_of_bytes(&buf, 128));
+        }
+        r.value().with_marks(marked)
     }
 
     fn template_part(&mut self, part: &TemplatePart, buf: &mut String, marked: &mut Marks) -> PartResult {
@@ -58,11 +78,20 @@ impl<'a> Evaluator<'a> {
                     self.diags.extend(t_diags.into_iter().chain(f_diags));
                     return PartResult::Unknown;
                 }
-                let cond = self.eval(condition).unmark_deep().0;
+                let cond = self.eval(condition);
                 if cond.is_null() {
                     self.error("Null condition", "The condition value is null. Conditions must either be true or false.", condition.span);
                     return PartResult::Unknown;
                 }
+                // As a conditional: HCL 2.23 keeps the marks of the
+                // condition and both arms.
+                let (cond, t, f) = if self.profile.is_legacy() {
+                    (cond.unmark_deep().0, t, f)
+                } else {
+                    let ((c, cm), (t, tm), (f, fm)) = (cond.unmark(), t.unmark(), f.unmark());
+                    *marked |= cm | tm | fm;
+                    (c, t, f)
+                };
                 if !cond.is_known() {
                     return PartResult::Unknown;
                 }
@@ -91,8 +120,10 @@ impl<'a> Evaluator<'a> {
                 }
             }
             TemplatePart::For { key_var, value_var, collection, body, span } => {
+                // An unknown collection makes the whole directive an
+                // unknown string without marks (a `for` of unknown result
+                // joins to a bare unknown string).
                 let (coll, coll_marked) = self.eval(collection).unmark();
-                *marked |= coll_marked;
                 if self.iterable_collection(&coll, collection.span) != Some(true) {
                     return PartResult::Unknown;
                 }
@@ -110,16 +141,20 @@ impl<'a> Evaluator<'a> {
                         return PartResult::Unknown;
                     }
                 }
-                let mut out = PartResult::Ok;
+                // The join stops at the first unknown iteration result,
+                // keeping only the collection's marks.
+                *marked |= coll_marked;
+                let mut element_marks = Marks::NONE;
                 for r in results {
                     let (r, m) = r.unmark();
-                    *marked |= m;
                     match r {
                         Value::String(s) => buf.push_str(&s),
-                        _ => out = PartResult::Unknown,
+                        _ => return PartResult::Unknown,
                     }
+                    element_marks |= m;
                 }
-                out
+                *marked |= element_marks;
+                PartResult::Ok
             }
         }
     }

@@ -5,6 +5,7 @@ use super::{dynamic, Evaluator};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::text::go_quote as quote;
+use crate::value::refine::Range;
 use crate::value::convert::{convert, list_of};
 use crate::value::{Kind, Marks, Type, Value};
 
@@ -252,8 +253,99 @@ impl<'a> Evaluator<'a> {
     }
 
     pub(super) fn splat(&mut self, source: &Expression, each: &Expression) -> Value {
+        if !self.profile.is_legacy() {
+            return self.splat_current(source, each);
+        }
         let mut marked = Marks::NONE;
         self.splat_inner(source, each, &mut marked).with_marks(marked)
+    }
+
+    /// A splat as HCL 2.24 evaluates it: marks stay on the elements and the
+    /// result; an unknown source that cannot be null is wrapped like a
+    /// known one; an unknown list result is refined (not null, the
+    /// source's length bounds); elements of different types are an error.
+    fn splat_current(&mut self, source: &Expression, each: &Expression) -> Value {
+        let mark = self.diags.len();
+        let src = self.eval(source);
+        if self.has_errors_since(mark) {
+            self.anon.push(dynamic());
+            self.eval(each);
+            self.anon.pop();
+            return dynamic();
+        }
+        let kind = src.kind();
+        let auto_upgrade = !matches!(kind, Kind::Tuple | Kind::List | Kind::Set);
+        if src.is_null() {
+            if auto_upgrade {
+                return Value::Tuple(Vec::new().into()).with_same_marks(&src);
+            }
+            self.error("Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.", source.span);
+            return dynamic();
+        }
+        if kind == Kind::Dynamic {
+            return dynamic().with_same_marks(&src);
+        }
+        let upgraded_unknown = auto_upgrade && !src.is_known() && Range::of(&src).could_be_null();
+        let src = match auto_upgrade {
+            true => {
+                let marks = src.marks();
+                Value::Tuple(vec![src].into()).with_marks(marks)
+            }
+            false => src,
+        };
+        if !src.is_known() {
+            let ty = self.splat_result_type(&src.ty(), each);
+            let mut r = Value::unknown(ty.clone()).refine();
+            if ty != Type::Dynamic {
+                r = r.not_null();
+            }
+            if matches!(ty, Type::List(_)) && src.ty().is_collection() {
+                let range = Range::of(&src);
+                r = r.min_len(range.min_len()).max_len(range.max_len());
+            }
+            return r.value().with_same_marks(&src);
+        }
+        let (src, marks) = src.unmark();
+        let elems = src.as_sequence().unwrap_or(&[]).to_vec();
+        let mut vals = Vec::with_capacity(elems.len());
+        let mut known = true;
+        for item in elems {
+            let mark = self.diags.len();
+            self.anon.push(item);
+            let v = self.eval(each);
+            self.anon.pop();
+            if self.has_errors_since(mark) {
+                known = false;
+            }
+            vals.push(v);
+        }
+        if upgraded_unknown {
+            return dynamic().with_marks(marks);
+        }
+        if !known {
+            let keep = self.diags.len();
+            let t = self.splat_result_type(&src.ty(), each);
+            self.diags.truncate(keep);
+            return Value::unknown(t).with_marks(marks);
+        }
+        if !matches!(kind, Kind::List | Kind::Set) {
+            return Value::Tuple(vals.into()).with_marks(marks);
+        }
+        if vals.is_empty() {
+            let t = self.splat_result_type(&src.ty(), each);
+            return Value::List(t.element_type().cloned().unwrap_or(Type::Dynamic), Vec::new().into()).with_marks(marks);
+        }
+        match list_of(vals) {
+            Some(list) => list.with_marks(marks),
+            None => {
+                self.error(
+                    "Invalid nested splat expressions",
+                    "The second level of splat expression produced elements of different types, so it isn't possible to construct a valid list to represent the top-level result.\n\nConsider using a for expression instead, to produce a tuple-typed result which can therefore have non-homogenous element types.",
+                    each.span,
+                );
+                dynamic()
+            }
+        }
     }
 
     fn splat_inner(&mut self, source: &Expression, each: &Expression, marked: &mut Marks) -> Value {

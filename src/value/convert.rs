@@ -6,6 +6,8 @@
 //! numbers and bools, lists sets, maps objects); the safe variant survives
 //! only where cty uses it internally.
 
+use super::refine::Range;
+use crate::profile::Profile;
 use super::{Number, Type, Value};
 use std::collections::BTreeMap;
 
@@ -64,7 +66,8 @@ impl Conversion {
             return Ok(v.clone());
         }
         match v {
-            Value::Unknown(t, _) => return Ok(Value::unknown(dynamic_replace(Some(t), &self.out))),
+            Value::Unknown(t, _) if Profile::current().is_legacy() => return Ok(Value::unknown(dynamic_replace(Some(t), &self.out))),
+            Value::Unknown(t, _) => return Ok(prepare_unknown_result(v, dynamic_replace(Some(t), &self.out))),
             Value::Null(t) => return Ok(Value::Null(dynamic_replace(Some(t), &self.out))),
             _ => {}
         }
@@ -395,6 +398,27 @@ pub fn convertible(have: &Type, want: &Type) -> bool {
     have == want || get_conversion(have, want, true).is_some()
 }
 
+/// An unknown converted to `target` (go-cty 1.13's `prepareUnknownResult`):
+/// what the source's range says carries over (not null; a length, which a
+/// conversion keeps, though elements coalescing in a set can shorten it).
+fn prepare_unknown_result(source: &Value, target: Type) -> Value {
+    let range = Range::of(source);
+    let mut r = Value::unknown(target.clone()).refine();
+    if range.definitely_not_null() {
+        r = r.not_null();
+    }
+    let r = match (&range.ty, &target) {
+        (Type::Object(attrs), Type::Map(_)) => r.min_len(attrs.len() as u64).max_len(attrs.len() as u64),
+        (Type::Tuple(elems), Type::List(_)) => r.min_len(elems.len() as u64).max_len(elems.len() as u64),
+        (Type::Tuple(elems), Type::Set(_)) if elems.len() <= 1 => r.min_len(elems.len() as u64).max_len(elems.len() as u64),
+        (Type::Tuple(elems), Type::Set(_)) => r.min_len(1).max_len(elems.len() as u64),
+        (from, Type::Set(_)) if from.is_collection() => r.min_len(u64::from(range.min_len() > 0)).max_len(range.max_len()),
+        (from, to) if from.is_collection() && to.is_collection() => r.min_len(range.min_len()).max_len(range.max_len()),
+        _ => r,
+    };
+    r.value()
+}
+
 /// cty's `dynamicReplace`: the type an unknown or null of type `have`
 /// takes when converted to `want`, keeping what `have` knows where `want`
 /// says `dynamic`. `None` stands for cty's `NilType`.
@@ -408,6 +432,10 @@ fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
     match want {
         Dynamic => have.clone(),
         String | Number | Bool => want.clone(),
+        // go-cty 1.16 keeps `want` whole where `have` cannot supply the
+        // element type; earlier versions made the element dynamic.
+        Map(_) if !matches!(have, Map(_) | Object(_)) && !Profile::current().is_legacy() => want.clone(),
+        List(_) | Set(_) if !matches!(have, List(_) | Set(_) | Tuple(_)) && !Profile::current().is_legacy() => want.clone(),
         Map(oe) => Type::map(match have {
             Map(ie) => dynamic_replace(Some(ie), oe),
             Object(ia) => dynamic_replace(unified(ia.values().cloned().collect()).as_ref(), oe),

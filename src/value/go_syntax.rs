@@ -40,7 +40,11 @@ impl Value {
             Value::Marked(v, m) => m.go_names().iter().fold(v.go_string(), |s, n| format!("{s}.Mark({n})")),
             Value::Null(t) => format!("cty.NullVal({})", t.go_string()),
             Value::Unknown(Type::Dynamic, None) => "cty.DynamicVal".into(),
-            Value::Unknown(t, _) => format!("cty.UnknownVal({})", t.go_string()),
+            Value::Unknown(t, None) => format!("cty.UnknownVal({})", t.go_string()),
+            Value::Unknown(t, Some(r)) => match refinement_calls(t, r) {
+                calls if calls == ".NotNull()" => format!("cty.UnknownVal({}).RefineNotNull()", t.go_string()),
+                calls => format!("cty.UnknownVal({}).Refine(){calls}.NewValue()", t.go_string()),
+            },
             Value::Bool(true) => "cty.True".into(),
             Value::Bool(false) => "cty.False".into(),
             Value::Number(n) if n.is_integer() => format!("cty.NumberIntVal({})", n.to_go_text('g', -1)),
@@ -66,6 +70,35 @@ impl Value {
             Value::Object(m) => format!("cty.ObjectVal({})", map(m)),
         }
     }
+}
+
+/// The builder calls cty's `GoString` lists for a refinement.
+fn refinement_calls(t: &Type, r: &super::Refinement) -> String {
+    let mut out = String::new();
+    if r.not_null {
+        out.push_str(".NotNull()");
+    }
+    match t {
+        Type::String if !r.prefix.is_empty() => out.push_str(&format!(".StringPrefixFull({})", go_quote(&r.prefix))),
+        Type::Number => {
+            if let Some(b) = &r.lower {
+                out.push_str(&format!(".NumberLowerBound({}, {})", Value::Number(b.value.clone()).go_string(), b.inclusive));
+            }
+            if let Some(b) = &r.upper {
+                out.push_str(&format!(".NumberUpperBound({}, {})", Value::Number(b.value.clone()).go_string(), b.inclusive));
+            }
+        }
+        t if t.is_collection() => {
+            if r.min_len != 0 {
+                out.push_str(&format!(".CollectionLengthLowerBound({})", r.min_len));
+            }
+            if r.max_len != super::refine::MAX_LEN {
+                out.push_str(&format!(".CollectionLengthUpperBound({})", r.max_len));
+            }
+        }
+        _ => {}
+    }
+    out
 }
 
 fn join(items: impl Iterator<Item = String>) -> String {

@@ -434,6 +434,26 @@ pub fn safe_known_prefix(prefix: &str) -> String {
     prefix[..prev].to_string()
 }
 
+/// The prefix cty keeps of the first `max` bytes of `s` (HCL's templates
+/// slice their known text at 128 bytes). A cut inside a character leaves
+/// an incomplete one at the end, which normalisation's last boundary falls
+/// before, so no grapheme cluster is dropped then.
+pub fn safe_known_prefix_of_bytes(s: &str, max: usize) -> String {
+    if max >= s.len() {
+        return safe_known_prefix(s);
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    if end == max {
+        return safe_known_prefix(&s[..end]);
+    }
+    let whole = super::nfc(s[..end].to_string());
+    let cut = unicode_shim::nfc_last_boundary(&whole).unwrap_or(0);
+    whole[..cut].to_string()
+}
+
 /// cty's `numericRangeArithmetic`: bounds for the result of `op` over two
 /// ranges, from the four combinations of their bounds.
 pub fn range_arithmetic(builder: Refine, op: fn(&Number, &Number) -> Option<Number>, a: &Range, b: &Range) -> Refine {
