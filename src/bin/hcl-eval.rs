@@ -162,18 +162,21 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
         Options { template: field(&input, "template").unwrap_or(false), filename: "corpus.hcl".into(), profile, ..Options::default() };
     // As the console evaluates: `type(x)` alone gives x's type as text.
     match hcl_playground::evaluate_console(&expr, &vars, &options) {
-        Ok(e) => success(&id, &e.value, &e.ty),
+        Ok(e) => success(&id, &e.value, &e.ty, &e.console),
         Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
     }
 }
 
-fn success(id: &str, v: &Value, ty: &hcl_playground::Type) -> String {
+/// A result line: the conformance schema, plus the console's rendering as
+/// the reference harnesses print it.
+fn success(id: &str, v: &Value, ty: &hcl_playground::Type, console: &str) -> String {
     format!(
-        "{{\"id\":{},\"ok\":true,\"value\":{},\"type\":{},\"known\":{}}}",
+        "{{\"id\":{},\"ok\":true,\"value\":{},\"type\":{},\"known\":{},\"console\":{}}}",
         json_string(id),
         present::to_json(v),
         json_string(&ty.to_string()),
-        v.is_wholly_known()
+        v.is_wholly_known(),
+        json_string(console)
     )
 }
 

@@ -81,7 +81,8 @@ fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String) {
     let pad = " ".repeat(indent + 2);
     for (k, v) in m {
         out.push_str(&pad);
-        out.push_str(&go_quote(k));
+        // Keys print as strings do, multi-line ones as heredocs.
+        write_console(&Value::String(k.clone()), indent + 2, out);
         out.push_str(" = ");
         write_console(v, indent + 2, out);
         out.push('\n');
