@@ -7,7 +7,7 @@
 //! rendered diagnostics) is made here, once, and only when asked for.
 
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
-use crate::{functions, parse_variables_in, present, Limits, Options, Program, Variables};
+use crate::{functions, parse_variables_in, present, Limits, Options, Profile, Program, Variables};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -32,7 +32,24 @@ export interface Diagnostic {
 }
 
 /** The texts an evaluation can render; each costs time, so ask only for those shown. */
-export type Output = "console" | "json" | "type" | "diagnosticsText";
+export type Output = "console" | "json" | "type" | "diagnosticsText" | "refinements";
+
+/** The engines whose answers the evaluator gives (default "terraform"). */
+export type Profile = "terraform" | "opentofu" | "hcl-2.14";
+
+/** What is known of one unknown value inside the result. */
+export interface KnownFacts {
+  /** Where it is in the result ("" for the result itself, then [0], .name, ["key"]). */
+  path: string;
+  /** What is known of it, e.g. `not null, starts with "ami-"`. */
+  facts: string;
+}
+
+export interface ProfileInfo {
+  name: Profile;
+  /** The engine and the versions of its libraries, e.g. "Terraform v1.16.4 (hcl v2.24.0, go-cty v1.18.1)". */
+  engine: string;
+}
 
 export interface EvaluateOptions {
   /** Parse the source as a bare template (a template file). */
@@ -41,6 +58,8 @@ export interface EvaluateOptions {
   limits?: { maxDepth?: number; maxSteps?: number; maxCollectionLen?: number; maxStringLen?: number };
   /** The renderings to make (default: all of them). */
   outputs?: Output[];
+  /** Whose answers to give (default "terraform"). */
+  profile?: Profile;
 }
 
 export interface EvaluateResult {
@@ -56,9 +75,13 @@ export interface EvaluateResult {
   type?: string;
   /** False when any part of the value is unknown. */
   known?: boolean;
+  /** What is known of the unknown values in the result (refinements), when asked for. */
+  refinements?: KnownFacts[];
   diagnostics: Diagnostic[];
   /** The diagnostics rendered as Terraform does, with the source line and a caret. */
   diagnosticsText?: string;
+  /** The engine that answered, as in ProfileInfo. */
+  engine: string;
   /**
    * Set by the smaller build (without the heavy functions: regular
    * expressions, YAML, gzip, CSV, hashes, bcrypt, RSA, dates) when the
@@ -89,7 +112,9 @@ export class Session {
 
 /** One evaluation, with nothing kept. */
 export function evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;
-export function functions(): FunctionInfo[];
+/** The functions of a profile's engine (default "terraform"). */
+export function functions(profile?: Profile): FunctionInfo[];
+export function profiles(): ProfileInfo[];
 export function version(): string;
 "#;
 
@@ -102,6 +127,8 @@ struct JsOptions {
     limits: Option<JsLimits>,
     #[serde(default)]
     outputs: Option<Vec<JsOutput>>,
+    #[serde(default)]
+    profile: Option<String>,
 }
 
 #[derive(Deserialize, Default, PartialEq)]
@@ -120,6 +147,7 @@ enum JsOutput {
     Json,
     Type,
     DiagnosticsText,
+    Refinements,
 }
 
 #[derive(Serialize)]
@@ -150,11 +178,26 @@ struct JsResult {
     ty: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     known: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refinements: Option<Vec<JsKnownFacts>>,
     diagnostics: Vec<JsDiagnostic>,
     #[serde(skip_serializing_if = "Option::is_none")]
     diagnostics_text: Option<String>,
+    engine: &'static str,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     needs_full_build: bool,
+}
+
+#[derive(Serialize)]
+struct JsKnownFacts {
+    path: String,
+    facts: String,
+}
+
+#[derive(Serialize)]
+struct JsProfile {
+    name: &'static str,
+    engine: &'static str,
 }
 
 #[derive(Serialize)]
@@ -178,7 +221,7 @@ pub struct Session {
     /// The last source and the options it was parsed with, and the result.
     program: Option<(String, Options, Result<Program, Vec<Diagnostic>>)>,
     /// The last variables text and what it gave.
-    variables: Option<(String, crate::Profile, Result<Variables, Diagnostic>)>,
+    variables: Option<(String, Profile, Result<Variables, Diagnostic>)>,
 }
 
 #[wasm_bindgen]
@@ -206,15 +249,30 @@ impl Session {
                 return failure(vec![js_diagnostic(&d, "", "options")], None);
             }
         };
-        let outputs =
-            opts.outputs.clone().unwrap_or_else(|| vec![JsOutput::Console, JsOutput::Json, JsOutput::Type, JsOutput::DiagnosticsText]);
+        let outputs = opts
+            .outputs
+            .clone()
+            .unwrap_or_else(|| vec![JsOutput::Console, JsOutput::Json, JsOutput::Type, JsOutput::DiagnosticsText, JsOutput::Refinements]);
         let wants = |o: JsOutput| outputs.contains(&o);
-        let options = evaluation_options(&opts);
+        let options = match evaluation_options(&opts) {
+            Ok(o) => o,
+            Err(detail) => {
+                let d = Diagnostic::error("Invalid options", detail, Default::default());
+                return failure(vec![js_diagnostic(&d, "", "options")], None);
+            }
+        };
+        let engine = options.profile.engine();
+        JsResult { engine, ..self.run_with(source, variables_json, options, &wants) }
+    }
+
+    fn run_with(&mut self, source: &str, variables_json: &str, options: Options, wants: &impl Fn(JsOutput) -> bool) -> JsResult {
         if self.variables.as_ref().map_or(true, |(text, profile, _)| text != variables_json || *profile != options.profile) {
             self.variables = Some((variables_json.to_string(), options.profile, parse_variables_in(variables_json, options.profile)));
         }
         let stale = match &self.program {
-            Some((s, o, _)) => s != source || o.template != options.template || !same_limits(&o.limits, &options.limits),
+            Some((s, o, _)) => {
+                s != source || o.template != options.template || o.profile != options.profile || !same_limits(&o.limits, &options.limits)
+            }
             None => true,
         };
         if stale {
@@ -231,7 +289,7 @@ impl Session {
         };
         let program = match self.program.as_ref().map(|(_, _, p)| p) {
             Some(Ok(p)) => p,
-            Some(Err(diags)) => return expression_failure(diags, source, &wants),
+            Some(Err(diags)) => return expression_failure(diags, source, wants),
             None => unreachable!("program parsed above"),
         };
         let (result, needs_full_build) = program.run_console(vars);
@@ -242,9 +300,11 @@ impl Session {
                 json: wants(JsOutput::Json).then(|| present::to_json_pretty(&e.value)),
                 ty: wants(JsOutput::Type).then(|| e.ty.to_string()),
                 known: Some(e.value.is_wholly_known()),
+                refinements: wants(JsOutput::Refinements)
+                    .then(|| present::known_facts(&e.value).into_iter().map(|k| JsKnownFacts { path: k.path, facts: k.facts }).collect()),
                 ..JsResult::default()
             },
-            Err(diags) => expression_failure(&diags, source, &wants),
+            Err(diags) => expression_failure(&diags, source, wants),
         };
         JsResult { needs_full_build, ..result }
     }
@@ -257,10 +317,12 @@ pub fn evaluate(source: &str, variables_json: &str, options: JsValue) -> JsValue
     Session::new().evaluate(source, variables_json, options)
 }
 
-/// The function registry, for autocomplete and the reference panel.
+/// The function registry of a profile's engine, for autocomplete and the
+/// reference panel.
 #[wasm_bindgen(skip_typescript)]
-pub fn functions() -> JsValue {
-    let list: Vec<JsFunction> = functions::all()
+pub fn functions(profile: Option<String>) -> JsValue {
+    let profile = profile.as_deref().and_then(Profile::from_name).unwrap_or_default();
+    let list: Vec<JsFunction> = functions::all_in(profile)
         .map(|f| JsFunction {
             name: f.name,
             category: f.category,
@@ -269,6 +331,13 @@ pub fn functions() -> JsValue {
             example: f.example,
         })
         .collect();
+    serde_wasm_bindgen::to_value(&list).unwrap_or(JsValue::NULL)
+}
+
+/// The profiles, the default first, with the engine each answers as.
+#[wasm_bindgen(skip_typescript)]
+pub fn profiles() -> JsValue {
+    let list: Vec<JsProfile> = Profile::ALL.iter().map(|p| JsProfile { name: p.name(), engine: p.engine() }).collect();
     serde_wasm_bindgen::to_value(&list).unwrap_or(JsValue::NULL)
 }
 
@@ -285,7 +354,7 @@ fn read_options(options: JsValue) -> Result<JsOptions, String> {
     }
     // serde-wasm-bindgen reads only the fields a struct names, so a
     // misspelt option would pass unseen: the keys are checked first.
-    unknown_key(&options, &["template", "limits", "outputs"])?;
+    unknown_key(&options, &["template", "limits", "outputs", "profile"])?;
     if let Ok(limits) = js_sys::Reflect::get(&options, &JsValue::from_str("limits")) {
         if limits.is_object() {
             unknown_key(&limits, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen"])?;
@@ -310,7 +379,7 @@ fn unknown_key(object: &JsValue, known: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-fn evaluation_options(opts: &JsOptions) -> Options {
+fn evaluation_options(opts: &JsOptions) -> Result<Options, String> {
     let mut limits = Limits::default();
     if let Some(l) = &opts.limits {
         limits.max_depth = l.max_depth.unwrap_or(limits.max_depth);
@@ -318,7 +387,15 @@ fn evaluation_options(opts: &JsOptions) -> Options {
         limits.max_collection_len = l.max_collection_len.unwrap_or(limits.max_collection_len);
         limits.max_string_len = l.max_string_len.unwrap_or(limits.max_string_len);
     }
-    Options { template: opts.template, limits, ..Options::default() }
+    let profile = match opts.profile.as_deref() {
+        None => Profile::default(),
+        Some(name) => Profile::from_name(name).ok_or_else(|| {
+            format!(
+                "The evaluation options are malformed: unknown profile \"{name}\", expected one of `terraform`, `opentofu`, `hcl-2.14`."
+            )
+        })?,
+    };
+    Ok(Options { template: opts.template, limits, profile, ..Options::default() })
 }
 
 fn same_limits(a: &Limits, b: &Limits) -> bool {
@@ -332,7 +409,7 @@ fn expression_failure(diags: &[Diagnostic], source: &str, wants: &impl Fn(JsOutp
 }
 
 fn failure(diagnostics: Vec<JsDiagnostic>, diagnostics_text: Option<String>) -> JsResult {
-    JsResult { ok: false, diagnostics, diagnostics_text, ..JsResult::default() }
+    JsResult { ok: false, diagnostics, diagnostics_text, engine: Profile::default().engine(), ..JsResult::default() }
 }
 
 fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) -> JsDiagnostic {

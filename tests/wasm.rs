@@ -5,7 +5,7 @@
 //! rather than traps, and every playground example's recorded result.
 #![cfg(target_arch = "wasm32")]
 
-use hcl_playground::wasm::{evaluate, functions, version, Session};
+use hcl_playground::wasm::{evaluate, functions, profiles, version, Session};
 use serde_json::{json, Value as Json};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -106,11 +106,11 @@ fn diagnostics_are_rendered_with_carets_under_wide_characters() {
 #[wasm_bindgen_test]
 fn ranges_are_utf16_code_units() {
     // "😀" is two UTF-16 code units (four bytes).
-    let r = eval("\"😀\" + nope", "{}");
+    let r = eval("\"😀\" == nope", "{}");
     let d = &r["diagnostics"][0];
     assert_eq!(d["summary"], "Unknown variable");
-    assert_eq!((d["range"]["start"].as_u64(), d["range"]["end"].as_u64()), (Some(7), Some(11)));
-    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(1), Some(8)));
+    assert_eq!((d["range"]["start"].as_u64(), d["range"]["end"].as_u64()), (Some(8), Some(12)));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(1), Some(9)));
     // CJK characters are one code unit each (three bytes).
     let r = eval("\"日本語\" == \"x\" ? 1 :\n  失敗", "{}");
     let d = &r["diagnostics"][0];
@@ -156,7 +156,7 @@ fn playground_examples_keep_their_recorded_results() {
 
 #[wasm_bindgen_test]
 fn registry_and_version() {
-    let list: Json = serde_wasm_bindgen::from_value(functions()).unwrap();
+    let list: Json = serde_wasm_bindgen::from_value(functions(None)).unwrap();
     let names: Vec<&str> = list.as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
     assert!(names.contains(&"upper") && names.contains(&"cidrsubnet") && names.len() > 100, "{names:?}");
     assert!(list[0]["signature"].as_str().unwrap().contains('('));
@@ -190,6 +190,54 @@ fn heavy_functions_and_the_smaller_build() {
         let r = eval(src, "{}");
         assert_eq!((r["ok"].as_bool(), r.get("needsFullBuild")), (Some(true), None), "{src}: {r}");
     }
-    let list: Json = serde_wasm_bindgen::from_value(functions()).unwrap();
+    let list: Json = serde_wasm_bindgen::from_value(functions(None)).unwrap();
     assert!(list.as_array().unwrap().iter().any(|f| f["name"] == "regexall"), "every build lists every function");
+}
+
+/// Each profile answers as its engine does and says which engine that is;
+/// an unknown profile name is an options error, never the default.
+#[wasm_bindgen_test]
+fn profiles_answer_as_their_engines() {
+    let r = eval_with(r#"x != null && x.enabled"#, r#"{"x": null}"#, r#"{"profile": "terraform"}"#);
+    assert_eq!((r["ok"].as_bool(), r["console"].as_str()), (Some(true), Some("false")), "{r}");
+    assert!(r["engine"].as_str().unwrap().starts_with("Terraform v1."), "{r}");
+    let r = eval_with(r#"x != null && x.enabled"#, r#"{"x": null}"#, r#"{"profile": "hcl-2.14"}"#);
+    assert_eq!(r["ok"].as_bool(), Some(false), "no short-circuit in 2022: {r}");
+    assert!(r["engine"].as_str().unwrap().starts_with("hcl v2.14.1"), "{r}");
+    let r = eval_with(r#"urldecode("a%20b")"#, "{}", r#"{"profile": "opentofu"}"#);
+    assert_eq!(r["console"], "\"a b\"", "{r}");
+    assert!(r["engine"].as_str().unwrap().starts_with("OpenTofu v1."), "{r}");
+    let r = eval_with(r#"urldecode("a%20b")"#, "{}", r#"{"profile": "terraform"}"#);
+    assert_eq!(r["diagnostics"][0]["summary"], "Call to unknown function", "{r}");
+    let r = eval_with("1", "{}", r#"{"profile": "terraform-1.3"}"#);
+    assert_eq!((r["ok"].as_bool(), r["diagnostics"][0]["source"].as_str()), (Some(false), Some("options")), "{r}");
+    // A session parses again when only the profile changes.
+    let mut s = Session::new();
+    let t = session_eval(&mut s, r#"core::upper("x")"#, "{}", r#"{"profile": "terraform"}"#);
+    let legacy = session_eval(&mut s, r#"core::upper("x")"#, "{}", r#"{"profile": "hcl-2.14"}"#);
+    assert_eq!((t["ok"].as_bool(), legacy["ok"].as_bool()), (Some(true), Some(false)), "{t} {legacy}");
+    let list: Json = serde_wasm_bindgen::from_value(profiles()).unwrap();
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["terraform", "opentofu", "hcl-2.14"]);
+    let tofu: Json = serde_wasm_bindgen::from_value(functions(Some("opentofu".into()))).unwrap();
+    assert!(tofu.as_array().unwrap().iter().any(|f| f["name"] == "urldecode"));
+    let tf: Json = serde_wasm_bindgen::from_value(functions(Some("terraform".into()))).unwrap();
+    assert!(!tf.as_array().unwrap().iter().any(|f| f["name"] == "urldecode"));
+}
+
+/// What is known of unknown values is listed beside `(known after apply)`.
+#[wasm_bindgen_test]
+fn refinements_are_described() {
+    let vars = r#"{"id": {"__unknown__": "string"}, "n": {"__unknown__": "number", "lower": 1, "upper": 10}}"#;
+    let r = eval_with(r#"{ami = "ami-${id}", count = n, tags = ["a", id]}"#, vars, r#"{"outputs": ["console", "refinements"]}"#);
+    assert_eq!(
+        r["refinements"],
+        json!([
+            {"path": ".ami", "facts": "not null, starts with \"ami-\""},
+            {"path": ".count", "facts": ">= 1, <= 10"},
+        ]),
+        "{r}"
+    );
+    let r = eval_with("n", vars, r#"{"profile": "hcl-2.14", "outputs": ["refinements"]}"#);
+    assert_eq!(r["refinements"], json!([]), "the 2022 libraries know no refinements: {r}");
 }

@@ -5,8 +5,8 @@ use super::{dynamic, Evaluator};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::text::go_quote as quote;
-use crate::value::refine::Range;
 use crate::value::convert::{convert, list_of};
+use crate::value::refine::Range;
 use crate::value::{Kind, Marks, Type, Value};
 
 impl<'a> Evaluator<'a> {

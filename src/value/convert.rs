@@ -7,8 +7,8 @@
 //! only where cty uses it internally.
 
 use super::refine::Range;
-use crate::profile::Profile;
 use super::{Number, Type, Value};
+use crate::profile::Profile;
 use std::collections::BTreeMap;
 
 /// A conversion planned from one type to `out`: cty's `conversion` together
