@@ -61,9 +61,12 @@ fn jsonl_mode_speaks_the_conformance_schema() {
     let (code, out, _) = hcl_eval(&["--jsonl"], input);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], r#"{"id":"a","ok":true,"value":2,"type":"number","known":true}"#);
+    assert_eq!(lines[0], r#"{"id":"a","ok":true,"value":2,"type":"number","known":true,"console":"2"}"#);
     assert_eq!(lines[1], r#"{"id":"b","ok":false,"errors":["Unknown variable: There is no variable named \"nope\"."]}"#);
-    assert_eq!(lines[2], r#"{"id":"c","ok":true,"value":{"__unknown__":"list(string)"},"type":"list(string)","known":false}"#);
+    assert_eq!(
+        lines[2],
+        r#"{"id":"c","ok":true,"value":{"__unknown__":"list(string)"},"type":"list(string)","known":false,"console":"(known after apply)"}"#
+    );
     assert!(lines[3].starts_with(r#"{"id":"line-4","ok":false"#), "{}", lines[3]);
 }
 
