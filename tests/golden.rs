@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{case_profile, mismatch, read_jsonl, run_case_in};
+use common::{case_profile, mismatch, read_jsonl, run_case_in, run_config_case};
 use std::path::Path;
 
 #[test]
@@ -20,7 +20,10 @@ fn golden_cases() {
         for case in read_jsonl(file) {
             let id = case["id"].as_str().unwrap_or("");
             let expr = case["expr"].as_str().unwrap_or("");
-            let got = run_case_in(case_profile(&case), expr, &case["vars"], case["template"].as_bool().unwrap_or(false));
+            let got = match case["config"].as_bool() {
+                Some(true) => run_config_case(case_profile(&case), expr),
+                _ => run_case_in(case_profile(&case), expr, &case["vars"], case["template"].as_bool().unwrap_or(false)),
+            };
             match mismatch(&case["expect"], &got) {
                 None => passed += 1,
                 Some(why) => failures.push(format!("{id}: {expr}\n    {why}")),

@@ -151,6 +151,9 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
             None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
         },
     };
+    if field(&input, "config").unwrap_or(false) {
+        return config_line(&id, &expr, profile);
+    }
     let vars = match input.get("vars").map(|raw| raw.get()) {
         None | Some("null") => Variables::new(),
         Some(json) => match parse_variables_in(json, profile) {
@@ -178,6 +181,30 @@ fn success(id: &str, v: &Value, ty: &hcl_playground::Type, console: &str) -> Str
         v.is_wholly_known(),
         json_string(console)
     )
+}
+
+/// A `"config": true` line: the file parsed as a configuration body, and
+/// its outline as the reference harnesses print it (arguments by name with
+/// their value's source text, blocks in order with type, labels and body).
+fn config_line(id: &str, src: &str, profile: Profile) -> String {
+    let limits = hcl_playground::Limits::default();
+    match hcl_playground::syntax::parse_config(src, "corpus.hcl", &limits, profile) {
+        Ok(body) => format!("{{\"id\":{},\"ok\":true,\"body\":{}}}", json_string(id), body_outline(&body, src)),
+        Err(diags) => failure(id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
+    }
+}
+
+fn body_outline(body: &hcl_playground::syntax::ast::Body, src: &str) -> serde_json::Value {
+    let attrs: serde_json::Map<String, serde_json::Value> =
+        body.attributes().map(|a| (a.name.clone(), src[a.expr.span.start..a.expr.span.end].into())).collect();
+    let blocks: Vec<serde_json::Value> = body
+        .blocks()
+        .map(|b| {
+            let labels: Vec<&str> = b.labels.iter().map(|(l, _)| l.as_str()).collect();
+            serde_json::json!({"type": b.kind, "labels": labels, "body": body_outline(&b.body, src)})
+        })
+        .collect();
+    serde_json::json!({"attributes": attrs, "blocks": blocks})
 }
 
 fn failure(id: &str, errors: &[String]) -> String {

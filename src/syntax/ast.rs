@@ -301,3 +301,83 @@ pub enum UnaryOperator {
     /// `!`
     Not,
 }
+
+/// A configuration body (`hclsyntax.Body`): arguments and blocks, in the
+/// order written.
+#[derive(Clone, Debug, Default)]
+pub struct Body {
+    /// The items, in source order.
+    pub items: Vec<BodyItem>,
+    /// From the first item to the last (or the braces' inside).
+    pub span: Span,
+}
+
+/// One item of a body.
+#[derive(Clone, Debug)]
+pub enum BodyItem {
+    /// `name = value`
+    Attribute(Attribute),
+    /// `type "label" { ... }`
+    Block(Block),
+}
+
+/// An argument: `name = value` (`hclsyntax.Attribute`).
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    /// The argument's name.
+    pub name: String,
+    /// Where the name is.
+    pub name_span: Span,
+    /// The value.
+    pub expr: Expression,
+    /// From the name to the end of the value.
+    pub span: Span,
+}
+
+/// A block: a type, labels and a body (`hclsyntax.Block`).
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// The block type (`resource`, `variable`, `dynamic`, ...).
+    pub kind: String,
+    /// Where the type is.
+    pub kind_span: Span,
+    /// The labels, decoded, with where each is (quotes included).
+    pub labels: Vec<(String, Span)>,
+    /// What the braces hold.
+    pub body: Body,
+    /// The `{`.
+    pub open_brace: Span,
+    /// The `}`.
+    pub close_brace: Span,
+}
+
+impl Block {
+    /// The block's header: its type and labels (for messages that point at
+    /// a block as HCL's `DefRange` does).
+    pub fn def_span(&self) -> Span {
+        self.labels.last().map_or(self.kind_span, |(_, s)| self.kind_span.to(*s))
+    }
+}
+
+impl Body {
+    /// The arguments, in source order.
+    pub fn attributes(&self) -> impl Iterator<Item = &Attribute> {
+        self.items.iter().filter_map(|i| match i {
+            BodyItem::Attribute(a) => Some(a),
+            BodyItem::Block(_) => None,
+        })
+    }
+
+    /// The blocks, in source order.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        self.items.iter().filter_map(|i| match i {
+            BodyItem::Block(b) => Some(b),
+            BodyItem::Attribute(_) => None,
+        })
+    }
+
+    /// The argument called `name`, if there is one.
+    pub fn attribute(&self, name: &str) -> Option<&Attribute> {
+        self.attributes().find(|a| a.name == name)
+    }
+}

@@ -1,5 +1,5 @@
-//! Syntax: HCL's native syntax for expressions and templates, from text to
-//! a spanned tree. The pest grammar (`grammar/hcl.pest`) reads the text;
+//! Syntax: HCL's native syntax for configuration files, expressions and
+//! templates, from text to a spanned tree. The pest grammar (`grammar/hcl.pest`) reads the text;
 //! the builder turns its pairs into the [`ast`], operator precedence by a
 //! `PrattParser`; pest's failures become diagnostics in HCL's words; type
 //! expressions (`list(string)`) are read from the tree by [`typeexpr`].
@@ -8,6 +8,7 @@
 
 mod analysis;
 pub mod ast;
+mod body;
 mod diagnose;
 mod grammar;
 mod nesting;
@@ -17,4 +18,4 @@ pub mod typeexpr;
 
 pub(crate) use analysis::is_static_traversal;
 pub use analysis::variable_references;
-pub use parser::{parse_expression, parse_template};
+pub use parser::{parse_config, parse_expression, parse_template};

@@ -100,6 +100,63 @@ fn parse_entry(
     }
 }
 
+/// Parses `source` as a configuration file (`hclsyntax.ParseConfig`): a
+/// body of arguments and blocks. Errors are HCL's, in its order, with an
+/// argument set twice in one body reported as HCL's parser reports it.
+pub fn parse_config(source: &str, filename: &str, limits: &Limits, profile: Profile) -> std::result::Result<Body, Diagnostics> {
+    if let Some(at) = nesting_exceeds(source, limits.max_depth, false) {
+        return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
+    }
+    pest::set_call_limit(std::num::NonZeroUsize::new(limits.parse_calls_per_byte.saturating_mul(source.len().max(1024))));
+    let refused = || diagnose::config(source, filename, limits.max_depth.saturating_mul(2), profile);
+    let pairs = match HclParser::parse(Rule::config_file, source) {
+        Ok(p) => p,
+        Err(e) => {
+            if let pest::error::ErrorVariant::CustomError { message } = e.variant {
+                return Err(vec![Diagnostic::error(
+                    "Configuration too complex",
+                    format!("Parsing this input needs more work than this evaluator allows ({message})."),
+                    Span::new(0, source.len()),
+                )]);
+            }
+            let at = match e.location {
+                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+            };
+            let diags = refused();
+            return Err(if diags.is_empty() { diagnose::fallback(at, source) } else { diags });
+        }
+    };
+    let mut b = Builder { src: source, depth: 0, max_depth: limits.max_depth, diags: Vec::new(), profile };
+    let top = pairs.into_iter().next().expect("entry rule");
+    let items = top.into_inner().next().expect("body items");
+    let body = b.body(items, Span::new(0, source.len()), filename);
+    match body {
+        Ok(body) if b.diags.is_empty() => Ok(body),
+        Ok(_) if b.diags.iter().all(|d| d.summary == ATTRIBUTE_REDEFINED) => Err(b.diags),
+        _ if b.diags.iter().any(|d| d.summary == TOO_DEEP) => Err(b.diags),
+        Err(d) if d.summary == TOO_DEEP => Err(vec![d]),
+        _ => {
+            let diags = refused();
+            Err(if diags.is_empty() { b.diags } else { diags })
+        }
+    }
+}
+
+const ATTRIBUTE_REDEFINED: &str = "Attribute redefined";
+
+/// HCL's error for an argument set a second time in one body.
+pub(super) fn attribute_redefined(src: &str, filename: &str, name: &str, first: Span, again: Span) -> Diagnostic {
+    Diagnostic::error(
+        ATTRIBUTE_REDEFINED,
+        format!(
+            "The argument {} was already set at {}. Each argument may be set only once.",
+            crate::text::go_quote(name),
+            crate::diagnostics::range_text(src, filename, first)
+        ),
+        again,
+    )
+}
+
 /// What HCL reports for a text the grammar or the builder refused, if
 /// HCL's reading finds anything.
 fn hcl_diagnostics(source: &str, filename: &str, limits: &Limits, profile: Profile, template: bool) -> Option<Diagnostics> {

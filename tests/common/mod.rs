@@ -28,6 +28,25 @@ pub fn case_profile(case: &Json) -> Profile {
     case["profile"].as_str().map_or(Profile::Hcl214, |p| Profile::from_name(p).unwrap_or_else(|| panic!("unknown profile {p}")))
 }
 
+/// Our result for a `"config": true` case: the text parsed as a
+/// configuration file, and its outline as the reference harness prints it.
+pub fn run_config_case(profile: Profile, src: &str) -> Json {
+    match hcl_playground::syntax::parse_config(src, ORACLE_FILENAME, &hcl_playground::Limits::default(), profile) {
+        Ok(body) => json!({"ok": true, "body": body_outline(&body, src)}),
+        Err(diags) => json!({"ok": false, "errors": diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()}),
+    }
+}
+
+fn body_outline(body: &hcl_playground::syntax::ast::Body, src: &str) -> Json {
+    let attrs: serde_json::Map<String, Json> =
+        body.attributes().map(|a| (a.name.clone(), src[a.expr.span.start..a.expr.span.end].into())).collect();
+    let blocks: Vec<Json> = body
+        .blocks()
+        .map(|b| json!({"type": b.kind, "labels": b.labels.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>(), "body": body_outline(&b.body, src)}))
+        .collect();
+    json!({"attributes": attrs, "blocks": blocks})
+}
+
 /// Our result for one case under `profile`.
 pub fn run_case_in(profile: Profile, expr: &str, vars: &Json, template: bool) -> Json {
     let vars = match parse_variables_in(&vars.to_string(), profile) {
@@ -70,6 +89,9 @@ pub fn mismatch(expected: &Json, got: &Json) -> Option<String> {
             return Some(format!("errors differ:\n      expected {want:?}\n      got      {have:?}"));
         }
         return None;
+    }
+    if expected.get("body").is_some() {
+        return (expected["body"] != got["body"]).then(|| format!("body differs: expected {}, got {}", expected["body"], got["body"]));
     }
     let ty = expected["type"].as_str().unwrap_or("dynamic");
     let parsed = hcl_playground::syntax::typeexpr::parse_type(ty).unwrap_or(Type::Dynamic);

@@ -5,6 +5,7 @@
 //! its subject, in HCL's order, with HCL's recovery deciding which later
 //! problems go unmentioned. This runs only on the error path.
 
+mod body;
 mod parser;
 mod scanner;
 mod template;
@@ -29,6 +30,16 @@ pub(crate) fn expression(src: &str, filename: &str, max_depth: usize, profile: P
             next.span,
         );
     }
+    diags.extend(p.diags);
+    diags
+}
+
+/// HCL's diagnostics for `src` as a configuration file (`hclsyntax.ParseConfig`).
+pub(crate) fn config(src: &str, filename: &str, max_depth: usize, profile: Profile) -> Diagnostics {
+    let toks = scanner::scan(src, false, profile);
+    let mut diags = scanner::token_diagnostics(src, &toks);
+    let mut p = Parser::new(src, filename, toks, max_depth, profile);
+    p.body(Tok::Eof);
     diags.extend(p.diags);
     diags
 }

@@ -185,7 +185,7 @@ impl Parser<'_> {
 
     /// The escapes of a literal token (`ParseStringLiteralToken`): only a
     /// quoted string's backslash sequences can be wrong.
-    fn string_literal(&mut self, tok: Token) {
+    pub(super) fn string_literal(&mut self, tok: Token) {
         if tok.ty != Tok::QuotedLit {
             return;
         }

@@ -44,6 +44,7 @@ type input struct {
 	Expr     *string         `json:"expr"`
 	Vars     json.RawMessage `json:"vars"`
 	Template bool            `json:"template"`
+	Config   bool            `json:"config"`
 	Filename string          `json:"filename"`
 }
 
@@ -55,6 +56,8 @@ type output struct {
 	Known   *bool           `json:"known,omitempty"`
 	Console *string         `json:"console,omitempty"`
 	Errors  []string        `json:"errors,omitempty"`
+	// For "config" inputs: the body's structure (see bodyOutline).
+	Body any `json:"body,omitempty"`
 	// Set when the failure is the harness's (a bad input line, a panic)
 	// rather than an HCL diagnostic.
 	Harness bool `json:"oracle_error,omitempty"`
@@ -141,6 +144,13 @@ func handle(line []byte, n int, funcs map[string]function.Function) (res output)
 	ctx := &hcl.EvalContext{Variables: vars, Functions: funcs}
 	src := []byte(*in.Expr)
 	start := hcl.Pos{Line: 1, Column: 1, Byte: 0}
+	if in.Config {
+		file, diags := hclsyntax.ParseConfig(src, filename, start)
+		if diags.HasErrors() {
+			return output{ID: in.ID, Errors: diagStrings(diags)}
+		}
+		return output{ID: in.ID, OK: true, Body: bodyOutline(file.Body.(*hclsyntax.Body), src)}
+	}
 	var expr hclsyntax.Expression
 	var diags hcl.Diagnostics
 	if in.Template {
@@ -490,4 +500,24 @@ func typeString(ty cty.Type) string {
 		return "capsule(" + ty.FriendlyName() + ")"
 	}
 	return ty.FriendlyName()
+}
+
+// bodyOutline is a body's structure: its arguments by name, each with its
+// value expression's source text, and its blocks in order, each with its
+// type, labels and body.
+func bodyOutline(b *hclsyntax.Body, src []byte) map[string]any {
+	attrs := map[string]any{}
+	for name, a := range b.Attributes {
+		r := a.Expr.Range()
+		attrs[name] = string(src[r.Start.Byte:r.End.Byte])
+	}
+	blocks := []any{}
+	for _, blk := range b.Blocks {
+		labels := blk.Labels
+		if labels == nil {
+			labels = []string{}
+		}
+		blocks = append(blocks, map[string]any{"type": blk.Type, "labels": labels, "body": bodyOutline(blk.Body, src)})
+	}
+	return map[string]any{"attributes": attrs, "blocks": blocks}
 }
