@@ -204,8 +204,12 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         let mut failures: Diagnostics = Vec::new();
+        let legacy = self.profile.is_legacy();
         for arg in args {
-            if self.depends_on_unknowns(arg) {
+            // hcl 2.14 waits when an argument refers to anything unknown;
+            // hcl 2.18 and later evaluate it, and wait only when it has no
+            // errors and its value is not wholly known.
+            if legacy && self.depends_on_unknowns(arg) {
                 return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
             }
             let mark = self.diags.len();
@@ -217,11 +221,17 @@ impl<'a> Evaluator<'a> {
                 failures.extend(self.diags.drain(mark..));
                 continue;
             }
+            if !legacy && !v.is_wholly_known() {
+                return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
+            }
             return if is_try { v } else { Value::Bool(true) };
         }
         // Expanded arguments are values already: they refer to no
         // variables, and evaluate without error.
         if let Some((v, _)) = expanded.into_iter().next() {
+            if !legacy && !v.is_wholly_known() {
+                return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
+            }
             return if is_try { v } else { Value::Bool(true) };
         }
         if !is_try {
@@ -262,7 +272,14 @@ impl<'a> Evaluator<'a> {
             }
         };
         let v = self.eval(&args[0]);
-        match self.convert_to_constraint(v, &constraint) {
+        // Terraform's convert is a go-cty function whose value parameter
+        // takes neither marks nor unknowns: the marks go on the result, and
+        // an unknown value gives an unknown of the type, unconverted.
+        let (v, marks) = v.unmark_deep();
+        if !v.is_known() {
+            return Value::unknown(constraint.ty()).with_marks(marks);
+        }
+        match self.convert_to_constraint(v, &constraint).map(|v| v.with_marks(marks)) {
             Ok(v) => v,
             Err(m) => {
                 self.error("Invalid function argument", format!("Invalid value for \"value\" parameter: {m}."), args[0].span);

@@ -426,7 +426,7 @@ pub(super) fn jsondecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 pub(super) fn jsonencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_wholly_known() {
-        return Ok(Value::unknown(Type::String));
+        return Ok(encoded_prefix(&a[0], ctx.profile()));
     }
     if has_infinity(&a[0]) {
         return Err(CallError::call("cannot serialize infinity as JSON"));
@@ -437,8 +437,23 @@ pub(super) fn jsonencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::string(out))
 }
 
-/// JSON as Go's `encoding/json` writes it for cty values: HTML-sensitive
-/// characters and the JavaScript line separators escaped.
+/// The unknown text of a value not wholly known: go-cty 1.13 and later
+/// know its first character when the value cannot be null (a string's
+/// quote, an object's or map's brace, a sequence's bracket).
+fn encoded_prefix(v: &Value, profile: crate::profile::Profile) -> Value {
+    let unknown = Value::unknown(Type::String);
+    if profile.is_legacy() || !crate::value::refine::definitely_not_null(v) {
+        return unknown;
+    }
+    let prefix = match v.ty() {
+        Type::String => "\"",
+        Type::Object(_) | Type::Map(_) => "{",
+        Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+        _ => "",
+    };
+    unknown.refine().prefix_full(prefix).value()
+}
+
 fn has_infinity(v: &Value) -> bool {
     match v.unmarked() {
         Value::Number(n) => n.is_infinite(),
