@@ -94,7 +94,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "jsonencode",
         category: "encoding",
-        params: &[Param::new("val", "dynamic").nullable().dynamic()],
+        params: &[Param::new("val", "dynamic").nullable().unknowns()],
         variadic: None,
         ret: Ret::Fixed("string"),
         description: "Encodes a given value to a string using JSON syntax (object keys sorted; <, > and & escaped).",
