@@ -43,6 +43,8 @@ mod network;
 mod numeric;
 mod string;
 
+pub use string::{diagnostics_error, refused_in_template};
+
 use crate::diagnostics::{Diagnostics, Span};
 use crate::profile::Profile;
 use crate::syntax::ast::Expression;
@@ -209,10 +211,16 @@ pub trait Host {
     fn check_size(&mut self, n: usize, span: Span) -> bool;
     /// Notes that a function this build leaves out was called.
     fn flag_full_build(&mut self);
-    /// Evaluates `expr` in an evaluator of its own, with `vars` as its
-    /// only variables and at most `max_steps` steps of work: the value, or
-    /// its errors.
-    fn evaluate_isolated(&mut self, expr: &Expression, vars: &SortedMap<Value>, max_steps: u64) -> Result<Value, Diagnostics>;
+    /// Evaluates `expr`, parsed from `source` (called `filename`), in an
+    /// evaluator of its own, with `vars` as its only variables and at most
+    /// `max_steps` steps of work: the value, or its errors.
+    fn evaluate_isolated(
+        &mut self,
+        expr: &Expression,
+        source: (&str, &str),
+        vars: &SortedMap<Value>,
+        max_steps: u64,
+    ) -> Result<Value, Diagnostics>;
     /// The engine whose answers are wanted.
     fn profile(&self) -> Profile;
 }
@@ -250,8 +258,14 @@ impl Ctx<'_> {
     }
 
     /// Evaluates a template's tree apart (see [`Host::evaluate_isolated`]).
-    pub fn evaluate_isolated(&mut self, expr: &Expression, vars: &SortedMap<Value>, max_steps: u64) -> Result<Value, Diagnostics> {
-        self.host.evaluate_isolated(expr, vars, max_steps)
+    pub fn evaluate_isolated(
+        &mut self,
+        expr: &Expression,
+        source: (&str, &str),
+        vars: &SortedMap<Value>,
+        max_steps: u64,
+    ) -> Result<Value, Diagnostics> {
+        self.host.evaluate_isolated(expr, source, vars, max_steps)
     }
 }
 
@@ -354,6 +368,11 @@ const PARAMS_IN: &[(&str, Profile, usize, Param)] = &[
     ("list", Profile::OpenTofu, 0, Param::new("vals", "dynamic").nullable().unknowns()),
     ("map", Profile::Terraform, 0, Param::new("vals", "dynamic").nullable().unknowns()),
     ("map", Profile::OpenTofu, 0, Param::new("vals", "dynamic").nullable().unknowns()),
+    // Terraform's template parameter is an expression (see the evaluator);
+    // the implementation gets the string it refers to.
+    ("templatestring", Profile::Terraform, 0, Param::new("template", "string").marked()),
+    ("templatestring", Profile::Terraform, 1, Param::new("vars", "dynamic")),
+    ("templatestring", Profile::OpenTofu, 0, Param::new("data", "string").marked()),
 ];
 
 /// Functions only one of the current engines has. The legacy profile keeps
@@ -548,6 +567,8 @@ pub fn refines_result(name: &str, profile: Profile) -> bool {
         // OpenTofu's issensitive refines its result; Terraform's does not.
         (Profile::OpenTofu, "issensitive") => true,
         (Profile::Terraform, "issensitive") => false,
+        // OpenTofu's templatestring has no RefineResult.
+        (Profile::OpenTofu, "templatestring") => false,
         _ => !UNREFINED.contains(&name),
     }
 }

@@ -6,6 +6,8 @@ mod format;
 mod re2;
 mod template;
 
+pub use template::{diagnostics_error, refused_in_template};
+
 use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::{Type, Value};
 use regex::Captures;
@@ -183,7 +185,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         params: &[Param::new("data", "string"), Param::new("vars", "dynamic").marked()],
         variadic: None,
         ret: Ret::Fixed("dynamic"),
-        description: "Renders a string as a template with the given variables (OpenTofu's form: the template may be a literal, so escape it as $${...}).",
+        description: "Renders a string as a template with the given variables; Terraform takes only a reference to a string held elsewhere, OpenTofu any string (escape a literal one as $${...}).",
         example: "templatestring(\"Hello, $${name}!\", { name = \"Alice\" })",
         imp: template::templatestring,
     },
