@@ -204,8 +204,11 @@ pub(super) fn textencodebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 pub(super) fn textdecodebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let cs = charset(a, 1, ctx.profile())?;
-    let bytes = go_base64_decode(str_arg(a, 0).as_bytes())
-        .map_err(|at| CallError::arg(0, format!("the given value is has an invalid base64 symbol at offset {at}")))?;
+    let bytes = go_base64_decode(str_arg(a, 0).as_bytes()).map_err(|at| {
+        // Terraform has since mended the wording.
+        let has = if ctx.profile() == crate::profile::Profile::Terraform { "has" } else { "is has" };
+        CallError::arg(0, format!("the given value {has} an invalid base64 symbol at offset {at}"))
+    })?;
     let text = decode_text(&bytes, cs);
     if text.contains('\u{FFFD}') {
         return Err(CallError::arg(0, format!("the given string contains symbols that are not defined for {}", cs.name())));

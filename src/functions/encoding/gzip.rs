@@ -27,9 +27,8 @@ pub(super) fn base64gunzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use std::io::Read;
     let marked = a[0].marks();
     let s = str_arg(a, 0);
-    let bytes = go_base64_decode(s.as_bytes()).map_err(|_| {
-        CallError::call(format!("failed to decode base64 data {}", redact(s, marked.contains(crate::value::Marks::SENSITIVE))))
-    })?;
+    let bytes = go_base64_decode(s.as_bytes())
+        .map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked, ctx.profile()))))?;
     if bytes.is_empty() {
         return Err(CallError::call("failed to gunzip bytestream: EOF"));
     }

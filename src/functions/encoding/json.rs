@@ -308,6 +308,50 @@ fn json_type(j: &Node) -> Type {
     }
 }
 
+/// go-cty 1.16.2's `ImpliedType`, for its one new error: members of the
+/// same name with different types.
+fn implied_type(j: &Node) -> Result<Type, String> {
+    Ok(match j {
+        Node::Array(items) => Type::Tuple(items.iter().map(implied_type).collect::<Result<_, _>>()?),
+        Node::Object(members) => {
+            let mut m: BTreeMap<&str, Type> = BTreeMap::new();
+            for (k, v) in members {
+                let t = implied_type(v)?;
+                if m.get(k.as_str()).is_some_and(|existing| *existing != t) {
+                    return Err(format!("duplicate {} property in JSON object", go_quote(k)));
+                }
+                m.insert(k, t);
+            }
+            Type::Object(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string()), t)).collect())
+        }
+        other => json_type(other),
+    })
+}
+
+/// go-cty 1.13's result type of `jsondecode` for an unknown text: what its
+/// known prefix implies, or an error when no JSON document starts so.
+pub(super) fn jsondecode_type(a: &[Value]) -> Result<Type, CallError> {
+    if a[0].is_known() || crate::profile::Profile::current().is_legacy() {
+        return Ok(Type::Dynamic);
+    }
+    let prefix = crate::value::refine::Range::of(&a[0]).refinement.prefix;
+    let Some(c) = prefix.trim_start().chars().next() else {
+        return Ok(Type::Dynamic);
+    };
+    match c {
+        '{' | '[' | 'n' => Ok(Type::Dynamic),
+        '"' => Ok(Type::String),
+        't' | 'f' => Ok(Type::Bool),
+        '-' | '0'..='9' | '.' => Ok(Type::Number),
+        c => {
+            let q = go_quote(&c.to_string());
+            let inner = q[1..q.len() - 1].replace("\\\"", "\"");
+            let inner = if c == '\'' { "\\'".to_string() } else { inner };
+            Err(CallError::arg(0, format!("a JSON document cannot begin with the character '{inner}'")))
+        }
+    }
+}
+
 fn json_number(text: &str) -> Result<Value, String> {
     Number::parse(text).map(Value::Number).ok_or_else(|| "a number is required".to_string())
 }
@@ -418,6 +462,9 @@ pub(super) fn jsondecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let j = r.value(JsonState::Top).map_err(CallError::call)?;
     if r.peek().is_some_and(|c| c != b']' && c != b'}') {
         return Err(CallError::call("extraneous data after JSON object"));
+    }
+    if !ctx.profile().is_legacy() {
+        implied_type(&j).map_err(CallError::call)?;
     }
     let v = json_value(&j).map_err(CallError::call)?;
     ctx.check_size(v.weight())?;

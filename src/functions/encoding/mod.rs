@@ -86,7 +86,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "encoding",
         params: &[STR],
         variadic: None,
-        ret: Ret::Computed(decoded_type),
+        ret: Ret::Computed(json::jsondecode_type),
         description: "Interprets a string as JSON: objects become objects, arrays tuples, and numbers keep every digit.",
         example: "jsondecode(\"{\\\"hello\\\": [1, true, null]}\")",
         imp: jsondecode,
