@@ -230,6 +230,17 @@ fn rsadecrypt(a: &[Value], _: &mut Ctx) -> CallResult {
     let cipher = base64::engine::general_purpose::STANDARD.decode(text).map_err(|_| {
         CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::text::go_quote(text)))
     })?;
+    // Terraform reads the key with ssh.ParseRawPrivateKey: no PEM block at
+    // all, or one of a type it does not know, is refused before any parsing.
+    let kind = pem.split_once("-----BEGIN ").and_then(|(_, rest)| rest.split_once("-----")).map(|(kind, rest)| (kind, rest));
+    match kind {
+        Some((kind, rest)) if rest.contains(&format!("-----END {kind}-----")) => {
+            if !matches!(kind, "RSA PRIVATE KEY" | "PRIVATE KEY" | "EC PRIVATE KEY" | "DSA PRIVATE KEY" | "OPENSSH PRIVATE KEY") {
+                return Err(CallError::arg(1, format!("invalid private key: ssh: unsupported key type {}", crate::text::go_quote(kind))));
+            }
+        }
+        _ => return Err(CallError::arg(1, "invalid private key: ssh: no key found")),
+    }
     let key = rsa::RsaPrivateKey::from_pkcs1_pem(pem)
         .or_else(|_| rsa::RsaPrivateKey::from_pkcs8_pem(pem))
         .map_err(|e| CallError::arg(1, format!("invalid private key: {e}")))?;
