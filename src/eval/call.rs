@@ -71,7 +71,7 @@ impl<'a> Evaluator<'a> {
                     "Function {} expects{qual} {} argument(s). Missing value for {}.",
                     quote(name),
                     params.len(),
-                    quote(params[count].name)
+                    quote(func.param_in(count, self.profile).name)
                 ),
                 close_span,
             );
@@ -139,6 +139,18 @@ impl<'a> Evaluator<'a> {
         if let Some(why) = functions::unavailable(name.strip_prefix("core::").unwrap_or(name)) {
             let detail = format!("The function {} is not available here. {why}", quote(name));
             return self.error("Function not available in the playground", detail, name_span);
+        }
+        // The built-in provider's functions: Terraform and OpenTofu look a
+        // provider's function up themselves, with words of their own.
+        if let Some(short) = name.strip_prefix("provider::terraform::").filter(|_| !self.profile.is_legacy()) {
+            let (summary, detail) = match self.profile {
+                Profile::OpenTofu => ("Function not found in provider", format!("Function {} was not registered by provider", quote(name))),
+                _ => (
+                    "Unknown provider function",
+                    format!("The function {} is not available from the provider \"terraform\".", quote(short)),
+                ),
+            };
+            return self.error(summary, detail, name_span);
         }
         // HCL 2.20 and later: a namespaced name is looked for in its
         // namespace, suggesting only names from there.

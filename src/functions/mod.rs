@@ -41,6 +41,7 @@ mod filesystem;
 mod hash;
 mod network;
 mod numeric;
+mod provider;
 mod string;
 
 pub use string::{diagnostics_error, refused_in_template};
@@ -330,6 +331,7 @@ pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
         datetime::FUNCTIONS,
         filesystem::FUNCTIONS,
         conversion::FUNCTIONS,
+        provider::FUNCTIONS,
     ]
     .into_iter()
     .flatten()
@@ -373,6 +375,11 @@ const PARAMS_IN: &[(&str, Profile, usize, Param)] = &[
     ("templatestring", Profile::Terraform, 0, Param::new("template", "string").marked()),
     ("templatestring", Profile::Terraform, 1, Param::new("vars", "dynamic")),
     ("templatestring", Profile::OpenTofu, 0, Param::new("data", "string").marked()),
+    // OpenTofu's built-in provider declares its own parameters, which take
+    // neither unknowns nor values of unknown type.
+    ("provider::terraform::encode_tfvars", Profile::OpenTofu, 0, Param::new("input", "dynamic")),
+    ("provider::terraform::encode_expr", Profile::OpenTofu, 0, Param::new("expr", "dynamic")),
+    ("provider::terraform::decode_tfvars", Profile::OpenTofu, 0, Param::new("content", "string")),
 ];
 
 /// Functions only one of the current engines has. The legacy profile keeps
@@ -384,8 +391,13 @@ const ENGINE_ONLY: &[(&str, Profile)] = &[
     ("urldecode", Profile::OpenTofu),
 ];
 
-/// Whether `profile`'s engine has the function `f`.
+/// Whether `profile`'s engine has the function `f`. The built-in
+/// provider's functions (`provider::terraform::...`) are there as in a
+/// configuration that requires the provider; the legacy profile has none.
 pub fn available(f: &FunctionDef, profile: Profile) -> bool {
+    if f.name.starts_with("provider::") {
+        return !profile.is_legacy();
+    }
     profile.is_legacy() || ENGINE_ONLY.iter().all(|(name, only)| *name != f.name || *only == profile)
 }
 
@@ -399,7 +411,7 @@ pub fn all_in(profile: Profile) -> impl Iterator<Item = &'static FunctionDef> {
 pub fn lookup(name: &str, profile: Profile) -> Option<&'static FunctionDef> {
     let name = match profile.is_legacy() {
         true => name,
-        false => name.strip_prefix("core::").unwrap_or(name),
+        false => name.strip_prefix("core::").filter(|n| !n.contains("::")).unwrap_or(name),
     };
     all_in(profile).find(|f| f.name == name)
 }
@@ -407,7 +419,7 @@ pub fn lookup(name: &str, profile: Profile) -> Option<&'static FunctionDef> {
 /// The names a call can use in `profile`'s engine (with `core::` ones where
 /// it has namespaces).
 pub fn names(profile: Profile) -> impl Iterator<Item = String> {
-    let core = (!profile.is_legacy()).then(|| all_in(profile).map(|f| format!("core::{}", f.name)));
+    let core = (!profile.is_legacy()).then(|| all_in(profile).filter(|f| !f.name.contains("::")).map(|f| format!("core::{}", f.name)));
     all_in(profile).map(|f| f.name.to_string()).chain(core.into_iter().flatten())
 }
 
@@ -544,6 +556,9 @@ const UNREFINED: &[&str] = &[
     "map",
     "nonsensitive",
     "one",
+    "provider::terraform::decode_tfvars",
+    "provider::terraform::encode_expr",
+    "provider::terraform::encode_tfvars",
     "sensitive",
     "strcontains",
     "timeadd",

@@ -63,6 +63,8 @@ impl<'s> Builder<'s> {
                     body = self.body(items, Span::new(open_brace.end, close_brace.start), filename)?;
                 }
                 Rule::block_inline => body = self.inline_body(part, &mut close_brace)?,
+                // A block that ends the text without a newline.
+                Rule::EOI => {}
                 r => unreachable!("block part {r:?}"),
             }
         }
