@@ -392,6 +392,10 @@ impl<'a> Evaluator<'a> {
             self.error(summary, detail, at);
             return dynamic();
         }
+        // HCL evaluates the value before it decodes the type, and reports
+        // the problems of both.
+        let mark = self.diags.len();
+        let v = self.eval(&args[0]);
         let constraint = match crate::syntax::typeexpr::constraint_of(&args[1]) {
             Ok(c) => c,
             Err(m) => {
@@ -399,7 +403,9 @@ impl<'a> Evaluator<'a> {
                 return dynamic();
             }
         };
-        let v = self.eval(&args[0]);
+        if self.has_errors_since(mark) {
+            return dynamic();
+        }
         // Terraform's convert is a go-cty function whose value parameter
         // takes neither marks nor unknowns: the marks go on the result, and
         // an unknown value gives an unknown of the type, unconverted.

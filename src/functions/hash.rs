@@ -244,6 +244,6 @@ fn rsadecrypt(a: &[Value], _: &mut Ctx) -> CallResult {
     let key = rsa::RsaPrivateKey::from_pkcs1_pem(pem)
         .or_else(|_| rsa::RsaPrivateKey::from_pkcs8_pem(pem))
         .map_err(|e| CallError::arg(1, format!("invalid private key: {e}")))?;
-    let plain = key.decrypt(rsa::Pkcs1v15Encrypt, &cipher).map_err(|e| CallError::call(format!("failed to decrypt: {e}")))?;
+    let plain = key.decrypt(rsa::Pkcs1v15Encrypt, &cipher).map_err(|e| CallError::call(format!("failed to decrypt: crypto/rsa: {e}")))?;
     Ok(Value::string(String::from_utf8_lossy(&plain).into_owned()))
 }

@@ -29,7 +29,7 @@ pub(super) fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
     }
     match a[0].ty() {
         Type::Object(attrs) => {
-            let Value::String(key) = &a[1] else {
+            let Some(key) = a[1].as_str() else {
                 return Ok(Type::Dynamic);
             };
             match attrs.get(key) {
