@@ -67,7 +67,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         params: &[STR],
         variadic: None,
         ret: Ret::Fixed("string"),
-        description: "Compresses a string with gzip and encodes the result with Base64 (the bytes differ from Go's compressor).",
+        description: "Compresses a string with gzip and encodes the result with Base64 (Go's framing; long repetitive texts may compress differently).",
         example: "base64gzip(\"hello\")",
         imp: heavy!(base64gzip),
     },
