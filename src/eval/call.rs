@@ -409,8 +409,11 @@ impl<'a> Evaluator<'a> {
         // Terraform's convert is a go-cty function whose value parameter
         // takes neither marks nor unknowns: the marks go on the result, and
         // an unknown value gives an unknown of the type, unconverted.
-        let (v, marks) = v.unmark_deep();
-        if !v.is_known() {
+        let (v, marks) = match self.profile.is_legacy() {
+            true => (v, Marks::NONE),
+            false => v.unmark_deep(),
+        };
+        if !v.is_known() && !self.profile.is_legacy() {
             return Value::unknown(constraint.ty()).with_marks(marks);
         }
         match self.convert_to_constraint(v, &constraint).map(|v| v.with_marks(marks)) {

@@ -894,7 +894,8 @@ fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if seq(&search).is_empty() {
         return Ok(Value::List(ety, out.into()));
     }
-    if !a[0].is_wholly_known() || !keys.is_wholly_known() {
+    // Terraform 1.6 and later wait for unknown values and keys.
+    if !ctx.profile().is_legacy() && (!a[0].is_wholly_known() || !keys.is_wholly_known()) {
         return Ok(Value::unknown(ctx.ret.clone()));
     }
     for (i, k) in seq(&keys).iter().enumerate() {

@@ -14,6 +14,16 @@ pub(super) fn base64gzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
     // flushed (Terraform flushes before closing, which ends with an empty
     // stored block), then on Close a final empty stored block, the CRC-32
     // and the length.
+    if ctx.profile().is_legacy() {
+        // The legacy profile keeps flate2's own ending.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        let bytes = gz
+            .write_all(s.as_bytes())
+            .and_then(|()| gz.flush())
+            .and_then(|()| gz.finish())
+            .map_err(|e| CallError::call(format!("failed to write gzip raw data: {e}")))?;
+        return Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes)));
+    }
     let mut deflate = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
     deflate
         .write_all(s.as_bytes())
