@@ -21,6 +21,10 @@ impl<'a> Evaluator<'a> {
         close_span: Span,
         span: Span,
     ) -> Value {
+        if self.no_context {
+            self.error("Function calls not allowed", "Functions may not be called here.", span);
+            return dynamic();
+        }
         let bare = if self.profile.is_legacy() { name } else { name.strip_prefix("core::").unwrap_or(name) };
         if !expand_final && bare == "convert" && functions::lookup(name, self.profile).is_some() {
             return self.convert_call(args, close_span);
@@ -271,7 +275,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn convert_to_constraint(&mut self, v: Value, c: &crate::syntax::typeexpr::Constraint) -> Result<Value, String> {
+    pub(super) fn convert_to_constraint(&mut self, v: Value, c: &crate::syntax::typeexpr::Constraint) -> Result<Value, String> {
         use crate::syntax::typeexpr::Constraint as C;
         let (v, marked) = v.unmark();
         let want = c.ty();
