@@ -110,7 +110,28 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
         }
         values = ev.named_values();
     }
-    Evaluation { module, values, diagnostics: ev.diags, state: ev.state }
+    let mut diagnostics = ev.diags;
+    sort_diagnostics(&mut diagnostics, &module.files);
+    Evaluation { module, values, diagnostics, state: ev.state }
+}
+
+/// Orders diagnostics as Terraform's views do before printing them
+/// (`tfdiags.Diagnostics.Sort`): warnings first, then those with no
+/// source, then by file (fewer path segments first, then by name) and
+/// position; the order found otherwise.
+pub(super) fn sort_diagnostics(diags: &mut [ModuleDiagnostic], files: &[(String, String)]) {
+    let key = |d: &ModuleDiagnostic| {
+        let file = match d.source {
+            Source::File(i) => Some(files.get(i).map_or("", |f| f.0.as_str()).to_string()),
+            Source::Console => Some("<console-input>".to_string()),
+            Source::Inputs => Some("<inputs>".to_string()),
+            Source::Nowhere => Some(String::new()),
+            Source::None => None,
+        };
+        let place = file.map(|f| (f.matches('/').count(), f, d.diagnostic.subject.start, d.diagnostic.subject.end));
+        (!d.warning, place)
+    };
+    diags.sort_by_key(key);
 }
 
 impl Evaluation<'_> {
@@ -144,7 +165,11 @@ impl Evaluation<'_> {
                 let console = if type_call { present::console_type(&ty) } else { present::console(&v) };
                 Ok(Evaluated { value: v, ty, console })
             }
-            _ => Err(ev.diags),
+            _ => {
+                let mut diags = ev.diags;
+                sort_diagnostics(&mut diags, &self.module.files);
+                Err(diags)
+            }
         }
     }
 
@@ -593,12 +618,22 @@ impl<'m> Planner<'m> {
                     continue;
                 }
             };
+            let nowhere = r.error.is_some();
+            if let Some(d) = r.error.clone() {
+                self.file_diag(scope.source, d);
+            }
+            let mark = self.diags.len();
             match self.reference_value(&r, scope, &steps) {
                 Some((key, name, v)) if key == "self" => self_value = Some(v).filter(|_| !name.is_empty()).or(scope.self_value.clone()),
                 Some((key, name, v)) => {
                     vars.entry(key).or_default().insert(name, v);
                 }
                 None => {}
+            }
+            if nowhere {
+                for d in &mut self.diags[mark..] {
+                    d.source = Source::Nowhere;
+                }
             }
             if let Subject::Resource { mode, ty, name } = &r.subject {
                 if let Some(v) = self.state.resources.get(&(*mode, ty.clone(), name.clone())) {

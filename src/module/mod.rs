@@ -60,6 +60,8 @@ pub enum Source {
     Console,
     /// Nothing in particular.
     None,
+    /// An empty range in no file (Terraform's zero `hcl.Range`).
+    Nowhere,
 }
 
 /// A diagnostic about a module: where it points, and whether it is only a

@@ -40,6 +40,9 @@ pub struct Reference {
     /// after the subject and any instance key), for the attributes a
     /// resource instance's object needs.
     pub attrs: Vec<String>,
+    /// Terraform's complaint about the reference's form, which does not
+    /// stop it from being looked up (with an empty name, at no place).
+    pub error: Option<Diagnostic>,
 }
 
 fn invalid(detail: impl Into<String>, span: Span) -> Diagnostic {
@@ -69,9 +72,14 @@ pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Refe
         }
     };
     let attrs_after = |steps: &[&Step]| -> Vec<String> { steps.iter().map_while(|s| step_name(s).map(str::to_string)).take(1).collect() };
+    // A malformed `var`, `local`, ... reference still refers to something
+    // in Terraform: the object named "" at no place, which its lookup then
+    // reports missing too.
     let simple = |make: fn(String) -> Subject| -> Result<Option<Reference>, Diagnostic> {
-        let (name, span, used) = single(steps)?;
-        Ok(Some(Reference { subject: make(name), span, attrs: attrs_after(&steps[used..]) }))
+        match single(steps) {
+            Ok((name, span, used)) => Ok(Some(Reference { subject: make(name), span, attrs: attrs_after(&steps[used..]), error: None })),
+            Err(d) => Ok(Some(Reference { subject: make(String::new()), span: Span::default(), attrs: Vec::new(), error: Some(d) })),
+        }
     };
     match root {
         "count" => simple(Subject::Count),
@@ -102,14 +110,14 @@ pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Refe
                 rest = &rest[1..];
             }
             match rest.first() {
-                None => Ok(Some(Reference { subject: Subject::Module(name), span, attrs: Vec::new() })),
+                None => Ok(Some(Reference { subject: Subject::Module(name), span, attrs: Vec::new(), error: None })),
                 Some(Step::GetAttr { name: out, span: s }) => {
-                    Ok(Some(Reference { subject: Subject::Module(name), span: span.to(*s), attrs: vec![out.clone()] }))
+                    Ok(Some(Reference { subject: Subject::Module(name), span: span.to(*s), attrs: vec![out.clone()], error: None }))
                 }
                 Some(s) => Err(invalid("Module instance objects do not support this operation.", s.span())),
             }
         }
-        "self" => Ok(Some(Reference { subject: Subject::SelfRef, span: root_span, attrs: attrs_after(steps) })),
+        "self" => Ok(Some(Reference { subject: Subject::SelfRef, span: root_span, attrs: attrs_after(steps), error: None })),
         "template" | "lazy" | "arg" => Err(Diagnostic::error(
             "Reserved symbol name",
             format!("The symbol name {} is reserved for use in a future Terraform version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.", go_quote(root)),
@@ -120,6 +128,7 @@ pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Refe
             subject: Subject::Other(root.to_string(), steps.first().and_then(|s| step_name(s)).unwrap_or("").to_string()),
             span: whole,
             attrs: Vec::new(),
+            error: None,
         })),
         _ => resource(Mode::Managed, root, root_span, steps),
     }
@@ -169,7 +178,7 @@ fn resource(mode: Mode, root: &str, root_span: Span, steps: &[&Step]) -> Result<
         rest = &rest[1..];
     }
     let attrs = rest.first().and_then(|s| step_name(s)).map(|s| vec![s.to_string()]).unwrap_or_default();
-    Ok(Some(Reference { subject: Subject::Resource { mode, ty, name: name.clone() }, span: range, attrs }))
+    Ok(Some(Reference { subject: Subject::Resource { mode, ty, name: name.clone() }, span: range, attrs, error: None }))
 }
 
 /// `ParseInstanceKey`'s complaint about an index key, if any.
