@@ -33,11 +33,17 @@ enum Node {
 /// What kind of named value a [`NamedValue`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// `var.name`
     Variable,
+    /// `local.name`
     Local,
+    /// `output.name`
     Output,
+    /// A managed resource.
     Resource,
+    /// A data source.
     Data,
+    /// A module call.
     Module,
 }
 
@@ -47,6 +53,7 @@ pub struct NamedValue {
     /// `var.name`, `local.name`, `output.name`, `aws_instance.web[0]`,
     /// `data.t.n`, `module.m`.
     pub address: String,
+    /// What kind of named value it is.
     pub kind: Kind,
     /// Where it is declared.
     pub loc: Loc,

@@ -32,7 +32,7 @@ mod resources;
 mod schema;
 
 pub use config::Mode;
-pub use evaluate::Evaluation;
+pub use evaluate::{Evaluation, Kind, NamedValue};
 pub use inputs::Inputs;
 
 use crate::diagnostics::{Diagnostic, Span};
