@@ -1,5 +1,6 @@
-//! Values for a module's input variables: a JSON object (the variables
-//! pane), `.tfvars` text, or `-var` assignments, converted to each
+//! Values for a module's input variables — `TF_VAR_` variables, variables
+//! files (`.tfvars`, `.tfvars.json`), `-var` assignments and the
+//! playground's JSON object — in Terraform's precedence, converted to each
 //! variable's type constraint as Terraform prepares its final input
 //! values, with Terraform's diagnostics for a missing required value, a
 //! value it cannot convert, null where null is not allowed, and a value
@@ -14,17 +15,43 @@ use crate::profile::Profile;
 use crate::text::go_quote;
 use crate::value::{Marks, SortedMap, Value};
 
-/// Where a module's variable values come from; later sources override
-/// earlier ones, as Terraform's do (files, then `-var`).
+/// Where a module's variable values come from. Later sources override
+/// earlier ones: the JSON object, `TF_VAR_` variables, the variables files
+/// Terraform loads by itself, then the command line in order.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
-    /// A JSON object of variable values (`{"__unknown__": ...}` markers,
-    /// refinements and `__sensitive__` included).
+    /// A JSON object of variable values, as if set from outside the
+    /// configuration (`{"__unknown__": ...}` markers, refinements and
+    /// `__sensitive__` included).
     pub json: Option<String>,
-    /// `.tfvars` files: a name and the text of each.
-    pub tfvars: Vec<(String, String)>,
-    /// `-var NAME=VALUE` assignments, in order.
-    pub cli: Vec<(String, String)>,
+    /// `TF_VAR_name` environment variables: the name and the raw value.
+    pub env: Vec<(String, String)>,
+    /// Variables files loaded by name (`terraform.tfvars`,
+    /// `*.auto.tfvars[.json]`, in Terraform's order): name and text.
+    pub files: Vec<(String, String)>,
+    /// `-var` and `-var-file` options, in order.
+    pub cli: Vec<CliInput>,
+}
+
+/// One command-line option giving variable values.
+#[derive(Clone, Debug)]
+pub enum CliInput {
+    /// `-var NAME=VALUE`
+    Var(String, String),
+    /// `-var-file FILE`: its name and text.
+    File(String, String),
+}
+
+impl Inputs {
+    /// Every variables file, in precedence order: those Terraform loads by
+    /// itself, then `-var-file` ones. [`Source::Input`] indexes this.
+    pub fn input_files(&self) -> Vec<(&str, &str)> {
+        let cli = self.cli.iter().filter_map(|c| match c {
+            CliInput::File(n, t) => Some((n.as_str(), t.as_str())),
+            CliInput::Var(..) => None,
+        });
+        self.files.iter().map(|(n, t)| (n.as_str(), t.as_str())).chain(cli).collect()
+    }
 }
 
 /// One value as given: what it is, and where it came from.
@@ -35,11 +62,11 @@ struct Given {
 
 #[derive(Clone)]
 enum Origin {
-    /// A tfvars file (its name) and the value expression's range in it.
-    File(String, Span),
-    /// The JSON object of values.
+    /// A variables file (its index in [`Inputs::input_files`]) and the
+    /// value's range in it.
+    File(usize, Span),
     Json,
-    /// A `-var` assignment.
+    Env,
     Cli,
 }
 
@@ -60,55 +87,103 @@ pub fn prepare(
                     given.push((name.clone(), Given { value: value.clone(), origin: Origin::Json }));
                 }
             }
-            Err(d) => diags.push(ModuleDiagnostic { source: Source::Inputs, warning: false, diagnostic: d }),
+            Err(d) => diags.push(input_diag(None, d)),
         }
     }
-    for (file, text) in &inputs.tfvars {
-        given.extend(tfvars(file, text, profile, diags));
+    let raw_value = |name: &str, raw: &str, diags: &mut Vec<ModuleDiagnostic>| match variables.iter().find(|v| v.name == name) {
+        Some(v) if v.constraint.as_ref().is_some_and(|c| !c.ty().is_primitive()) => parse_cli_expression(raw, profile).unwrap_or_else(|d| {
+            diags.push(input_diag(None, d));
+            Value::dynamic_unknown()
+        }),
+        _ => Value::string(raw.to_string()),
+    };
+    for (name, raw) in &inputs.env {
+        let value = raw_value(name, raw, diags);
+        given.push((name.clone(), Given { value, origin: Origin::Env }));
     }
-    for (name, raw) in &inputs.cli {
-        let value = match variables.iter().find(|v| &v.name == name) {
-            Some(v) if v.constraint.as_ref().is_some_and(|c| !c.ty().is_primitive()) => {
-                parse_cli_expression(raw, profile).unwrap_or_else(|d| {
-                    diags.push(ModuleDiagnostic { source: Source::Inputs, warning: false, diagnostic: d });
-                    Value::dynamic_unknown()
-                })
+    let mut file_index = 0;
+    for (name, text) in &inputs.files {
+        given.extend(variables_file(file_index, name, text, profile, diags));
+        file_index += 1;
+    }
+    for c in &inputs.cli {
+        match c {
+            CliInput::Var(name, raw) => {
+                let value = raw_value(name, raw, diags);
+                given.push((name.clone(), Given { value, origin: Origin::Cli }));
             }
-            _ => Value::string(raw.clone()),
-        };
-        given.push((name.clone(), Given { value, origin: Origin::Cli }));
+            CliInput::File(name, text) => {
+                given.extend(variables_file(file_index, name, text, profile, diags));
+                file_index += 1;
+            }
+        }
     }
-    undeclared(variables, &given, diags);
+    let files = inputs.input_files();
+    undeclared(variables, &given, &files, diags);
     let mut out = SortedMap::new();
     for v in variables {
         let raw = given.iter().rev().find(|(n, _)| *n == v.name).map(|(_, g)| g);
-        out.insert(v.name.clone(), final_value(v, raw, inputs, profile, sources, diags));
+        out.insert(v.name.clone(), final_value(v, raw, &files, profile, sources, diags));
     }
     out
 }
 
-/// Values from `.tfvars` text: constant arguments, one per variable.
-fn tfvars(file: &str, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> Vec<(String, Given)> {
-    let body = match crate::syntax::parse_config(text, file, &Limits::default(), profile) {
+fn input_diag(file: Option<usize>, d: Diagnostic) -> ModuleDiagnostic {
+    ModuleDiagnostic { source: file.map_or(Source::Inputs, Source::Input), warning: false, diagnostic: d }
+}
+
+/// Values from a variables file: `.tfvars.json` (a JSON object) or
+/// `.tfvars` (constant arguments).
+fn variables_file(index: usize, name: &str, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> Vec<(String, Given)> {
+    if name.ends_with(".json") {
+        return json_file(index, text, profile, diags);
+    }
+    let body = match crate::syntax::parse_config(text, name, &Limits::default(), profile) {
         Ok(b) => b,
         Err(ds) => {
-            diags.extend(ds.into_iter().map(|d| ModuleDiagnostic { source: Source::Inputs, warning: false, diagnostic: d }));
+            diags.extend(ds.into_iter().map(|d| input_diag(Some(index), d)));
             return Vec::new();
         }
     };
     if let Some(b) = body.blocks().next() {
         let d = Diagnostic::error(format!("Unexpected {} block", go_quote(&b.kind)), "Blocks are not allowed here.", b.kind_span);
-        diags.push(ModuleDiagnostic { source: Source::Inputs, warning: false, diagnostic: d });
+        diags.push(input_diag(Some(index), d));
     }
     let mut out = Vec::new();
     for attr in body.attributes() {
         let vars = SortedMap::new();
         let limits = Limits::default();
         let _profile = profile.enter();
-        let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context();
+        let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context().with_source(text, name);
         let value = ev.eval(&attr.expr);
-        diags.extend(ev.diags.into_iter().map(|d| ModuleDiagnostic { source: Source::Inputs, warning: false, diagnostic: d }));
-        out.push((attr.name.clone(), Given { value, origin: Origin::File(file.to_string(), attr.expr.span) }));
+        diags.extend(ev.diags.into_iter().map(|d| input_diag(Some(index), d)));
+        out.push((attr.name.clone(), Given { value, origin: Origin::File(index, attr.expr.span) }));
+    }
+    out
+}
+
+/// A `.tfvars.json` file: each value with its range in the text.
+fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> Vec<(String, Given)> {
+    let object: std::collections::BTreeMap<String, &serde_json::value::RawValue> = match serde_json::from_str(text) {
+        Ok(o) => o,
+        Err(e) => {
+            let at = text.lines().take(e.line().saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>() + e.column().saturating_sub(1);
+            diags.push(input_diag(Some(index), Diagnostic::error("Invalid JSON", e.to_string(), Span::new(at, at))));
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for (name, raw) in object {
+        let start = raw.get().as_ptr() as usize - text.as_ptr() as usize;
+        let span = Span::new(start, start + raw.get().len());
+        let value = match crate::api::parse_variables_in(&format!("{{\"v\": {}}}", raw.get()), profile) {
+            Ok(vars) => vars.get("v").cloned().unwrap_or_else(Value::null),
+            Err(d) => {
+                diags.push(input_diag(Some(index), Diagnostic { subject: span, ..d }));
+                continue;
+            }
+        };
+        out.push((name, Given { value, origin: Origin::File(index, span) }));
     }
     out
 }
@@ -128,15 +203,17 @@ fn parse_cli_expression(raw: &str, profile: Profile) -> Result<Value, Diagnostic
 }
 
 /// Terraform's diagnostics for values of variables the module does not
-/// declare: a warning for the first two from files, an error otherwise.
-fn undeclared(variables: &[Variable], given: &[(String, Given)], diags: &mut Vec<ModuleDiagnostic>) {
+/// declare: a warning for the first two from files, an error otherwise
+/// (environment variables are ignored).
+fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str, &str)], diags: &mut Vec<ModuleDiagnostic>) {
     let mut in_files = 0;
     for (name, g) in given {
         if variables.iter().any(|v| &v.name == name) {
             continue;
         }
         let (warning, detail) = match &g.origin {
-            Origin::File(file, _) => {
+            Origin::Env => continue,
+            Origin::File(i, _) => {
                 in_files += 1;
                 if in_files > 2 {
                     continue;
@@ -146,7 +223,7 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], diags: &mut Vec
                     format!(
                         "The root module does not declare a variable named {} but a value was found in file {}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
                         go_quote(name),
-                        go_quote(file)
+                        go_quote(files[*i].0)
                     ),
                 )
             }
@@ -165,20 +242,11 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], diags: &mut Vec
                 ),
             ),
         };
-        diags.push(ModuleDiagnostic {
-            source: Source::None,
-            warning,
-            diagnostic: Diagnostic::error("Value for undeclared variable", detail, Span::default()),
-        });
+        diags.push(ModuleDiagnostic { source: Source::None, warning, diagnostic: Diagnostic::error("Value for undeclared variable", detail, Span::default()) });
     }
     if in_files > 2 {
-        let detail =
-            format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", in_files - 2);
-        diags.push(ModuleDiagnostic {
-            source: Source::None,
-            warning: true,
-            diagnostic: Diagnostic::error("Values for undeclared variables", detail, Span::default()),
-        });
+        let detail = format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", in_files - 2);
+        diags.push(ModuleDiagnostic { source: Source::None, warning: true, diagnostic: Diagnostic::error("Values for undeclared variables", detail, Span::default()) });
     }
 }
 
@@ -186,7 +254,7 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], diags: &mut Vec
 fn final_value(
     v: &Variable,
     raw: Option<&Given>,
-    inputs: &Inputs,
+    files: &[(&str, &str)],
     profile: Profile,
     sources: &[(String, String)],
     diags: &mut Vec<ModuleDiagnostic>,
@@ -195,26 +263,33 @@ fn final_value(
         let (name, text) = &sources[v.decl.file];
         range_text(text, name, v.decl.span)
     };
-    let at_decl = |d: Diagnostic| ModuleDiagnostic::at(v.decl.file, Diagnostic { subject: v.decl.span, ..d });
+    let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
     let addr = format!("var.{}", v.name);
     let unknown = || Value::unknown(v.ty());
     let Some(raw) = raw else {
         return match &v.default {
+            // The plan fails for want of a value; the console goes on with
+            // an unknown of the variable's type.
             None => {
                 let detail = format!(
                     "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
                     go_quote(&v.name)
                 );
-                diags.push(at_decl(Diagnostic::error("No value for required variable", detail, v.decl.span)));
+                diags.push(at_decl("No value for required variable", detail));
                 unknown()
             }
-            Some(d) => mark(v, d.clone()),
+            Some(d) => d.clone(),
         };
     };
     let non_file = match &raw.origin {
         Origin::File(..) => None,
         Origin::Cli => Some(format!("set using -var=\"{}=...\"", v.name)),
+        Origin::Env => Some(format!("set using the TF_VAR_{} environment variable", v.name)),
         Origin::Json => Some("set from outside of the configuration".to_string()),
+    };
+    let in_file = |summary: &str, detail: String| match &raw.origin {
+        Origin::File(i, span) => ModuleDiagnostic { source: Source::Input(*i), warning: false, diagnostic: Diagnostic::error(summary, detail, *span) },
+        _ => at_decl(summary, detail),
     };
     let converted = match &v.constraint {
         Some(c) => convert_to_constraint(raw.value.clone(), c, profile),
@@ -224,29 +299,15 @@ fn final_value(
         Ok(val) => val,
         Err(m) => {
             let d = match (&non_file, &raw.origin) {
-                (Some(src), _) => at_decl(Diagnostic::error(
+                (Some(src), _) => at_decl("Invalid value for input variable", format!("Unsuitable value for {addr} {src}: {m}.")),
+                (None, Origin::File(i, span)) if v.sensitive => at_decl(
                     "Invalid value for input variable",
-                    format!("Unsuitable value for {addr} {src}: {m}."),
-                    v.decl.span,
-                )),
-                (None, Origin::File(file, span)) if v.sensitive => {
-                    let text = file_range(inputs, file, *span);
-                    at_decl(Diagnostic::error(
-                        "Invalid value for input variable",
-                        format!("The given value is not suitable for {addr}, which is sensitive: {m}. Invalid value defined at {text}."),
-                        v.decl.span,
-                    ))
-                }
-                (None, Origin::File(_, span)) => ModuleDiagnostic {
-                    source: Source::Inputs,
-                    warning: false,
-                    diagnostic: Diagnostic::error(
-                        "Invalid value for input variable",
-                        format!("The given value is not suitable for {addr} declared at {}: {m}.", decl_text()),
-                        *span,
+                    format!(
+                        "The given value is not suitable for {addr}, which is sensitive: {m}. Invalid value defined at {}.",
+                        range_text(files[*i].1, files[*i].0, *span)
                     ),
-                },
-                _ => unreachable!("a value from a file has a range"),
+                ),
+                _ => in_file("Invalid value for input variable", format!("The given value is not suitable for {addr} declared at {}: {m}.", decl_text())),
             };
             diags.push(d);
             return unknown();
@@ -254,43 +315,24 @@ fn final_value(
     };
     if val.is_null() && !v.nullable {
         if let Some(d) = &v.default {
-            return mark(v, d.clone());
+            return d.clone();
         }
-        let d = match (&non_file, &raw.origin) {
-            (Some(src), _) => at_decl(Diagnostic::error(
+        let d = match &non_file {
+            Some(src) => at_decl("Required variable not set", format!("Unsuitable value for {addr} {src}: required variable may not be set to null.")),
+            None => in_file(
                 "Required variable not set",
-                format!("Unsuitable value for {addr} {src}: required variable may not be set to null."),
-                v.decl.span,
-            )),
-            (None, Origin::File(_, span)) => ModuleDiagnostic {
-                source: Source::Inputs,
-                warning: false,
-                diagnostic: Diagnostic::error(
-                    "Required variable not set",
-                    format!(
-                        "The given value is not suitable for {addr} defined at {}: required variable may not be set to null.",
-                        decl_text()
-                    ),
-                    *span,
-                ),
-            },
-            _ => unreachable!("a value from a file has a range"),
+                format!("The given value is not suitable for {addr} defined at {}: required variable may not be set to null.", decl_text()),
+            ),
         };
         diags.push(d);
         return unknown();
     }
-    // A null given for a nullable variable with a default stays null.
-    mark(v, val)
+    val
 }
 
-/// `file:line,col-col` of a value in a tfvars file, as messages quote it.
-fn file_range(inputs: &Inputs, file: &str, span: Span) -> String {
-    let text = inputs.tfvars.iter().find(|(n, _)| n == file).map_or("", |(_, t)| t.as_str());
-    range_text(text, file, span)
-}
-
-/// The variable's value with the marks its declaration puts on it.
-fn mark(v: &Variable, value: Value) -> Value {
+/// A variable's value as references read it: marked as its declaration
+/// says.
+pub fn marked(v: &Variable, value: Value) -> Value {
     let mut marks = Marks::NONE;
     if v.sensitive {
         marks |= Marks::SENSITIVE;
