@@ -38,7 +38,8 @@ and is written out once per profile with "profile" and "expect":
       "exprs": [{"expr": "var.x",
                  "exit": 0,                   # the console's exit status
                  "stdout": "[\n  1,\n  2,\n]\n",  # exactly as printed
-                 "diagnostics": []}],         # this expression's own
+                 "diagnostics": [],           # this expression's own
+                 "crash"?: "panic: ..."}],    # when the program crashed
       "plan": {"exit": 0,                     # `plan -json -out`
                "diagnostics": [...],          #   its diagnostic messages
                "variables": {"x": [1, 2]},    # `show -json` of the plan:
@@ -73,7 +74,9 @@ directory's absolute path is written as /playground and HOME as
 When a case has no "profile", both programs record it: the Terraform case
 is written with "opentofu": "same" or "differs", and when OpenTofu's
 expectation differs (anything but "command"), the OpenTofu case follows
-with the same id and "profile": "opentofu".
+with the same id and "profile": "opentofu". The comparison leaves out the
+console diagnostics' "range" (only OpenTofu tells it), so a Terraform case
+marked "same" has none.
 """
 import argparse
 import concurrent.futures
@@ -164,16 +167,20 @@ ON = re.compile(r"^  on (.*) line (\d+)(?:, in (.*))?:$")
 def parse_diagnostics(text):
     """Parses diagnostics as format.DiagnosticPlain prints them."""
     lines = text.split("\n")
-    starts = [
-        i for i, l in enumerate(lines)
-        if HEADER.match(l) and (i == 0 or lines[i - 1] == "") and i + 1 < len(lines) and lines[i + 1] == ""
-    ]
+    starts = [i for i, l in enumerate(lines) if HEADER.match(l) and (i == 0 or lines[i - 1] == "")]
     diags = []
     for n, s in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(lines)
         m = HEADER.match(lines[s])
-        d = {"severity": m.group(1).lower(), "summary": m.group(2)}
-        body = lines[s + 2:end]
+        # A summary is one line, but for a cycle ("Cycle:" and one line per
+        # member); the blank line ends it.
+        summary = [m.group(2)]
+        i = s + 1
+        while i < end and lines[i] != "":
+            summary.append(lines[i])
+            i += 1
+        d = {"severity": m.group(1).lower(), "summary": normalize_summary("\n".join(summary))}
+        body = lines[i + 1:end]
         i = 0
         if i < len(body) and body[i].startswith("  with ") and body[i].endswith(","):
             d["address"] = body[i][len("  with "):-1]
@@ -206,8 +213,40 @@ def parse_diagnostics(text):
     return diags
 
 
+def normalize_summary(summary):
+    """OpenTofu names a cycle's members on one line ("Cycle: a, b, c")
+    starting anywhere on the cycle, differently from run to run; the
+    recorder starts it where Terraform does (dag.Validate): at the shortest
+    name, the lexically first among equals. Terraform's own form
+    ("Cycle:" and one indented line per member) is already so."""
+    if not summary.startswith("Cycle: "):
+        return summary
+    members, depth, cur = [], 0, ""
+    for ch in summary[len("Cycle: "):]:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            members.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    members.append(cur.strip())
+    first = min(range(len(members)), key=lambda i: (len(members[i]), members[i]))
+    return "Cycle: " + ", ".join(members[first:] + members[:first])
+
+
+def crash_of(text):
+    """The panic line of a crash report (Terraform and OpenTofu print a
+    banner, the panic and a Go stack trace on standard error), or None."""
+    if "CRASH !!!" not in text:
+        return None
+    for l in text.split("\n"):
+        if l.startswith("panic: "):
+            return l
+    return "crashed"
+
+
 def json_diagnostic(d):
-    out = {"severity": d.get("severity"), "summary": d.get("summary"), "detail": d.get("detail", "")}
+    out = {"severity": d.get("severity"), "summary": normalize_summary(d.get("summary", "")), "detail": d.get("detail", "")}
     if d.get("address"):
         out["address"] = d["address"]
     if d.get("range"):
@@ -250,7 +289,7 @@ def has_module_call(files):
 class Sandbox:
     def __init__(self, case):
         self.base = tempfile.mkdtemp(prefix="hclmod-")
-        self.dir = os.path.join(self.base, "m")
+        self.dir = os.path.join(self.base, "playground")
         self.home = os.path.join(self.base, "home")
         self.plugins = os.path.join(self.base, "plugins")
         for d in (self.dir, self.home, self.plugins):
@@ -336,6 +375,8 @@ def record_profile(case, profile):
         # Errors go to standard error, warnings to standard output.
         pre_diags = parse_diagnostics(pre) + parse_diagnostics(pre_out)
         expect["console"] = {"exit": rc, "stdout": pre_out, "diagnostics": pre_diags}
+        if crash_of(pre):
+            expect["console"]["crash"] = crash_of(pre)
         results = []
         for e in case.get("exprs", []):
             if "\n" in e:
@@ -356,7 +397,10 @@ def record_profile(case, profile):
                         d["range"] = {"start": j["range"]["start"], "end": j["range"]["end"]}
             if pre_out and out.startswith(pre_out):
                 out = out[len(pre_out):]
-            results.append({"expr": e, "exit": rc, "stdout": out, "diagnostics": own})
+            r = {"expr": e, "exit": rc, "stdout": out, "diagnostics": own}
+            if crash_of(err):
+                r["crash"] = crash_of(err)
+            results.append(r)
         expect["exprs"] = results
 
         planfile = os.path.join(sb.base, "plan.tfplan")
@@ -374,6 +418,8 @@ def record_profile(case, profile):
             diags = parse_diagnostics(err)
         diags.sort(key=diag_key)
         plan = {"exit": rc, "diagnostics": diags, "variables": None, "outputs": None, "resources": None, "checks": None}
+        if crash_of(err):
+            plan["crash"] = crash_of(err)
         if rc == 0 and os.path.exists(planfile):
             rc2, out2, err2 = run([prog, "show", "-json", "-no-color", planfile], sb.dir, sb.env, "")
             if rc2 == 0:
@@ -432,7 +478,12 @@ def contains_true(o):
 
 
 def comparable(expect):
-    return {k: v for k, v in expect.items() if k != "command"}
+    """The expectation without what only one program can tell: the command,
+    and the columns of console diagnostics (OpenTofu's -json-into)."""
+    e = json.loads(json.dumps({k: v for k, v in expect.items() if k != "command"}))
+    for d in e["console"]["diagnostics"] + [d for x in e["exprs"] for d in x["diagnostics"]]:
+        d.pop("range", None)
+    return e
 
 
 def record_case(case, profiles):
