@@ -660,9 +660,3 @@ case(A, "for-each-output-null", '''
       for_each = terraform_data.src.output
     }
 ''', ["terraform_data.a", "terraform_data.src.output"])
-
-case(A, "data-block-count", '''
-    data "terraform_nope" "a" {
-      count = 2
-    }
-''', ["data.terraform_nope.a"], init=False)

@@ -137,11 +137,6 @@ case(A, "undeclared-in-tfvars", files={"main.tf": DECL, "terraform.tfvars": '''
     zone   = "z"
 '''}, exprs=["var.region"])
 
-case(A, "undeclared-two-in-tfvars", files={"main.tf": DECL, "terraform.tfvars": '''
-    one = 1
-    two = 2
-'''}, exprs=["var.region"])
-
 case(A, "undeclared-in-auto-tfvars", files={"main.tf": DECL, "x.auto.tfvars": '''
     zone = "z"
 '''}, exprs=["var.region"])

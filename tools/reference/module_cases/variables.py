@@ -74,12 +74,12 @@ case(A, "set-string-dedupes", '''
 case(A, "object-drops-extra-attribute", '''
     variable "o" {
       type = object({
-        a = string
-        b = number
+        name = string
+        port = number
       })
-      default = { a = "x", b = 1, c = true }
+      default = { name = "x", port = 1, nmae = true }
     }
-''', ["var.o", "type(var.o)", "var.o.b"])
+''', ["var.o", "type(var.o)", "var.o.port"])
 
 case(A, "object-missing-attribute", '''
     variable "o" {
