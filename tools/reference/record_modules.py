@@ -31,14 +31,22 @@ and is written out once per profile with "profile" and "expect":
                                               #   "tofu console" (OpenTofu
                                               #   1.12 has no -plan)
       "init": {"exit": 1, "diagnostics": [...]},   # only when init failed
-      "console": {"exit": 0, "diagnostics": [...]},
+      "console": {"exit": 0, "stdout": "", "diagnostics": [...],
+                  "crash"?: "panic: ..."},
                                               # the console with no input:
                                               #   the module-level diagnostics
                                               #   it prints before reading
+                                              #   (errors on stderr, warnings
+                                              #   on stdout, both parsed into
+                                              #   "diagnostics"; "stdout" is
+                                              #   that warning text as printed)
       "exprs": [{"expr": "var.x",
                  "exit": 0,                   # the console's exit status
-                 "stdout": "[\n  1,\n  2,\n]\n",  # exactly as printed
-                 "diagnostics": [],           # this expression's own
+                 "stdout": "[\n  1,\n  2,\n]\n",  # exactly as printed, after
+                                              #   the module's own warnings
+                                              #   ("console"."stdout")
+                 "diagnostics": [],           # this expression's own: what
+                                              #   follows the module's
                  "crash"?: "panic: ..."}],    # when the program crashed
       "plan": {"exit": 0,                     # `plan -json -out`
                "diagnostics": [...],          #   its diagnostic messages
@@ -61,6 +69,12 @@ available)" for <console-input>; OpenTofu's -json-into stream gives each a
 present. Diagnostics of the plan are from -json: {"severity", "summary",
 "detail", "range"?, "context"?, "address"?, "values"?}, sorted by file,
 position, severity and text.
+
+A console session prints only its last result (Terraform) and stops at
+the first error, so each expression runs in a process of its own (about
+0.1 s each); a run without input gives the module-level diagnostics.
+The plan is `plan -input=false -json -out=FILE` and `show -json FILE`, with
+the same -var/-var-file flags as the console.
 
 Every process runs in a fresh temporary directory with a fresh HOME, an
 empty CLI configuration (TF_CLI_CONFIG_FILE=/dev/null),
