@@ -285,3 +285,70 @@ case(A, "waypoint-business-unit-key", '''
       default = "BU"
     }
 ''', ['{ (var.business_unit_tag_name) = "SRE" }', '{ var.business_unit_tag_name = "SRE" }'])
+
+case(A, "heredoc-in-block", '''
+    locals {
+      value = <<EOT
+    hello
+    world
+    EOT
+      indented = <<-EOT
+      hello
+        world
+      EOT
+    }
+    resource "terraform_data" "block" {
+      input = <<-EOT
+      hello
+        world
+      EOT
+    }
+''', ["local.value", "local.indented", "terraform_data.block.input", "local.value == local.indented"])
+
+case(A, "object-literal-john", '''
+    locals {
+      person = {
+        name = "John"
+        age  = 52
+      }
+      inline = { name = "John", age = 52 }
+    }
+''', ["local.person", "local.person == local.inline", "type(local.person)"])
+
+case(A, "null-module-argument-omitted", files={"main.tf": '''
+    module "child" {
+      source   = "./child"
+      optional = null
+      required = null
+    }
+''', "child/main.tf": '''
+    variable "optional" {
+      default = "child default"
+    }
+    variable "required" {
+      type     = string
+      nullable = false
+    }
+    output "values" {
+      value = [var.optional, var.required]
+    }
+'''}, exprs=["module.child.values"])
+
+case(A, "null-module-argument-default", files={"main.tf": '''
+    variable "enabled" {
+      default = false
+    }
+    module "child" {
+      source = "./child"
+      name   = var.enabled ? "given" : null
+    }
+''', "child/main.tf": '''
+    variable "name" {
+      type     = string
+      default  = "fallback"
+      nullable = false
+    }
+    output "name" {
+      value = var.name
+    }
+'''}, exprs=["module.child.name"])
