@@ -73,6 +73,8 @@ pub struct Evaluation<'m> {
     /// Errors and warnings, in the order they were found.
     pub diagnostics: Vec<ModuleDiagnostic>,
     state: State,
+    /// The variables files given, for rendering diagnostics about them.
+    input_files: Vec<(String, String)>,
 }
 
 /// The values known so far.
@@ -105,6 +107,7 @@ pub(super) struct Scope {
 pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evaluation<'m> {
     let mut ev = Planner { module, config: &module.config, state: State::default(), diags: module.load_diagnostics.clone() };
     let mut values = Vec::new();
+    ev.diags.extend(super::inputs::option_errors(inputs));
     if ev.diags.is_empty() {
         ev.state.vars = super::inputs::prepare(&ev.config.variables, inputs, module.options.profile, &module.files, &mut ev.diags);
         ev.collect_read_attrs();
@@ -118,20 +121,22 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
         values = ev.named_values();
     }
     let mut diagnostics = ev.diags;
-    sort_diagnostics(&mut diagnostics, &module.files);
-    Evaluation { module, values, diagnostics, state: ev.state }
+    let input_files: Vec<(String, String)> = inputs.input_files().into_iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    sort_diagnostics(&mut diagnostics, &module.files, &input_files);
+    Evaluation { module, values, diagnostics, state: ev.state, input_files }
 }
 
 /// Orders diagnostics as Terraform's views do before printing them
 /// (`tfdiags.Diagnostics.Sort`): warnings first, then those with no
 /// source, then by file (fewer path segments first, then by name) and
 /// position; the order found otherwise.
-pub(super) fn sort_diagnostics(diags: &mut [ModuleDiagnostic], files: &[(String, String)]) {
+pub(super) fn sort_diagnostics(diags: &mut [ModuleDiagnostic], files: &[(String, String)], input_files: &[(String, String)]) {
     let key = |d: &ModuleDiagnostic| {
         let file = match d.source {
             Source::File(i) => Some(files.get(i).map_or("", |f| f.0.as_str()).to_string()),
             Source::Console => Some("<console-input>".to_string()),
             Source::Inputs => Some("<inputs>".to_string()),
+            Source::Input(i) => Some(input_files.get(i).map_or("", |f| f.0.as_str()).to_string()),
             Source::Nowhere => Some(String::new()),
             Source::None => None,
         };
@@ -174,7 +179,7 @@ impl Evaluation<'_> {
             }
             _ => {
                 let mut diags = ev.diags;
-                sort_diagnostics(&mut diags, &self.module.files);
+                sort_diagnostics(&mut diags, &self.module.files, &self.input_files);
                 Err(diags)
             }
         }
@@ -185,6 +190,7 @@ impl Evaluation<'_> {
         let (name, text) = match d.source {
             Source::File(i) => (self.module.files[i].0.as_str(), self.module.files[i].1.as_str()),
             Source::Console => ("<console-input>", console_source),
+            Source::Input(i) => (self.input_files[i].0.as_str(), self.input_files[i].1.as_str()),
             _ => ("<inputs>", ""),
         };
         let mut out = d.diagnostic.render(text, name);
@@ -705,9 +711,9 @@ impl<'m> Planner<'m> {
         let err = |summary: &str, detail: String| Diagnostic::error(summary, detail, r.span);
         let (key, name, value): (&'static str, String, Result<Value, Diagnostic>) = match &r.subject {
             Subject::Var(n) => {
-                let v = match self.state.vars.get(n) {
-                    Some(v) => Ok(v.clone()),
-                    None => {
+                let v = match (self.state.vars.get(n), c.variables.iter().find(|v| &v.name == n)) {
+                    (Some(v), Some(cfg)) => Ok(super::inputs::marked(cfg, v.clone())),
+                    _ => {
                         let hint = match suggest(n, c.variables.iter().map(|v| v.name.as_str())) {
                             Some(s) => format!(" Did you mean {}?", go_quote(s)),
                             None => format!(" This variable can be declared with a variable {} {{}} block.", go_quote(n)),
@@ -919,8 +925,7 @@ impl<'m> Planner<'m> {
         let mut out = Vec::new();
         let ok = |n: Node| !self.state.failed.contains(&n);
         for (i, v) in c.variables.iter().enumerate() {
-            let value = self.state.vars.get(&v.name).cloned().unwrap_or_else(Value::dynamic_unknown);
-            let value = value.with_marks(if v.sensitive { Marks::SENSITIVE } else { Marks::NONE });
+            let value = super::inputs::marked(v, self.state.vars.get(&v.name).cloned().unwrap_or_else(Value::dynamic_unknown));
             out.push(NamedValue { address: format!("var.{}", v.name), kind: Kind::Variable, loc: v.decl, value, ok: ok(Node::Var(i)) });
         }
         for (i, l) in c.locals.iter().enumerate() {

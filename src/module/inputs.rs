@@ -40,6 +40,34 @@ pub enum CliInput {
     Var(String, String),
     /// `-var-file FILE`: its name and text.
     File(String, String),
+    /// A `-var` option without an equals sign: Terraform refuses to start.
+    Invalid(String),
+}
+
+impl CliInput {
+    /// `-var NAME=VALUE` from its text.
+    pub fn var(option: &str) -> CliInput {
+        match option.split_once('=') {
+            Some((n, v)) => CliInput::Var(n.to_string(), v.to_string()),
+            None => CliInput::Invalid(option.to_string()),
+        }
+    }
+}
+
+/// Terraform's refusal of malformed command-line options, if any: the
+/// module is then not evaluated at all.
+pub fn option_errors(inputs: &Inputs) -> Vec<ModuleDiagnostic> {
+    inputs
+        .cli
+        .iter()
+        .filter_map(|c| match c {
+            CliInput::Invalid(raw) => Some(ModuleDiagnostic::general(
+                "Invalid -var option",
+                format!("The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".", go_quote(raw)),
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 impl Inputs {
@@ -48,7 +76,7 @@ impl Inputs {
     pub fn input_files(&self) -> Vec<(&str, &str)> {
         let cli = self.cli.iter().filter_map(|c| match c {
             CliInput::File(n, t) => Some((n.as_str(), t.as_str())),
-            CliInput::Var(..) => None,
+            _ => None,
         });
         self.files.iter().map(|(n, t)| (n.as_str(), t.as_str())).chain(cli).collect()
     }
@@ -91,10 +119,12 @@ pub fn prepare(
         }
     }
     let raw_value = |name: &str, raw: &str, diags: &mut Vec<ModuleDiagnostic>| match variables.iter().find(|v| v.name == name) {
-        Some(v) if v.constraint.as_ref().is_some_and(|c| !c.ty().is_primitive()) => parse_cli_expression(raw, profile).unwrap_or_else(|d| {
-            diags.push(input_diag(None, d));
-            Value::dynamic_unknown()
-        }),
+        Some(v) if v.constraint.as_ref().is_some_and(|c| !c.ty().is_primitive()) => {
+            parse_cli_expression(raw, profile).unwrap_or_else(|d| {
+                diags.push(input_diag(None, d));
+                Value::dynamic_unknown()
+            })
+        }
         _ => Value::string(raw.to_string()),
     };
     for (name, raw) in &inputs.env {
@@ -116,6 +146,7 @@ pub fn prepare(
                 given.extend(variables_file(file_index, name, text, profile, diags));
                 file_index += 1;
             }
+            CliInput::Invalid(_) => {}
         }
     }
     let files = inputs.input_files();
@@ -242,11 +273,20 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str,
                 ),
             ),
         };
-        diags.push(ModuleDiagnostic { source: Source::None, warning, diagnostic: Diagnostic::error("Value for undeclared variable", detail, Span::default()) });
+        diags.push(ModuleDiagnostic {
+            source: Source::None,
+            warning,
+            diagnostic: Diagnostic::error("Value for undeclared variable", detail, Span::default()),
+        });
     }
     if in_files > 2 {
-        let detail = format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", in_files - 2);
-        diags.push(ModuleDiagnostic { source: Source::None, warning: true, diagnostic: Diagnostic::error("Values for undeclared variables", detail, Span::default()) });
+        let detail =
+            format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", in_files - 2);
+        diags.push(ModuleDiagnostic {
+            source: Source::None,
+            warning: true,
+            diagnostic: Diagnostic::error("Values for undeclared variables", detail, Span::default()),
+        });
     }
 }
 
@@ -288,7 +328,9 @@ fn final_value(
         Origin::Json => Some("set from outside of the configuration".to_string()),
     };
     let in_file = |summary: &str, detail: String| match &raw.origin {
-        Origin::File(i, span) => ModuleDiagnostic { source: Source::Input(*i), warning: false, diagnostic: Diagnostic::error(summary, detail, *span) },
+        Origin::File(i, span) => {
+            ModuleDiagnostic { source: Source::Input(*i), warning: false, diagnostic: Diagnostic::error(summary, detail, *span) }
+        }
         _ => at_decl(summary, detail),
     };
     let converted = match &v.constraint {
@@ -307,7 +349,10 @@ fn final_value(
                         range_text(files[*i].1, files[*i].0, *span)
                     ),
                 ),
-                _ => in_file("Invalid value for input variable", format!("The given value is not suitable for {addr} declared at {}: {m}.", decl_text())),
+                _ => in_file(
+                    "Invalid value for input variable",
+                    format!("The given value is not suitable for {addr} declared at {}: {m}.", decl_text()),
+                ),
             };
             diags.push(d);
             return unknown();
@@ -318,7 +363,10 @@ fn final_value(
             return d.clone();
         }
         let d = match &non_file {
-            Some(src) => at_decl("Required variable not set", format!("Unsuitable value for {addr} {src}: required variable may not be set to null.")),
+            Some(src) => at_decl(
+                "Required variable not set",
+                format!("Unsuitable value for {addr} {src}: required variable may not be set to null."),
+            ),
             None => in_file(
                 "Required variable not set",
                 format!("The given value is not suitable for {addr} defined at {}: required variable may not be set to null.", decl_text()),

@@ -33,7 +33,7 @@ mod schema;
 
 pub use config::Mode;
 pub use evaluate::{Evaluation, Kind, NamedValue};
-pub use inputs::Inputs;
+pub use inputs::{CliInput, Inputs};
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::limits::Limits;
@@ -54,8 +54,10 @@ pub struct Loc {
 pub enum Source {
     /// One of the module's files.
     File(usize),
-    /// The variable values given (JSON or tfvars text).
+    /// The variable values given as JSON (see [`Inputs::json`]).
     Inputs,
+    /// A variables file (an index into [`Inputs::input_files`]).
+    Input(usize),
     /// The expression evaluated in the module's context.
     Console,
     /// Nothing in particular.

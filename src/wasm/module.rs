@@ -118,7 +118,7 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     }
     let mut inputs = Inputs::default();
     match opts.variables_format.as_deref() {
-        Some("tfvars") => inputs.tfvars.push(("terraform.tfvars".into(), variables.to_string())),
+        Some("tfvars") => inputs.files.push(("terraform.tfvars".into(), variables.to_string())),
         None | Some("json") => {
             if !variables.trim().is_empty() {
                 inputs.json = Some(variables.to_string());
@@ -134,7 +134,7 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     let evaluation = module.evaluate(&inputs);
     let texts = |d: &ModuleDiagnostic| match d.source {
         Source::File(_) => (source, "expression"),
-        Source::Inputs => (variables, "variables"),
+        Source::Inputs | Source::Input(_) => (variables, "variables"),
         Source::Console => (opts.console.as_deref().unwrap_or(""), "console"),
         _ => ("", "expression"),
     };

@@ -4,7 +4,7 @@
 //! `terraform console -plan` sees them: with EXPR, what the console
 //! prints for it; without, every named value.
 
-use hcl_playground::module::{Inputs, Module, ModuleOptions};
+use hcl_playground::module::{CliInput, Inputs, Module, ModuleOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -54,7 +54,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             .chain(auto.into_iter())
         {
             match read(p) {
-                Ok(t) => add_var_file(&mut inputs, &name(p), t),
+                Ok(t) => inputs.files.push((name(p), t)),
                 Err(e) => result = Err(e),
             }
         }
@@ -66,9 +66,12 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         eprintln!("{e}");
         return ExitCode::from(2);
     }
+    for (name, value) in args.vars {
+        inputs.cli.push(CliInput::Var(name, value));
+    }
     for f in &args.var_files {
         match read(Path::new(f)) {
-            Ok(t) => add_var_file(&mut inputs, f, t),
+            Ok(t) => inputs.cli.push(CliInput::File(f.clone(), t)),
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::from(2);
@@ -78,7 +81,6 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     if let Some(json) = args.vars_json {
         inputs.json = Some(json);
     }
-    inputs.cli = args.vars;
     let mut opts = ModuleOptions { profile: options.profile, limits: options.limits.clone(), ..ModuleOptions::default() };
     if let Some(w) = args.workspace {
         opts.workspace = w;
@@ -127,24 +129,4 @@ fn console(evaluation: &hcl_playground::module::Evaluation, expr: &str) -> ExitC
             ExitCode::FAILURE
         }
     }
-}
-
-/// A variables file: JSON (`.tfvars.json`) or HCL (`.tfvars`).
-fn add_var_file(inputs: &mut Inputs, name: &str, text: String) {
-    if name.ends_with(".json") {
-        // Later files override earlier ones, as separate JSON objects.
-        inputs.json = Some(match inputs.json.take() {
-            None => text,
-            Some(prev) => merge_json(&prev, &text),
-        });
-    } else {
-        inputs.tfvars.push((name.to_string(), text));
-    }
-}
-
-fn merge_json(a: &str, b: &str) -> String {
-    let parse = |s: &str| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(s).unwrap_or_default();
-    let mut m = parse(a);
-    m.extend(parse(b));
-    serde_json::Value::Object(m).to_string()
 }
