@@ -291,7 +291,7 @@ impl Decoder<'_> {
                     if !is_identifier(&attr.name) {
                         self.error(file, "Invalid local value name", BAD_IDENTIFIER, attr.name_span);
                     }
-                    let decl = Loc { file, span: attr.name_span };
+                    let decl = Loc { file, span: attr.span };
                     if let Some(existing) = config.locals.iter().find(|e| e.name == attr.name) {
                         let detail = format!(
                             "A local value named {} was already defined at {}. Local value names must be unique within a module.",

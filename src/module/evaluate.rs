@@ -297,12 +297,16 @@ impl<'m> Planner<'m> {
         }
     }
 
+    /// A node as Terraform's (or OpenTofu's) graph names it in a cycle.
     fn node_name(&self, n: Node) -> String {
         let c = self.config;
+        let tofu = self.opentofu_console();
         match n {
-            Node::Var(i) => format!("var.{} (expand)", c.variables[i].name),
+            Node::Var(i) if tofu => format!("var.{} (expand, reference)", c.variables[i].name),
+            Node::Var(i) => format!("var.{} (validation)", c.variables[i].name),
             Node::Local(i) => format!("local.{} (expand)", c.locals[i].name),
             Node::Output(i) => format!("output.{} (expand)", c.outputs[i].name),
+            Node::Resource(i) if tofu => c.resources[i].address(),
             Node::Resource(i) => format!("{} (expand)", c.resources[i].address()),
             Node::Module(i) => format!("module.{} (expand)", c.modules[i].name),
             Node::Check(i) => format!("check.{} (expand)", c.checks[i].name),
@@ -336,7 +340,14 @@ impl<'m> Planner<'m> {
                 let first =
                     (0..names.len()).min_by(|a, b| names[*a].len().cmp(&names[*b].len()).then(names[*a].cmp(&names[*b]))).unwrap_or(0);
                 names.rotate_left(first);
-                self.diags.push(ModuleDiagnostic::general(format!("Cycle: {}", names.join(", ")), ""));
+                let summary = match self.opentofu_console() {
+                    true => {
+                        names[1..].reverse();
+                        format!("Cycle: {}", names.join(", "))
+                    }
+                    false => format!("Cycle:{}", names.iter().map(|n| format!("\n  {n}")).collect::<String>()),
+                };
+                self.diags.push(ModuleDiagnostic::general(summary, ""));
             }
             return None;
         }
@@ -379,11 +390,18 @@ impl<'m> Planner<'m> {
             for (root, span, steps) in crate::syntax::traversals(e) {
                 if let Ok(Some(r)) = refs::parse(root, span, &steps) {
                     if self.node_of(&r.subject) == Some(n) {
-                        let d = Diagnostic::error(
-                            "Self-referential block",
-                            format!("Configuration for {addr} may not refer to itself."),
-                            r.span,
-                        );
+                        let d = match n {
+                            Node::Local(_) => Diagnostic::error(
+                                "Self-referencing local value",
+                                format!("Local value {addr} cannot use its own result as part of its expression."),
+                                r.span,
+                            ),
+                            _ => Diagnostic::error(
+                                "Self-referential block",
+                                format!("Configuration for {addr} may not refer to itself."),
+                                r.span,
+                            ),
+                        };
                         self.file_diag(Some(f), d);
                         let _ = file;
                         return;
@@ -402,7 +420,12 @@ impl<'m> Planner<'m> {
         }
         let before = self.error_count();
         match n {
-            Node::Var(i) => self.validations(i),
+            // A failed validation leaves the value in place for what uses
+            // it (Terraform checks it in a node of its own).
+            Node::Var(i) => {
+                self.validations(i);
+                return;
+            }
             Node::Local(i) => {
                 let l = &self.config.locals[i];
                 let scope = Scope { source: Some(l.decl.file), ..Scope::default() };
@@ -411,8 +434,9 @@ impl<'m> Planner<'m> {
             }
             Node::Resource(i) => {
                 let r = &self.config.resources[i];
-                let v = resources::evaluate(self, r);
-                self.state.resources.insert((r.mode, r.ty.clone(), r.name.clone()), v);
+                if let Some(v) = resources::evaluate(self, r) {
+                    self.state.resources.insert((r.mode, r.ty.clone(), r.name.clone()), v);
+                }
             }
             Node::Module(i) => {
                 let v = resources::module_call(self, &self.config.modules[i]);
@@ -426,13 +450,16 @@ impl<'m> Planner<'m> {
         }
     }
 
-    fn error_count(&self) -> usize {
+    pub(super) fn error_count(&self) -> usize {
         self.diags.iter().filter(|d| !d.warning).count()
     }
 
     fn validations(&mut self, i: usize) {
         let v = &self.config.variables[i];
-        let value = self.state.vars.get(&v.name).cloned().unwrap_or_else(Value::dynamic_unknown);
+        let Some(value) = self.state.vars.get(&v.name).cloned() else {
+            self.state.failed.insert(Node::Var(i));
+            return;
+        };
         for rule in &v.validations {
             let scope = Scope { source: Some(rule.file), ..Scope::default() };
             let before = self.diags.len();
@@ -540,10 +567,9 @@ impl<'m> Planner<'m> {
                     "Condition expression must return either true or false, not null.",
                     "Invalid condition result value",
                 ) {
-                    let detail = format!("{failure}\n\nThis was checked by the condition at {}.", self.range(rule.decl));
                     self.file_diag(
                         Some(rule.file),
-                        Diagnostic::error("Module output value precondition failed", detail, rule.condition.span),
+                        Diagnostic::error("Module output value precondition failed", failure, rule.condition.span),
                     );
                     return;
                 }
@@ -576,8 +602,9 @@ impl<'m> Planner<'m> {
     fn check(&mut self, i: usize) {
         let ch = &self.config.checks[i];
         if let Some(d) = &ch.data {
-            let v = resources::evaluate(self, d);
-            self.state.resources.insert((d.mode, d.ty.clone(), d.name.clone()), v);
+            if let Some(v) = resources::evaluate(self, d) {
+                self.state.resources.insert((d.mode, d.ty.clone(), d.name.clone()), v);
+            }
         }
         for rule in &ch.asserts {
             let scope = Scope { source: Some(rule.file), ..Scope::default() };
@@ -713,6 +740,10 @@ impl<'m> Planner<'m> {
             Subject::Var(n) => {
                 let v = match (self.state.vars.get(n), c.variables.iter().find(|v| &v.name == n)) {
                     (Some(v), Some(cfg)) => Ok(super::inputs::marked(cfg, v.clone())),
+                    (None, Some(_)) => Err(err(
+                        "Reference to uninitialized variable",
+                        format!("The variable var.{n} was not processed by the most recent operation, this likely means the previous operation either failed or was incomplete due to targeting."),
+                    )),
                     _ => {
                         let hint = match suggest(n, c.variables.iter().map(|v| v.name.as_str())) {
                             Some(s) => format!(" Did you mean {}?", go_quote(s)),
@@ -729,7 +760,10 @@ impl<'m> Planner<'m> {
             Subject::Local(n) => {
                 let v = match (c.locals.iter().any(|l| &l.name == n), self.state.locals.get(n)) {
                     (true, Some(v)) => Ok(v.clone()),
-                    (true, None) => Ok(Value::dynamic_unknown()),
+                    (true, None) => Err(err(
+                        "Reference to uninitialized local value",
+                        format!("The local value local.{n} was not processed by the most recent operation, this likely means the previous operation either failed or was incomplete due to targeting."),
+                    )),
                     (false, _) => {
                         let hint = suggest(n, c.locals.iter().map(|l| l.name.as_str())).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
                         Err(err("Reference to undeclared local value", format!("A local value with the name {} has not been declared.{hint}", go_quote(n))))
@@ -749,6 +783,17 @@ impl<'m> Planner<'m> {
                     return None;
                 };
                 if let Some(d) = instance_key_diagnostic(cfg, steps, r) {
+                    self.file_diag(scope.source, d);
+                    return None;
+                }
+                let key = (*mode, ty.clone(), name.clone());
+                if self.opentofu_console() {
+                    self.state.resources.insert(key, Value::dynamic_unknown());
+                } else if !self.state.resources.contains_key(&key) {
+                    let d = err(
+                        "Reference to uninitialized resource",
+                        format!("The resource {} was not processed by the most recent operation, this likely means the previous operation either failed or was incomplete due to targeting.", cfg.address()),
+                    );
                     self.file_diag(scope.source, d);
                     return None;
                 }
@@ -820,11 +865,6 @@ impl<'m> Planner<'m> {
                     )),
                 ),
             },
-            Subject::Other(root, _) => {
-                let d = err("Invalid reference", format!("The {} object is not available in this context.", go_quote(root)));
-                self.file_diag(scope.source, d);
-                return None;
-            }
         };
         match value {
             Ok(v) => Some((key, name, v)),
@@ -910,6 +950,12 @@ impl<'m> Planner<'m> {
 
     pub(super) fn module_read_attrs(&self, name: &str) -> BTreeSet<String> {
         self.state.module_attrs.get(name).cloned().unwrap_or_default()
+    }
+
+    /// OpenTofu's console has no `-plan`: it evaluates against the empty
+    /// state, where every resource is wholly unknown.
+    pub(super) fn opentofu_console(&self) -> bool {
+        self.module.options.profile == crate::profile::Profile::OpenTofu
     }
 
     pub(super) fn error(&mut self, file: usize, d: Diagnostic) {

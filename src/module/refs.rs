@@ -27,8 +27,6 @@ pub enum Subject {
     Path(String),
     Terraform(String),
     SelfRef,
-    /// `output.x`, `check.x`, `run.x`: names only some contexts have.
-    Other(String, String),
 }
 
 /// A parsed reference: its subject and the range naming it.
@@ -124,12 +122,6 @@ pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Refe
             root_span,
         )),
         "string" | "number" | "bool" | "any" if steps.is_empty() => Ok(None),
-        "output" | "check" | "run" | "caller" => Ok(Some(Reference {
-            subject: Subject::Other(root.to_string(), steps.first().and_then(|s| step_name(s)).unwrap_or("").to_string()),
-            span: whole,
-            attrs: Vec::new(),
-            error: None,
-        })),
         _ => resource(Mode::Managed, root, root_span, steps),
     }
 }

@@ -46,18 +46,26 @@ pub(super) fn body_exprs<'b>(body: &'b Body, out: &mut Vec<(&'b Expression, usiz
 
 /// The value a reference to resource `r` gives: one instance's object,
 /// a tuple of them (`count`) or an object of them by key (`for_each`).
-pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Value {
-    let Some(instances) = instances(p, r.count.as_ref(), r.for_each.as_ref(), r.file, "resource") else {
-        return Value::dynamic_unknown();
-    };
+/// `None` when the instances could not be determined (references to it
+/// are then "uninitialized"); an instance whose arguments failed is
+/// unknown.
+pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
+    if p.opentofu_console() {
+        return Some(Value::dynamic_unknown());
+    }
+    let instances = instances(p, r.count.as_ref(), r.for_each.as_ref(), r.file, "resource")?;
     let attrs = p.read_attrs(r.mode, &r.ty, &r.name);
     let mut objects = Vec::with_capacity(instances.len());
     for i in 0..instances.len() {
         let scope = instances_scope(&instances, i, r.file);
+        let before = p.error_count();
         let body = block_body(p, &r.body, &scope);
-        objects.push(planned(r, body, &attrs));
+        objects.push(match p.error_count() > before {
+            true => Value::dynamic_unknown(),
+            false => planned(r, body, &attrs),
+        });
     }
-    collect(&instances, objects)
+    Some(collect(&instances, objects))
 }
 
 /// A module call's value: its outputs, unknown until the module runs
