@@ -4,19 +4,23 @@ groups where they differ (value, type, knownness, refinements, every error)
 into clusters.
 
     tools/differential/engine.py --profile terraform CASES.jsonl...
-    tools/differential/engine.py --profile opentofu --generate 100000 --seed 1 [--mode mixed]
-        [--jobs 1] [--batch 2000] [--timeout 300] [--report FILE] [--differences FILE]
+    tools/differential/engine.py --profile opentofu --generate 100000 [--seed 1] [--mode mixed]
+        [--jobs 1] [--batch 2000] [--timeout 300] [--case-timeout 20] [--memory 4096]
+        [--by vars,kind,feature,detail] [--clusters 40] [--report FILE] [--differences FILE]
         [--show N] [--ignore-refinements] [--errors-summary-only]
         [--candidate target/debug/hcl-eval] [--reference PATH]
+    tools/differential/engine.py --regroup DIFFERENCES.jsonl --by kind,area
 
 CASES are JSON Lines in the conformance schema (golden case files work:
 their "expect" is ignored); --generate makes them with generate.py instead.
 The reference is that of tools/reference/record.py for the profile, unless
 --reference (or the environment variable HCL_REFERENCE_<PROFILE>, e.g.
-HCL_REFERENCE_TERRAFORM) names another program speaking the same JSON
-Lines. Both programs run in an empty directory, one process per batch of
-cases; a batch that runs out of time or dies is run again case by case so
-the runaway case is found (and reported as a timeout or a crash).
+HCL_REFERENCE_TERRAFORM or HCL_REFERENCE_HCL_2_14) names another program
+speaking the same JSON Lines. Both programs run in an empty directory with
+a limited address space, one process per batch of cases; a batch that runs
+out of time or dies is run again case by case, so the runaway case is found
+(and reported as a timeout or a crash) and the rest are still compared.
+Progress goes to standard error.
 
 A difference is classified by its kind:
 
@@ -27,14 +31,17 @@ A difference is classified by its kind:
     error summary, error detail         both err: the summaries differ, or only the details
     timeout, crash                      a side did not answer
 
-and clustered by (kind, feature, detail): the feature is the case's
-"feature" field (generate.py sets it: "fn:element", "refine:number", ...),
-else the part of its id before a "/"; the detail is what differs (the
-error summaries, the refinements, the type). The summary lists the
-clusters by size, each with its shortest case; --report writes every
-cluster, --differences every differing case with both results.
+and clustered by what --by names: "vars", which harness extensions the
+case's variables use (plain, refined, marked); "kind"; "feature", the
+case's "feature" field (generate.py sets it: "fn:element",
+"refine:number/op:>", ...) or else the part of its id before a "/"; "area",
+the feature's first word; "detail", what differs (the error summaries, the
+refinement keys, the types). The summary lists the largest clusters, each
+with its shortest case and both results; --report writes every cluster,
+--differences every differing case with both results, which --regroup
+clusters again another way without running anything.
 """
-import argparse, collections, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile, time
+import argparse, collections, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile, threading, time
 
 sys.set_int_max_str_digits(0)
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -50,12 +57,16 @@ REFINEMENT_KEYS = {"notnull", "prefix", "lower", "lower_inclusive", "upper", "up
 # Running the programs.
 
 class Runner:
-    """Runs one program over batches of JSON lines in a scratch directory."""
+    """Runs one program over batches of JSON lines in a scratch directory,
+    its address space limited to memory_mb (the references have no limits
+    of their own: indent(1e10, "x") would take 10 GB)."""
 
-    def __init__(self, name, cmd, timeout, case_timeout, cwd):
-        self.name, self.cmd, self.timeout, self.case_timeout, self.cwd = name, cmd, timeout, case_timeout, cwd
+    def __init__(self, name, cmd, timeout, case_timeout, cwd, memory_mb):
+        self.name, self.timeout, self.case_timeout, self.cwd = name, timeout, case_timeout, cwd
+        self.cmd = ["/bin/sh", "-c", f'ulimit -v {memory_mb * 1024} && exec "$0" "$@"'] + cmd
         self.seconds = 0.0
         self.isolated = 0
+        self.lock = threading.Lock()
 
     def batch(self, lines):
         """One raw output line (or a {"__timeout__"}/{"__crash__"} marker)
@@ -64,9 +75,11 @@ class Runner:
         try:
             out = self.once(lines, self.timeout)
         except (subprocess.TimeoutExpired, RuntimeError):
-            self.isolated += 1
+            with self.lock:
+                self.isolated += 1
             out = [self.single(line) for line in lines]
-        self.seconds += time.monotonic() - start
+        with self.lock:
+            self.seconds += time.monotonic() - start
         return out
 
     def single(self, line):
@@ -75,7 +88,7 @@ class Runner:
         except subprocess.TimeoutExpired:
             return '{"__timeout__": true}'
         except RuntimeError as e:
-            return json.dumps({"__crash__": str(e)[-500:]})
+            return json.dumps({"__crash__": str(e)[:500]})
 
     def once(self, lines, timeout):
         p = subprocess.run(self.cmd, input="".join(lines), capture_output=True, text=True, timeout=timeout,
@@ -205,13 +218,22 @@ KEY_PARTS = {
 }
 
 
-def display(raw, width):
-    """A result line without its id, cut to width."""
+def display(raw, width, start=0):
+    """A result line without its id, width characters of it from start."""
     r = json.loads(raw)
     r.pop("id", None)
     r.pop("console", None)
     text = json.dumps(r, ensure_ascii=False)
-    return text if len(text) <= width else text[:width - 1] + "…"
+    cut = text[start:start + width]
+    return ("…" if start else "") + cut + ("…" if start + width < len(text) else "")
+
+
+def display_pair(ref, ours, width):
+    """Both result lines, cut to width around where they first differ."""
+    a, b = display(ref, 10 ** 9), display(ours, 10 ** 9)
+    first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    start = max(0, first - width // 3) if first > width * 2 // 3 else 0
+    return display(ref, width, start), display(ours, width, start)
 
 
 # ---------------------------------------------------------------------------
@@ -243,9 +265,9 @@ def run(args, cases):
              for c in cases]
     batches = [lines[at:at + args.batch] for at in range(0, len(lines), args.batch)]
     scratch = tempfile.mkdtemp(prefix="hcl-differential-")
-    ref = Runner("reference", [reference_program(args)], args.timeout, args.case_timeout, scratch)
+    ref = Runner("reference", [reference_program(args)], args.timeout, args.case_timeout, scratch, args.memory)
     ours = Runner("candidate", [os.path.abspath(args.candidate), "--jsonl", "--profile", args.profile], args.timeout,
-                  args.case_timeout, scratch)
+                  args.case_timeout, scratch, args.memory)
     results = [None] * len(batches)
     start, done = time.monotonic(), 0
 
@@ -311,11 +333,12 @@ def cluster_lines(differences, by, width, limit=None):
         d = min(members, key=lambda d: (len(d["case"]["expr"]) + len(json.dumps(d["case"]["vars"])), d["case"]["id"]))
         c = d["case"]
         vars_text = json.dumps(c["vars"], ensure_ascii=False)
+        ref_text, our_text = display_pair(d["reference"], d["candidate"], width)
         out += [f"{len(members):7d}  {' | '.join(key)}",
                 f"         {c['id']}{' (template)' if c['template'] else ''}: {json.dumps(c['expr'], ensure_ascii=False)[:width]}"
                 + (f"  vars {vars_text[:width]}" if c["vars"] else ""),
-                f"         reference: {display(d['reference'], width)}",
-                f"         candidate: {display(d['candidate'], width)}"]
+                f"         reference: {ref_text}",
+                f"         candidate: {our_text}"]
     if limit is not None and len(ordered) > limit:
         out.append(f"... {len(ordered) - limit} smaller clusters")
     return out
@@ -337,6 +360,7 @@ def main():
     ap.add_argument("--batch", type=int, default=2000, help="cases per process")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per batch before it is run case by case")
     ap.add_argument("--case-timeout", type=float, default=20, help="seconds per case when run case by case")
+    ap.add_argument("--memory", type=int, default=4096, help="MiB of address space per process")
     ap.add_argument("--by", default="vars,kind,feature,detail",
                     help=f"what a cluster shares, parts of {', '.join(KEY_PARTS)} (default: %(default)s)")
     ap.add_argument("--clusters", type=int, default=40, help="clusters listed on standard output")
