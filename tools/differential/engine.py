@@ -29,6 +29,7 @@ A difference is classified by its kind:
     console                             both succeed, same value, different console text
                                         (only when both print it)
     error summary, error detail         both err: the summaries differ, or only the details
+    unavailable                         the candidate has no filesystem, by design
     timeout, crash                      a side did not answer
 
 and clustered by what --by names: "vars", which harness extensions the
@@ -50,6 +51,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "reference"))
 sys.path.insert(0, HERE)
 from record import REFERENCES  # noqa: E402
 
+# The playground's refusal of the filesystem functions (and a few others): a
+# difference by design, kept apart.
+UNAVAILABLE = "Function not available in the playground:"
 REFINEMENT_KEYS = {"notnull", "prefix", "lower", "lower_inclusive", "upper", "upper_inclusive", "minlen", "maxlen"}
 
 
@@ -154,6 +158,8 @@ def classify(ref, ours, args):
             return "timeout", side
         if "__crash__" in r:
             return "crash", side
+    if not ours["ok"] and ours.get("errors", [""])[0].startswith(UNAVAILABLE) and ref.get("errors", [""])[0] != ours["errors"][0]:
+        return "unavailable", "by design"
     if ref["ok"] != ours["ok"]:
         failing = ours if ref["ok"] else ref
         return ("candidate fails" if ref["ok"] else "reference fails"), summary(failing["errors"][0]) if failing.get("errors") else "(no error)"

@@ -920,7 +920,7 @@ class Case:
         if self.chance(0.03):
             pool = sorted(set(SIGS) - self.functions)
         name = self.pick(pool)
-        if name in FILESYSTEM and self.chance(0.7):
+        if name in FILESYSTEM and self.chance(0.9):
             name = self.pick(sorted(self.functions - FILESYSTEM - {"type"}))
         if name == "templatestring":
             self.note("fn:templatestring")
