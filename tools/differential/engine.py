@@ -6,7 +6,7 @@ into clusters.
     tools/differential/engine.py --profile terraform CASES.jsonl...
     tools/differential/engine.py --profile opentofu --generate 100000 [--seed 1] [--mode mixed]
         [--jobs 1] [--batch 2000] [--timeout 300] [--case-timeout 20] [--memory 4096]
-        [--by vars,kind,feature,detail] [--clusters 40] [--report FILE] [--differences FILE]
+        [--by kind,feature,detail] [--clusters 40] [--report FILE] [--differences FILE]
         [--show N] [--ignore-refinements] [--errors-summary-only]
         [--candidate target/debug/hcl-eval] [--reference PATH]
     tools/differential/engine.py --regroup DIFFERENCES.jsonl --by kind,area
@@ -32,12 +32,14 @@ A difference is classified by its kind:
     unavailable                         the candidate has no filesystem, by design
     timeout, crash                      a side did not answer
 
-and clustered by what --by names: "vars", which harness extensions the
-case's variables use (plain, refined, marked); "kind"; "feature", the
-case's "feature" field (generate.py sets it: "fn:element",
-"refine:number/op:>", ...) or else the part of its id before a "/"; "area",
-the feature's first word; "detail", what differs (the error summaries, the
-refinement keys, the types). The summary lists the largest clusters, each
+and clustered by what --by names (default kind,feature,detail): "kind";
+"feature", the case's "feature" field (generate.py sets it to the outermost
+construct: "fn:element", "op:>", "cond", ...) or else the part of its id
+before a "/"; "detail", what differs (the differing error with its
+particulars blurred, the error summaries, the refinement keys, the types);
+"area", the case's "area" field (the part of generate.py that made it);
+"vars", which harness extensions the case's variables use (plain, refined,
+marked). The summary lists the largest clusters, each
 with its shortest case and both results; --report writes every cluster,
 --differences every differing case with both results, which --regroup
 clusters again another way without running anything.
@@ -146,6 +148,14 @@ def summary(e):
     return e.split(": ", 1)[0]
 
 
+def gist(e, width=140):
+    """An error message with its particulars (quoted text, numbers, source
+    ranges) blurred, so messages of one cause read the same."""
+    e = re.sub(r'"(?:[^"\\]|\\.)*"', '"…"', e.split("\n", 1)[0])
+    e = re.sub(r"\b\d+(\.\d+)?\b", "N", e)
+    return e if len(e) <= width else e[:width - 1] + "…"
+
+
 def head(ty):
     return (ty or "?").split("(", 1)[0]
 
@@ -162,7 +172,7 @@ def classify(ref, ours, args):
         return "unavailable", "by design"
     if ref["ok"] != ours["ok"]:
         failing = ours if ref["ok"] else ref
-        return ("candidate fails" if ref["ok"] else "reference fails"), summary(failing["errors"][0]) if failing.get("errors") else "(no error)"
+        return ("candidate fails" if ref["ok"] else "reference fails"), gist(failing["errors"][0]) if failing.get("errors") else "(no error)"
     if not ref["ok"]:
         re_, oe = error_texts(ref, args), error_texts(ours, args)
         if re_ == oe:
@@ -173,7 +183,7 @@ def classify(ref, ours, args):
             pick = lambda l: l[first] if first < len(l) else "(none)"  # noqa: E731
             return "error summary", f"{pick(rs)} | {pick(os_)}"
         first = next(i for i, (x, y) in enumerate(zip(re_, oe)) if x != y)
-        return "error detail", rs[first]
+        return "error detail", gist(re_[first])
     if ref.get("type") != ours.get("type"):
         return "type", f"{head(ref.get('type'))} | {head(ours.get('type'))}"
     if ref.get("known") != ours.get("known"):
@@ -218,7 +228,7 @@ def extensions_of(v):
 KEY_PARTS = {
     "vars": lambda d: extensions_of(d["case"]["vars"]),
     "kind": lambda d: d["kind"],
-    "area": lambda d: re.split(r"[:/]", feature_of(d["case"]), maxsplit=1)[0],
+    "area": lambda d: d["case"].get("area") or "-",
     "feature": lambda d: feature_of(d["case"]),
     "detail": lambda d: d["detail"],
 }
@@ -255,7 +265,8 @@ def read_cases(args):
             if l.strip():
                 c = json.loads(l)
                 cases.append({"id": c["id"], "expr": c["expr"], "vars": c.get("vars", {}),
-                              "template": c.get("template", False), "feature": c.get("feature")})
+                              "template": c.get("template", False), "area": c.get("area"),
+                              "feature": c.get("feature")})
     return cases
 
 
@@ -367,7 +378,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=300, help="seconds per batch before it is run case by case")
     ap.add_argument("--case-timeout", type=float, default=20, help="seconds per case when run case by case")
     ap.add_argument("--memory", type=int, default=4096, help="MiB of address space per process")
-    ap.add_argument("--by", default="vars,kind,feature,detail",
+    ap.add_argument("--by", default="kind,feature,detail",
                     help=f"what a cluster shares, parts of {', '.join(KEY_PARTS)} (default: %(default)s)")
     ap.add_argument("--clusters", type=int, default=40, help="clusters listed on standard output")
     ap.add_argument("--width", type=int, default=160, help="characters of each example shown")

@@ -12,8 +12,10 @@ values nested at various depths (the harness extensions of
 tools/reference/harness/main.go).
 
 Each case is one JSON line in the conformance schema, {"id", "expr",
-"vars", "template"}, plus "feature": what the case aims at ("fn:element",
-"refine:number", "op:&&", ...), which engine.py uses to cluster differences.
+"vars", "template"}, plus "area", the part of the generator that made it
+(refine, marks, changed, ...), and "feature", its outermost construct
+("fn:element", "op:&&", "cond", "for", ...), which engine.py uses to
+cluster differences.
 The same --profile/--seed/--mode/--count always give the same lines, and
 case N does not depend on the cases before it.
 
@@ -386,9 +388,16 @@ def outer(expr):
     """The outermost construct of a generated expression, roughly (string
     contents are skipped, and binary operators are those written with
     spaces around them, as the generator writes them): "cond", "op:+",
-    "fn:upper", "for", "tuple", "object", "template", "splat", "traversal"
-    or "ref"."""
-    text = STRING_LITERAL.sub('""', expr.strip())
+    "fn:upper", "for", "tuple", "object", "template", "string", "heredoc",
+    "literal", "splat", "traversal" or "ref"."""
+    text = expr.strip()
+    if re.fullmatch(r"[0-9][0-9.eE+-]*|true|false|null", text):
+        return "literal"
+    if text.startswith("<<"):
+        return "heredoc"
+    if STRING_LITERAL.fullmatch(text):
+        return "template" if "${" in text.replace("$${", "") or "%{" in text.replace("%%{", "") else "string"
+    text = STRING_LITERAL.sub('""', text)
     depth, flat = 0, []
     for ch in text:
         depth += ch in "([{"
@@ -407,8 +416,6 @@ def outer(expr):
         return "for"
     if text[:1] in "[{":
         return {"[": "tuple", "{": "object"}[text[0]]
-    if text[:1] == '"' or text.startswith("<<"):
-        return "template"
     if "[*]" in text or ".*" in text:
         return "splat"
     return "traversal" if "[" in text or "." in text else "ref"
@@ -449,11 +456,6 @@ class Case:
             if r < 0:
                 return key
         return key
-
-    def note(self, feature):
-        """Labels the case by its outermost construct (the first label wins)."""
-        if self.feature is None:
-            self.feature = feature
 
     def string_value(self):
         return self.pick(self.weighted({"plain": 6, "special": 1.5, "unicode": 2.5}) == "plain" and STRINGS_PLAIN
@@ -686,19 +688,16 @@ class Case:
         return self.call(self.pick(names), d)
 
     def build_cond(self, kind, d):
-        self.note("cond")
         other = kind if self.chance(0.85) else self.pick(TYPED_KINDS)
         return f"{self.expr('b', d)} ? {self.expr(kind, d)} : {self.expr(other, d)}"
 
     def build_try(self, kind, d):
-        self.note("fn:try")
         return f"try({self.risky(kind, d)}, {self.expr(kind, d)})"
 
     def build_paren(self, kind, d):
         return f"({self.expr(kind, d)})"
 
     def build_index(self, kind, d):
-        self.note("index")
         if self.chance(0.5):
             coll = self.expr({"n": "ln", "s": "ls", "b": "lb"}[kind], d)
             key = self.pick(["0", "1", "-1", "5", "0.5", '"0"']) if self.chance(0.8) else self.expr("n", d)
@@ -707,7 +706,6 @@ class Case:
         return self.pick([f"{coll}.a", f'{coll}["b"]', f"{coll}[0].a", f"{coll}.0", f"{coll}[{self.expr('s', d)}]"])
 
     def build_arith(self, kind, d):
-        self.note("op:arith")
         ops = [self.pick(["+", "-", "*", "/", "%"]) for _ in range(self.rng.randint(1, 2))]
         text = self.expr("n" if self.chance(0.9) else "a", d)
         for op in ops:
@@ -715,44 +713,36 @@ class Case:
         return text if self.chance(0.8) else "-" + self.expr("n", d)
 
     def build_compare(self, kind, d):
-        self.note("op:compare")
         return f"{self.expr('n', d)} {self.pick(['<', '<=', '>', '>='])} {self.expr('n', d)}"
 
     def build_logic(self, kind, d):
         op = self.pick(["&&", "||"])
-        self.note("op:" + op)
         text = f"{self.expr('b', d)} {op} {self.expr('b', d)}"
         if self.chance(0.3):
             text += f" {self.pick(['&&', '||'])} {self.expr('b', d)}"
         return text if self.chance(0.85) else f"!{self.expr('b', d)}"
 
     def build_equal(self, kind, d):
-        self.note("op:equal")
         k = self.pick(TYPED_KINDS)
         right = "null" if self.chance(0.3) else self.expr(k if self.chance(0.7) else "a", d)
         return f"{self.expr(k, d)} {self.pick(['==', '!='])} {right}"
 
     def build_can(self, kind, d):
-        self.note("fn:can")
         return f"can({self.risky('a', d)})"
 
     def build_template(self, kind, d):
-        self.note("template")
         return self.template_text(d, quoted=True)
 
     def build_heredoc(self, kind, d):
-        self.note("heredoc")
         return self.heredoc(d)
 
     def build_tuple(self, kind, d):
-        self.note("tuple")
         elem = {"ls": "s", "ln": "n", "lb": "b", "set": "s", "lo": "m", "ll": "ls"}.get(kind, "a")
         items = [self.expr(elem, d) for _ in range(self.rng.randint(0, 3))]
         text = "[" + ", ".join(items) + (self.pick(["", "", ","]) if items else "") + "]"
         return f"toset({text})" if kind == "set" else text
 
     def build_object(self, kind, d):
-        self.note("object")
         elem = {"ms": "s", "mls": "ls"}.get(kind, "a")
         keys = self.rng.sample(["a", "b", "c", "a"], self.rng.randint(0, 4))
         parts = []
@@ -769,7 +759,6 @@ class Case:
         return f"for {', '.join(names)} in {coll}"
 
     def build_for_tuple(self, kind, d):
-        self.note("for:tuple")
         names = self.pick([["x"], ["i", "x"], ["k", "v"]])
         head = self.loop(d, names)
         self.scope.extend(names)
@@ -779,7 +768,6 @@ class Case:
         return f"[{head} : {body}{cond}]"
 
     def build_for_object(self, kind, d):
-        self.note("for:object")
         names = self.pick([["k", "v"], ["x"], ["i", "x"]])
         head = self.loop(d, names)
         self.scope.extend(names)
@@ -791,7 +779,6 @@ class Case:
         return f"{{{head} : {key} => {val}{group}{cond}}}"
 
     def build_splat(self, kind, d):
-        self.note("splat")
         src = self.var(self.pick(["lo", "lo", "l", "m", "a"]))
         return self.pick([f"{src}[*].a", f"{src}.*.a", f"{src}[*]", f"{src}[*].a[0]", f"{src}.*.a[0]",
                           f"{src}[*].b", f"{src}.*"])
@@ -842,7 +829,6 @@ class Case:
         probability mutate each argument goes wrong (null, unknown, another
         kind), and the call may get one argument too few or too many, or
         expand its last argument with `...`."""
-        self.note("fn:" + name)
         if name in ("try", "can"):
             return f"try({self.risky('a', d)}, {self.expr('a', d)})" if name == "try" else f"can({self.risky('a', d)})"
         params, _ = SIGS[name]
@@ -909,9 +895,7 @@ class Case:
         kind = self.pick(TYPED_KINDS + ["a", "a", "s", "n", "b"])
         text = self.expr(kind, self.rng.randint(2, 4))
         if self.chance(0.02):
-            self.feature = "fn:type"
             text = f"type({text})"
-        self.note("atom")
         return text, False
 
     def area_functions(self):
@@ -923,7 +907,6 @@ class Case:
         if name in FILESYSTEM and self.chance(0.9):
             name = self.pick(sorted(self.functions - FILESYSTEM - {"type"}))
         if name == "templatestring":
-            self.note("fn:templatestring")
             return f"templatestring({self.template_var()}, {self.template_vars(1)})", False
         return self.call(name, self.rng.randint(1, 2), mutate=0.1), False
 
@@ -931,7 +914,6 @@ class Case:
         """Refined unknowns and what the engines can know of them."""
         kind = self.pick(["n", "n", "s", "s", "ls", "l", "ms", "set", "a"])
         u = self.refined(kind) if kind != "a" else self.var("a", "unknown")
-        family = {"n": "number", "s": "string", "ls": "list", "l": "list", "ms": "map", "set": "set", "a": "dynamic"}[kind]
         k = self.pick(["-1", "0", "1", "2", "5", "10", "0.5", "1e10", "3"])
         common = [f"{u} == null", f"{u} != null", f"{u} == {u}", f"try({u}, null)", f"can({u})", f"coalesce({u}, {self.atom(kind)})",
                   f"{self.expr('b', 1)} ? {u} : {u}", f"{u} == null ? 1 : 2", f"{self.var('b', 'unknown')} ? {u} : {self.atom(kind)}",
@@ -965,7 +947,7 @@ class Case:
                 f"length(setunion({u}, {u}))", f"{u}[\"a\"]", f"formatlist(\"%s\", {u})", f"index({u}, \"a\")"]
         pool = common + by_kind.get(kind, coll if kind != "a" else [])
         text = self.pick(pool)
-        self.feature = f"refine:{family}/{outer(text)}"
+        self.feature = outer(text)  # before any wrapping
         if self.chance(0.15):
             text = f"{self.pick(['length', 'tostring', 'can', 'try', 'jsonencode'])}({text})" if not text.startswith("type(") else text
         return text, False
@@ -1008,7 +990,7 @@ class Case:
                 f"\"%{{for x in {v}}}${{x}}%{{endfor}}\"", f"join(\",\", {v})", f"{v} == {v}", f"!{v}",
                 f"issensitive({v}.a)", f"nonsensitive({v}.a)", f"ephemeralasnull([{v}])"]
         text = self.pick(pool)
-        self.feature = "marks/" + outer(text)
+        self.feature = outer(text)  # before any wrapping
         if self.chance(0.4) and not text.startswith("type("):
             text = f"{self.pick(['issensitive', 'issensitive', 'can', 'jsonencode'])}({text})"
         return text, False
@@ -1020,7 +1002,6 @@ class Case:
                           "timeadd", "timecmp", "jsondecode", "templatestring", "pow", "log", "nonsensitive",
                           "issensitive", "coalesce", "lookup", "encode", "one", "length", "substr", "cidrsubnets",
                           "cidrhost", "tolist", "keys", "jsonencode", "flatten", "zipmap", "range", "slice"])
-        self.feature = "fn:" + name
         un = lambda k: self.var(k, self.pick(["unknown", "refined", "unknown"]))  # noqa: E731
         if name == "element":
             coll = self.pick([self.atom("ls"), self.atom("ln"), "[]", "tolist([])", un("ls"), self.marked("ls"),
@@ -1077,7 +1058,6 @@ class Case:
             return f"lookup({m}, {key}{default})", False
         if name == "encode":
             fn = self.pick(["encode_tfvars", "decode_tfvars", "encode_expr"])
-            self.feature = "fn:provider::terraform::" + fn
             arg = self.pick(["{a = 1, b = \"x\"}", '"a = 1\\nb = \\"x\\""', "[1, 2]", "null", "\"x\"", un("m"),
                              "{\"a b\" = 1}", "{a = {b = [true]}}", '"a = b"', "{a = null}", self.marked("m")])
             return f"provider::terraform::{fn}({arg})", False
@@ -1151,7 +1131,6 @@ class Case:
                           f"format(\"%f|%g|%e\", {a}, {a}, {a})", f"yamlencode({a})", f"{a} * {b}", f"{a} / {b}",
                           f"floor({a})", f"{a} % {b}", f"[{a}, {b}]", f"length(toset([{a}, {b}]))",
                           f"tomap({{x = {a}}})", f"{{(tostring({a})) = 1}}", f"setunion([{a}], [{b}])"])
-        self.feature = "numbers/" + outer(text)
         return text, False
 
     def area_unicode(self):
@@ -1161,7 +1140,6 @@ class Case:
                         "jsonencode", "urlencode", "base64encode", "md5", "sha1", "textencodebase64", "==", "template",
                         "trimspace", "chomp", "indent", "replace", "trim", "concat", "sort", "yamlencode", "csv",
                         "startswith", "endswith", "strcontains", "title", "key"])
-        self.feature = "unicode:" + fn
         t = quote(self.pick(STRINGS_UNICODE), self.rng)
         pattern = quote(self.pick(["\\p{L}+", "\\p{Letter}+", ".", "\\X", "(?i)" + self.pick(STRINGS_UNICODE), "\\w",
                                    "[[:^ascii:]]+"]))
@@ -1187,7 +1165,6 @@ class Case:
         others must reject or differ in the same way)."""
         choice = self.pick(["urldecode", "cidrcontains", "base64gunzip", "yamldecode", "yamldecode", "regex",
                             "cidrsubnets", "base64gzip", "cidrsubnet"])
-        self.feature = "tofu:" + choice
         if choice == "urldecode":
             return f"urldecode({quote(self.pick(URL_TEXTS))})", False
         if choice == "cidrcontains":
@@ -1210,7 +1187,6 @@ class Case:
     def area_literals(self):
         """Number and string literals, escapes, collections and object keys."""
         choice = self.pick(["number", "string", "escape", "tuple", "object", "heredoc"])
-        self.feature = "literal:" + choice
         if choice == "number":
             return self.pick(NUMBER_LITERALS + ["1.", ".5", "1e", "1e+", "0x1F", "-0", "- 1", "1.5e-7", "00.5", "1E-0"]), False
         if choice == "string":
@@ -1228,21 +1204,19 @@ class Case:
             seps = [self.pick([", ", "\n", ",\n"]) for _ in keys]
             body = "".join(f"{k} {self.pick(['=', ':'])} {self.atom('a')}{s}" for k, s in zip(keys, seps))
             return "{" + body + "}", False
-        self.note("heredoc")
         return self.heredoc(1), False
 
     def area_template(self):
         """Bare templates (template mode) and quoted templates with
         directives and strip markers."""
-        self.feature = "template"
         if self.chance(0.5):
+            self.feature = "template"
             return self.template_text(2, quoted=False) + self.pick(["", "\n", "\n\n", "  "]), True
         return self.template_text(2, quoted=True), False
 
     def area_traversal(self):
         """Index, attribute and splat traversals over values of every sort."""
         choice = self.pick(["index", "attr", "splat", "splat", "unknown-key"])
-        self.feature = "traversal:" + choice
         v = self.var(self.pick(["lo", "m", "ls", "ms", "l", "a", "s", "mls", "ll"]))
         if choice == "index":
             key = self.pick(["0", "1", "-1", "5", "\"a\"", "\"0\"", "1.5", "null", "true", "[0]", self.var("n"),
@@ -1261,13 +1235,11 @@ class Case:
 
     def area_for(self):
         """for expressions over every sort of collection, with if and grouping."""
-        self.feature = "for"
         d = self.rng.randint(1, 2)
         return (self.build_for_tuple("a", d) if self.chance(0.5) else self.build_for_object("a", d)), False
 
     def area_conditional(self):
         """Conditionals: unification of the two arms, unknown and marked conditions."""
-        self.feature = "cond"
         cond = self.pick(["true", "false", self.var("b", "unknown"), "null", "\"true\"", "1", self.var("b"),
                           self.expr("b", 1), self.refined("b")] + ([self.marked("b")] if self.extensions else []))
         pairs = [("1", "\"a\""), ("[1]", "[\"a\"]"), ("{a = 1}", "{b = 2}"), ("null", self.atom("l")),
@@ -1282,7 +1254,6 @@ class Case:
     def area_convert(self):
         """Type conversion functions and automatic conversion."""
         fn = self.pick(["tobool", "tonumber", "tostring", "tolist", "toset", "tomap", "convert", "auto"])
-        self.feature = "convert:" + fn
         val = self.pick([self.atom("a"), "\"true\"", "\"1\"", "\" 1\"", "\"0x10\"", "\"1e3\"", "1", "true", "null",
                          "[1, \"a\"]", "[1, [1]]", "{a = 1, b = \"x\"}", "[{a = 1}, {b = 2}]", "[null, 1]",
                          "{a = null}", "\"\"", "\"-0\"", self.var("a", "unknown"), "[true, 1]", "\"TRUE\"", "\"inf\""])
@@ -1333,7 +1304,10 @@ def generate(profile, count, seed, mode_spec, start=0):
     mode = mode_weights(mode_spec)
     areas = {a: w for a, w in mode.items() if a != "extensions" and w > 0}
     if profile == "hcl-2.14":
-        areas.pop("marks", None)  # the oracle has no marks: these would be plain values
+        # The oracle has no marks (these would be plain values), nor any of
+        # OpenTofu's functions or most of the others that area calls.
+        areas.pop("marks", None)
+        areas.pop("opentofu", None)
     if profile == "opentofu" and "opentofu" in areas:
         areas["opentofu"] *= 3
     for n in range(start, start + count):
@@ -1347,8 +1321,8 @@ def generate(profile, count, seed, mode_spec, start=0):
                 break
         # Pools are built eagerly, so some variables were made and not used.
         used = {k: v for k, v in case.vars.items() if re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", expr)}
-        yield {"id": f"{profile}-{seed}-{n}", "expr": expr, "vars": used, "template": template,
-               "feature": case.feature or area}
+        yield {"id": f"{profile}-{seed}-{n}", "expr": expr, "vars": used, "template": template, "area": area,
+               "feature": case.feature or outer(expr)}
 
 
 def main():
