@@ -30,7 +30,7 @@ OpenTofu differ: refined unknowns, short-circuit `&&`/`||`, marks, the
 functions whose behaviour changed, parser changes, number precision,
 Unicode 14+ text and OpenTofu's own functions.
 """
-import argparse, base64, gzip, json, random, re, sys
+import argparse, base64, functools, gzip, json, random, re, sys
 
 # ---------------------------------------------------------------------------
 # The function library.
@@ -421,6 +421,14 @@ def outer(expr):
     return "traversal" if "[" in text or "." in text else "ref"
 
 
+@functools.cache
+def functions_by_result(profile):
+    """{kind: the profile's functions whose result the kind accepts}, for
+    plain calls (no try/can/type, nothing nondeterministic or reading files)."""
+    plain = PROFILE_FUNCTIONS[profile] - NONDETERMINISTIC - FILESYSTEM - SPECIAL_CALLS
+    return {kind: sorted(f for f in plain if SIGS[f][1] in ACCEPTS[kind]) for kind in ACCEPTS}
+
+
 class Case:
     """The state of one case being generated: its random source, its
     variables (only those the expression uses end up in "vars"), the loop
@@ -428,16 +436,13 @@ class Case:
 
     def __init__(self, rng, profile, mode):
         self.rng = rng
-        self.profile = profile
         self.extensions = profile != "hcl-2.14" and mode.get("extensions", True)
         self.functions = PROFILE_FUNCTIONS[profile]
         self.vars = {}
         self.var_kinds = {}
         self.scope = []
         self.feature = None
-        self.by_result = {
-            kind: sorted(f for f in self.functions - NONDETERMINISTIC - FILESYSTEM - SPECIAL_CALLS
-                         if SIGS[f][1] in ACCEPTS[kind]) for kind in ACCEPTS}
+        self.by_result = functions_by_result(profile)
 
     # -- small helpers -----------------------------------------------------
 
@@ -458,8 +463,8 @@ class Case:
         return key
 
     def string_value(self):
-        return self.pick(self.weighted({"plain": 6, "special": 1.5, "unicode": 2.5}) == "plain" and STRINGS_PLAIN
-                         or self.pick([STRINGS_SPECIAL, STRINGS_UNICODE]))
+        pools = {"plain": STRINGS_PLAIN, "special": STRINGS_SPECIAL, "unicode": STRINGS_UNICODE}
+        return self.pick(pools[self.weighted({"plain": 6, "special": 1.5, "unicode": 2.5})])
 
     def string_literal(self):
         return quote(self.string_value(), self.rng)
@@ -530,8 +535,8 @@ class Case:
                 if r.random() < 0.6:
                     v["upper"] = hi
                     v["upper_inclusive"] = r.random() < 0.6
-                if v.get("lower") == v.get("upper"):
-                    v["lower_inclusive"] = v["upper_inclusive"] = True
+                if "lower" in v and v.get("lower") == v.get("upper"):
+                    v["lower_inclusive"] = v["upper_inclusive"] = True  # a range of one value
             elif ty.startswith(COLLECTION_PREFIXES):
                 lo = r.randint(0, 3)
                 if r.random() < 0.6:
@@ -839,8 +844,8 @@ class Case:
             count = self.rng.randint(0, 3) if how == "*" else 1
             args.extend(self.arg(kind, d, mutate) for _ in range(count))
         if params and params[-1][1] == "*" and self.chance(0.06):
-            kind = params[-1][0]
-            args.append(f"{self.expr('l' if kind not in ('m', 'set') else 'l', d)}...")
+            elements = {"n": "ln", "newbits": "ln", "s": "ls", "m": "lo", "ls": "ll", "l": "ll", "set": "ll"}
+            args.append(f"{self.expr(elements.get(params[-1][0], 'l'), d)}...")
         elif self.chance(0.04) and args:
             args.pop()
         elif self.chance(0.03):
@@ -888,7 +893,8 @@ class Case:
         return "{" + ", ".join(self.rng.sample(parts, self.rng.randint(0, len(parts)))) + "}"
 
     # -- areas -------------------------------------------------------------
-    # Each area_* method returns (expr, template) and labels the case.
+    # Each area_* method returns (expr, template); it sets the feature when
+    # the outermost construct would not say what the case is about.
 
     def area_general(self):
         """A random expression of any construct, 2 to 4 levels deep."""
@@ -948,8 +954,8 @@ class Case:
         pool = common + by_kind.get(kind, coll if kind != "a" else [])
         text = self.pick(pool)
         self.feature = outer(text)  # before any wrapping
-        if self.chance(0.15):
-            text = f"{self.pick(['length', 'tostring', 'can', 'try', 'jsonencode'])}({text})" if not text.startswith("type(") else text
+        if self.chance(0.15) and not text.startswith("type("):
+            text = f"{self.pick(['length', 'tostring', 'can', 'try', 'jsonencode'])}({text})"
         return text, False
 
     def area_shortcircuit(self):
