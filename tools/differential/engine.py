@@ -42,7 +42,8 @@ particulars blurred, the error summaries, the refinement keys, the types);
 marked). The summary lists the largest clusters, each
 with its shortest case and both results; --report writes every cluster,
 --differences every differing case with both results, which --regroup
-clusters again another way without running anything.
+clusters (and classifies, under the flags given) again without running
+anything.
 """
 import argparse, collections, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile, threading, time
 
@@ -148,6 +149,16 @@ def summary(e):
     return e.split(": ", 1)[0]
 
 
+def first_differing_line(a, b):
+    """a itself when its first line differs from b's, else its summary and
+    the first line that differs (try's errors list the failures below)."""
+    la, lb = a.split("\n"), b.split("\n")
+    i = next((i for i, (x, y) in enumerate(zip(la, lb)) if x != y), min(len(la), len(lb)))
+    if i == 0:
+        return a
+    return f"{summary(a)}: … {la[i].strip() if i < len(la) else '(fewer lines)'}"
+
+
 def gist(e, width=140):
     """An error message with its particulars (quoted text, numbers, source
     ranges) blurred, so messages of one cause read the same."""
@@ -183,7 +194,7 @@ def classify(ref, ours, args):
             pick = lambda l: l[first] if first < len(l) else "(none)"  # noqa: E731
             return "error summary", f"{pick(rs)} | {pick(os_)}"
         first = next(i for i, (x, y) in enumerate(zip(re_, oe)) if x != y)
-        return "error detail", gist(re_[first])
+        return "error detail", gist(first_differing_line(re_[first], oe[first]))
     if ref.get("type") != ours.get("type"):
         return "type", f"{head(ref.get('type'))} | {head(ours.get('type'))}"
     if ref.get("known") != ours.get("known"):
@@ -390,7 +401,13 @@ def main():
     if set(by) - KEY_PARTS.keys():
         ap.error(f"--by takes parts of {', '.join(KEY_PARTS)}")
     if args.regroup:
-        differences = [json.loads(l) for l in open(args.regroup, encoding="utf-8") if l.strip()]
+        differences = []
+        for l in open(args.regroup, encoding="utf-8"):
+            d = json.loads(l)
+            # Classified again: the flags may differ from the run's.
+            verdict = classify(load(d["reference"]), load(d["candidate"]), args)
+            if verdict:
+                differences.append(d | {"kind": verdict[0], "detail": verdict[1]})
         header = [f"{len(differences)} differences from {args.regroup}"]
     elif args.files or args.generate:
         header, differences = compare(args)
