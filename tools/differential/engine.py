@@ -31,6 +31,7 @@ A difference is classified by its kind:
     error summary, error detail         both err: the summaries differ, or only the details
     unavailable                         the candidate has no filesystem, by design
     timeout, crash                      a side did not answer
+    unstable reference                  the reference answered a second run differently
 
 and clustered by what --by names (default kind,feature,detail): "kind";
 "feature", the case's "feature" field (generate.py sets it to the outermost
@@ -45,7 +46,7 @@ with its shortest case and both results; --report writes every cluster,
 clusters (and classifies, under the flags given) again without running
 anything.
 """
-import argparse, collections, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile, threading, time
+import argparse, collections, concurrent.futures, json, os, re, subprocess, sys, tempfile, threading, time
 
 sys.set_int_max_str_digits(0)
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -286,16 +287,14 @@ def reference_program(args):
     return os.path.abspath(args.reference or env or REFERENCES[args.profile])
 
 
-def run(args, cases):
-    """(reference lines, candidate lines, runners), batch by batch, with
-    progress on stderr."""
-    lines = [json.dumps({k: c[k] for k in ("id", "expr", "vars", "template")}, ensure_ascii=False) + "\n"
-             for c in cases]
+def case_line(c):
+    return json.dumps({k: c[k] for k in ("id", "expr", "vars", "template")}, ensure_ascii=False) + "\n"
+
+
+def run(args, lines, ref, ours):
+    """(reference lines, candidate lines), batch by batch, with progress on
+    stderr."""
     batches = [lines[at:at + args.batch] for at in range(0, len(lines), args.batch)]
-    scratch = tempfile.mkdtemp(prefix="hcl-differential-")
-    ref = Runner("reference", [reference_program(args)], args.timeout, args.case_timeout, scratch, args.memory)
-    ours = Runner("candidate", [os.path.abspath(args.candidate), "--jsonl", "--profile", args.profile], args.timeout,
-                  args.case_timeout, scratch, args.memory)
     results = [None] * len(batches)
     start, done = time.monotonic(), 0
 
@@ -310,8 +309,7 @@ def run(args, cases):
             print(f"\r[{args.profile}] {done}/{len(lines)} cases, {elapsed:.0f} s, "
                   f"~{elapsed / done * (len(lines) - done):.0f} s left", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    shutil.rmtree(scratch, ignore_errors=True)
-    return [l for r, _ in results for l in r], [l for _, o in results for l in o], (ref, ours)
+    return [l for r, _ in results for l in r], [l for _, o in results for l in o]
 
 
 def compare(args):
@@ -321,30 +319,42 @@ def compare(args):
     t0 = time.monotonic()
     cases = read_cases(args)
     t_cases = time.monotonic() - t0
-    ref_lines, our_lines, (ref, ours) = run(args, cases)
+    differences, skipped, same = [], collections.Counter(), 0
+    with tempfile.TemporaryDirectory(prefix="hcl-differential-") as scratch:
+        ref = Runner("reference", [reference_program(args)], args.timeout, args.case_timeout, scratch, args.memory)
+        ours = Runner("candidate", [os.path.abspath(args.candidate), "--jsonl", "--profile", args.profile],
+                      args.timeout, args.case_timeout, scratch, args.memory)
+        ref_lines, our_lines = run(args, [case_line(c) for c in cases], ref, ours)
+        for c, rl, ol in zip(cases, ref_lines, our_lines):
+            r, o = load(rl), load(ol)
+            if r.get("oracle_error"):
+                skipped["reference refused the input"] += 1
+                continue
+            if r.get("id", c["id"]) != c["id"] or o.get("id", c["id"]) != c["id"]:
+                raise SystemExit(f"results out of step at {c['id']}: {r.get('id')} / {o.get('id')}")
+            verdict = classify(r, o, args)
+            if verdict is None:
+                same += 1
+                continue
+            differences.append({"case": c, "kind": verdict[0], "detail": verdict[1], "reference": rl, "candidate": ol})
+            if len(differences) <= args.show:
+                print(f"--- {c['id']}: {c['expr'][:100]!r}\n  reference: {display(rl, 300)}\n  ours:      {display(ol, 300)}")
+        # The reference answers the differing cases again: where it answers
+        # differently (some messages follow Go's random map order), the
+        # difference says nothing of the candidate.
+        lines = [case_line(d["case"]) for d in differences]
+        again = [l for at in range(0, len(lines), args.batch) for l in ref.batch(lines[at:at + args.batch])]
+        for d, rl in zip(differences, again):
+            if classify(load(d["reference"]), load(rl), args):
+                d["kind"], d["detail"] = "unstable reference", "answers differ between runs"
     t_total = time.monotonic() - t0
-    differences, kinds, skipped, same = [], collections.Counter(), collections.Counter(), 0
-    for c, rl, ol in zip(cases, ref_lines, our_lines):
-        r, o = load(rl), load(ol)
-        if r.get("oracle_error"):
-            skipped["reference refused the input"] += 1
-            continue
-        if r.get("id", c["id"]) != c["id"] or o.get("id", c["id"]) != c["id"]:
-            raise SystemExit(f"results out of step at {c['id']}: {r.get('id')} / {o.get('id')}")
-        verdict = classify(r, o, args)
-        if verdict is None:
-            same += 1
-            continue
-        kinds[verdict[0]] += 1
-        differences.append({"case": c, "kind": verdict[0], "detail": verdict[1], "reference": rl, "candidate": ol})
-        if len(differences) <= args.show:
-            print(f"--- {c['id']}: {c['expr'][:100]!r}\n  reference: {display(rl, 300)}\n  ours:      {display(ol, 300)}")
+    kinds = collections.Counter(d["kind"] for d in differences)
     header = [f"{args.profile}: {len(cases)} cases, {same + len(differences)} compared, {same} equal, "
               f"{len(differences)} differ, {sum(skipped.values())} skipped"
               + "".join(f" ({n}: {k})" for k, n in skipped.items()),
-              f"time: {t_total:.0f} s in all ({t_cases:.0f} s reading or generating cases, reference {ref.seconds:.0f} s, "
-              f"candidate {ours.seconds:.0f} s, jobs {args.jobs}; batches run again case by case: reference "
-              f"{ref.isolated}, candidate {ours.isolated})",
+              f"time: {t_total:.0f} s in all ({t_cases:.0f} s reading or generating cases, reference {ref.seconds:.0f} s "
+              f"(differing cases twice), candidate {ours.seconds:.0f} s, jobs {args.jobs}; batches run again case by "
+              f"case: reference {ref.isolated}, candidate {ours.isolated})",
               "by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common())]
     return header, differences
 
