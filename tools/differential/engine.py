@@ -246,22 +246,28 @@ KEY_PARTS = {
 }
 
 
-def display(raw, width, start=0):
-    """A result line without its id, width characters of it from start."""
+def display(raw, width, start=0, escape=False):
+    """A result line without its id, width characters of it from start
+    (escape: non-ASCII characters as JSON escapes)."""
     r = json.loads(raw)
     r.pop("id", None)
     r.pop("console", None)
-    text = json.dumps(r, ensure_ascii=False)
+    text = json.dumps(r, ensure_ascii=escape)
     cut = text[start:start + width]
     return ("…" if start else "") + cut + ("…" if start + width < len(text) else "")
 
 
 def display_pair(ref, ours, width):
-    """Both result lines, cut to width around where they first differ."""
+    """Both result lines, cut to width around where they first differ
+    (escaped when they differ in non-ASCII characters only, as NFC
+    orderings do, which look alike)."""
     a, b = display(ref, 10 ** 9), display(ours, 10 ** 9)
+    escape = a.encode("ascii", "ignore") == b.encode("ascii", "ignore")
+    if escape:
+        a, b = display(ref, 10 ** 9, escape=True), display(ours, 10 ** 9, escape=True)
     first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     start = max(0, first - width // 3) if first > width * 2 // 3 else 0
-    return display(ref, width, start), display(ours, width, start)
+    return display(ref, width, start, escape), display(ours, width, start, escape)
 
 
 # ---------------------------------------------------------------------------
