@@ -420,8 +420,10 @@ def main():
         differences = []
         for l in open(args.regroup, encoding="utf-8"):
             d = json.loads(l)
-            # Classified again: the flags may differ from the run's.
-            verdict = classify(load(d["reference"]), load(d["candidate"]), args)
+            # Classified again (the flags may differ from the run's), but
+            # for what only the run knew.
+            verdict = (d["kind"], d["detail"]) if d["kind"] == "unstable reference" else \
+                classify(load(d["reference"]), load(d["candidate"]), args)
             if verdict:
                 differences.append(d | {"kind": verdict[0], "detail": verdict[1]})
         header = [f"{len(differences)} differences from {args.regroup}"]
