@@ -1,9 +1,12 @@
 //! Text conventions shared by every stage: Go's string quoting (what
 //! `%q` and `terraform console` print), JSON string literals as Go's
-//! `encoding/json` writes them, and HCL's identifier check.
+//! `encoding/json` writes them, HCL's identifier check, and [`unicode`]:
+//! NFC, grapheme clusters and case as each engine's libraries have them.
 //!
 //! A leaf: it depends on nothing else in the crate, so the value model,
 //! the syntax and the renderers can all use it.
+
+pub mod unicode;
 
 use std::fmt::Write;
 
