@@ -210,11 +210,17 @@ impl Session {
             opts.outputs.clone().unwrap_or_else(|| vec![JsOutput::Console, JsOutput::Json, JsOutput::Type, JsOutput::DiagnosticsText]);
         let wants = |o: JsOutput| outputs.contains(&o);
         let options = evaluation_options(&opts);
-        if self.variables.as_ref().map_or(true, |(text, _)| text != variables_json) {
+        // Strings are normalised in the profile's Unicode version, so
+        // the variables and the program are read again for another profile.
+        let stale_profile = self.program.as_ref().map_or(true, |(_, o, _)| o.profile != options.profile);
+        if stale_profile || self.variables.as_ref().map_or(true, |(text, _)| text != variables_json) {
+            let _profile = options.profile.enter();
             self.variables = Some((variables_json.to_string(), parse_variables(variables_json)));
         }
         let stale = match &self.program {
-            Some((s, o, _)) => s != source || o.template != options.template || !same_limits(&o.limits, &options.limits),
+            Some((s, o, _)) => {
+                s != source || o.template != options.template || o.profile != options.profile || !same_limits(&o.limits, &options.limits)
+            }
             None => true,
         };
         if stale {

@@ -14,7 +14,9 @@ pub type Variables = crate::value::SortedMap<Value>;
 const MAX_JSON_DEPTH: usize = 128;
 
 /// Parses a JSON object of variables. Errors carry the byte offset in the
-/// JSON text.
+/// JSON text. Strings are normalised to NFC in the Unicode version of the
+/// current profile ([`Profile::enter`](crate::Profile::enter) it first to
+/// evaluate in another).
 ///
 /// ```
 /// let vars = hcl_playground::parse_variables(r#"{"n": 1.5, "id": {"__unknown__": "string"}}"#).unwrap();
@@ -101,7 +103,7 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
             }
             let value = map.next_value_seed(ValueSeed { depth: 0, error: self.error });
             if let Some(m) = self.error.borrow_mut().as_mut() {
-                *m = format!("Variable {}: {m}", crate::text::go_quote(&name));
+                *m = format!("Variable {}: {m}", crate::value::go_quote(&name));
             }
             items.push((name, value?));
         }
@@ -207,7 +209,7 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
         // cty's JSON decoding implies an object type, whose attribute
         // names are NFC, then finds no attribute for a key that is not.
         if let Some((k, _)) = items.iter().find(|(k, _)| !crate::value::is_nfc(k)) {
-            return Err(self.fail(format!("unsupported attribute {}", crate::text::go_quote(k))));
+            return Err(self.fail(format!("unsupported attribute {}", crate::value::go_quote(k))));
         }
         Ok(Value::Object(items.into_iter().collect()))
     }

@@ -64,6 +64,7 @@ fn main() -> ExitCode {
         eprintln!("hcl-eval: unknown format {format:?}; use console, json or type");
         return ExitCode::from(2);
     }
+    let _profile = options.profile.enter();
     let vars = match vars_path.as_deref() {
         None => Variables::new(),
         Some(path) => {
@@ -142,6 +143,14 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
     let Some(expr) = field::<String>(&input, "expr") else {
         return failure(&id, &["missing \"expr\"".to_string()]);
     };
+    let profile = match field::<String>(&input, "profile") {
+        None => profile,
+        Some(name) => match Profile::from_name(&name) {
+            Some(p) => p,
+            None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
+        },
+    };
+    let _profile = profile.enter();
     let vars = match input.get("vars").map(|raw| raw.get()) {
         None | Some("null") => Variables::new(),
         Some(json) => match parse_variables(json) {
@@ -151,13 +160,6 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
     };
     // The reference harness names every source `corpus.hcl`, which
     // messages that quote ranges show.
-    let profile = match field::<String>(&input, "profile") {
-        None => profile,
-        Some(name) => match Profile::from_name(&name) {
-            Some(p) => p,
-            None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
-        },
-    };
     let options =
         Options { template: field(&input, "template").unwrap_or(false), filename: "corpus.hcl".into(), profile, ..Options::default() };
     // As the console evaluates: `type(x)` alone gives x's type as text.

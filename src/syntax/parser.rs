@@ -54,6 +54,9 @@ fn parse_entry(
     profile: Profile,
     rule: Rule,
 ) -> std::result::Result<Expression, Diagnostics> {
+    // String literals are normalised, and heredocs measured, in the
+    // profile's Unicode version.
+    let _profile = profile.enter();
     let template = rule == Rule::template_file;
     if let Some(at) = nesting_exceeds(source, limits.max_depth, template) {
         return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
