@@ -289,7 +289,7 @@ func writeTables(w *bytes.Buffer, tf, old *Dump, comps [][3]rune) {
 		if len(rs) == 1 {
 			fmt.Fprintf(w, "    (0x%04X, 0x%04X),\n", r, rs[0])
 		} else {
-			fmt.Fprintf(w, "    (0x%04X, 0x8000_0000 | %d << 8 | %d),\n", r, len(multi), len(rs))
+			fmt.Fprintf(w, "    (0x%04X, 0x%08X),\n", r, 0x80000000|len(multi)<<8|len(rs))
 			multi = append(multi, rs...)
 		}
 	}

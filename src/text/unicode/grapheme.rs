@@ -13,7 +13,8 @@
 //! early ([`token_count`]).
 
 use super::tables::{GRAPHEME_13, GRAPHEME_15};
-use super::{versioned, Version};
+use super::{versioned_run, Version};
+use std::cell::Cell;
 
 /// A character's class in go-textseg's grammar. `SpacingMark` behaves as
 /// `Extend` there, so it is one class; U+FFFD is a `Control`.
@@ -36,34 +37,46 @@ pub enum Class {
     ExtendedPictographic,
 }
 
+const CLASSES: [Class; 14] = [
+    Class::Other,
+    Class::CR,
+    Class::LF,
+    Class::Control,
+    Class::Extend,
+    Class::ZWJ,
+    Class::RegionalIndicator,
+    Class::Prepend,
+    Class::L,
+    Class::V,
+    Class::T,
+    Class::LV,
+    Class::LVT,
+    Class::ExtendedPictographic,
+];
+
 impl Class {
     /// The class of `c` in `version`.
     pub fn of(c: char, version: Version) -> Class {
-        const ALL: [Class; 14] = [
-            Class::Other,
-            Class::CR,
-            Class::LF,
-            Class::Control,
-            Class::Extend,
-            Class::ZWJ,
-            Class::RegionalIndicator,
-            Class::Prepend,
-            Class::L,
-            Class::V,
-            Class::T,
-            Class::LV,
-            Class::LVT,
-            Class::ExtendedPictographic,
-        ];
-        if c.is_ascii() {
-            return match c {
-                '\r' => Class::CR,
-                '\n' => Class::LF,
-                '\0'..='\x1F' | '\x7F' => Class::Control,
-                _ => Class::Other,
-            };
+        Class::of_run(c as u32, version).0
+    }
+
+    /// The class of an ASCII character.
+    fn of_ascii(b: u8) -> Class {
+        match b {
+            b'\r' => Class::CR,
+            b'\n' => Class::LF,
+            0..=0x1F | 0x7F => Class::Control,
+            _ => Class::Other,
         }
-        ALL.get(versioned(&GRAPHEME_15, &GRAPHEME_13, version, c) as u8 as usize).copied().unwrap_or(Class::Other)
+    }
+
+    /// The class of `u`, with the code points that share its run.
+    fn of_run(u: u32, version: Version) -> (Class, u32, u32) {
+        if u < 0x80 {
+            return (Class::of_ascii(u as u8), u, u);
+        }
+        let (e, lo, hi) = versioned_run(&GRAPHEME_15, &GRAPHEME_13, version, u);
+        (CLASSES.get(e as u8 as usize).copied().unwrap_or(Class::Other), lo, hi)
     }
 }
 
@@ -72,6 +85,15 @@ impl Class {
 struct Input<'a> {
     data: &'a [u8],
     version: Version,
+    last: &'a LastRun,
+}
+
+/// The last run of the class table looked up: first, last, class (text
+/// tends to stay in one block).
+type LastRun = Cell<(u32, u32, Class)>;
+
+fn no_run() -> LastRun {
+    Cell::new((1, 0, Class::Other))
 }
 
 impl Input<'_> {
@@ -79,14 +101,21 @@ impl Input<'_> {
     /// end or at a character cut short.
     fn at(&self, at: usize) -> Option<(Class, usize)> {
         let b = *self.data.get(at)?;
-        let len = match b {
-            0..=0x7F => 1,
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            _ => 4,
+        let (len, lead) = match b {
+            0..=0x7F => return Some((Class::of_ascii(b), 1)),
+            0xC0..=0xDF => (2, b & 0x1F),
+            0xE0..=0xEF => (3, b & 0x0F),
+            _ => (4, b & 0x07),
         };
-        let c = std::str::from_utf8(self.data.get(at..at + len)?).ok()?.chars().next()?;
-        Some((Class::of(c, self.version), len))
+        // The text was a str: only its end can be cut short.
+        let u = self.data.get(at + 1..at + len)?.iter().fold(lead as u32, |u, &c| u << 6 | (c & 0x3F) as u32);
+        let (lo, hi, class) = self.last.get();
+        if (lo..=hi).contains(&u) {
+            return Some((class, len));
+        }
+        let (class, lo, hi) = Class::of_run(u, self.version);
+        self.last.set((lo, hi, class));
+        Some((class, len))
     }
 
     fn is(&self, at: usize, class: Class) -> bool {
@@ -170,7 +199,11 @@ impl Input<'_> {
 /// (a lone CR or LF, or a character cut short, when not `at_eof`). `data`
 /// is UTF-8 text that may be cut anywhere at its end.
 pub fn scan_grapheme(data: &[u8], at_eof: bool, version: Version) -> Option<usize> {
-    let input = Input { data, version };
+    scan(data, at_eof, version, &no_run())
+}
+
+fn scan(data: &[u8], at_eof: bool, version: Version, last: &LastRun) -> Option<usize> {
+    let input = Input { data, version, last };
     let (class, n) = match input.at(0) {
         Some(first) => first,
         None if data.is_empty() => return Some(0),
@@ -196,13 +229,14 @@ pub fn scan_grapheme(data: &[u8], at_eof: bool, version: Version) -> Option<usiz
 /// The grapheme clusters of a string, as cty's and hcl's loops over
 /// `ScanGraphemeClusters(rest, true)` find them.
 pub fn graphemes(s: &str, version: Version) -> Graphemes<'_> {
-    Graphemes { rest: s, version }
+    Graphemes { rest: s, version, last: no_run() }
 }
 
 /// The iterator of [`graphemes`].
 pub struct Graphemes<'a> {
     rest: &'a str,
     version: Version,
+    last: LastRun,
 }
 
 impl<'a> Iterator for Graphemes<'a> {
@@ -212,7 +246,7 @@ impl<'a> Iterator for Graphemes<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let mut n = scan_grapheme(self.rest.as_bytes(), true, self.version).unwrap_or(1).max(1);
+        let mut n = scan(self.rest.as_bytes(), true, self.version, &self.last).unwrap_or(1).max(1);
         while !self.rest.is_char_boundary(n) {
             n += 1;
         }
@@ -239,12 +273,13 @@ pub fn token_count(s: &str, version: Version) -> usize {
     const START: usize = 4096;
     const MAX: usize = 64 * 1024;
     let data = s.as_bytes();
+    let last = no_run();
     let (mut cap, mut start, mut end, mut read, mut eof, mut count) = (0, 0, 0, 0, false, 0);
     loop {
         // The buffer holds data[read - (end - start)..read] from `start`.
         if end > start || eof {
             let chunk = &data[read - (end - start)..read];
-            if let Some(n) = scan_grapheme(chunk, eof, version).filter(|&n| n > 0) {
+            if let Some(n) = scan(chunk, eof, version, &last).filter(|&n| n > 0) {
                 start += n;
                 count += 1;
                 continue;

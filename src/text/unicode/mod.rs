@@ -47,11 +47,23 @@ fn run_entry(table: &[u32], c: u32) -> u32 {
 /// The entry covering `c` in a table for `version`: Unicode 15's, unless
 /// Unicode 13's differences say otherwise.
 fn versioned(unicode15: &[u32], unicode13: &[u32], version: Version, c: char) -> u32 {
-    if version == Version::Unicode13 {
-        let e = run_entry(unicode13, c as u32);
-        if e as u8 != INHERIT {
-            return e;
-        }
+    versioned_run(unicode15, unicode13, version, c as u32).0
+}
+
+/// [`versioned`], with the code points from `.1` to `.2` that share the
+/// entry, for callers that look up runs of nearby characters.
+fn versioned_run(unicode15: &[u32], unicode13: &[u32], version: Version, c: u32) -> (u32, u32, u32) {
+    fn run(table: &[u32], c: u32) -> (u32, u32, u32) {
+        let i = table.partition_point(|&e| e >> 8 <= c);
+        (table[i - 1], table[i - 1] >> 8, table.get(i).map_or(0x10FFFF, |&e| (e >> 8) - 1))
     }
-    run_entry(unicode15, c as u32)
+    let (e, lo, hi) = run(unicode15, c);
+    if version == Version::Unicode13 {
+        let (old, lo13, hi13) = run(unicode13, c);
+        if old as u8 != INHERIT {
+            return (old, lo13, hi13);
+        }
+        return (e, lo.max(lo13), hi.min(hi13));
+    }
+    (e, lo, hi)
 }

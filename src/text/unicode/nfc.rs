@@ -6,7 +6,8 @@
 //! composes to U+00C1, as in Go).
 
 use super::tables::{COMPOSITES, COMPOSITIONS, DECOMPOSED, DECOMPOSITIONS, NFC_13, NFC_15, NFC_PROPERTIES};
-use super::{versioned, Version};
+use super::{versioned_run, Version};
+use std::cell::Cell;
 
 const MAX_NON_STARTERS: u8 = 30;
 const CGJ: char = '\u{34F}';
@@ -65,7 +66,33 @@ impl NfcProperties {
 
 /// The normalisation properties of `c` in `version`.
 pub fn nfc_properties(c: char, version: Version) -> NfcProperties {
-    NfcProperties(NFC_PROPERTIES[versioned(&NFC_15, &NFC_13, version, c) as u8 as usize])
+    Lookup::new(version).get(c)
+}
+
+/// Property lookups for one string, remembering the last run of the table
+/// (text tends to stay in one block).
+struct Lookup {
+    version: Version,
+    /// The last run: its first and last code point, its properties.
+    last: Cell<(u32, u32, u16)>,
+}
+
+impl Lookup {
+    fn new(version: Version) -> Lookup {
+        Lookup { version, last: Cell::new((1, 0, 0)) }
+    }
+
+    fn get(&self, c: char) -> NfcProperties {
+        let u = c as u32;
+        let (lo, hi, p) = self.last.get();
+        if (lo..=hi).contains(&u) {
+            return NfcProperties(p);
+        }
+        let (e, lo, hi) = versioned_run(&NFC_15, &NFC_13, self.version, u);
+        let p = NFC_PROPERTIES[e as u8 as usize];
+        self.last.set((lo, hi, p));
+        NfcProperties(p)
+    }
 }
 
 /// `s` in NFC, as x/text's `norm.NFC.String` returns it.
@@ -73,17 +100,18 @@ pub fn nfc(s: String, version: Version) -> String {
     if s.is_ascii() {
         return s;
     }
-    let (n, ok) = quick_span(&s, 0, version);
+    let props = Lookup::new(version);
+    let (n, ok) = quick_span(&s, 0, &props);
     if ok {
         return s;
     }
-    let mut rb = ReorderBuffer { runes: Vec::new(), ss: 0, out: String::with_capacity(s.len() + 8), version };
+    let mut rb = ReorderBuffer { runes: Vec::new(), ss: 0, out: String::with_capacity(s.len() + 8), props, scratch: Vec::new() };
     rb.out.push_str(&s[..n]);
     let mut p = n;
     while p < s.len() {
         p = rb.decompose_segment(&s, p);
         if p < s.len() {
-            let (end, _) = quick_span(&s, p, version);
+            let (end, _) = quick_span(&s, p, &rb.props);
             rb.out.push_str(&s[p..end]);
             p = end;
         }
@@ -93,7 +121,7 @@ pub fn nfc(s: String, version: Version) -> String {
 
 /// Whether `s` is in NFC already.
 pub fn is_nfc(s: &str, version: Version) -> bool {
-    s.is_ascii() || quick_span(s, 0, version).1 || nfc(s.to_string(), version) == s
+    s.is_ascii() || quick_span(s, 0, &Lookup::new(version)).1 || nfc(s.to_string(), version) == s
 }
 
 /// The result of stream-safe accounting for one more character.
@@ -124,7 +152,7 @@ fn next_in_segment(count: &mut u8, p: NfcProperties) -> Segment {
 /// x/text's `quickSpan`: how far from `from` the text is surely NFC, and
 /// whether that is to its end. Short of the end, it stops at the start of
 /// the segment where a character may change.
-fn quick_span(s: &str, from: usize, version: Version) -> (usize, bool) {
+fn quick_span(s: &str, from: usize, props: &Lookup) -> (usize, bool) {
     let bytes = s.as_bytes();
     let (mut last_cc, mut ss, mut last_seg_start) = (0u8, 0u8, from);
     let mut i = from;
@@ -137,7 +165,7 @@ fn quick_span(s: &str, from: usize, version: Version) -> (usize, bool) {
             continue;
         }
         let c = s[i..].chars().next().unwrap_or_default();
-        let p = nfc_properties(c, version);
+        let p = props.get(c);
         match next_in_segment(&mut ss, p) {
             Segment::Starts => last_seg_start = i,
             Segment::Overflows => return (last_seg_start, false),
@@ -168,7 +196,9 @@ struct ReorderBuffer {
     /// the next, as in x/text.
     ss: u8,
     out: String,
-    version: Version,
+    props: Lookup,
+    /// A decomposition being inserted (kept to save allocations).
+    scratch: Vec<char>,
 }
 
 impl ReorderBuffer {
@@ -176,7 +206,7 @@ impl ReorderBuffer {
     /// writes it out composed, and returns where it ended.
     fn decompose_segment(&mut self, s: &str, mut sp: usize) -> usize {
         let mut c = s[sp..].chars().next().unwrap_or_default();
-        let mut p = nfc_properties(c, self.version);
+        let mut p = self.props.get(c);
         // The buffer is empty here (x/text's check for a pending segment
         // never fires when normalising a whole string).
         if next_in_segment(&mut self.ss, p) == Segment::Overflows {
@@ -188,7 +218,7 @@ impl ReorderBuffer {
         loop {
             sp += c.len_utf8();
             let Some(next) = s[sp..].chars().next() else { break };
-            (c, p) = (next, nfc_properties(next, self.version));
+            (c, p) = (next, self.props.get(next));
             match next_in_segment(&mut self.ss, p) {
                 Segment::Starts => break,
                 Segment::Overflows => {
@@ -217,16 +247,18 @@ impl ReorderBuffer {
                 self.push_plain(JAMO_T_BASE + t);
             }
         } else if p.has_decomposition() {
-            let mut parts = Vec::new();
+            let mut parts = std::mem::take(&mut self.scratch);
+            parts.clear();
             decompose(c, &mut parts);
-            for d in parts {
-                let dp = nfc_properties(d, self.version);
+            for &d in &parts {
+                let dp = self.props.get(d);
                 // A decomposition may hold several segments.
                 if dp.boundary_before() && !self.runes.is_empty() {
                     self.flush();
                 }
                 self.insert(d, dp);
             }
+            self.scratch = parts;
         } else {
             self.insert(c, p);
         }
