@@ -4,8 +4,8 @@
 use super::{dynamic, Evaluator};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
-use crate::text::go_quote as quote;
 use crate::value::convert::{convert, list_of};
+use crate::value::go_quote as quote;
 use crate::value::refine::Range;
 use crate::value::{Kind, Marks, Type, Value};
 
