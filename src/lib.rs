@@ -40,6 +40,7 @@ pub mod diagnostics;
 pub mod eval;
 pub mod functions;
 mod limits;
+pub mod module;
 pub mod present;
 pub mod profile;
 pub mod syntax;

@@ -241,3 +241,33 @@ fn refinements_are_described() {
     let r = eval_with("n", vars, r#"{"profile": "hcl-2.14", "outputs": ["refinements"]}"#);
     assert_eq!(r["refinements"], json!([]), "the 2022 libraries know no refinements: {r}");
 }
+
+/// A module's text evaluated as `terraform console -plan` sees it: every
+/// named value with where it is declared, errors with UTF-16 ranges, and a
+/// console line in the module's context.
+#[wasm_bindgen_test]
+fn modules_evaluate_every_named_value() {
+    use hcl_playground::wasm::evaluate_module;
+    let source = "variable \"names\" {\n  type    = list(string)\n  default = [\"a\", \"b\"]\n}\nlocals {\n  upper = [for n in var.names : upper(n)]\n}\nresource \"terraform_data\" \"x\" {\n  for_each = toset(var.names)\n  input    = each.key\n}\n";
+    let opts = js_sys::JSON::parse(r#"{"console": "terraform_data.x[\"a\"].input"}"#).unwrap();
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(source, "{}", opts)).unwrap();
+    assert_eq!(r["ok"], true, "{r}");
+    let addresses: Vec<&str> = r["values"].as_array().unwrap().iter().map(|v| v["address"].as_str().unwrap()).collect();
+    assert_eq!(addresses, ["var.names", "local.upper", "terraform_data.x"]);
+    assert_eq!(r["values"][0]["type"], "list(string)");
+    assert_eq!(r["values"][1]["console"], "[\n  \"A\",\n  \"B\",\n]");
+    assert_eq!(r["values"][1]["line"], 6);
+    assert_eq!(r["console"]["console"], "\"a\"");
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module("locals {\n  x = var.nope\n}\n", "{}", JsValue::UNDEFINED)).unwrap();
+    assert_eq!(r["ok"], false);
+    assert_eq!(r["diagnostics"][0]["summary"], "Reference to undeclared input variable");
+    assert_eq!((r["diagnostics"][0]["line"].as_u64(), r["diagnostics"][0]["column"].as_u64()), (Some(2), Some(7)));
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(
+        "variable \"n\" {\n  type = number\n}\n",
+        "n = \"x\"",
+        js_sys::JSON::parse(r#"{"variablesFormat": "tfvars"}"#).unwrap(),
+    ))
+    .unwrap();
+    assert_eq!(r["diagnostics"][0]["summary"], "Invalid value for input variable", "{r}");
+    assert_eq!(r["diagnostics"][0]["source"], "variables", "{r}");
+}

@@ -4,7 +4,9 @@
 //   <hcl-playground vars='{"name": "World"}' expect='"Hello, World!"'>"Hello, ${name}!"</hcl-playground>
 //
 // Also turns every <pre><code class="language-hcl"> into a widget (with
-// data-vars, data-template and data-expect on the <code> or <pre>). Nothing
+// data-vars, data-template, data-expect and data-profile on the <code> or
+// <pre>). profile="opentofu" (or "hcl-2.14"; default "terraform") chooses
+// the engine whose answers a widget gives. Nothing
 // heavy loads until a widget scrolls into view or takes focus; one Web
 // Worker (one WebAssembly download) serves every widget on the page. Each
 // widget lives in a Shadow DOM and is themed with CSS custom properties
@@ -28,8 +30,8 @@ function workerUrl() {
 }
 
 const engine = createEngine(workerUrl, TIME_LIMIT_MS);
-const evaluate = (source, variables, template) =>
-  engine.ask({ kind: "evaluate", source, variables, options: { template, outputs: ["console", "type", "diagnosticsText"] } });
+const evaluate = (source, variables, template, profile) =>
+  engine.ask({ kind: "evaluate", source, variables, options: { template, outputs: ["console", "type", "diagnosticsText"], ...(profile && { profile }) } });
 
 // ----------------------------------------------------- sharing (as the page)
 
@@ -62,6 +64,24 @@ pre { margin: 0; font: 0.9em/1.45 var(--_code); white-space: pre-wrap; }
 a { color: var(--_accent); }
 `;
 
+// A constructed style sheet, shared by every widget, where the browser has
+// them: a page's Content Security Policy without 'unsafe-inline' in
+// style-src refuses <style> elements, not constructed sheets.
+let sheet = null;
+function addStyle(root) {
+  if (root.adoptedStyleSheets && typeof CSSStyleSheet.prototype.replaceSync === "function") {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLE);
+    }
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    const style = document.createElement("style");
+    style.textContent = STYLE;
+    root.append(style);
+  }
+}
+
 // Removes the indentation the page's markup added; keeps a final newline,
 // which a heredoc needs after its closing marker.
 function dedent(text) {
@@ -76,8 +96,7 @@ class HclPlayground extends HTMLElement {
     if (this.shadowRoot) return;
     const source = this.hasAttribute("expr") ? this.getAttribute("expr") : dedent(this.textContent);
     const root = this.attachShadow({ mode: "open" });
-    const style = document.createElement("style");
-    style.textContent = STYLE;
+    addStyle(root);
     const box = document.createElement("div");
     box.className = "w";
     box.part = "widget";
@@ -96,6 +115,7 @@ class HclPlayground extends HTMLElement {
     const meta = document.createElement("div");
     meta.className = "m";
     this.type = document.createElement("span");
+    this.engine = document.createElement("span");
     this.mark = document.createElement("span");
     this.link = document.createElement("a");
     this.link.textContent = "Open in playground";
@@ -113,10 +133,10 @@ class HclPlayground extends HTMLElement {
       await this.shareLink();
       window.open(this.link.href, "_blank", "noopener");
     });
-    meta.append(this.type, this.mark, this.link);
+    meta.append(this.type, this.engine, this.mark, this.link);
     result.append(this.out, this.err, meta);
     box.append(this.code, result);
-    root.append(style, box);
+    root.append(box);
     this.runs = 0;
     this.code.addEventListener("input", () => {
       clearTimeout(this.timer);
@@ -132,6 +152,10 @@ class HclPlayground extends HTMLElement {
 
   get template() {
     return this.hasAttribute("template") || this.dataset.template === "true";
+  }
+
+  get profile() {
+    return this.getAttribute("profile") ?? this.dataset.profile ?? null;
   }
 
   get expected() {
@@ -150,7 +174,7 @@ class HclPlayground extends HTMLElement {
 
   async run() {
     const source = this.code.value;
-    const answer = await evaluate(source, this.variables, this.template);
+    const answer = await evaluate(source, this.variables, this.template, this.profile);
     if (source !== this.code.value) return;
     this.runs++;
     this.dataset.runs = String(this.runs);
@@ -159,17 +183,20 @@ class HclPlayground extends HTMLElement {
       return this.verdict(null);
     }
     const r = answer.result;
+    // Only a widget that chose its engine names it.
+    this.engine.textContent = this.profile && r.engine ? r.engine : "";
     if (r.ok) {
       this.show(r.console, r.type, "");
       this.verdict(r.console);
     } else {
-      this.show("", "", r.diagnosticsText ?? "");
+      // An options error (a misspelt profile) comes without rendered text.
+      this.show("", "", r.diagnosticsText ?? r.diagnostics.map((d) => `Error: ${d.summary}\n\n${d.detail}`).join("\n\n"));
       this.verdict(null);
     }
   }
 
   shareKey() {
-    return JSON.stringify({ e: this.code.value, v: this.variables, t: this.template });
+    return JSON.stringify({ e: this.code.value, v: this.variables, t: this.template, ...(this.profile && { p: this.profile }) });
   }
 
   async shareLink() {
@@ -219,7 +246,7 @@ export function enhance(root = document) {
     const widget = document.createElement("hcl-playground");
     widget.textContent = code.textContent;
     for (const el of [pre, code]) {
-      for (const key of ["vars", "template", "expect", "playground"]) {
+      for (const key of ["vars", "template", "expect", "playground", "profile"]) {
         if (el.dataset[key] !== undefined) widget.dataset[key] = el.dataset[key];
       }
     }

@@ -5,22 +5,35 @@
 // regular expressions, YAML, gzip, CSV, hashes, bcrypt, RSA, dates) loads
 // at once; pkg-full/ loads the first time an expression calls a heavy
 // function (the smaller build says so with `needsFullBuild`), and serves
-// every evaluation after that. Each build keeps one Session, which parses
-// again only what changed since the last request (the expression or the
-// variables), and renders only the outputs the request asks for.
+// every evaluation after that. Each build keeps one Session per profile
+// (a session parses again when the profile changes, so the page's compare
+// view, which asks every profile in turn, would otherwise re-parse on
+// every request); a session parses again only what changed since its last
+// request, and renders only the outputs the request asks for.
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
 ready.then(() => self.postMessage({ ready: true }));
 
-let coreSession = null;
 let full = null;
 function loadFull() {
   full ??= import("./pkg-full/hcl_playground.js").then(async (m) => {
     await m.default();
-    return { module: m, session: new m.Session() };
+    return m;
   });
   return full;
+}
+
+const sessions = new Map();
+let profileNames = null;
+function session(build, profile) {
+  profileNames ??= new Set(core.profiles().map((p) => p.name));
+  // Names the API does not know share one session (it answers them with an
+  // options diagnostic), so odd widget attributes cannot grow this map.
+  const known = profileNames.has(profile);
+  const key = `${build === core ? "core" : "full"}:${known ? profile : "?"}`;
+  if (!sessions.has(key)) sessions.set(key, new build.Session());
+  return sessions.get(key);
 }
 
 self.onmessage = async (event) => {
@@ -28,17 +41,20 @@ self.onmessage = async (event) => {
   try {
     await ready;
     if (kind === "meta") {
-      self.postMessage({ id, functions: core.functions(), version: core.version() });
+      const profiles = core.profiles();
+      const functions = Object.fromEntries(profiles.map((p) => [p.name, core.functions(p.name)]));
+      self.postMessage({ id, profiles, functions, version: core.version() });
       return;
     }
-    let session = full ? (await full).session : (coreSession ??= new core.Session());
-    let result = session.evaluate(source, variables, options);
+    const profile = options?.profile ?? "terraform";
+    let build = full ? await full : core;
+    let result = session(build, profile).evaluate(source, variables, options);
     if (result.needsFullBuild) {
       // Loading is not evaluation: the page stops its clock meanwhile.
       self.postMessage({ id, loading: true });
-      session = (await loadFull()).session;
+      build = await loadFull();
       self.postMessage({ id, loaded: true });
-      result = session.evaluate(source, variables, options);
+      result = session(build, profile).evaluate(source, variables, options);
     }
     self.postMessage({ id, result });
   } catch (err) {

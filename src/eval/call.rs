@@ -8,8 +8,8 @@ use crate::diagnostics::{Diagnostics, Span};
 use crate::functions::{self, CallError};
 use crate::profile::Profile;
 use crate::syntax::ast::*;
-use crate::text::go_quote as quote;
 use crate::value::convert::{convert, unify};
+use crate::value::go_quote as quote;
 use crate::value::{Marks, Type, Value};
 use std::collections::BTreeMap;
 
@@ -23,6 +23,10 @@ impl<'a> Evaluator<'a> {
         close_span: Span,
         span: Span,
     ) -> Value {
+        if self.no_context {
+            self.error("Function calls not allowed", "Functions may not be called here.", span);
+            return dynamic();
+        }
         let bare = if self.profile.is_legacy() { name } else { name.strip_prefix("core::").unwrap_or(name) };
         if !expand_final && bare == "convert" && functions::lookup(name, self.profile).is_some() {
             return self.convert_call(args, close_span);
@@ -268,7 +272,7 @@ impl<'a> Evaluator<'a> {
         }
         let mut msg = String::from("no expression succeeded:\n");
         for d in &failures {
-            let at = crate::diagnostics::range_text(self.source, self.filename, d.subject);
+            let at = crate::diagnostics::range_text(self.source, self.filename, d.subject, crate::value::unicode());
             msg.push_str(&format!("- {} (at {at})\n  {}\n", d.summary, d.detail));
         }
         msg.push_str("\nAt least one expression must produce a successful result");
@@ -429,7 +433,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn convert_to_constraint(&mut self, v: Value, c: &crate::syntax::typeexpr::Constraint) -> Result<Value, String> {
+    pub(super) fn convert_to_constraint(&mut self, v: Value, c: &crate::syntax::typeexpr::Constraint) -> Result<Value, String> {
         use crate::syntax::typeexpr::Constraint as C;
         let (v, marked) = v.unmark();
         let want = c.ty();

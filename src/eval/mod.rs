@@ -15,7 +15,7 @@ use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::syntax::ast::*;
-use crate::text::go_quote as quote;
+use crate::value::go_quote as quote;
 use crate::value::{SortedMap, Type, Value};
 
 /// Evaluation state for one expression.
@@ -37,12 +37,27 @@ pub struct Evaluator<'a> {
     /// Evaluation stopped altogether: a resource limit was reached, or HCL
     /// itself would have panicked. `try` and `can` do not catch this.
     aborted: bool,
+    /// No evaluation context at all (HCL's `Value(nil)`): variables and
+    /// function calls are errors, as in a constant argument of a
+    /// configuration block.
+    no_context: bool,
     /// Everything found so far.
     pub diags: Diagnostics,
     /// A function left out of this build was called (see
     /// [`functions::in_full_build`]): the result is not the real one, even
     /// where `try` or `can` hid the error.
     pub needs_full_build: bool,
+}
+
+/// `v` converted to a type constraint with `optional(…)` attributes and
+/// their defaults (as input variables and `convert` take them), or why
+/// not in cty's words. Defaults are constants, evaluated without context.
+pub fn convert_to_constraint(v: Value, c: &crate::syntax::typeexpr::Constraint, profile: Profile) -> Result<Value, String> {
+    let vars = SortedMap::new();
+    let limits = Limits::default();
+    let _profile = profile.enter();
+    let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context();
+    ev.convert_to_constraint(v, c)
 }
 
 fn dynamic() -> Value {
@@ -64,6 +79,7 @@ impl<'a> Evaluator<'a> {
             depth: 0,
             steps: 0,
             aborted: false,
+            no_context: false,
             diags: Vec::new(),
             needs_full_build: false,
         }
@@ -78,6 +94,13 @@ impl<'a> Evaluator<'a> {
     /// The engine whose answers to give.
     pub fn with_profile(self, profile: Profile) -> Evaluator<'a> {
         Evaluator { profile, ..self }
+    }
+
+    /// Evaluates without any context, as HCL's `Expression.Value(nil)`:
+    /// a reference is "Variables not allowed", a call "Function calls not
+    /// allowed".
+    pub fn without_context(self) -> Evaluator<'a> {
+        Evaluator { no_context: true, ..self }
     }
 
     pub(super) fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
@@ -195,6 +218,10 @@ impl<'a> Evaluator<'a> {
     fn variable(&mut self, name: &str, span: Span) -> Value {
         if let Some(v) = self.lookup(name) {
             return v.clone();
+        }
+        if self.no_context {
+            self.error("Variables not allowed", "Variables may not be used here.", span);
+            return dynamic();
         }
         // HCL looks for a close name scope by scope, innermost first.
         let mut ends = self.scopes.iter().rev().copied();

@@ -228,7 +228,7 @@ fn rsadecrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use rsa::pkcs8::DecodePrivateKey;
     let (text, pem) = (str_arg(a, 0), str_arg(a, 1));
     let cipher = base64::engine::general_purpose::STANDARD.decode(text).map_err(|_| {
-        CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::text::go_quote(text)))
+        CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::value::go_quote(text)))
     })?;
     // Terraform reads the key with ssh.ParseRawPrivateKey: no PEM block at
     // all, or one of a type it does not know, is refused before any parsing.
@@ -237,7 +237,7 @@ fn rsadecrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
         _ if ctx.profile().is_legacy() => {}
         Some((kind, rest)) if rest.contains(&format!("-----END {kind}-----")) => {
             if !matches!(kind, "RSA PRIVATE KEY" | "PRIVATE KEY" | "EC PRIVATE KEY" | "DSA PRIVATE KEY" | "OPENSSH PRIVATE KEY") {
-                return Err(CallError::arg(1, format!("invalid private key: ssh: unsupported key type {}", crate::text::go_quote(kind))));
+                return Err(CallError::arg(1, format!("invalid private key: ssh: unsupported key type {}", crate::value::go_quote(kind))));
             }
         }
         _ => return Err(CallError::arg(1, "invalid private key: ssh: no key found")),

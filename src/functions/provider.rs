@@ -7,7 +7,8 @@
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::limits::Limits;
 use crate::profile::Profile;
-use crate::text::{go_quote, is_identifier};
+use crate::text::is_identifier;
+use crate::value::go_quote;
 use crate::value::{SortedMap, Type, Value};
 
 const VALUE: Param = Param::new("value", "dynamic").unknowns();
@@ -169,7 +170,7 @@ fn tofu_decode_error(src: &str, diags: &[crate::diagnostics::Diagnostic]) -> Str
     };
     let mut out = String::from("failed to decode tfvars content");
     for d in diags {
-        let range = crate::diagnostics::range_text(src, "", d.subject);
+        let range = crate::diagnostics::range_text(src, "", d.subject, crate::value::unicode());
         out.push_str(&format!("\n{}: {}; {}", shift(&range), d.summary, shift(&d.detail)));
     }
     out
@@ -485,10 +486,7 @@ fn format(toks: &mut [Tok]) {
     }
     // Alignment of `=` over runs of lines that assign.
     let columns = |toks: &[Tok], line: &Line| -> usize {
-        toks[line.start..line.split]
-            .iter()
-            .map(|t| t.spaces + unicode_segmentation::UnicodeSegmentation::graphemes(t.text.as_str(), true).count())
-            .sum()
+        toks[line.start..line.split].iter().map(|t| t.spaces + crate::text::unicode::grapheme_count(&t.text, crate::value::unicode())).sum()
     };
     let mut i = 0;
     while i < lines.len() {

@@ -2,30 +2,38 @@
 //! (HCL's `Variables()`), and the static traversals HCL treats specially.
 
 use super::ast::*;
+use crate::diagnostics::Span;
 
 /// The variable references in `e` (HCL's `Variables()`): each root name
 /// with its static traversal steps, leaving out names bound by `for`.
 pub fn variable_references(e: &Expression) -> Vec<(&str, Vec<&Step>)> {
+    traversals(e).into_iter().map(|(name, _, steps)| (name, steps)).collect()
+}
+
+/// [`variable_references`] with the span of each root name.
+pub fn traversals(e: &Expression) -> Vec<Reference<'_>> {
     let mut out = Vec::new();
     collect_references(e, &mut Vec::new(), &mut out);
     out
 }
 
-fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>) {
-    let with_bound =
-        |names: Vec<&'e str>, exprs: Vec<&'e Expression>, bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>| {
-            let n = bound.len();
-            bound.extend(names);
-            for x in exprs {
-                collect_references(x, bound, out);
-            }
-            bound.truncate(n);
-        };
+/// A reference: the root name, where it is, and its static steps.
+pub type Reference<'e> = (&'e str, Span, Vec<&'e Step>);
+
+fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut Vec<Reference<'e>>) {
+    let with_bound = |names: Vec<&'e str>, exprs: Vec<&'e Expression>, bound: &mut Vec<&'e str>, out: &mut Vec<Reference<'e>>| {
+        let n = bound.len();
+        bound.extend(names);
+        for x in exprs {
+            collect_references(x, bound, out);
+        }
+        bound.truncate(n);
+    };
     match &e.kind {
         ExprKind::Literal(_) | ExprKind::AnonSymbol => {}
         ExprKind::Variable(name) => {
             if !bound.contains(&name.as_str()) {
-                out.push((name, Vec::new()));
+                out.push((name, e.span, Vec::new()));
             }
         }
         ExprKind::Parenthesized(x) | ExprKind::TemplateWrap(x) => collect_references(x, bound, out),
@@ -38,7 +46,7 @@ fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut
                 _ => 0,
             };
             match &base.kind {
-                ExprKind::Variable(name) if !bound.contains(&name.as_str()) => out.push((name, steps[..statics].to_vec())),
+                ExprKind::Variable(name) if !bound.contains(&name.as_str()) => out.push((name, base.span, steps[..statics].to_vec())),
                 ExprKind::Variable(_) => {}
                 _ => collect_references(base, bound, out),
             }
@@ -89,7 +97,7 @@ fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut
     }
 }
 
-fn collect_template_references<'e>(parts: &'e [TemplatePart], bound: &mut Vec<&'e str>, out: &mut Vec<(&'e str, Vec<&'e Step>)>) {
+fn collect_template_references<'e>(parts: &'e [TemplatePart], bound: &mut Vec<&'e str>, out: &mut Vec<Reference<'e>>) {
     for part in parts {
         match part {
             TemplatePart::Literal(_) => {}

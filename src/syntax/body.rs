@@ -60,9 +60,9 @@ impl<'s> Builder<'s> {
                     let mut inner = part.into_inner();
                     let items = inner.next().expect("body items");
                     close_brace = span_of(&inner.next().expect("closing brace"));
-                    body = self.body(items, Span::new(open_brace.end, close_brace.start), filename)?;
+                    body = self.body(items, open_brace.to(close_brace), filename)?;
                 }
-                Rule::block_inline => body = self.inline_body(part, &mut close_brace)?,
+                Rule::block_inline => body = self.inline_body(part, open_brace, &mut close_brace)?,
                 // A block that ends the text without a newline.
                 Rule::EOI => {}
                 r => unreachable!("block part {r:?}"),
@@ -72,7 +72,7 @@ impl<'s> Builder<'s> {
     }
 
     /// `{ name = value }` or `{}` on one line.
-    fn inline_body(&mut self, part: Pair<'s, Rule>, close_brace: &mut Span) -> Result<Body> {
+    fn inline_body(&mut self, part: Pair<'s, Rule>, open_brace: Span, close_brace: &mut Span) -> Result<Body> {
         let mut inner = part.into_inner().peekable();
         let mut items = Vec::new();
         let mut span = Span::default();
@@ -88,7 +88,7 @@ impl<'s> Builder<'s> {
         }
         *close_brace = span_of(&inner.next().expect("closing brace"));
         if items.is_empty() {
-            span = Span::new(close_brace.start, close_brace.start);
+            span = open_brace.to(*close_brace);
         }
         Ok(Body { items, span })
     }

@@ -17,5 +17,5 @@ mod template;
 pub mod typeexpr;
 
 pub(crate) use analysis::is_static_traversal;
-pub use analysis::variable_references;
+pub use analysis::{traversals, variable_references, Reference};
 pub use parser::{parse_config, parse_expression, parse_template};

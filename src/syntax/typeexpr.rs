@@ -22,14 +22,14 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
             "bool" => Ok(Type::Bool),
             "any" | "dynamic" => Ok(Type::Dynamic),
             "list" | "set" | "map" | "tuple" | "object" => Err(format!("The {name} type constructor requires one argument specifying the element type.")),
-            other => Err(format!("The keyword {} is not a valid type specification.", crate::text::go_quote(other))),
+            other => Err(format!("The keyword {} is not a valid type specification.", crate::value::go_quote(other))),
         },
         ExprKind::FunctionCall { name, args, .. } => {
             // hcl's typeexpr: keywords that take no arguments first, then
             // the argument count of the constructors, then the name.
             match name.as_str() {
-                "bool" | "string" | "number" => return Err(format!("Primitive type keyword {} does not expect arguments.", crate::text::go_quote(name))),
-                "any" => return Err(format!("Type constraint keyword {} does not expect arguments.", crate::text::go_quote(name))),
+                "bool" | "string" | "number" => return Err(format!("Primitive type keyword {} does not expect arguments.", crate::value::go_quote(name))),
+                "any" => return Err(format!("Type constraint keyword {} does not expect arguments.", crate::value::go_quote(name))),
                 "list" | "set" | "map" if args.len() != 1 => {
                     return Err(format!("The {name} type constructor requires one argument specifying the element type."))
                 }
@@ -40,7 +40,7 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
                     return Err("The tuple type constructor requires one argument specifying the element types as a list.".into())
                 }
                 "list" | "set" | "map" | "object" | "tuple" => {}
-                other => return Err(format!("Keyword {} is not a valid type constructor.", crate::text::go_quote(other))),
+                other => return Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other))),
             }
             let arg = &args[0];
             match name.as_str() {
@@ -61,7 +61,7 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
                     }
                     _ => Err("The object type constructor requires an object of attribute types.".into()),
                 },
-                other => Err(format!("Keyword {} is not a valid type constructor.", crate::text::go_quote(other))),
+                other => Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other))),
             }
         }
         _ => Err("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).".into()),

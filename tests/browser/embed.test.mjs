@@ -1,15 +1,18 @@
 // The embeddable widgets in a real browser (Debian's chromium through
 // playwright-core): every example of the demonstration page matches its
 // documented result, the module downloads once, widgets load lazily,
-// editing one widget re-runs only that one, the page without JavaScript
-// still shows the code, and the README's snippet works from a page in
-// another directory on another origin.
+// editing one widget re-runs only that one, a widget's engine (profile)
+// reaches its answer and its playground link, the page without JavaScript
+// still shows the code, nothing violates the pages' Content Security
+// Policy, and the README's snippet works from a page in another directory
+// on another origin under the policy the README gives hosts.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFile, readdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inflateRawSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 const www = fileURLToPath(new URL("../../www/", import.meta.url));
@@ -47,6 +50,12 @@ after(async () => {
   other?.close();
 });
 
+// Before any script of the page: record Content Security Policy violations.
+function watchPolicy() {
+  window.__violations = [];
+  document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+}
+
 const widgets = (page) => page.$$eval("hcl-playground", (els) => els.map((e) => ({ runs: e.dataset.runs, match: e.dataset.match })));
 
 test("every example on the demonstration page matches its documented result, with one download", async () => {
@@ -54,6 +63,8 @@ test("every example on the demonstration page matches its documented result, wit
   const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.addInitScript(watchPolicy);
   await page.goto(`${base}docs/`);
   await page.waitForFunction(() => document.querySelector("hcl-playground")?.dataset.runs);
   const initial = await widgets(page);
@@ -67,7 +78,30 @@ test("every example on the demonstration page matches its documented result, wit
   const mismatched = done.map((w, i) => (w.match === "true" ? null : i)).filter((i) => i !== null);
   assert.deepEqual(mismatched, [], "widgets whose live result differs from expect");
   assert.equal(wasmDownloads.length, 1, `the module was downloaded ${wasmDownloads.length} times`);
+  assert.ok(await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content"));
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a widget's engine gives its answer, is named, and travels in its playground link", async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  await page.goto(`${base}docs/`);
+  const widget = page.locator('hcl-playground[data-profile="opentofu"]');
+  await widget.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('hcl-playground[data-profile="opentofu"]').dataset.match === "true");
+  assert.match(await widget.locator(".m").textContent(), /OpenTofu v1\./);
+  // Widgets without a profile answer as Terraform and do not say so.
+  assert.doesNotMatch(await page.locator("hcl-playground").first().locator(".m").textContent(), /Terraform v/);
+  await widget.locator("a").focus();
+  await page.waitForFunction(() => document.querySelector('hcl-playground[data-profile="opentofu"]').shadowRoot.querySelector("a").href.includes("#v1."));
+  const href = await widget.locator("a").getAttribute("href");
+  const state = JSON.parse(inflateRawSync(Buffer.from(href.split("#v1.")[1], "base64url")).toString());
+  assert.deepEqual(state, { e: 'urldecode("a%20b")', v: "{}", t: false, p: "opentofu" });
+  // The playground opens it under that engine.
+  await page.goto(href);
+  await page.waitForFunction(() => document.querySelector('[data-testid="output"]').textContent === '"a b"', null, { timeout: 15000 });
+  assert.equal(await page.inputValue('[data-testid="profile"]'), "opentofu");
   await page.close();
 });
 
@@ -106,12 +140,29 @@ test("without JavaScript the examples stay readable code", async () => {
   await context.close();
 });
 
-test("the README snippet works in a blank page elsewhere", async () => {
+test("the README snippet works in a blank page elsewhere, under the policy the README gives hosts", async () => {
   const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+  const origin = base.replace(/\/$/, "");
   const snippet = readme.match(/<!-- embed-snippet -->\n```html\n([\s\S]*?)```/)[1].replaceAll("https://example.com/hcl-playground/", base);
-  other = await serve(fileURLToPath(new URL("../../target/", import.meta.url)), { "/blank/index.html": `<!doctype html><html><body>\n${snippet}</body></html>` });
-  const page = await browser.newPage();
-  await page.goto(`${url(other)}blank/`);
-  await page.waitForFunction(() => document.querySelector("hcl-playground")?.dataset.match === "true", null, { timeout: 15000 });
-  await page.close();
+  const policy = readme.match(/<!-- embed-csp -->\n```text\n([\s\S]*?)\n```/)[1].replaceAll("https://example.com", origin);
+  const page = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"></head><body>\n${snippet}</body></html>`;
+  other = await serve(fileURLToPath(new URL("../../target/", import.meta.url)), { "/blank/index.html": page });
+  const tab = await browser.newPage();
+  const errors = [];
+  tab.on("pageerror", (e) => errors.push(String(e)));
+  tab.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await tab.addInitScript(watchPolicy);
+  await tab.goto(`${url(other)}blank/`);
+  const why = async () => JSON.stringify({ violations: await tab.evaluate(() => window.__violations), errors });
+  await tab.waitForFunction(() => document.querySelector("hcl-playground")?.dataset.match === "true", null, { timeout: 15000 }).catch(async (e) => assert.fail(`${e.message} ${await why()}`));
+  // The full build too (a dynamic import inside the worker).
+  await tab.evaluate(() => {
+    const area = document.querySelector("hcl-playground").shadowRoot.querySelector("textarea");
+    area.value = 'sha256("x")';
+    area.dispatchEvent(new Event("input"));
+  });
+  await tab.waitForFunction(() => document.querySelector("hcl-playground").shadowRoot.querySelector("pre").textContent.startsWith('"2d711642'), null, { timeout: 15000 }).catch(async (e) => assert.fail(`${e.message} ${await why()}`));
+  assert.deepEqual(await tab.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
+  await tab.close();
 });

@@ -1,12 +1,15 @@
 // The built page in a real browser (Debian's chromium through
 // playwright-core): typing, variables, diagnostics, examples, sharing,
-// the time limit, and a screenshot under target/browser/.
+// the time limit, engines (profiles) and the compare view, what is known of
+// unknown values, links that cannot be opened, the Content Security
+// Policy, the phone width, and screenshots under target/browser/.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 const root = fileURLToPath(new URL("../../www/", import.meta.url));
@@ -42,14 +45,34 @@ after(async () => {
   server?.close();
 });
 
-async function openPage(url = base) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+// Before any script of the page: record Content Security Policy violations
+// and the profile of every evaluation the page asks its worker for.
+function watch() {
+  window.__violations = [];
+  document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  window.__asked = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message?.kind === "evaluate") window.__asked.push(message.options?.profile ?? "terraform");
+    return post.call(this, message, ...rest);
+  };
+}
+
+async function openPage(url = base, viewport = { width: 1280, height: 900 }, options = {}) {
+  const page = await browser.newPage({ viewport, ...options });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.addInitScript(watch);
   await page.goto(url);
   await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
   return { page, errors };
 }
+
+// A share link's hash made outside the page, as a crafted link would be.
+const hashOf = (state) => `v1.${deflateRawSync(Buffer.from(typeof state === "string" ? state : JSON.stringify(state))).toString("base64url")}`;
+
+const text = (page, testid) => page.textContent(`[data-testid="${testid}"]`);
 
 async function setEditor(page, testid, text) {
   await page.click(`[data-testid="${testid}"] .cm-content`);
@@ -129,9 +152,9 @@ test("a shared link restores the expression, variables and mode", async () => {
 });
 
 test("a runaway evaluation is stopped and the page stays responsive", async () => {
-  const { page } = await openPage(`${base}?timeLimit=30`);
+  const { page } = await openPage(`${base}?timeLimit=100`);
   await setEditor(page, "editor", "length([for i in range(1000) : [for j in range(1000) : j]])");
-  await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').textContent.includes("took too long"), null, { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').textContent.includes("took too long (more than 0.1 s)"), null, { timeout: 10000 });
   await setEditor(page, "editor", "1 + 1");
   await output(page, "2");
   await page.close();
@@ -155,4 +178,235 @@ test("the full build loads only when a heavy function is called", async () => {
   await setEditor(page, "editor", 'sha256("hello")');
   await output(page, '"2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"');
   await page.close();
+});
+
+test("the engine selector changes the answer, the engine named and autocomplete", async () => {
+  const { page, errors } = await openPage();
+  await setEditor(page, "variables", '{"x": null}');
+  await setEditor(page, "editor", "x != null && x.enabled");
+  await output(page, "false");
+  assert.match(await text(page, "engine"), /^Terraform v1\.\d+\.\d+ \(hcl v2\.\d+/);
+  await page.selectOption('[data-testid="profile"]', "opentofu");
+  await page.waitForFunction(() => document.querySelector('[data-testid="engine"]').textContent.startsWith("OpenTofu v1."));
+  assert.equal(await text(page, "output"), "false");
+  await page.selectOption('[data-testid="profile"]', "hcl-2.14");
+  await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').textContent.includes("Attempt to get attribute from null value"));
+  assert.match(await text(page, "engine"), /hcl v2\.14\.1, go-cty v1\.12\.1/);
+  assert.equal(await text(page, "output"), "");
+
+  // urldecode is OpenTofu's: in the answer and in autocomplete.
+  const completions = async () => {
+    await setEditor(page, "editor", "");
+    await page.keyboard.type("urlde");
+    await page.keyboard.press("Control+Space");
+    await page.waitForTimeout(300);
+    return page.$$eval(".cm-tooltip-autocomplete li", (els) => els.map((e) => e.textContent));
+  };
+  await page.selectOption('[data-testid="profile"]', "terraform");
+  assert.ok(!(await completions()).some((c) => c.startsWith("urldecode")), "terraform offers urldecode");
+  await setEditor(page, "editor", 'urldecode("a%20b")');
+  await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').textContent.includes("Call to unknown function"));
+  await page.selectOption('[data-testid="profile"]', "opentofu");
+  await output(page, '"a b"');
+  assert.ok((await completions()).some((c) => c.startsWith("urldecode")), "opentofu does not offer urldecode");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the compare view evaluates every engine, only while open, and marks the differences", async () => {
+  const { page } = await openPage();
+  await setEditor(page, "variables", '{"x": null}');
+  await setEditor(page, "editor", "x != null && x.enabled");
+  await output(page, "false");
+  assert.equal(await page.isVisible('[data-testid="compare"]'), false);
+  assert.deepEqual([...new Set(await page.evaluate(() => window.__asked))], ["terraform"], "the closed compare view asked other engines");
+
+  await page.click('[data-testid="compare-toggle"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').dataset.agree !== undefined);
+  assert.equal(await text(page, "compare-note"), "HCL 2.14 (2022) differs from Terraform.");
+  const state = (p) => page.getAttribute(`[data-testid="compare-${p}"]`, "data-state");
+  assert.equal(await state("terraform"), "selected");
+  assert.equal(await state("opentofu"), "same");
+  assert.equal(await state("hcl-2.14"), "differs");
+  assert.match(await text(page, "compare-hcl-2.14"), /differs from Terraform[\s\S]*Attempt to get attribute from null value/);
+  assert.match(await text(page, "compare-opentofu"), /same as Terraform[\s\S]*OpenTofu v1\.[\s\S]*false/);
+
+  // The selected engine is the reference.
+  await page.selectOption('[data-testid="profile"]', "hcl-2.14");
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').textContent === "Terraform and OpenTofu differ from HCL 2.14 (2022).");
+  await setEditor(page, "editor", "1 + 1");
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').textContent === "All 3 engines agree.");
+  assert.equal(await state("terraform"), "same");
+
+  await page.click('[data-testid="compare-toggle"]');
+  await page.evaluate(() => (window.__asked = []));
+  await setEditor(page, "editor", "2 + 2");
+  await output(page, "4");
+  assert.deepEqual(await page.evaluate(() => window.__asked), ["hcl-2.14"], "the closed compare view still evaluates every engine");
+  await page.close();
+});
+
+test("what is known of unknown values is shown beside (known after apply), only when there is something", async () => {
+  const { page } = await openPage();
+  await setEditor(page, "variables", '{"ami": {"__unknown__": "string", "notnull": true, "prefix": "ami-"}, "u": {"__unknown__": "string"}, "n": {"__unknown__": "number", "lower": 1, "upper": 5}}');
+  assert.match(await text(page, "marker-help"), /"notnull": true, "prefix": "ami-"[\s\S]*"minlen"[\s\S]*__sensitive__/);
+  await setEditor(page, "editor", "{ami = ami, tags = [u]}");
+  await output(page, '{\n  "ami" = (known after apply)\n  "tags" = [\n    (known after apply),\n  ]\n}');
+  assert.equal(await page.isVisible('[data-testid="refinements"]'), true);
+  assert.deepEqual(await page.$$eval('[data-testid="refinements"] li', (els) => els.map((e) => e.textContent)), ['.ami: not null, starts with "ami-"']);
+  await setEditor(page, "editor", "n");
+  await output(page, "(known after apply)");
+  assert.deepEqual(await page.$$eval('[data-testid="refinements"] li', (els) => els.map((e) => e.textContent)), [">= 1, <= 5"]);
+  await setEditor(page, "editor", "u");
+  await page.waitForFunction(() => document.querySelector('[data-testid="refinements"]').hidden);
+  await setEditor(page, "editor", '"done"');
+  await output(page, '"done"');
+  assert.equal(await page.isVisible('[data-testid="refinements"]'), false);
+  await page.close();
+});
+
+test("a shared link keeps the engine", async () => {
+  const { page } = await openPage();
+  await page.selectOption('[data-testid="profile"]', "opentofu");
+  await setEditor(page, "editor", 'urldecode("a%20b")');
+  await output(page, '"a b"');
+  await page.click('[data-testid="share"]');
+  await page.waitForFunction(() => location.hash.startsWith("#v1."));
+  const url = page.url();
+  await page.close();
+  const { page: again } = await openPage(url);
+  await output(again, '"a b"');
+  assert.equal(await again.inputValue('[data-testid="profile"]'), "opentofu");
+  assert.match(await text(again, "engine"), /^OpenTofu/);
+  await again.close();
+});
+
+test("a link that cannot be opened says why and loads the default example", async () => {
+  const big = "a".repeat(2_100_000);
+  // 46 characters of data: cut to 6 (4n + 1, no whole bytes) and to 42 (whole bytes, a cut deflate stream).
+  const good = hashOf({ e: "1 + 1", v: "{}", t: false });
+  assert.equal(good.length, 49);
+  const cases = [
+    ["#v1.!!not base64!!", /corrupt \(its data is not base64url text\)/],
+    [`#v1.${Buffer.from("not deflate at all, just bytes").toString("base64url")}`, /corrupt or truncated/],
+    [`#${good.slice(0, 12)}`, /truncated \(its data stops part-way through a byte\)/],
+    [`#${good.slice(0, -4)}`, /corrupt or truncated \(its data does not decompress\)/],
+    ["#v1.", /truncated/],
+    [`#${hashOf("this is not JSON")}`, /not JSON/],
+    [`#${hashOf("[1, 2]")}`, /not a playground state \(a JSON object\), but a list/],
+    [`#v7.${good.slice(3)}`, /format "v7", which this version of the playground does not read/],
+    ["#section-2", /not a playground link/],
+    [`#${hashOf({ e: 123 })}`, /the expression should be text, not a number/],
+    [`#${hashOf({ e: "1", v: { a: 1 } })}`, /the variables should be text, not an object/],
+    [`#${hashOf({ e: "1", t: "yes" })}`, /the template mode should be true or false, not text/],
+    [`#${hashOf({ e: "1", p: "terraform-0.11" })}`, /the engine "terraform-0.11" is not one of terraform, opentofu, hcl-2.14/],
+    [`#${hashOf({ v: "{}" })}`, /the expression is missing/],
+    [`#${hashOf({ e: big })}`, /too large \(more than 2 MB once decompressed\)/],
+    // 100 MB in a 130 KB link: refused at the cap, not after inflating it all.
+    [`#${hashOf({ e: "a".repeat(100_000_000) })}`, /too large \(more than 2 MB once decompressed\)/],
+    [`#${hashOf({ e: big.slice(0, 1_000_001) })}`, /the expression is larger than 1 MB/],
+  ];
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  for (const [hash, why] of cases) {
+    await page.goto("about:blank");
+    await page.goto(`${base}${hash}`);
+    await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
+    const message = await text(page, "link-error");
+    assert.match(message, /^\s*This link could not be opened: /, hash.slice(0, 40));
+    assert.match(message, why, hash.slice(0, 40));
+    assert.equal(await page.isVisible('[data-testid="link-error"]'), true);
+    await output(page, examples[10].console);
+  }
+  // Still usable.
+  await setEditor(page, "editor", "6 * 7");
+  await output(page, "42");
+  await page.click("#link-error-close");
+  assert.equal(await page.isVisible('[data-testid="link-error"]'), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a second link opened in the same tab loads (hashchange); a bad one keeps the work", async () => {
+  const { page } = await openPage();
+  await page.evaluate((h) => (location.hash = h), hashOf({ e: "upper(name)", v: '{"name": "second"}', t: false, p: "opentofu" }));
+  await output(page, '"SECOND"');
+  assert.equal(await page.inputValue('[data-testid="profile"]'), "opentofu");
+  assert.equal(await page.isVisible('[data-testid="link-error"]'), false);
+  await page.evaluate((h) => (location.hash = h), hashOf({ e: 5 }));
+  await page.waitForSelector('[data-testid="link-error"]:visible');
+  assert.match(await text(page, "link-error"), /the expression should be text, not a number/);
+  assert.equal(await page.evaluate(() => window.hclPlayground.expression.state.doc.toString()), "upper(name)");
+  assert.equal(await text(page, "output"), '"SECOND"');
+  await page.evaluate((h) => (location.hash = h), hashOf({ e: "3 * 3" }));
+  await output(page, "9");
+  assert.equal(await page.isVisible('[data-testid="link-error"]'), false);
+  await page.close();
+});
+
+test("?timeLimit= is clamped to 100 ms – 30 s and invalid values are ignored", async () => {
+  const page = await browser.newPage();
+  for (const [query, want] of [["5", 100], ["-1", 100], ["250", 250], ["1e9", 30000], ["abc", 3000], ["", 3000], ["Infinity", 3000]]) {
+    await page.goto(`${base}?timeLimit=${query}`);
+    await page.waitForFunction(() => window.hclPlayground !== undefined);
+    assert.equal(await page.evaluate(() => window.hclPlayground.timeLimitMs), want, `timeLimit=${query}`);
+  }
+  await page.close();
+});
+
+test("a strict Content Security Policy is in force and nothing the page does violates it", async () => {
+  const { page, errors } = await openPage();
+  const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
+  const directives = Object.fromEntries(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  assert.deepEqual(directives["default-src"], ["'none'"]);
+  assert.deepEqual(directives["script-src"], ["'self'", "'wasm-unsafe-eval'"]);
+  assert.deepEqual(directives["style-src"], ["'self'"]);
+  assert.deepEqual(directives["worker-src"], ["'self'"]);
+  assert.ok(!policy.includes("unsafe-inline") && !policy.includes("'unsafe-eval'"), policy);
+  // Everything that styles or loads: autocomplete, a lint tooltip, the
+  // compare view, the full build, sharing.
+  await setEditor(page, "editor", "");
+  await page.keyboard.type("uppe");
+  await page.keyboard.press("Control+Space");
+  await page.waitForSelector(".cm-tooltip-autocomplete");
+  await page.keyboard.press("Escape");
+  await setEditor(page, "editor", "nope + 1");
+  await page.waitForSelector(".cm-lintRange-error");
+  await page.hover(".cm-lintRange-error");
+  await page.waitForSelector(".cm-tooltip-lint");
+  await page.click('[data-testid="compare-toggle"]');
+  await setEditor(page, "editor", 'sha256("csp")');
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').dataset.agree === "true");
+  await page.click('[data-testid="share"]');
+  await page.waitForFunction(() => location.hash.startsWith("#v1."));
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
+  // And the policy is enforced: an inline style is refused.
+  await page.evaluate(() => document.head.append(Object.assign(document.createElement("style"), { textContent: "body { color: red }" })));
+  await page.waitForFunction(() => window.__violations.length > 0);
+  assert.match((await page.evaluate(() => window.__violations))[0], /^style-src/);
+  await page.close();
+});
+
+test("at 390 px the toolbar fits and nothing scrolls sideways; screenshots light, dark and phone", async () => {
+  for (const [name, viewport, colorScheme] of [
+    ["phone", { width: 390, height: 844 }, "light"],
+    ["dark", { width: 1280, height: 900 }, "dark"],
+  ]) {
+    const { page } = await openPage(base, viewport, { colorScheme });
+    await setEditor(page, "variables", '{"x": null, "ami": {"__unknown__": "string", "notnull": true, "prefix": "ami-"}}');
+    await setEditor(page, "editor", "{ok = x != null && x.enabled, ami = ami}");
+    await output(page, '{\n  "ami" = (known after apply)\n  "ok" = false\n}');
+    await page.click('[data-testid="compare-toggle"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').dataset.agree !== undefined);
+    const { scrollWidth, controls } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      controls: [...document.querySelectorAll(".toolbar select, .toolbar button, .toolbar input")].map((e) => e.getBoundingClientRect().right),
+    }));
+    assert.ok(scrollWidth <= viewport.width, `${name}: the page is ${scrollWidth} px wide`);
+    assert.ok(Math.max(...controls) <= viewport.width, `${name}: a toolbar control ends at ${Math.max(...controls)} px`);
+    await page.screenshot({ path: join(outDir, `playground-${name}.png`), fullPage: true });
+    await page.close();
+  }
 });

@@ -12,7 +12,6 @@ use crate::value::convert::{convert, length_unknown, list_of, unify};
 use crate::value::ops::equals;
 use crate::value::refine::{length_bounds, Range};
 use crate::value::{Marks, Number, Type, Value};
-use unicode_segmentation::UnicodeSegmentation;
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
@@ -685,7 +684,7 @@ fn length(a: &[Value], ctx: &mut Ctx) -> CallResult {
         (_, Type::Dynamic) => Value::unknown(Type::Number),
         (_, Type::Tuple(ts)) => Value::int(ts.len() as i64),
         (_, Type::Object(attrs)) => Value::int(attrs.len() as i64),
-        (Value::String(s), _) => Value::int(s.graphemes(true).count() as i64),
+        (Value::String(s), _) => Value::int(crate::text::unicode::grapheme_count(s, crate::value::unicode()) as i64),
         (Value::Unknown(..), _) => Value::unknown(Type::Number),
         (v, _) if length_unknown(v) => Value::unknown(Type::Number),
         (v, _) => Value::int(v.len().unwrap_or(0) as i64),
@@ -696,10 +695,10 @@ fn length(a: &[Value], ctx: &mut Ctx) -> CallResult {
 /// string; for an unknown one, at least as many as its known prefix has.
 pub(super) fn strlen(v: &Value) -> Value {
     match v.as_str() {
-        Some(s) => Value::int(s.graphemes(true).count() as i64),
+        Some(s) => Value::int(crate::text::unicode::grapheme_count(s, crate::value::unicode()) as i64),
         None => {
             let prefix = Range::of(v).refinement.prefix;
-            let n = Number::from_i64(prefix.graphemes(true).count() as i64);
+            let n = Number::from_i64(crate::text::unicode::grapheme_count(&prefix, crate::value::unicode()) as i64);
             Value::unknown(Type::Number).refine().not_null().lower(&n, true).value()
         }
     }

@@ -8,8 +8,8 @@
 use super::super::{str_arg, CallError, CallResult, Ctx};
 use crate::limits::Limits;
 use crate::profile::Profile;
-use crate::text::go_quote;
 use crate::value::convert::convert;
+use crate::value::go_quote;
 use crate::value::{Type, Value};
 
 /// What the engines call the template text in their messages.
@@ -97,7 +97,10 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     for (root, _) in crate::syntax::variable_references(&expr) {
         if !vars.contains_key(root) {
             let at = match profile {
-                Profile::Terraform => format!(", referenced at {}", crate::diagnostics::range_text(source, name, root_span(source, root))),
+                Profile::Terraform => format!(
+                    ", referenced at {}",
+                    crate::diagnostics::range_text(source, name, root_span(source, root), crate::value::unicode())
+                ),
                 _ => String::new(),
             };
             return Err(CallError::arg(1, format!("vars map does not contain key {}{at}", go_quote(root))));
@@ -128,7 +131,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let whole = crate::diagnostics::Span { start: 0, end: source.len() };
         return Err(CallError::call(format!(
             "{}: Template result is null; The result of the template is null, which is not a valid result for a templatestring call.",
-            crate::diagnostics::range_text(source, name, whole)
+            crate::diagnostics::range_text(source, name, whole, crate::value::unicode())
         )));
     }
     let v = convert(&v, &Type::String).map_err(|m| CallError::call(format!("invalid template result: {m}")))?;
@@ -173,7 +176,7 @@ impl Drop for InTemplate {
 /// `filename`: the first with its range, and how many others there are.
 pub fn diagnostics_error(source: &str, filename: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
     let Some(d) = diags.first() else { return "invalid template".into() };
-    let range = crate::diagnostics::range_text(source, filename, d.subject);
+    let range = crate::diagnostics::range_text(source, filename, d.subject, crate::value::unicode());
     let first = format!("{range}: {}; {}", d.summary, d.detail);
     match diags.len() {
         1 => first,

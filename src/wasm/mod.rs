@@ -6,6 +6,10 @@
 //! columns 1-based; every text the page shows (console, JSON, type,
 //! rendered diagnostics) is made here, once, and only when asked for.
 
+mod module;
+
+pub use module::evaluate_module;
+
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
 use crate::{functions, parse_variables_in, present, Limits, Options, Profile, Program, Variables};
 use serde::{Deserialize, Serialize};
@@ -28,7 +32,7 @@ export interface Diagnostic {
   /** 1-based column of range.start, in UTF-16 code units. */
   column: number;
   /** Which input the range refers to. */
-  source: "expression" | "variables" | "options";
+  source: "expression" | "variables" | "options" | "console";
 }
 
 /** The texts an evaluation can render; each costs time, so ask only for those shown. */
@@ -110,6 +114,52 @@ export class Session {
   evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;
 }
 
+/** How to evaluate a module. */
+export interface ModuleOptions {
+  /** Whose answers to give (default "terraform"). */
+  profile?: Profile;
+  /** `terraform.workspace` (default "default"). */
+  workspace?: string;
+  /** How the variables text is written: a JSON object of values (default) or tfvars. */
+  variablesFormat?: "json" | "tfvars";
+  /** An expression to evaluate in the module's context, as the console does. */
+  console?: string;
+}
+
+/** One named value of a module: var.x, local.x, output.x, a resource, data source or module call. */
+export interface NamedValue {
+  address: string;
+  kind: "variable" | "local" | "output" | "resource" | "data" | "module";
+  /** The value as `terraform console` prints it. */
+  console: string;
+  type: string;
+  known: boolean;
+  sensitive: boolean;
+  /** False when its evaluation failed (its value is then unknown). */
+  ok: boolean;
+  /** Where it is declared, in UTF-16 code units of the module text. */
+  range: Range;
+  line: number;
+}
+
+export interface ModuleDiagnostic extends Diagnostic {
+  warning: boolean;
+}
+
+export interface ModuleResult {
+  /** False when there is an error (warnings aside). */
+  ok: boolean;
+  values: NamedValue[];
+  diagnostics: ModuleDiagnostic[];
+  diagnosticsText: string;
+  engine: string;
+  /** The console expression's result, when one was given. */
+  console?: { ok: boolean; console?: string; type?: string; diagnostics: ModuleDiagnostic[]; diagnosticsText: string };
+}
+
+/** Evaluates a module's text (one main.tf) over its variables, as `terraform console -plan` sees it. */
+export function evaluateModule(source: string, variables: string, options?: ModuleOptions): ModuleResult;
+
 /** One evaluation, with nothing kept. */
 export function evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;
 /** The functions of a profile's engine (default "terraform"). */
@@ -151,13 +201,13 @@ enum JsOutput {
 }
 
 #[derive(Serialize)]
-struct JsRange {
-    start: usize,
-    end: usize,
+pub(crate) struct JsRange {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 #[derive(Serialize)]
-struct JsDiagnostic {
+pub(crate) struct JsDiagnostic {
     summary: String,
     detail: String,
     range: JsRange,
@@ -367,7 +417,7 @@ fn read_options(options: JsValue) -> Result<JsOptions, String> {
 }
 
 /// An error naming the first key of `object` that is not `known`.
-fn unknown_key(object: &JsValue, known: &[&str]) -> Result<(), String> {
+pub(crate) fn unknown_key(object: &JsValue, known: &[&str]) -> Result<(), String> {
     let Some(object) = object.dyn_ref::<js_sys::Object>() else {
         return Err("The evaluation options must be an object.".into());
     };
@@ -412,7 +462,7 @@ fn failure(diagnostics: Vec<JsDiagnostic>, diagnostics_text: Option<String>) -> 
     JsResult { ok: false, diagnostics, diagnostics_text, engine: Profile::default().engine(), ..JsResult::default() }
 }
 
-fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) -> JsDiagnostic {
+pub(crate) fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) -> JsDiagnostic {
     let start = utf16_offset(text, d.subject.start);
     let end = utf16_offset(text, d.subject.end);
     let line_start = text[..floor_char_boundary(text, d.subject.start)].rfind('\n').map_or(0, |i| i + 1);
@@ -427,6 +477,6 @@ fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) -> JsDiagnost
 }
 
 /// The UTF-16 offset of byte offset `at`.
-fn utf16_offset(text: &str, at: usize) -> usize {
+pub(crate) fn utf16_offset(text: &str, at: usize) -> usize {
     text[..floor_char_boundary(text, at)].encode_utf16().count()
 }

@@ -3,7 +3,10 @@
 //! ```text
 //! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
 //! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
+//! hcl-eval --module PATH [--vars FILE.json] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [EXPR]
 //! ```
+
+mod module;
 
 use hcl_playground::text::json_string;
 use hcl_playground::{evaluate, parse_variables_in, present, Options, Profile, Value, Variables};
@@ -15,6 +18,10 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
        hcl-eval --jsonl [--profile NAME]   (conformance JSON Lines on stdin and stdout;
                                             a line's \"profile\" field overrides)
+       hcl-eval --module PATH [--vars FILE.json] [--var-file FILE.tfvars] [--var NAME=VALUE]...
+                [--workspace NAME] [--profile NAME] [EXPR]
+                (PATH: a .tf file or a directory; with EXPR, what `terraform console -plan`
+                prints for it; without, every named value)
 profiles: terraform (the default), opentofu, hcl-2.14";
 
 fn main() -> ExitCode {
@@ -24,6 +31,10 @@ fn main() -> ExitCode {
     let mut format = "console".to_string();
     let mut options = Options::default();
     let mut jsonl = false;
+    let mut module_path = None;
+    let mut var_files = Vec::new();
+    let mut cli_vars = Vec::new();
+    let mut workspace = None;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -41,6 +52,16 @@ fn main() -> ExitCode {
                 }
             },
             "--vars" => vars_path = it.next(),
+            "--module" => module_path = it.next(),
+            "--var-file" => var_files.extend(it.next()),
+            "--workspace" => workspace = it.next(),
+            "--var" => match it.next().as_deref().and_then(|a| a.split_once('=')) {
+                Some((n, v)) => cli_vars.push((n.to_string(), v.to_string())),
+                None => {
+                    eprintln!("hcl-eval: --var takes NAME=VALUE");
+                    return ExitCode::from(2);
+                }
+            },
             "--format" => format = it.next().unwrap_or_default(),
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -56,6 +77,18 @@ fn main() -> ExitCode {
     if jsonl {
         return run_jsonl(options.profile);
     }
+    if let Some(path) = module_path {
+        let vars_json = match vars_path.as_deref().map(std::fs::read_to_string) {
+            None => None,
+            Some(Ok(t)) => Some(t),
+            Some(Err(e)) => {
+                eprintln!("hcl-eval: cannot read variables: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let args = module::Args { path, vars_json, var_files, vars: cli_vars, workspace, expr };
+        return module::run(args, &options);
+    }
     let Some(expr) = expr else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
@@ -64,6 +97,7 @@ fn main() -> ExitCode {
         eprintln!("hcl-eval: unknown format {format:?}; use console, json or type");
         return ExitCode::from(2);
     }
+    let _profile = options.profile.enter();
     let vars = match vars_path.as_deref() {
         None => Variables::new(),
         Some(path) => {
@@ -151,6 +185,7 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
             None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
         },
     };
+    let _profile = profile.enter();
     if field(&input, "config").unwrap_or(false) {
         return config_line(&id, &expr, profile);
     }

@@ -1,0 +1,392 @@
+//! Values for a module's input variables — `TF_VAR_` variables, variables
+//! files (`.tfvars`, `.tfvars.json`), `-var` assignments and the
+//! playground's JSON object — in Terraform's precedence, converted to each
+//! variable's type constraint as Terraform prepares its final input
+//! values, with Terraform's diagnostics for a missing required value, a
+//! value it cannot convert, null where null is not allowed, and a value
+//! for a variable the module does not declare.
+
+use super::config::Variable;
+use super::{ModuleDiagnostic, Source};
+use crate::diagnostics::{range_text, Diagnostic, Span};
+use crate::eval::{convert_to_constraint, Evaluator};
+use crate::limits::Limits;
+use crate::profile::Profile;
+use crate::value::go_quote;
+use crate::value::{Marks, SortedMap, Value};
+
+/// Where a module's variable values come from. Later sources override
+/// earlier ones: the JSON object, `TF_VAR_` variables, the variables files
+/// Terraform loads by itself, then the command line in order.
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    /// A JSON object of variable values, as if set from outside the
+    /// configuration (`{"__unknown__": ...}` markers, refinements and
+    /// `__sensitive__` included).
+    pub json: Option<String>,
+    /// `TF_VAR_name` environment variables: the name and the raw value.
+    pub env: Vec<(String, String)>,
+    /// Variables files loaded by name (`terraform.tfvars`,
+    /// `*.auto.tfvars[.json]`, in Terraform's order): name and text.
+    pub files: Vec<(String, String)>,
+    /// `-var` and `-var-file` options, in order.
+    pub cli: Vec<CliInput>,
+}
+
+/// One command-line option giving variable values.
+#[derive(Clone, Debug)]
+pub enum CliInput {
+    /// `-var NAME=VALUE`
+    Var(String, String),
+    /// `-var-file FILE`: its name and text.
+    File(String, String),
+    /// A `-var` option without an equals sign: Terraform refuses to start.
+    Invalid(String),
+}
+
+impl CliInput {
+    /// `-var NAME=VALUE` from its text.
+    pub fn var(option: &str) -> CliInput {
+        match option.split_once('=') {
+            Some((n, v)) => CliInput::Var(n.to_string(), v.to_string()),
+            None => CliInput::Invalid(option.to_string()),
+        }
+    }
+}
+
+/// Terraform's refusal of malformed command-line options, if any: the
+/// module is then not evaluated at all.
+pub fn option_errors(inputs: &Inputs) -> Vec<ModuleDiagnostic> {
+    inputs
+        .cli
+        .iter()
+        .filter_map(|c| match c {
+            CliInput::Invalid(raw) => Some(ModuleDiagnostic::general(
+                "Invalid -var option",
+                format!("The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".", go_quote(raw)),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Inputs {
+    /// Every variables file, in precedence order: those Terraform loads by
+    /// itself, then `-var-file` ones. [`Source::Input`] indexes this.
+    pub fn input_files(&self) -> Vec<(&str, &str)> {
+        let cli = self.cli.iter().filter_map(|c| match c {
+            CliInput::File(n, t) => Some((n.as_str(), t.as_str())),
+            _ => None,
+        });
+        self.files.iter().map(|(n, t)| (n.as_str(), t.as_str())).chain(cli).collect()
+    }
+}
+
+/// One value as given: what it is, and where it came from.
+struct Given {
+    value: Value,
+    origin: Origin,
+}
+
+#[derive(Clone)]
+enum Origin {
+    /// A variables file (its index in [`Inputs::input_files`]) and the
+    /// value's range in it.
+    File(usize, Span),
+    Json,
+    Env,
+    Cli,
+}
+
+/// The final value of every declared variable (unknown where it could not
+/// be had), and what went wrong.
+pub fn prepare(
+    variables: &[Variable],
+    inputs: &Inputs,
+    profile: Profile,
+    sources: &[(String, String)],
+    diags: &mut Vec<ModuleDiagnostic>,
+) -> SortedMap<Value> {
+    let mut given: Vec<(String, Given)> = Vec::new();
+    if let Some(json) = &inputs.json {
+        match crate::api::parse_variables_in(json, profile) {
+            Ok(vars) => {
+                for (name, value) in vars.iter() {
+                    given.push((name.clone(), Given { value: value.clone(), origin: Origin::Json }));
+                }
+            }
+            Err(d) => diags.push(input_diag(None, d)),
+        }
+    }
+    let raw_value = |name: &str, raw: &str, diags: &mut Vec<ModuleDiagnostic>| match variables.iter().find(|v| v.name == name) {
+        Some(v) if v.constraint.as_ref().is_some_and(|c| !c.ty().is_primitive()) => {
+            parse_cli_expression(raw, profile).unwrap_or_else(|d| {
+                diags.push(input_diag(None, d));
+                Value::dynamic_unknown()
+            })
+        }
+        _ => Value::string(raw.to_string()),
+    };
+    for (name, raw) in &inputs.env {
+        let value = raw_value(name, raw, diags);
+        given.push((name.clone(), Given { value, origin: Origin::Env }));
+    }
+    let mut file_index = 0;
+    for (name, text) in &inputs.files {
+        given.extend(variables_file(file_index, name, text, profile, diags));
+        file_index += 1;
+    }
+    for c in &inputs.cli {
+        match c {
+            CliInput::Var(name, raw) => {
+                let value = raw_value(name, raw, diags);
+                given.push((name.clone(), Given { value, origin: Origin::Cli }));
+            }
+            CliInput::File(name, text) => {
+                given.extend(variables_file(file_index, name, text, profile, diags));
+                file_index += 1;
+            }
+            CliInput::Invalid(_) => {}
+        }
+    }
+    let files = inputs.input_files();
+    undeclared(variables, &given, &files, diags);
+    let mut out = SortedMap::new();
+    for v in variables {
+        let raw = given.iter().rev().find(|(n, _)| *n == v.name).map(|(_, g)| g);
+        out.insert(v.name.clone(), final_value(v, raw, &files, profile, sources, diags));
+    }
+    out
+}
+
+fn input_diag(file: Option<usize>, d: Diagnostic) -> ModuleDiagnostic {
+    ModuleDiagnostic { source: file.map_or(Source::Inputs, Source::Input), warning: false, diagnostic: d }
+}
+
+/// Values from a variables file: `.tfvars.json` (a JSON object) or
+/// `.tfvars` (constant arguments).
+fn variables_file(index: usize, name: &str, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> Vec<(String, Given)> {
+    if name.ends_with(".json") {
+        return json_file(index, text, profile, diags);
+    }
+    let body = match crate::syntax::parse_config(text, name, &Limits::default(), profile) {
+        Ok(b) => b,
+        Err(ds) => {
+            diags.extend(ds.into_iter().map(|d| input_diag(Some(index), d)));
+            return Vec::new();
+        }
+    };
+    if let Some(b) = body.blocks().next() {
+        let d = Diagnostic::error(format!("Unexpected {} block", go_quote(&b.kind)), "Blocks are not allowed here.", b.kind_span);
+        diags.push(input_diag(Some(index), d));
+    }
+    let mut out = Vec::new();
+    for attr in body.attributes() {
+        let vars = SortedMap::new();
+        let limits = Limits::default();
+        let _profile = profile.enter();
+        let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context().with_source(text, name);
+        let value = ev.eval(&attr.expr);
+        diags.extend(ev.diags.into_iter().map(|d| input_diag(Some(index), d)));
+        out.push((attr.name.clone(), Given { value, origin: Origin::File(index, attr.expr.span) }));
+    }
+    out
+}
+
+/// A `.tfvars.json` file: each value with its range in the text.
+fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> Vec<(String, Given)> {
+    let object: std::collections::BTreeMap<String, &serde_json::value::RawValue> = match serde_json::from_str(text) {
+        Ok(o) => o,
+        Err(e) => {
+            let at = text.lines().take(e.line().saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>() + e.column().saturating_sub(1);
+            diags.push(input_diag(Some(index), Diagnostic::error("Invalid JSON", e.to_string(), Span::new(at, at))));
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for (name, raw) in object {
+        let start = raw.get().as_ptr() as usize - text.as_ptr() as usize;
+        let span = Span::new(start, start + raw.get().len());
+        let value = match crate::api::parse_variables_in(&format!("{{\"v\": {}}}", raw.get()), profile) {
+            Ok(vars) => vars.get("v").cloned().unwrap_or_else(Value::null),
+            Err(d) => {
+                diags.push(input_diag(Some(index), Diagnostic { subject: span, ..d }));
+                continue;
+            }
+        };
+        out.push((name, Given { value, origin: Origin::File(index, span) }));
+    }
+    out
+}
+
+/// A `-var` value for a variable of a complex type: an HCL expression.
+fn parse_cli_expression(raw: &str, profile: Profile) -> Result<Value, Diagnostic> {
+    let limits = Limits::default();
+    let expr = crate::syntax::parse_expression(raw, "<value for var>", &limits, profile).map_err(|mut d| d.remove(0))?;
+    let vars = SortedMap::new();
+    let _profile = profile.enter();
+    let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context();
+    let v = ev.eval(&expr);
+    match ev.diags.into_iter().next() {
+        Some(d) => Err(d),
+        None => Ok(v),
+    }
+}
+
+/// Terraform's diagnostics for values of variables the module does not
+/// declare: a warning for the first two from files, an error otherwise
+/// (environment variables are ignored).
+fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str, &str)], diags: &mut Vec<ModuleDiagnostic>) {
+    let mut in_files = 0;
+    for (name, g) in given {
+        if variables.iter().any(|v| &v.name == name) {
+            continue;
+        }
+        let (warning, detail) = match &g.origin {
+            Origin::Env => continue,
+            Origin::File(i, _) => {
+                in_files += 1;
+                if in_files > 2 {
+                    continue;
+                }
+                (
+                    true,
+                    format!(
+                        "The root module does not declare a variable named {} but a value was found in file {}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
+                        go_quote(name),
+                        go_quote(files[*i].0)
+                    ),
+                )
+            }
+            Origin::Cli => (
+                false,
+                format!(
+                    "A variable named {} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
+                    go_quote(name)
+                ),
+            ),
+            Origin::Json => (
+                false,
+                format!(
+                    "A variable named {} was assigned a value, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
+                    go_quote(name)
+                ),
+            ),
+        };
+        diags.push(ModuleDiagnostic {
+            source: Source::None,
+            warning,
+            diagnostic: Diagnostic::error("Value for undeclared variable", detail, Span::default()),
+        });
+    }
+    if in_files > 2 {
+        let detail =
+            format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", in_files - 2);
+        diags.push(ModuleDiagnostic {
+            source: Source::None,
+            warning: true,
+            diagnostic: Diagnostic::error("Values for undeclared variables", detail, Span::default()),
+        });
+    }
+}
+
+/// Terraform's `PrepareFinalInputVariableValue`.
+fn final_value(
+    v: &Variable,
+    raw: Option<&Given>,
+    files: &[(&str, &str)],
+    profile: Profile,
+    sources: &[(String, String)],
+    diags: &mut Vec<ModuleDiagnostic>,
+) -> Value {
+    let decl_text = || {
+        let (name, text) = &sources[v.decl.file];
+        range_text(text, name, v.decl.span, crate::value::unicode())
+    };
+    let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
+    let addr = format!("var.{}", v.name);
+    let unknown = || Value::unknown(v.ty());
+    let Some(raw) = raw else {
+        return match &v.default {
+            // The plan fails for want of a value; the console goes on with
+            // an unknown of the variable's type.
+            None => {
+                let detail = format!(
+                    "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                    go_quote(&v.name)
+                );
+                diags.push(at_decl("No value for required variable", detail));
+                unknown()
+            }
+            Some(d) => d.clone(),
+        };
+    };
+    let non_file = match &raw.origin {
+        Origin::File(..) => None,
+        Origin::Cli => Some(format!("set using -var=\"{}=...\"", v.name)),
+        Origin::Env => Some(format!("set using the TF_VAR_{} environment variable", v.name)),
+        Origin::Json => Some("set from outside of the configuration".to_string()),
+    };
+    let in_file = |summary: &str, detail: String| match &raw.origin {
+        Origin::File(i, span) => {
+            ModuleDiagnostic { source: Source::Input(*i), warning: false, diagnostic: Diagnostic::error(summary, detail, *span) }
+        }
+        _ => at_decl(summary, detail),
+    };
+    let converted = match &v.constraint {
+        Some(c) => convert_to_constraint(raw.value.clone(), c, profile),
+        None => Ok(raw.value.clone()),
+    };
+    let val = match converted {
+        Ok(val) => val,
+        Err(m) => {
+            let d = match (&non_file, &raw.origin) {
+                (Some(src), _) => at_decl("Invalid value for input variable", format!("Unsuitable value for {addr} {src}: {m}.")),
+                (None, Origin::File(i, span)) if v.sensitive => at_decl(
+                    "Invalid value for input variable",
+                    format!(
+                        "The given value is not suitable for {addr}, which is sensitive: {m}. Invalid value defined at {}.",
+                        range_text(files[*i].1, files[*i].0, *span, crate::value::unicode())
+                    ),
+                ),
+                _ => in_file(
+                    "Invalid value for input variable",
+                    format!("The given value is not suitable for {addr} declared at {}: {m}.", decl_text()),
+                ),
+            };
+            diags.push(d);
+            return unknown();
+        }
+    };
+    if val.is_null() && !v.nullable {
+        if let Some(d) = &v.default {
+            return d.clone();
+        }
+        let d = match &non_file {
+            Some(src) => at_decl(
+                "Required variable not set",
+                format!("Unsuitable value for {addr} {src}: required variable may not be set to null."),
+            ),
+            None => in_file(
+                "Required variable not set",
+                format!("The given value is not suitable for {addr} defined at {}: required variable may not be set to null.", decl_text()),
+            ),
+        };
+        diags.push(d);
+        return unknown();
+    }
+    val
+}
+
+/// A variable's value as references read it: marked as its declaration
+/// says.
+pub fn marked(v: &Variable, value: Value) -> Value {
+    let mut marks = Marks::NONE;
+    if v.sensitive {
+        marks |= Marks::SENSITIVE;
+    }
+    if v.ephemeral {
+        marks |= Marks::EPHEMERAL;
+    }
+    value.with_marks(marks)
+}

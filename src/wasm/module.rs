@@ -1,0 +1,192 @@
+//! The module half of the WebAssembly API: a module's text evaluated as
+//! `terraform console -plan` sees it (every named value, with where it is
+//! declared), and a console line evaluated in its context.
+
+use super::{js_diagnostic, unknown_key, utf16_offset, JsDiagnostic};
+use crate::diagnostics::{Diagnostic, LineCol};
+use crate::module::{Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
+use crate::{present, Profile};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct JsModuleOptions {
+    #[serde(default)]
+    profile: Option<String>,
+    #[serde(default)]
+    workspace: Option<String>,
+    /// "json" (the default) or "tfvars".
+    #[serde(default)]
+    variables_format: Option<String>,
+    /// An expression to evaluate in the module's context.
+    #[serde(default)]
+    console: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsNamedValue {
+    address: String,
+    kind: &'static str,
+    console: String,
+    #[serde(rename = "type")]
+    ty: String,
+    known: bool,
+    sensitive: bool,
+    ok: bool,
+    /// Where it is declared: UTF-16 range and 1-based line.
+    range: super::JsRange,
+    line: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsModuleDiagnostic {
+    #[serde(flatten)]
+    diagnostic: JsDiagnostic,
+    warning: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsConsole {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    console: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", rename = "type")]
+    ty: Option<String>,
+    diagnostics: Vec<JsModuleDiagnostic>,
+    diagnostics_text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsModuleResult {
+    ok: bool,
+    values: Vec<JsNamedValue>,
+    diagnostics: Vec<JsModuleDiagnostic>,
+    diagnostics_text: String,
+    engine: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    console: Option<JsConsole>,
+}
+
+/// Evaluates a module's text (one `main.tf`) over `variables` (a JSON
+/// object of variable values, or tfvars text), and optionally a console
+/// expression in its context.
+#[wasm_bindgen(js_name = evaluateModule, skip_typescript)]
+pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsValue {
+    let result = run(source, variables, options);
+    serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
+}
+
+fn options_error(detail: String) -> JsModuleResult {
+    let d = Diagnostic::error("Invalid options", detail, Default::default());
+    JsModuleResult {
+        ok: false,
+        values: Vec::new(),
+        diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "options"), warning: false }],
+        diagnostics_text: String::new(),
+        engine: Profile::default().engine(),
+        console: None,
+    }
+}
+
+fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
+    let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
+        JsModuleOptions::default()
+    } else {
+        if let Err(e) = unknown_key(&options, &["profile", "workspace", "variablesFormat", "console"]) {
+            return options_error(e);
+        }
+        match serde_wasm_bindgen::from_value(options) {
+            Ok(o) => o,
+            Err(e) => return options_error(format!("The module options are malformed: {e}.")),
+        }
+    };
+    let profile = match opts.profile.as_deref() {
+        None => Profile::default(),
+        Some(n) => match Profile::from_name(n) {
+            Some(p) => p,
+            None => return options_error(format!("The module options are malformed: unknown profile \"{n}\".")),
+        },
+    };
+    let mut mopts = ModuleOptions { profile, ..ModuleOptions::default() };
+    if let Some(w) = opts.workspace {
+        mopts.workspace = w;
+    }
+    let mut inputs = Inputs::default();
+    match opts.variables_format.as_deref() {
+        Some("tfvars") => inputs.files.push(("terraform.tfvars".into(), variables.to_string())),
+        None | Some("json") => {
+            if !variables.trim().is_empty() {
+                inputs.json = Some(variables.to_string());
+            }
+        }
+        Some(other) => {
+            return options_error(format!(
+                "The module options are malformed: variablesFormat must be \"json\" or \"tfvars\", not \"{other}\"."
+            ))
+        }
+    }
+    let module = Module::load(vec![("main.tf".into(), source.to_string())], &mopts);
+    let evaluation = module.evaluate(&inputs);
+    let texts = |d: &ModuleDiagnostic| match d.source {
+        Source::File(_) => (source, "expression"),
+        Source::Inputs | Source::Input(_) => (variables, "variables"),
+        Source::Console => (opts.console.as_deref().unwrap_or(""), "console"),
+        _ => ("", "expression"),
+    };
+    let js_diag = |d: &ModuleDiagnostic| {
+        let (text, which) = texts(d);
+        JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: d.warning }
+    };
+    let render = |ds: &[ModuleDiagnostic], console: &str| ds.iter().map(|d| evaluation.render(d, console)).collect::<Vec<_>>().join("\n");
+    let values = evaluation
+        .values
+        .iter()
+        .map(|v| JsNamedValue {
+            address: v.address.clone(),
+            kind: match v.kind {
+                crate::module::Kind::Variable => "variable",
+                crate::module::Kind::Local => "local",
+                crate::module::Kind::Output => "output",
+                crate::module::Kind::Resource => "resource",
+                crate::module::Kind::Data => "data",
+                crate::module::Kind::Module => "module",
+            },
+            console: present::console(&v.value),
+            ty: v.value.ty().to_string(),
+            known: v.value.is_wholly_known(),
+            sensitive: v.value.has_mark_deep(crate::value::Marks::SENSITIVE),
+            ok: v.ok,
+            range: super::JsRange { start: utf16_offset(source, v.loc.span.start), end: utf16_offset(source, v.loc.span.end) },
+            line: LineCol::of(source, v.loc.span.start).line,
+        })
+        .collect();
+    let console = opts.console.as_deref().filter(|c| !c.trim().is_empty()).map(|expr| match evaluation.console(expr) {
+        Ok(e) => JsConsole {
+            ok: true,
+            console: Some(e.console),
+            ty: Some(e.ty.to_string()),
+            diagnostics: Vec::new(),
+            diagnostics_text: String::new(),
+        },
+        Err(ds) => JsConsole {
+            ok: false,
+            console: None,
+            ty: None,
+            diagnostics: ds.iter().map(js_diag).collect(),
+            diagnostics_text: render(&ds, expr),
+        },
+    });
+    JsModuleResult {
+        ok: !evaluation.diagnostics.iter().any(|d| !d.warning),
+        values,
+        diagnostics: evaluation.diagnostics.iter().map(js_diag).collect(),
+        diagnostics_text: render(&evaluation.diagnostics, ""),
+        engine: profile.engine(),
+        console,
+    }
+}

@@ -1,0 +1,199 @@
+//! Golden module cases (`tests/modules/*.jsonl`, recorded from Terraform
+//! 1.16.4's `console -plan` and OpenTofu 1.12.6's `console` by
+//! `tools/reference/record_modules.py`): each module evaluated as the
+//! console sees it, then each expression; what the console prints, and
+//! every diagnostic's summary, detail, file and line, must match.
+//!
+//! `MODULE_CASES_VERBOSE=1 cargo test --test modules -- --nocapture`
+//! lists every failure.
+
+use hcl_playground::module::{CliInput, Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
+use hcl_playground::Profile;
+use serde_json::Value as Json;
+use std::path::Path;
+
+fn read_cases() -> Vec<(String, Json)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/modules");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tests/modules exists").flatten().map(|e| e.path()).collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "jsonl"));
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let area = f.file_stem().unwrap().to_string_lossy().to_string();
+        for line in std::fs::read_to_string(&f).unwrap().lines().filter(|l| !l.trim().is_empty()) {
+            out.push((area.clone(), serde_json::from_str(line).expect("a case is JSON")));
+        }
+    }
+    out
+}
+
+/// The module's own files and its inputs, as the recorder laid them out.
+fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
+    let mut files: Vec<(String, String)> = match (&case["module"], &case["files"]) {
+        (Json::String(m), _) => vec![("main.tf".into(), m.clone())],
+        (_, Json::Object(fs)) => fs.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect(),
+        _ => Vec::new(),
+    };
+    if let Json::Object(vars) = &case["vars"] {
+        let text = serde_json::to_string_pretty(&Json::Object(vars.clone())).unwrap().replace("\": ", "\": ") + "\n";
+        files.push(("vars.auto.tfvars.json".into(), text));
+    }
+    files.sort();
+    let root = |n: &str| !n.contains('/');
+    let mut inputs = Inputs::default();
+    if let Json::Object(env) = &case["env_vars"] {
+        inputs.env = env.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect();
+    }
+    let text_of = |n: &str| files.iter().find(|(f, _)| f == n).map(|(_, t)| t.clone());
+    for n in ["terraform.tfvars", "terraform.tfvars.json"] {
+        if let Some(t) = text_of(n) {
+            inputs.files.push((n.into(), t));
+        }
+    }
+    for (n, t) in &files {
+        if root(n) && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")) {
+            inputs.files.push((n.clone(), t.clone()));
+        }
+    }
+    for flag in case["var_flags"].as_array().into_iter().flatten() {
+        inputs.cli.push(CliInput::var(flag.as_str().unwrap()));
+    }
+    for f in case["var_files"].as_array().into_iter().flatten() {
+        let n = f.as_str().unwrap();
+        inputs.cli.push(CliInput::File(n.into(), text_of(n).unwrap_or_default()));
+    }
+    let profile = Profile::from_name(case["profile"].as_str().unwrap_or("terraform")).unwrap();
+    let mut opts = ModuleOptions { profile, path: ".".into(), ..ModuleOptions::default() };
+    if let Some(w) = case["workspace"].as_str() {
+        opts.workspace = w.into();
+    }
+    let tf = files.into_iter().filter(|(n, _)| root(n) && n.ends_with(".tf")).collect();
+    (tf, inputs, opts)
+}
+
+/// A diagnostic as recorded: severity, summary, detail, and where (file,
+/// line) when the console showed it.
+fn ours(d: &ModuleDiagnostic, files: &[(String, String)], inputs: &Inputs) -> Json {
+    let (file, line) = match d.source {
+        Source::File(i) => (Some(files[i].0.clone()), Some(line_of(&files[i].1, d.diagnostic.subject.start))),
+        Source::Input(i) => {
+            let f = inputs.input_files()[i];
+            (Some(f.0.to_string()), Some(line_of(f.1, d.diagnostic.subject.start)))
+        }
+        Source::Console => (Some("<console-input>".into()), Some(1)),
+        Source::Nowhere => (Some(String::new()), Some(0)),
+        _ => (None, None),
+    };
+    serde_json::json!({
+        "severity": if d.warning { "warning" } else { "error" },
+        "summary": d.diagnostic.summary,
+        "detail": d.diagnostic.detail,
+        "filename": file,
+        "line": line,
+    })
+}
+
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// The recorded diagnostic in the same shape (what the recorder could not
+/// see, such as a sourceless diagnostic's place, left out of both).
+fn theirs(d: &Json) -> Json {
+    serde_json::json!({
+        "severity": d["severity"],
+        "summary": d["summary"],
+        "detail": d["detail"],
+        "filename": d.get("filename").cloned().unwrap_or(Json::Null),
+        "line": d.get("line").cloned().unwrap_or(Json::Null),
+    })
+}
+
+const DUE_TO_PROBLEMS: &str = "Due to the problems above, some expressions may produce unexpected results.";
+
+fn check_case(case: &Json) -> Vec<String> {
+    let (files, inputs, opts) = setup(case);
+    let module = Module::load(files.clone(), &opts);
+    let evaluation = module.evaluate(&inputs);
+    let expect = &case["expect"];
+    let mut problems = Vec::new();
+    let want_console: Vec<Json> =
+        expect["console"]["diagnostics"].as_array().into_iter().flatten().filter(|d| d["summary"] != DUE_TO_PROBLEMS).map(theirs).collect();
+    let got_console: Vec<Json> = evaluation.diagnostics.iter().map(|d| ours(d, &files, &inputs)).collect();
+    if want_console != got_console {
+        problems.push(format!("module diagnostics:\n      want {}\n      got  {}", Json::from(want_console), Json::from(got_console)));
+    }
+    if expect["console"]["exit"] == 1 {
+        return problems;
+    }
+    for e in expect["exprs"].as_array().into_iter().flatten() {
+        let expr = e["expr"].as_str().unwrap();
+        match evaluation.console(expr) {
+            Ok(r) => {
+                let got = format!("{}\n", r.console);
+                if e["stdout"].as_str() != Some(got.as_str()) || e["exit"] != 0 {
+                    problems.push(format!(
+                        "{expr}:\n      want {} {}\n      got  {:?}",
+                        e["stdout"],
+                        Json::from(e["diagnostics"].clone()),
+                        got
+                    ));
+                }
+            }
+            Err(ds) => {
+                let want: Vec<Json> = e["diagnostics"].as_array().into_iter().flatten().map(theirs).collect();
+                let got: Vec<Json> = ds.iter().map(|d| ours(d, &files, &inputs)).collect();
+                if want != got || e["exit"] != 1 {
+                    problems.push(format!("{expr}:\n      want {} {}\n      got  {}", e["stdout"], Json::from(want), Json::from(got)));
+                }
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn golden_module_cases() {
+    let verbose = std::env::var("MODULE_CASES_VERBOSE").is_ok();
+    let mut by_area: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    let mut failures = Vec::new();
+    for (area, case) in read_cases() {
+        let mut runs = vec![case.clone()];
+        if case["opentofu"] == "same" {
+            let mut tofu = case.clone();
+            tofu["profile"] = "opentofu".into();
+            runs.push(tofu);
+        }
+        for run in runs {
+            let problems = check_case(&run);
+            let entry = by_area.entry(area.clone()).or_default();
+            entry.0 += 1;
+            if problems.is_empty() {
+                entry.1 += 1;
+            } else {
+                failures.push(format!(
+                    "{} [{}]\n    {}",
+                    run["id"].as_str().unwrap_or(""),
+                    run["profile"].as_str().unwrap_or(""),
+                    problems.join("\n    ")
+                ));
+            }
+        }
+    }
+    let (total, passed) = by_area.values().fold((0, 0), |(t, p), (a, b)| (t + a, p + b));
+    for (area, (t, p)) in &by_area {
+        println!("modules/{area}: {p} of {t}");
+    }
+    println!("golden module cases: {passed} of {total} pass");
+    if verbose {
+        for f in &failures {
+            println!("{f}");
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} module cases fail; the first:\n{}",
+        failures.len(),
+        failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

@@ -1,0 +1,144 @@
+// Share links: the page's state as JSON, deflate-compressed, base64url in
+// the URL hash after a version ("#v1.…"). A link comes from anyone, so
+// reading one checks every step and every field, bounds the work (the
+// decompressed size is capped while decompressing, not after), and says
+// why it refuses a link instead of loading something else silently.
+
+export const SHARE_VERSION = "v1";
+export const PROFILES = ["terraform", "opentofu", "hcl-2.14"];
+export const MAX_FIELD_BYTES = 1_000_000;
+export const MAX_STATE_BYTES = 2_000_000;
+// Deflate can grow incompressible data by a little; base64 adds a third.
+const MAX_HASH_CHARS = Math.ceil(((MAX_STATE_BYTES * 1.01 + 1024) * 4) / 3);
+// Deflate expands at most ~1032:1 and the decompressor turns each input
+// chunk into output in one go, so feeding small chunks bounds what can pile
+// up before the cap is noticed (about 1 MB per chunk).
+const INPUT_CHUNK = 1024;
+
+/** Why a link could not be opened; the message completes "This link could not be opened: …". */
+export class LinkError extends Error {}
+
+const FIELDS = {
+  e: { what: "the expression", type: "string", expect: "text", required: true },
+  v: { what: "the variables", type: "string", expect: "text" },
+  t: { what: "the template mode", type: "boolean", expect: "true or false" },
+  p: { what: "the engine", type: "string", expect: "text", oneOf: PROFILES },
+};
+
+function toBase64Url(bytes) {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("it is corrupt (its data is not base64url text)");
+  // No whole number of bytes is encoded in 4n + 1 characters.
+  if (text.length % 4 === 1) throw new LinkError("it is truncated (its data stops part-way through a byte)");
+  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+async function deflate(bytes) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw")));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+async function inflate(bytes, cap) {
+  let at = 0;
+  const input = new ReadableStream(
+    {
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(at, at + INPUT_CHUNK));
+        at += INPUT_CHUNK;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const reader = input.pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    let step;
+    try {
+      step = await reader.read();
+    } catch {
+      throw new LinkError("it is corrupt or truncated (its data does not decompress)");
+    }
+    if (step.done) break;
+    size += step.value.length;
+    if (size > cap) {
+      reader.cancel().catch(() => {});
+      throw new LinkError(`it is too large (more than ${cap / 1e6} MB once decompressed)`);
+    }
+    chunks.push(step.value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+function kind(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return { string: "text", boolean: "true or false", number: "a number", object: "an object" }[typeof value] ?? typeof value;
+}
+
+/** Checks each field of a decoded state; returns the state with defaults filled in. */
+export function validateState(state) {
+  if (state === null || typeof state !== "object" || Array.isArray(state)) {
+    throw new LinkError(`its contents are not a playground state (a JSON object), but ${kind(state)}`);
+  }
+  for (const [key, field] of Object.entries(FIELDS)) {
+    const value = state[key];
+    if (value === undefined) {
+      if (field.required) throw new LinkError(`${field.what} is missing`);
+      continue;
+    }
+    if (typeof value !== field.type) throw new LinkError(`${field.what} should be ${field.expect}, not ${kind(value)}`);
+    if (field.oneOf && !field.oneOf.includes(value)) {
+      throw new LinkError(`${field.what} "${value.slice(0, 40)}" is not one of ${field.oneOf.join(", ")}`);
+    }
+    if (field.type === "string" && new TextEncoder().encode(value).length > MAX_FIELD_BYTES) {
+      throw new LinkError(`${field.what} is larger than ${MAX_FIELD_BYTES / 1e6} MB`);
+    }
+  }
+  return { e: state.e, v: state.v ?? "{}", t: state.t ?? false, p: state.p ?? PROFILES[0] };
+}
+
+/** The hash (without "#") for a state {e, v, t, p}. */
+export async function encodeState(state) {
+  return `${SHARE_VERSION}.${toBase64Url(await deflate(new TextEncoder().encode(JSON.stringify(state))))}`;
+}
+
+/** The state in a hash, checked field by field, or a LinkError saying why not. */
+export async function decodeState(hash) {
+  const text = hash.replace(/^#/, "");
+  if (text.length > MAX_HASH_CHARS) throw new LinkError(`it is too large (more than ${MAX_STATE_BYTES / 1e6} MB of data)`);
+  const match = /^(v\d+)\.(.*)$/s.exec(text);
+  if (!match) throw new LinkError(`it is not a playground link (its hash should start with "#${SHARE_VERSION}.")`);
+  const [, version, data] = match;
+  if (version !== SHARE_VERSION) {
+    throw new LinkError(`it is in format "${version.slice(0, 12)}", which this version of the playground does not read (it reads "${SHARE_VERSION}")`);
+  }
+  if (data === "") throw new LinkError("it is truncated (there is no data after the version)");
+  const bytes = await inflate(fromBase64Url(data), MAX_STATE_BYTES);
+  let json;
+  try {
+    json = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new LinkError("it is corrupt (its contents are not UTF-8 text)");
+  }
+  let state;
+  try {
+    state = JSON.parse(json);
+  } catch {
+    throw new LinkError("its contents are not JSON");
+  }
+  return validateState(state);
+}
