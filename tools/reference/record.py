@@ -9,7 +9,7 @@ input (oracle_error) or runs away on are left out, with a note.
 
     tools/reference/record.py < cases.jsonl >> tests/cases/AREA.jsonl
 """
-import json, os, subprocess, sys
+import json, os, re, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REFERENCES = {
@@ -19,15 +19,48 @@ REFERENCES = {
 }
 
 
+class Number:
+    """A JSON number kept as its text: Python's float would round go-cty's
+    512-bit numbers and lose the sign of -0."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __eq__(self, other):
+        return isinstance(other, Number) and self.text == other.text
+
+    def __hash__(self):
+        return hash(self.text)
+
+
+def loads(line):
+    """json.loads, numbers kept exact."""
+    return json.loads(line, parse_float=Number, parse_int=Number)
+
+
+def dumps(value):
+    """json.dumps of what loads gave, numbers written back as they were."""
+    texts = []
+
+    def default(o):
+        if isinstance(o, Number):
+            texts.append(o.text)
+            return f"\0number{len(texts) - 1}\0"
+        raise TypeError(f"not JSON: {o!r}")
+
+    out = json.dumps(value, ensure_ascii=False, default=default)
+    return re.sub(r'"\\u0000number(\d+)\\u0000"', lambda m: texts[int(m.group(1))], out)
+
+
 def run(profile, cases):
-    lines = "".join(json.dumps({k: c[k] for k in ("id", "expr", "vars", "template", "config") if k in c}, ensure_ascii=False) + "\n" for c in cases)
+    lines = "".join(dumps({k: c[k] for k in ("id", "expr", "vars", "template", "config") if k in c}) + "\n" for c in cases)
     out = subprocess.run([REFERENCES[profile]], input=lines, capture_output=True, text=True, check=True, timeout=600).stdout
-    return [json.loads(l) for l in out.split("\n") if l.strip()]
+    return [loads(l) for l in out.split("\n") if l.strip()]
 
 
 def main():
     sys.set_int_max_str_digits(0)
-    cases = [json.loads(l) for l in sys.stdin if l.strip()]
+    cases = [loads(l) for l in sys.stdin if l.strip()]
     by_profile = {}
     for c in cases:
         c.setdefault("vars", {})
@@ -43,7 +76,7 @@ def main():
             # cases compare values, types and errors.
             r.pop("console", None)
             c["expect"] = r
-            print(json.dumps(c, ensure_ascii=False))
+            print(dumps(c))
 
 
 if __name__ == "__main__":

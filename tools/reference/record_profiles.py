@@ -14,12 +14,26 @@ sample of cases where all three agree keeps the unchanged ground covered.
 import argparse, glob, json, os, random, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record import ROOT, run  # noqa: E402
+from record import ROOT, dumps, loads, run  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tools/differential"))
 
 PER_CLUSTER = 2
 AGREEING = 60
+
+# Left out, with the reason: the harnesses lack what the engines' CLIs
+# have, or a gap the README lists under "Known differences".
+LEFT_OUT = [
+    ("provider::", "the harnesses declare no providers; tests/provider_functions.rs checks them against the CLIs"),
+    ("core::type(", "the harness renders the console-only type() specially"),
+    ("EUC-", "Asian text encodings are not implemented"),
+    ("Shift_JIS", "Asian text encodings are not implemented"),
+    ("GBK", "Asian text encodings are not implemented"),
+    ("GB18030", "Asian text encodings are not implemented"),
+    ("yamldecode(", "malformed YAML: the parser's error wording is yaml-rust2's, not libyaml's"),
+    ("file", "Expression mode has no filesystem (file functions say so instead of Terraform's \"no file exists\")"),
+    ("pathexpand(", "Expression mode has no home directory"),
+]
 
 
 def candidates(generate, seed):
@@ -31,17 +45,17 @@ def candidates(generate, seed):
         for line in open(path, encoding="utf-8"):
             if not line.strip():
                 continue
-            c = json.loads(line)
+            c = loads(line)
             if "profile" in c:
                 continue
-            key = (c["expr"], json.dumps(c.get("vars", {}), sort_keys=True), c.get("template", False))
+            key = (c["expr"], dumps(c.get("vars", {})), c.get("template", False))
             if key not in seen:
                 seen.add(key)
                 yield {"id": c["id"], "expr": c["expr"], "vars": c.get("vars", {}), "template": c.get("template", False), "area": area}
     for line in open(os.path.join(ROOT, "../shared/conformance/cases.jsonl"), encoding="utf-8"):
         if line.strip():
-            c = json.loads(line)
-            key = (c["expr"], json.dumps(c.get("vars", {}), sort_keys=True), c.get("template", False))
+            c = loads(line)
+            key = (c["expr"], dumps(c.get("vars", {})), c.get("template", False))
             if key not in seen:
                 seen.add(key)
                 yield {"id": "conformance/" + str(c.get("id")), "expr": c["expr"], "vars": c.get("vars", {}), "template": c.get("template", False), "area": "conformance"}
@@ -53,8 +67,8 @@ def candidates(generate, seed):
         for line in out.split("\n"):
             if not line.strip():
                 continue
-            c = json.loads(line)
-            key = (c["expr"], json.dumps(c.get("vars", {}), sort_keys=True), c.get("template", False))
+            c = loads(line)
+            key = (c["expr"], dumps(c.get("vars", {})), c.get("template", False))
             if key not in seen:
                 seen.add(key)
                 yield {"id": "generated/" + str(c.get("id")), "expr": c["expr"], "vars": c.get("vars", {}), "template": c.get("template", False),
@@ -87,12 +101,20 @@ def main():
     ap.add_argument("--seed", type=int, default=12)
     args = ap.parse_args()
     sys.set_int_max_str_digits(0)
-    cases = list(candidates(args.generate, args.seed))
+    cases = []
+    for c in candidates(args.generate, args.seed):
+        why = next((w for pat, w in LEFT_OUT if pat.lower() in c["expr"].lower() + dumps(c["vars"]).lower()), None)
+        if why is None:
+            cases.append(c)
     answers = {p: run(p, cases) for p in ("hcl-2.14", "terraform", "opentofu")}
+    # Run the current references twice: an answer that changes between
+    # runs (Go's map order in some errors) is no golden case.
+    again = {p: run(p, cases) for p in ("terraform", "opentofu")}
+    unstable = {i for p in again for i, (a, b) in enumerate(zip(answers[p], again[p])) if a != b}
     clusters, agreeing = {}, []
     for i, c in enumerate(cases):
         old, tf, tofu = (strip(answers[p][i]) for p in ("hcl-2.14", "terraform", "opentofu"))
-        if tf.get("oracle_error") or tofu.get("oracle_error"):
+        if tf.get("oracle_error") or tofu.get("oracle_error") or i in unstable:
             continue
         if old == tf == tofu:
             agreeing.append(i)
@@ -109,7 +131,7 @@ def main():
         for p in ("terraform", "opentofu"):
             out = {"id": f"profiles/{p}/{c['id']}", "expr": c["expr"], "vars": c["vars"], "template": c["template"], "profile": p,
                    "expect": strip(answers[p][i])}
-            print(json.dumps(out, ensure_ascii=False))
+            print(dumps(out))
 
 
 if __name__ == "__main__":
