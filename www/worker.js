@@ -10,6 +10,14 @@
 // view, which asks every profile in turn, would otherwise re-parse on
 // every request); a session parses again only what changed since its last
 // request, and renders only the outputs the request asks for.
+//
+// A module ({ kind: "module" }) is evaluated whole by evaluateModule, which
+// keeps nothing between calls and does not flag the functions the smaller
+// build leaves out: a module that calls one (even inside can or try, which
+// would hide the smaller build's error) is evaluated by the full build.
+// Its diagnostics come out of the API as Maps (serde's flatten); they
+// are made plain objects here. A module answer says how long the evaluation
+// took in the worker (`ms`, loading aside).
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
@@ -36,6 +44,39 @@ function session(build, profile) {
   return sessions.get(key);
 }
 
+// The functions the smaller build leaves out (src/functions, `heavy!`);
+// replace() only with a /regular expression/ pattern, but the name is
+// enough to choose the build.
+const HEAVY = /(?<![\p{L}\p{N}_.-])(?:regex|regexall|replace|yamldecode|yamlencode|base64gzip|base64gunzip|csvdecode|md5|sha1|sha256|sha512|base64sha256|base64sha512|bcrypt|rsadecrypt|formatdate|timeadd|timecmp|timestamp|uuid|uuidv5)\s*\(/u;
+const LEFT_OUT = "this build of the evaluator leaves the function out";
+
+const plain = (d) => (d instanceof Map ? Object.fromEntries(d) : d);
+
+let lastMs = 0;
+function moduleResult(build, source, variables, options) {
+  const started = performance.now();
+  const result = build.evaluateModule(source, variables, options);
+  lastMs = performance.now() - started;
+  result.diagnostics = (result.diagnostics ?? []).map(plain);
+  if (result.console) result.console.diagnostics = (result.console.diagnostics ?? []).map(plain);
+  return result;
+}
+
+const leftOut = (result) => [...result.diagnostics, ...(result.console?.diagnostics ?? [])].some((d) => d.detail?.includes(LEFT_OUT));
+
+async function evaluateModule(id, source, variables, options) {
+  let build = full ? await full : core;
+  if (build === core && (HEAVY.test(source) || HEAVY.test(options?.console ?? ""))) build = null;
+  let result = build && moduleResult(build, source, variables, options);
+  if (!build || leftOut(result)) {
+    self.postMessage({ id, loading: true });
+    build = await loadFull();
+    self.postMessage({ id, loaded: true });
+    result = moduleResult(build, source, variables, options);
+  }
+  return result;
+}
+
 self.onmessage = async (event) => {
   const { id, kind, source, variables, options } = event.data;
   try {
@@ -44,6 +85,11 @@ self.onmessage = async (event) => {
       const profiles = core.profiles();
       const functions = Object.fromEntries(profiles.map((p) => [p.name, core.functions(p.name)]));
       self.postMessage({ id, profiles, functions, version: core.version() });
+      return;
+    }
+    if (kind === "module") {
+      const result = await evaluateModule(id, source, variables, options);
+      self.postMessage({ id, result, ms: lastMs });
       return;
     }
     const profile = options?.profile ?? "terraform";
