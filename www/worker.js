@@ -64,7 +64,15 @@ function moduleResult(build, source, variables, options) {
 
 const leftOut = (result) => [...result.diagnostics, ...(result.console?.diagnostics ?? [])].some((d) => d.detail?.includes(LEFT_OUT));
 
+// A module text whose last block's closing brace ends the text (no newline
+// after it) makes this version of the API trap ("block part EOI" in
+// src/syntax/body.rs): a final newline is added, which changes no answer
+// and moves no range.
+const withNewline = (text) => (text.endsWith("\n") ? text : `${text}\n`);
+
 async function evaluateModule(id, source, variables, options) {
+  source = withNewline(source);
+  if (options?.variablesFormat === "tfvars") variables = withNewline(variables);
   let build = full ? await full : core;
   if (build === core && (HEAVY.test(source) || HEAVY.test(options?.console ?? ""))) build = null;
   let result = build && moduleResult(build, source, variables, options);
