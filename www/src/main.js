@@ -7,9 +7,10 @@
 import { EditorState, Compartment } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirror/commands";
-import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
+import { syntaxHighlighting, HighlightStyle, bracketMatching } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/autocomplete";
-import { setDiagnostics, lintGutter } from "@codemirror/lint";
+import { setDiagnostics, lintGutter, diagnosticCount as diagnosticCountOf } from "@codemirror/lint";
 import { hcl, hclTemplate, hclBody, json } from "./hcl-language.js";
 import { createEngine } from "../engine.js";
 import { decodeState, encodeState, LinkError, PROFILES, MODES } from "./share.js";
@@ -155,6 +156,20 @@ const pageTheme = EditorView.theme(
   { dark: window.matchMedia("(prefers-color-scheme: dark)").matches },
 );
 
+// Token colours as custom properties (style.css: CodeMirror's default
+// colours in light mode, readable ones in dark mode).
+const pageHighlight = HighlightStyle.define([
+  { tag: tags.keyword, color: "var(--hl-keyword)" },
+  { tag: [tags.atom, tags.bool, tags.labelName], color: "var(--hl-atom)" },
+  { tag: [tags.literal, tags.number], color: "var(--hl-number)" },
+  { tag: tags.string, color: "var(--hl-string)" },
+  { tag: [tags.escape, tags.special(tags.string)], color: "var(--hl-escape)" },
+  { tag: tags.definition(tags.propertyName), color: "var(--hl-definition)" },
+  { tag: tags.comment, color: "var(--hl-comment)" },
+  { tag: tags.meta, color: "var(--hl-meta)" },
+  { tag: tags.invalid, color: "var(--error)" },
+]);
+
 function editor(parent, doc, extensions) {
   return new EditorView({
     parent,
@@ -168,7 +183,7 @@ function editor(parent, doc, extensions) {
         bracketMatching(),
         closeBrackets(),
         lintGutter(),
-        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        syntaxHighlighting(pageHighlight),
         keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         pageTheme,
@@ -198,7 +213,7 @@ const varsView = editor($("variables"), "{}", [
 
 // For tests and embedding scripts: the two editors, the time limit in
 // force, the mode, and in Module mode how long each evaluation took.
-window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [] };
+window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle() };
 
 // ------------------------------------------------------------------- modes
 
@@ -264,10 +279,14 @@ function toCodeMirror(diags, doc) {
   return diags.map((d) => {
     const from = clamp(d.range.start, doc.length);
     let to = clamp(d.range.end, doc.length);
-    if (to <= from) to = Math.min(from + 1, doc.length);
+    // An empty range covers the character after it, unless that is a line
+    // break (which shows nothing): then it stays a point (a caret mark).
+    if (to <= from) to = from < doc.length && doc.sliceString(from, from + 1) !== "\n" ? from + 1 : from;
     return { from, to, severity: d.warning ? "warning" : "error", message: d.detail ? `${d.summary}: ${d.detail}` : d.summary };
   });
 }
+
+const diagnosticCount = (view) => diagnosticCountOf(view.state);
 
 function setStatus(text, kind) {
   ui.status.textContent = text;
@@ -365,8 +384,22 @@ function showAnswer(answer, variables) {
   }
 }
 
+// Whether nothing is waiting to be evaluated or on its way (for tests).
+let running = 0;
+const idle = () => timer === null && running === 0;
+
 async function run() {
   clearTimeout(timer);
+  timer = null;
+  running++;
+  try {
+    await evaluateAndShow();
+  } finally {
+    running--;
+  }
+}
+
+async function evaluateAndShow() {
   const my = ++generation;
   const source = exprView.state.doc.toString();
   const variables = varsView.state.doc.toString();
@@ -377,7 +410,7 @@ async function run() {
   if (mode === "module") {
     const received = performance.now();
     showModuleAnswer(answer, source, variables);
-    const timing = { evalMs: answer.ms, roundTripMs: received - asked, renderMs: performance.now() - received, lines: exprView.state.doc.lines };
+    const timing = { evalMs: answer.ms, roundTripMs: received - asked, renderMs: performance.now() - received, lines: source.split("\n").length, source: source.length };
     window.hclPlayground.moduleTimings.push(timing);
     if (window.hclPlayground.moduleTimings.length > 1000) window.hclPlayground.moduleTimings.shift();
   } else showAnswer(answer, variables);
@@ -466,8 +499,9 @@ function showModuleAnswer(answer, source, variables) {
     .filter((d) => d.source === "variables" || undeclared(d))
     .map((d) => (undeclared(d) ? { ...d, range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));
   const inModule = result.diagnostics.filter((d) => d.source === "expression" && !undeclared(d));
-  exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(inModule, exprView.state.doc)));
-  varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(inVariables, varsView.state.doc)));
+  // (Nothing to clear and nothing to show is the common case while typing.)
+  if (inModule.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(inModule, exprView.state.doc)));
+  if (inVariables.length || diagnosticCount(varsView)) varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(inVariables, varsView.state.doc)));
   ui.varsError.textContent = inVariables
     .map((d) => {
       const line = variables.slice(0, d.range.start).split("\n").length;

@@ -159,12 +159,34 @@ function valueText(pre, text) {
   pre.after(more);
 }
 
+// The list items of the last rendering, by address, reused while a value,
+// its type and where it is declared stay the same (typing in a long
+// module changes a few values at a time).
+const rendered = new WeakMap();
+
+function valueItem(v, jump) {
+  const item = el("li", "value");
+  item.dataset.address = v.address;
+  item.dataset.state = !v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown";
+  const head = el("button", "value-head");
+  head.type = "button";
+  head.title = `Go to line ${v.line}`;
+  head.append(el("code", "address", v.address), el("span", "value-type", v.type));
+  head.addEventListener("click", () => jump(v));
+  const pre = el("pre", "value-console");
+  item.append(head, pre);
+  valueText(pre, v.console);
+  return item;
+}
+
 /**
  * Lists the named values in `container`, grouped by kind, in declaration
  * order within each kind. `jump(value)` is called when one is chosen.
  */
 export function renderValues(container, values, jump) {
   const scroll = container.scrollTop;
+  const before = rendered.get(container) ?? new Map();
+  const now = new Map();
   const groups = [];
   for (const [kind, heading] of KINDS) {
     const ofKind = values.filter((v) => v.kind === kind);
@@ -175,22 +197,16 @@ export function renderValues(container, values, jump) {
     h.append(el("span", "count", String(ofKind.length)));
     const list = el("ul");
     for (const v of ofKind) {
-      const item = el("li", "value");
-      item.dataset.address = v.address;
-      item.dataset.state = !v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown";
-      const head = el("button", "value-head");
-      head.type = "button";
-      head.title = `Go to line ${v.line}`;
-      head.append(el("code", "address", v.address), el("span", "value-type", v.type));
-      head.addEventListener("click", () => jump(v));
-      const pre = el("pre", "value-console");
-      item.append(head, pre);
-      valueText(pre, v.console);
+      const key = JSON.stringify([v.console, v.type, v.ok, v.known, v.sensitive, v.range.start, v.line]);
+      const old = before.get(v.address);
+      const item = old?.key === key ? old.item : valueItem(v, jump);
+      now.set(v.address, { key, item });
       list.append(item);
     }
     section.append(h, list);
     groups.push(section);
   }
+  rendered.set(container, now);
   if (groups.length === 0) groups.push(el("p", "hint", "This module declares no variables, locals, outputs, resources, data sources or module calls."));
   container.replaceChildren(...groups);
   container.scrollTop = scroll;
