@@ -220,6 +220,12 @@ test("the mode switch: Module mode keeps its own texts, highlighting and panes",
   assert.equal(await page.evaluate(() => window.hclPlayground.expression.state.doc.toString()), 'locals {\n  a = "mine"\n}\n');
   assert.deepEqual(await values(page), [{ kind: "local", address: "local.a", type: "string", console: '"mine"', state: "known" }]);
   assert.match(await text(page, "status"), /ok · 1 named value/);
+  // An expression example chosen in Module mode leaves the module to come back to.
+  await page.selectOption('[data-testid="examples"]', "0");
+  await page.waitForFunction((w) => document.querySelector('[data-testid="output"]').textContent === w, examples[0].console);
+  await page.click('[data-testid="mode-module"]');
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.hclPlayground.expression.state.doc.toString()), 'locals {\n  a = "mine"\n}\n');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -520,6 +526,12 @@ test("a share link keeps the mode, the variables format, the console line and th
   assert.deepEqual((await values(again)).map((v) => [v.address, v.console]), [["var.env", '"prod"'], ["local.loud", '"PROD"']]);
   assert.equal(await text(again, "console-output"), '> local.loud\n"PROD"');
   assert.match(await text(again, "engine"), /^OpenTofu/);
+  // Opened on a module, the Expression mode starts from the default example.
+  await again.click('[data-testid="mode-expression"]');
+  await again.waitForFunction((w) => document.querySelector('[data-testid="output"]').textContent === w, examples[10].console);
+  await again.click('[data-testid="mode-module"]');
+  await settle(again);
+  assert.equal(await text(again, "console-output"), '> local.loud\n"PROD"');
   // A link may not name a mode the page does not have.
   const bad = `#v1.${(await import("node:zlib")).deflateRawSync(Buffer.from(JSON.stringify({ e: "1", m: "modules" }))).toString("base64url")}`;
   await again.evaluate((h) => (location.hash = h), bad);

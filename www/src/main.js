@@ -631,14 +631,29 @@ ui.compareToggle.addEventListener("click", () => {
 
 // ------------------------------------------------------------------- share
 
+const family = (m) => (m === "module" ? "module" : "expression");
+const savedTexts = { expression: null, module: null };
+let firstModuleExample = null;
+let defaultExample = null;
+
+function saveTexts() {
+  const e = exprView.state.doc.toString();
+  if (e.trim() === "") return;
+  savedTexts[family(mode)] = { e, v: varsView.state.doc.toString(), f: varsFormat, c: consoleLine };
+}
+
 function setDoc(view, text) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
 // A state from an example keeps the engine; one from a link sets it.
+// Leaving the Module mode for an expression (or back) keeps the texts left
+// behind, for the mode switch to bring back.
 function applyState(state) {
   if (state.p) ui.profile.value = state.p;
-  setMode(state.m ?? (state.t ? "template" : "expression"));
+  const next = state.m ?? (state.t ? "template" : "expression");
+  if (family(next) !== family(mode)) saveTexts();
+  setMode(next);
   const variables = state.v ?? "{}";
   if (mode === "module") {
     detectedFormat = detectFormat(variables);
@@ -694,11 +709,8 @@ ui.share.addEventListener("click", async () => {
 
 // A module is not an expression: the Module mode keeps its own texts, and
 // switching to it or back brings them back (a module example the first
-// time). Expression and Template share theirs.
-const family = (m) => (m === "module" ? "module" : "expression");
-const savedTexts = { expression: null, module: null };
-let firstModuleExample = null;
-
+// time; the default expression example if the page opened on a module).
+// Expression and Template share theirs.
 for (const input of ui.modes) {
   input.addEventListener("change", () => {
     if (!input.checked) return;
@@ -708,8 +720,7 @@ for (const input of ui.modes) {
       run();
       return;
     }
-    savedTexts[family(mode)] = { e: exprView.state.doc.toString(), v: varsView.state.doc.toString(), f: varsFormat, c: consoleLine };
-    const saved = savedTexts[family(next)] ?? (next === "module" ? firstModuleExample : null) ?? { e: "", v: "{}" };
+    const saved = savedTexts[family(next)] ?? (next === "module" ? firstModuleExample : defaultExample) ?? { e: "", v: "{}" };
     applyState({ ...saved, m: next });
     run();
   });
@@ -770,7 +781,8 @@ async function main() {
   }
   ui.version.textContent = `hcl-playground ${meta.version ?? ""}`;
   const opened = location.hash.length > 1 && (await openLink(location.hash));
-  if (!opened) applyState({ e: examples[10].expr, v: examples[10].vars, t: examples[10].template });
+  defaultExample = { e: examples[10].expr, v: examples[10].vars, t: examples[10].template };
+  if (!opened) applyState(defaultExample);
 }
 
 main();
