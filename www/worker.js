@@ -11,13 +11,9 @@
 // every request); a session parses again only what changed since its last
 // request, and renders only the outputs the request asks for.
 //
-// A module ({ kind: "module" }) is evaluated whole by evaluateModule, which
-// keeps nothing between calls and does not flag the functions the smaller
-// build leaves out: a module that calls one (even inside can or try, which
-// would hide the smaller build's error) is evaluated by the full build.
-// Its diagnostics come out of the API as Maps (serde's flatten); they
-// are made plain objects here. A module answer says how long the evaluation
-// took in the worker (`ms`, loading aside).
+// A module ({ kind: "module" }) goes to evaluateModule, which does not flag
+// heavy functions: a module naming one goes to the full build. Its
+// diagnostics arrive as Maps, made plain here; `ms` is the evaluation time.
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
@@ -44,10 +40,8 @@ function session(build, profile) {
   return sessions.get(key);
 }
 
-// The functions the smaller build leaves out (src/functions, `heavy!`);
-// replace() only with a /regular expression/ pattern, but the name is
-// enough to choose the build.
-const HEAVY = /(?<![\p{L}\p{N}_.-])(?:regex|regexall|replace|yamldecode|yamlencode|base64gzip|base64gunzip|csvdecode|md5|sha1|sha256|sha512|base64sha256|base64sha512|bcrypt|rsadecrypt|formatdate|timeadd|timecmp|timestamp|uuid|uuidv5)\s*\(/u;
+// The functions the smaller build leaves out (`heavy!` in src/functions).
+const HEAVY = /(?<![\p{L}\p{N}_.-])(?:regex(?:all)?|replace|yaml(?:de|en)code|base64g(?:un)?zip|csvdecode|md5|(?:base64)?sha(?:1|256|512)|bcrypt|rsadecrypt|formatdate|time(?:add|cmp|stamp)|uuid(?:v5)?)\s*\(/u;
 const LEFT_OUT = "this build of the evaluator leaves the function out";
 
 const plain = (d) => (d instanceof Map ? Object.fromEntries(d) : d);
@@ -64,10 +58,8 @@ function moduleResult(build, source, variables, options) {
 
 const leftOut = (result) => [...result.diagnostics, ...(result.console?.diagnostics ?? [])].some((d) => d.detail?.includes(LEFT_OUT));
 
-// A module text whose last block's closing brace ends the text (no newline
-// after it) makes this version of the API trap ("block part EOI" in
-// src/syntax/body.rs): a final newline is added, which changes no answer
-// and moves no range.
+// The API traps on a text ending in a block's closing brace ("block part
+// EOI", src/syntax/body.rs): a final newline changes no answer or range.
 const withNewline = (text) => (text.endsWith("\n") ? text : `${text}\n`);
 
 async function evaluateModule(id, source, variables, options) {

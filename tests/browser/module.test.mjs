@@ -651,3 +651,13 @@ test("nothing in Module mode violates the Content Security Policy; the phone wid
     await page.close();
   }
 });
+
+test("a runaway module is stopped at the time limit and the page stays responsive", async () => {
+  const { page } = await openPage(`${base}?timeLimit=100`);
+  await moduleMode(page, "locals {\n  x = length([for i in range(1000) : [for j in range(1000) : j]])\n}\n");
+  await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').textContent.includes("took too long (more than 0.1 s)"), null, { timeout: 10000 });
+  assert.equal(await text(page, "status"), "evaluation took too long");
+  await setDoc(page, "expression", "locals {\n  x = 1 + 1\n}\n");
+  assert.deepEqual((await values(page)).map((v) => v.console), ["2"]);
+  await page.close();
+});
