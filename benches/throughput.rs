@@ -85,6 +85,10 @@ fn fmt_bytes(b: usize) -> String {
 }
 
 fn main() {
+    // `throughput modules` runs only the module section.
+    if std::env::args().nth(1).as_deref() == Some("modules") {
+        return modules();
+    }
     let cases = workload::realistic();
     let reps = 200;
     let (t, _) = measure(5, || {
@@ -137,5 +141,53 @@ fn main() {
             };
         });
         println!("| {name} | {} | {summary} |", fmt_time(t));
+    }
+    modules();
+}
+
+/// Module mode: load (parse, decode) and evaluate every named value, as
+/// the page does on each edit, then one console line in the module's
+/// context. The modules are also written to `target/bench-modules/` for
+/// `scripts/bench` to time the reference engines' console on them.
+fn modules() {
+    use hcl_playground::module::{Inputs, Kind, Module, ModuleOptions};
+    println!("\n## Modules (load and evaluate every named value)\n");
+    println!("| module | lines | named values (instances) | load + evaluate | per named value | console line | peak heap |\n|---|---|---|---|---|---|---|");
+    let cases = [
+        ("locals-500", workload::module_locals(500), "local.l499"),
+        ("for-each-100", workload::module_for_each(100, false), "local.urls[99]"),
+        ("for-each-100-dynamic", workload::module_for_each(100, true), "aws_security_group.server[\"web-7\"].ingress[0].from_port"),
+    ];
+    let options = ModuleOptions::default();
+    let inputs = Inputs::default();
+    for (name, text, line) in cases {
+        let dir = format!("target/bench-modules/{name}");
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(format!("{dir}/main.tf"), &text);
+        let _ = std::fs::write(format!("{dir}/console.txt"), line);
+        let files = vec![("main.tf".to_string(), text.clone())];
+        let mut named = 0;
+        let mut problems = 0;
+        let (t, peak) = measure(5, || {
+            let m = Module::load(files.clone(), &options);
+            let e = m.evaluate(&inputs);
+            // A resource with `count` or `for_each` is one named value
+            // per instance.
+            named = e.values.iter().map(|v| if v.kind == Kind::Resource { v.value.len().unwrap_or(1) } else { 1 }).sum();
+            problems = e.diagnostics.len();
+        });
+        let m = Module::load(files.clone(), &options);
+        let e = m.evaluate(&inputs);
+        let mut console_ok = false;
+        let (tc, _) = measure(20, || console_ok = e.console(line).is_ok());
+        assert!(problems == 0 && console_ok, "benchmark module {name} has errors: {:?}", e.diagnostics.first().map(|d| e.render(d, line)));
+        println!(
+            "| {name} | {} | {named} | {} | {} | {} | {} |",
+            text.lines().count(),
+            fmt_time(t),
+            fmt_time(t / named.max(1) as u32),
+            fmt_time(tc),
+            fmt_bytes(peak)
+        );
     }
 }

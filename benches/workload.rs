@@ -159,3 +159,73 @@ pub fn generous_limits() -> Options {
         ..Options::default()
     }
 }
+
+/// A module of `n` locals in one `locals` block, each depending on an
+/// earlier one through the constructs real modules use: arithmetic,
+/// templates, `for`, `merge`, `lookup`, conditionals.
+pub fn module_locals(n: usize) -> String {
+    let mut m = String::from(
+        "variable \"env\" {\n  type    = string\n  default = \"prod\"\n}\n\nvariable \"ports\" {\n  type    = list(number)\n  default = [80, 443, 8080]\n}\n\nlocals {\n  l0 = 1\n",
+    );
+    for i in 1..n {
+        // Each kind reads the one before it, whose type it expects.
+        let p = i - 1;
+        let line = match i % 6 {
+            0 => format!("  l{i} = local.l{} + {i}\n", i - 6),
+            1 => format!("  l{i} = \"${{var.env}}-${{local.l{p}}}\"\n"),
+            2 => format!("  l{i} = [for p in var.ports : \"${{p}}/${{local.l{p}}}\" if p != 8080]\n"),
+            3 => format!("  l{i} = merge({{ name = \"n{i}\", env = var.env }}, {{ prev = local.l{p} }})\n"),
+            4 => format!("  l{i} = lookup(local.l{p}, \"name\", \"none\")\n"),
+            _ => format!("  l{i} = length(local.l{p}) > 3 ? upper(local.l{p}) : format(\"%s-%d\", local.l{p}, {i})\n"),
+        };
+        m.push_str(&line);
+    }
+    m.push_str(&format!("}}\n\noutput \"last\" {{\n  value = local.l{}\n}}\n", n - 1));
+    m
+}
+
+/// A module with a `terraform_data` resource of `n` instances by
+/// `for_each` over a map variable, locals over the instances and outputs:
+/// the part of a real module the reference engines evaluate without
+/// provider plug-ins. `dynamic` adds a provider resource of `n`
+/// instances with a `dynamic` block of three rules each.
+pub fn module_for_each(n: usize, dynamic: bool) -> String {
+    let servers: Vec<String> =
+        (0..n).map(|i| format!("    web-{i} = {{ zone = \"{}\", port = {} }}", ["a", "b", "c"][i % 3], 8000 + i)).collect();
+    let mut m = format!(
+        "variable \"servers\" {{\n  type = map(object({{ zone = string, port = number }}))\n  default = {{\n{}\n  }}\n}}\n\n",
+        servers.join("\n")
+    );
+    m.push_str(concat!(
+        "resource \"terraform_data\" \"server\" {\n",
+        "  for_each = var.servers\n",
+        "  input = {\n",
+        "    name = each.key\n",
+        "    zone = each.value.zone\n",
+        "    url  = \"http://${each.key}.example.com:${each.value.port}\"\n",
+        "  }\n",
+        "}\n\n",
+        "locals {\n",
+        "  by_zone = { for k, s in terraform_data.server : s.input.zone => k... }\n",
+        "  urls    = sort([for s in terraform_data.server : s.input.url])\n",
+        "}\n\n",
+        "output \"zones\" {\n  value = { for z, ks in local.by_zone : z => length(ks) }\n}\n",
+    ));
+    if dynamic {
+        m.push_str(concat!(
+            "\nresource \"aws_security_group\" \"server\" {\n",
+            "  for_each = var.servers\n",
+            "  name     = \"sg-${each.key}\"\n",
+            "  dynamic \"ingress\" {\n",
+            "    for_each = [each.value.port, 22, 443]\n",
+            "    content {\n",
+            "      from_port = ingress.value\n",
+            "      to_port   = ingress.value\n",
+            "      protocol  = \"tcp\"\n",
+            "    }\n",
+            "  }\n",
+            "}\n",
+        ));
+    }
+    m
+}

@@ -80,15 +80,16 @@ impl LineCol {
 
 /// A range as `hcl.Range` prints it, `FILE:LINE,COL-COL` (or
 /// `FILE:LINE,COL-LINE,COL` across lines), as messages quote it. HCL's
-/// columns count grapheme clusters, and not a leading byte order mark.
-pub fn range_text(source: &str, filename: &str, span: Span) -> String {
+/// columns count grapheme clusters (of the engine's Unicode `version`),
+/// and not a leading byte order mark.
+pub fn range_text(source: &str, filename: &str, span: Span, version: crate::text::unicode::Version) -> String {
     let pos = |at: usize| {
         let at = floor_char_boundary(source, at);
         let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
         let line = source[..at].matches('\n').count() + 1;
         let text = &source[line_start..at];
         let text = if line_start == 0 { text.strip_prefix('\u{FEFF}').unwrap_or(text) } else { text };
-        (line, unicode_segmentation::UnicodeSegmentation::graphemes(text, true).count() + 1)
+        (line, crate::text::unicode::grapheme_count(text, version) + 1)
     };
     let ((l1, c1), (l2, c2)) = (pos(span.start), pos(span.end));
     if l1 == l2 {

@@ -66,8 +66,9 @@ thread_local! {
 impl Profile {
     /// The profile of the evaluation running on this thread, for the parts
     /// of the value model whose texts changed between go-cty versions
-    /// (conversion messages), which are reached from too many places to
-    /// take it as an argument.
+    /// (conversion messages) or whose Unicode version follows the engine's
+    /// libraries (NFC of every string, see `value::unicode`), which are
+    /// reached from too many places to take it as an argument.
     pub fn current() -> Profile {
         CURRENT.with(|c| c.get())
     }

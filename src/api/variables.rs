@@ -18,8 +18,9 @@ pub type Variables = crate::value::SortedMap<Value>;
 /// Deepest nesting accepted in variables JSON.
 const MAX_JSON_DEPTH: usize = 128;
 
-/// Parses a JSON object of variables for the default profile. Errors carry
-/// the byte offset in the JSON text.
+/// Parses a JSON object of variables for the default profile, strings
+/// normalised to NFC in its Unicode version ([`parse_variables_in`] reads
+/// them for another). Errors carry the byte offset in the JSON text.
 ///
 /// ```
 /// let vars = hcl_playground::parse_variables(r#"{"n": 1.5, "id": {"__unknown__": "string", "prefix": "ami-"}}"#).unwrap();
@@ -117,7 +118,7 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
             }
             let value = map.next_value_seed(ValueSeed { depth: 0, error: self.error, refined: self.refined });
             if let Some(m) = self.error.borrow_mut().as_mut() {
-                *m = format!("Variable {}: {m}", crate::text::go_quote(&name));
+                *m = format!("Variable {}: {m}", crate::value::go_quote(&name));
             }
             items.push((name, value?));
         }
@@ -234,7 +235,7 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
         // cty's JSON decoding implies an object type, whose attribute
         // names are NFC, then finds no attribute for a key that is not.
         if let Some((k, _)) = items.iter().find(|(k, _)| !crate::value::is_nfc(k)) {
-            return Err(self.fail(format!("unsupported attribute {}", crate::text::go_quote(k))));
+            return Err(self.fail(format!("unsupported attribute {}", crate::value::go_quote(k))));
         }
         Ok(Value::Object(items.into_iter().collect()))
     }

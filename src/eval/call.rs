@@ -6,8 +6,8 @@ use super::{did_you_mean, dynamic, Evaluator};
 use crate::diagnostics::{Diagnostics, Span};
 use crate::functions::{self, CallError};
 use crate::syntax::ast::*;
-use crate::text::go_quote as quote;
 use crate::value::convert::{convert, unify};
+use crate::value::go_quote as quote;
 use crate::value::{Marks, Type, Value};
 use std::collections::BTreeMap;
 
@@ -233,7 +233,7 @@ impl<'a> Evaluator<'a> {
         }
         let mut msg = String::from("no expression succeeded:\n");
         for d in &failures {
-            let at = crate::diagnostics::range_text(self.source, self.filename, d.subject);
+            let at = crate::diagnostics::range_text(self.source, self.filename, d.subject, crate::value::unicode());
             msg.push_str(&format!("- {} (at {at})\n  {}\n", d.summary, d.detail));
         }
         msg.push_str("\nAt least one expression must produce a successful result");

@@ -5,8 +5,8 @@ use super::{dynamic, Evaluator};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::syntax::is_static_traversal;
-use crate::text::go_quote as quote;
 use crate::value::convert::convert;
+use crate::value::go_quote as quote;
 use crate::value::{Kind, Marks, Number, Type, Value};
 use std::collections::BTreeMap;
 

@@ -14,7 +14,7 @@ use crate::diagnostics::{suggest, Diagnostic, Diagnostics, Span};
 use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::syntax::ast::*;
-use crate::text::go_quote as quote;
+use crate::value::go_quote as quote;
 use crate::value::{SortedMap, Type, Value};
 
 /// Evaluation state for one expression.

@@ -4,8 +4,8 @@
 use super::{dynamic, Evaluator};
 use crate::diagnostics::{Diagnostics, Span};
 use crate::syntax::ast::*;
-use crate::text::go_quote as quote;
 use crate::value::convert::{convert, get_conversion, unify_with, Conversion};
+use crate::value::go_quote as quote;
 use crate::value::number::ArithmeticError;
 use crate::value::ops::equals;
 use crate::value::refine::Range;

@@ -4,8 +4,8 @@
 use super::{dynamic, Evaluator};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
-use crate::text::go_quote as quote;
 use crate::value::convert::{convert, list_of};
+use crate::value::go_quote as quote;
 use crate::value::refine::Range;
 use crate::value::{Kind, Marks, Type, Value};
 
@@ -225,7 +225,11 @@ impl<'a> Evaluator<'a> {
                     Ok(k) => k,
                     Err(m) => return bad_key(self, m),
                 };
-                let (Value::String(k), true) = (&key, coll.is_known()) else {
+                // hcl 2.14 and OpenTofu's fork of 2.20 give up on an unknown
+                // object before checking the key; hcl 2.24 (Terraform)
+                // checks it against the type.
+                let checks_type = self.profile == crate::Profile::Terraform;
+                let (Value::String(k), true) = (&key, coll.is_known() || checks_type) else {
                     return dynamic();
                 };
                 if !attrs.contains_key(k) {
@@ -238,7 +242,7 @@ impl<'a> Evaluator<'a> {
                 }
                 match coll {
                     Value::Object(m) => m.get(k).cloned().unwrap_or_else(dynamic),
-                    _ => dynamic(),
+                    _ => Value::unknown(attrs[k].clone()),
                 }
             }
             Type::Set(_) => {

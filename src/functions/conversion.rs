@@ -151,12 +151,12 @@ fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
             0,
             match (v, &want) {
                 (Value::String(s), Type::Bool) => {
-                    format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", crate::text::go_quote(s))
+                    format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", crate::value::go_quote(s))
                 }
                 (Value::String(s), Type::Number) => {
                     format!(
                         "cannot convert {} to number; given string must be a decimal representation of a number",
-                        crate::text::go_quote(s)
+                        crate::value::go_quote(s)
                     )
                 }
                 _ => format!("cannot convert {} to {}", v.ty().friendly_name(), want.friendly_name_for_constraint()),

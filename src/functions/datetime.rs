@@ -6,7 +6,7 @@
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Number, Value};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, TimeDelta, Timelike};
 use std::cmp::Ordering;

@@ -228,7 +228,7 @@ fn rsadecrypt(a: &[Value], _: &mut Ctx) -> CallResult {
     use rsa::pkcs8::DecodePrivateKey;
     let (text, pem) = (str_arg(a, 0), str_arg(a, 1));
     let cipher = base64::engine::general_purpose::STANDARD.decode(text).map_err(|_| {
-        CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::text::go_quote(text)))
+        CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::value::go_quote(text)))
     })?;
     let key = rsa::RsaPrivateKey::from_pkcs1_pem(pem)
         .or_else(|_| rsa::RsaPrivateKey::from_pkcs8_pem(pem))

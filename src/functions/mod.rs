@@ -46,7 +46,7 @@ mod string;
 use crate::diagnostics::{Diagnostics, Span};
 use crate::profile::Profile;
 use crate::syntax::ast::Expression;
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{SortedMap, Type, Value};
 
 /// A type written as in Terraform's documentation (`string`,

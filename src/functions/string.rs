@@ -7,10 +7,11 @@ mod re2;
 mod template;
 
 use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::text::unicode::{self as uc, graphemes};
+use crate::value::unicode;
 use crate::value::{Type, Value};
 use regex::Captures;
 use std::collections::BTreeMap;
-use unicode_segmentation::UnicodeSegmentation;
 
 const STR: Param = Param::new("str", "string");
 const PATTERN: Param = Param::new("pattern", "string");
@@ -90,7 +91,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Converts all cased letters in the given string to lowercase.",
         example: "lower(\"HELLO\")",
-        imp: |a, _| Ok(Value::string(str_arg(a, 0).chars().map(|c| simple_case(c, Case::Lower)).collect::<String>())),
+        imp: |a, _| Ok(Value::string(uc::to_lower(str_arg(a, 0), unicode()))),
     },
     FunctionDef {
         name: "regex",
@@ -160,7 +161,11 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Reverses the characters in a string, keeping grapheme clusters together.",
         example: "strrev(\"hello\")",
-        imp: |a, _| Ok(Value::string(str_arg(a, 0).graphemes(true).rev().collect::<String>())),
+        imp: |a, _| {
+            let mut clusters: Vec<&str> = graphemes(str_arg(a, 0), unicode()).collect();
+            clusters.reverse();
+            Ok(Value::string(clusters.concat()))
+        },
     },
     FunctionDef {
         name: "substr",
@@ -190,7 +195,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Converts the first letter of each word in the given string to uppercase.",
         example: "title(\"hello world\")",
-        imp: |a, _| Ok(Value::string(title(str_arg(a, 0)))),
+        imp: |a, _| Ok(Value::string(uc::title(str_arg(a, 0), unicode()))),
     },
     FunctionDef {
         name: "trim",
@@ -223,7 +228,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Removes any space characters from the start and end of the given string.",
         example: "trimspace(\"  hello\\n\\n\")",
-        imp: |a, _| Ok(Value::string(str_arg(a, 0).trim_matches(char::is_whitespace))),
+        imp: |a, _| Ok(Value::string(uc::trim_space(str_arg(a, 0)))),
     },
     FunctionDef {
         name: "trimsuffix",
@@ -243,59 +248,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Converts all cased letters in the given string to uppercase.",
         example: "upper(\"hello\")",
-        imp: |a, _| Ok(Value::string(str_arg(a, 0).chars().map(|c| simple_case(c, Case::Upper)).collect::<String>())),
+        imp: |a, _| Ok(Value::string(uc::to_upper(str_arg(a, 0), unicode()))),
     },
 ];
-
-#[derive(Clone, Copy, PartialEq)]
-enum Case {
-    Lower,
-    Upper,
-    Title,
-}
-
-/// Go's `unicode.ToLower`, `ToUpper` and `ToTitle`: the simple,
-/// one-character case mappings. Rust's own mappings are the full ones
-/// (`ß` → `SS`), so a character mapped to several keeps its form, except
-/// where Unicode's simple mapping differs from that.
-fn simple_case(c: char, case: Case) -> char {
-    let u = c as u32;
-    let mapped = match (case, u) {
-        (Case::Lower, 0x130) => Some(0x69),
-        // Greek letters with ypogegrammeni map to their titlecase forms.
-        (Case::Upper | Case::Title, 0x1F80..=0x1F87 | 0x1F90..=0x1F97 | 0x1FA0..=0x1FA7) => Some(u + 8),
-        (Case::Upper | Case::Title, 0x1FB3 | 0x1FC3 | 0x1FF3) => Some(u + 9),
-        // Digraphs have titlecase forms of their own.
-        (Case::Title, 0x1C4..=0x1C6) => Some(0x1C5),
-        (Case::Title, 0x1C7..=0x1C9) => Some(0x1C8),
-        (Case::Title, 0x1CA..=0x1CC) => Some(0x1CB),
-        (Case::Title, 0x1F1..=0x1F3) => Some(0x1F2),
-        // Georgian Mkhedruli letters are their own titlecase.
-        (Case::Title, 0x10D0..=0x10FA | 0x10FD..=0x10FF) => Some(u),
-        _ => None,
-    };
-    if let Some(m) = mapped.and_then(char::from_u32) {
-        return m;
-    }
-    // Case pairs added after Unicode 13, which the reference's Go (1.19)
-    // does not map.
-    if matches!(
-        u,
-        0x19B | 0x264 | 0x1C89..=0x1C8A | 0x2C2F | 0x2C5F | 0xA7C0..=0xA7C1 | 0xA7CB..=0xA7DC | 0x10570..=0x105BC | 0x10D50..=0x10D85
-            | 0x16EA0..=0x16ED3
-    ) {
-        return c;
-    }
-    let mut full: Vec<char> = match case {
-        Case::Lower => c.to_lowercase().collect(),
-        Case::Upper | Case::Title => c.to_uppercase().collect(),
-    };
-    if full.len() == 1 {
-        full.pop().unwrap_or(c)
-    } else {
-        c
-    }
-}
 
 fn join(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if a.len() < 2 {
@@ -337,7 +292,7 @@ fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
     let whole = |i| int_arg(a, i).map_err(|_| CallError::call(super::numeric::I64_RANGE));
     let mut offset = whole(1)?;
     let length = whole(2)?;
-    let clusters: Vec<&str> = s.graphemes(true).collect();
+    let clusters: Vec<&str> = graphemes(s, unicode()).collect();
     if offset < 0 {
         offset += clusters.len() as i64;
     } else if length == 0 {
@@ -349,27 +304,6 @@ fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
     // early return), so that takes the rest too.
     let take = if length <= 0 { rest.len() } else { (length as usize).min(rest.len()) };
     Ok(Value::string(rest[..take].concat()))
-}
-
-/// Go's deprecated `strings.Title`: a letter after a separator is upper-cased.
-fn title(s: &str) -> String {
-    let is_sep = |c: char| {
-        if c.is_ascii() {
-            !(c.is_ascii_alphanumeric() || c == '_')
-        } else if c.is_alphanumeric() {
-            false
-        } else {
-            c.is_whitespace()
-        }
-    };
-    let mut prev = ' ';
-    s.chars()
-        .map(|c| {
-            let out = if is_sep(prev) { simple_case(c, Case::Title) } else { c };
-            prev = c;
-            out
-        })
-        .collect()
 }
 
 /// True when an argument is an unknown value of unknown type, which makes

@@ -12,7 +12,8 @@ use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::syntax::ast::{Attribute, Block, Body, Expression};
 use crate::syntax::typeexpr::{constraint_of, Constraint};
-use crate::text::{go_quote, is_identifier};
+use crate::text::is_identifier;
+use crate::value::go_quote;
 use crate::value::convert::convert;
 use crate::value::{SortedMap, Type, Value};
 
@@ -268,7 +269,7 @@ impl Decoder<'_> {
     /// `file:line,col-col` of a place, as Terraform quotes a declaration.
     fn range(&self, loc: Loc) -> String {
         let (name, text) = &self.sources[loc.file];
-        range_text(text, name, loc.span)
+        range_text(text, name, loc.span, crate::value::unicode())
     }
 
     fn top_block(&mut self, config: &mut Config, block: &Block, file: usize) {

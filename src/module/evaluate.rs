@@ -14,7 +14,7 @@ use crate::diagnostics::{range_text, suggest, Diagnostic};
 use crate::eval::Evaluator;
 use crate::present;
 use crate::syntax::ast::Expression;
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::convert::convert;
 use crate::value::{Marks, SortedMap, Type, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -230,7 +230,7 @@ impl<'m> Planner<'m> {
 
     fn range(&self, loc: Loc) -> String {
         let (name, text) = &self.module.files[loc.file];
-        range_text(text, name, loc.span)
+        range_text(text, name, loc.span, crate::value::unicode())
     }
 
     // ------------------------------------------------------------- graph

@@ -12,7 +12,7 @@ use crate::diagnostics::{range_text, Diagnostic, Span};
 use crate::eval::{convert_to_constraint, Evaluator};
 use crate::limits::Limits;
 use crate::profile::Profile;
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Marks, SortedMap, Value};
 
 /// Where a module's variable values come from. Later sources override
@@ -301,7 +301,7 @@ fn final_value(
 ) -> Value {
     let decl_text = || {
         let (name, text) = &sources[v.decl.file];
-        range_text(text, name, v.decl.span)
+        range_text(text, name, v.decl.span, crate::value::unicode())
     };
     let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
     let addr = format!("var.{}", v.name);
@@ -346,7 +346,7 @@ fn final_value(
                     "Invalid value for input variable",
                     format!(
                         "The given value is not suitable for {addr}, which is sensitive: {m}. Invalid value defined at {}.",
-                        range_text(files[*i].1, files[*i].0, *span)
+                        range_text(files[*i].1, files[*i].0, *span, crate::value::unicode())
                     ),
                 ),
                 _ => in_file(

@@ -7,7 +7,7 @@
 use super::config::Mode;
 use crate::diagnostics::{Diagnostic, Span};
 use crate::syntax::ast::{ExprKind, Step};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::Value;
 
 /// The object a reference names.

@@ -7,7 +7,7 @@
 use super::{Loc, ModuleDiagnostic};
 use crate::diagnostics::{suggest, Diagnostic, Span};
 use crate::syntax::ast::{Attribute, Block, Body};
-use crate::text::go_quote;
+use crate::value::go_quote;
 
 /// What a body may hold: arguments (name, required) and block types (type,
 /// label names).

@@ -1,6 +1,6 @@
 //! Values and types as `terraform console` prints them.
 
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Marks, SortedMap, Type, Value};
 use std::fmt::Write;
 

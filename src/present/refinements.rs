@@ -3,7 +3,7 @@
 //! (not null, a prefix, bounds), which Terraform's console does not show
 //! (hashicorp/terraform#37714).
 
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::refine::MAX_LEN;
 use crate::value::{Refinement, Type, Value};
 

@@ -54,6 +54,9 @@ fn parse_entry(
     profile: Profile,
     rule: Rule,
 ) -> std::result::Result<Expression, Diagnostics> {
+    // String literals are normalised, and heredocs measured, in the
+    // profile's Unicode version.
+    let _profile = profile.enter();
     let template = rule == Rule::template_file;
     if let Some(at) = nesting_exceeds(source, limits.max_depth, template) {
         return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
@@ -150,8 +153,8 @@ pub(super) fn attribute_redefined(src: &str, filename: &str, name: &str, first: 
         ATTRIBUTE_REDEFINED,
         format!(
             "The argument {} was already set at {}. Each argument may be set only once.",
-            crate::text::go_quote(name),
-            crate::diagnostics::range_text(src, filename, first)
+            crate::value::go_quote(name),
+            crate::diagnostics::range_text(src, filename, first, crate::value::unicode())
         ),
         again,
     )

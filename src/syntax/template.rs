@@ -7,6 +7,7 @@ use super::ast::*;
 use super::grammar::Rule;
 use super::parser::{span_of, Builder, Result};
 use crate::diagnostics::{Diagnostic, LineCol, Span};
+use crate::text::unicode::{graphemes, is_space, token_count};
 use crate::value::nfc;
 use pest::iterators::Pair;
 
@@ -218,14 +219,14 @@ impl<'s> Builder<'s> {
             };
             if let TemplateToken::Literal(s, _) = &mut toks[i] {
                 if trim_next {
-                    *s = s.trim_start_matches(char::is_whitespace).to_string();
+                    *s = s.trim_start_matches(is_space).to_string();
                 }
                 trim_next = false;
                 continue;
             }
             if strip_before && i > 0 {
                 if let TemplateToken::Literal(s, _) = &mut toks[i - 1] {
-                    s.truncate(s.trim_end_matches(char::is_whitespace).len());
+                    s.truncate(s.trim_end_matches(is_space).len());
                 }
             }
             trim_next = strip_after;
@@ -352,7 +353,7 @@ pub(super) enum DirectiveKind {
 /// from the literal tokens that begin lines; blank lines do not count and a
 /// line that begins with an interpolation counts as unindented.
 fn flush_heredoc(toks: &mut [TemplateToken]) {
-    use unicode_segmentation::UnicodeSegmentation;
+    let version = crate::value::unicode();
     let mut min_spaces = usize::MAX;
     let mut newline = true;
     let mut adjust = Vec::new();
@@ -361,11 +362,11 @@ fn flush_heredoc(toks: &mut [TemplateToken]) {
             newline = false;
             let mut spaces = 0;
             if let TemplateToken::Literal(s, _) = tok {
-                let trimmed = s.trim_start_matches(char::is_whitespace);
+                let trimmed = s.trim_start_matches(is_space);
                 if trimmed.is_empty() && s.ends_with('\n') {
                     spaces = usize::MAX;
                 } else {
-                    spaces = s[..s.len() - trimmed.len()].graphemes(true).count();
+                    spaces = token_count(&s[..s.len() - trimmed.len()], version);
                     adjust.push(i);
                 }
             }
@@ -382,7 +383,7 @@ fn flush_heredoc(toks: &mut [TemplateToken]) {
     }
     for i in adjust {
         if let TemplateToken::Literal(s, _) = &mut toks[i] {
-            let cut: usize = s.graphemes(true).take(min_spaces).map(str::len).sum();
+            let cut: usize = graphemes(s, version).take(min_spaces).map(str::len).sum();
             s.drain(..cut);
         }
     }

@@ -22,7 +22,7 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
             "bool" => Ok(Type::Bool),
             "any" | "dynamic" => Ok(Type::Dynamic),
             "list" | "set" | "map" | "tuple" | "object" => Err(format!("The {name} type constructor requires one argument specifying the element type.")),
-            other => Err(format!("The keyword {} is not a valid type specification.", crate::text::go_quote(other))),
+            other => Err(format!("The keyword {} is not a valid type specification.", crate::value::go_quote(other))),
         },
         ExprKind::FunctionCall { name, args, .. } => {
             if args.len() != 1 {
@@ -47,7 +47,7 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
                     }
                     _ => Err("The object type constructor requires an object of attribute types.".into()),
                 },
-                other => Err(format!("Keyword {} is not a valid type constructor.", crate::text::go_quote(other))),
+                other => Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other))),
             }
         }
         _ => Err("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).".into()),

@@ -278,7 +278,7 @@ fn convert_primitive(v: &Value, want: &Type) -> Result<Value, String> {
         (Value::String(s), Type::Bool) => match s.as_str() {
             "true" | "1" => Ok(Value::Bool(true)),
             "false" | "0" => Ok(Value::Bool(false)),
-            other => Err(match other.to_lowercase().as_str() {
+            other => Err(match crate::text::unicode::to_lower(other, super::unicode()).as_str() {
                 "true" => "a bool is required; to convert from string, use lowercase \"true\"".into(),
                 "false" => "a bool is required; to convert from string, use lowercase \"false\"".into(),
                 _ => "a bool is required".into(),

@@ -2,8 +2,8 @@
 //! which go-cty's panic messages quote: `cty.Object(map[string]cty.Type{"a":cty.Number})`,
 //! `cty.StringVal("x")`.
 
+use super::go_quote;
 use super::{Number, Type, Value};
-use crate::text::go_quote;
 
 impl Type {
     /// The type as cty's `GoString` writes it.

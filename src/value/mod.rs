@@ -18,7 +18,6 @@ pub use types::{Kind, Type};
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// The elements of a list, set or tuple, shared: values are immutable, so
 /// a copy (a variable read, an iteration variable, a traversal) costs a
@@ -386,21 +385,33 @@ impl Value {
     }
 }
 
-/// Normalises a string to NFC, cheaply when it already is.
+/// Normalises a string to NFC as cty does (x/text's `norm.NFC`, in the
+/// current profile's Unicode version), cheaply when it already is.
 pub fn nfc(s: String) -> String {
-    if is_nfc(&s) {
-        s
-    } else {
-        s.nfc().collect()
+    if s.is_ascii() {
+        return s;
     }
+    crate::text::unicode::nfc(s, unicode())
 }
 
 /// Whether a string is in NFC already.
 pub fn is_nfc(s: &str) -> bool {
-    s.is_ascii()
-        || match is_nfc_quick(s.chars()) {
-            IsNormalized::Yes => true,
-            IsNormalized::No => false,
-            IsNormalized::Maybe => s.nfc().eq(s.chars()),
-        }
+    s.is_ascii() || crate::text::unicode::is_nfc(s, unicode())
+}
+
+/// A string quoted as Go's `strconv.Quote` does (see
+/// [`text::go_quote`](crate::text::go_quote)), in the current profile's
+/// Unicode version.
+pub fn go_quote(s: &str) -> String {
+    crate::text::go_quote(s, unicode())
+}
+
+/// The Unicode version of the current profile's Go libraries (see
+/// [`Profile::current`](crate::profile::Profile::current)): what NFC,
+/// grapheme clusters and case mappings follow.
+pub fn unicode() -> crate::text::unicode::Version {
+    match crate::profile::Profile::current() {
+        crate::profile::Profile::Hcl214 => crate::text::unicode::Version::Unicode13,
+        crate::profile::Profile::Terraform | crate::profile::Profile::OpenTofu => crate::text::unicode::Version::Unicode15,
+    }
 }

@@ -235,11 +235,11 @@ fn append_hash(v: &Value, out: &mut String) {
         Value::Null(_) => out.push('~'),
         Value::Number(n) => out.push_str(&n.to_go_g10()),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
-        Value::String(s) => out.push_str(&crate::text::go_quote(s)),
+        Value::String(s) => out.push_str(&crate::value::go_quote(s)),
         Value::Map(_, m) => {
             out.push('{');
             for (k, v) in m {
-                out.push_str(&crate::text::go_quote(k));
+                out.push_str(&crate::value::go_quote(k));
                 out.push(':');
                 append_hash(v, out);
                 out.push(';');

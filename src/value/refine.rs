@@ -415,13 +415,13 @@ const LIST_COLLAPSE_LIMIT: u64 = 100_000;
 /// character could extend, unless it is punctuation that always ends one.
 pub fn safe_known_prefix(prefix: &str) -> String {
     let prefix = super::nfc(prefix.to_string());
-    if let Some(b) = unicode_shim::nfc_last_boundary(&prefix) {
+    if let Some(b) = crate::text::unicode::last_boundary(&prefix, super::unicode()) {
         if b != prefix.len() {
             return prefix[..b].to_string();
         }
     }
     let (mut prev, mut this) = (0, 0);
-    for g in unicode_shim::graphemes(&prefix) {
+    for g in crate::text::unicode::graphemes(&prefix, super::unicode()) {
         prev = this;
         this += g.len();
     }
@@ -450,7 +450,7 @@ pub fn safe_known_prefix_of_bytes(s: &str, max: usize) -> String {
         return safe_known_prefix(&s[..end]);
     }
     let whole = super::nfc(s[..end].to_string());
-    let cut = unicode_shim::nfc_last_boundary(&whole).unwrap_or(0);
+    let cut = crate::text::unicode::last_boundary(&whole, super::unicode()).unwrap_or(0);
     whole[..cut].to_string()
 }
 
@@ -487,36 +487,4 @@ pub fn range_arithmetic(builder: Refine, op: fn(&Number, &Number) -> Option<Numb
         builder = builder.upper(&max, true);
     }
     builder
-}
-
-/// Stand-ins for the per-version Unicode tables (x/text's `LastBoundary`,
-/// go-textseg's clusters) until the generated tables land.
-mod unicode_shim {
-    use unicode_normalization::char::{canonical_combining_class, compose};
-    use unicode_normalization::{is_nfc_quick, IsNormalized};
-    use unicode_segmentation::UnicodeSegmentation;
-
-    pub fn graphemes(s: &str) -> impl Iterator<Item = &str> {
-        s.graphemes(true)
-    }
-
-    fn combines_forward(c: char) -> bool {
-        (0x300..=0x36F).chain([0x338]).filter_map(char::from_u32).any(|m| compose(c, m).is_some())
-    }
-
-    fn inert(c: char) -> bool {
-        canonical_combining_class(c) == 0 && c.is_ascii() && !combines_forward(c)
-    }
-
-    fn boundary_before(c: char) -> bool {
-        canonical_combining_class(c) == 0 && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
-    }
-
-    pub fn nfc_last_boundary(s: &str) -> Option<usize> {
-        let (_, last) = s.char_indices().next_back()?;
-        if inert(last) {
-            return Some(s.len());
-        }
-        s.char_indices().rev().find(|(_, c)| boundary_before(*c)).map(|(i, _)| i)
-    }
 }

@@ -212,8 +212,15 @@ pub fn shared_dir() -> Option<PathBuf> {
 /// `src` over `vars` prints `console` in the console and has type `ty`.
 #[track_caller]
 pub fn ok_with(vars: &str, src: &str, console: &str, ty: &str) {
+    ok_in(Profile::Hcl214, vars, src, console, ty)
+}
+
+/// [`ok_with`] in `profile`.
+#[track_caller]
+pub fn ok_in(profile: Profile, vars: &str, src: &str, console: &str, ty: &str) {
+    let _profile = profile.enter();
     let vars = parse_variables(vars).expect("the table's variables parse");
-    match evaluate(src, &vars, &legacy()) {
+    match evaluate(src, &vars, &Options { profile, ..Options::default() }) {
         Ok(v) => {
             assert_eq!(present::console(&v), console, "console rendering of {src}");
             assert_eq!(v.ty().to_string(), ty, "type of {src}");
@@ -240,6 +247,7 @@ pub fn ok_json_with(vars: &str, src: &str, value: &str, ty: &str) {
 /// whose recorded text goes on with a stack trace).
 #[track_caller]
 pub fn err_with(vars: &str, src: &str, want: &str, prefix: bool) {
+    let _profile = Profile::Hcl214.enter();
     let vars = parse_variables(vars).expect("the table's variables parse");
     match evaluate(src, &vars, &Options { filename: ORACLE_FILENAME.into(), ..legacy() }) {
         Ok(v) => panic!("{src}: expected an error, got {}", present::console(&v)),

@@ -22,7 +22,7 @@ REFERENCES = {
 def run(profile, cases):
     lines = "".join(json.dumps({k: c[k] for k in ("id", "expr", "vars", "template", "config") if k in c}, ensure_ascii=False) + "\n" for c in cases)
     out = subprocess.run([REFERENCES[profile]], input=lines, capture_output=True, text=True, check=True, timeout=600).stdout
-    return [json.loads(l) for l in out.splitlines() if l.strip()]
+    return [json.loads(l) for l in out.split("\n") if l.strip()]
 
 
 def main():

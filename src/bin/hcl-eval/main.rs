@@ -97,6 +97,7 @@ fn main() -> ExitCode {
         eprintln!("hcl-eval: unknown format {format:?}; use console, json or type");
         return ExitCode::from(2);
     }
+    let _profile = options.profile.enter();
     let vars = match vars_path.as_deref() {
         None => Variables::new(),
         Some(path) => {
@@ -184,6 +185,7 @@ fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
             None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
         },
     };
+    let _profile = profile.enter();
     if field(&input, "config").unwrap_or(false) {
         return config_line(&id, &expr, profile);
     }

@@ -35,7 +35,7 @@ pub(super) fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
             match attrs.get(key) {
                 Some(t) => Ok(t.clone()),
                 None if a.len() == 3 => Ok(a[2].ty()),
-                None => Err(CallError::arg(0, format!("the given object has no attribute {}", crate::text::go_quote(key)))),
+                None => Err(CallError::arg(0, format!("the given object has no attribute {}", crate::value::go_quote(key)))),
             }
         }
         Type::Map(e) => {
@@ -59,7 +59,7 @@ pub(super) fn lookup(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if a.len() == 3 {
         return convert(&a[2], &ret).map_err(CallError::call);
     }
-    Err(CallError::call(format!("lookup failed to find key {}", crate::text::go_quote(key))))
+    Err(CallError::call(format!("lookup failed to find key {}", crate::value::go_quote(key))))
 }
 
 pub(super) fn merge_type(a: &[Value]) -> Result<Type, CallError> {
@@ -82,7 +82,7 @@ pub(super) fn merge_type(a: &[Value]) -> Result<Type, CallError> {
             _ => {
                 return Err(CallError::call(format!(
                     "arguments must be maps or objects, got {}",
-                    crate::text::go_quote(&ty.friendly_name())
+                    crate::value::go_quote(&ty.friendly_name())
                 )))
             }
         }

@@ -11,7 +11,6 @@ use super::{num_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::convert::{convert, length_unknown, list_of, unify};
 use crate::value::ops::equals;
 use crate::value::{Number, Type, Value};
-use unicode_segmentation::UnicodeSegmentation;
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
@@ -607,7 +606,7 @@ fn length(a: &[Value], _: &mut Ctx) -> CallResult {
         (_, Type::Dynamic) => Value::unknown(Type::Number),
         (_, Type::Tuple(ts)) => Value::int(ts.len() as i64),
         (_, Type::Object(attrs)) => Value::int(attrs.len() as i64),
-        (Value::String(s), _) => Value::int(s.graphemes(true).count() as i64),
+        (Value::String(s), _) => Value::int(crate::text::unicode::grapheme_count(s, crate::value::unicode()) as i64),
         (Value::Unknown(..), _) => Value::unknown(Type::Number),
         (v, _) if length_unknown(v) => Value::unknown(Type::Number),
         (v, _) => Value::int(v.len().unwrap_or(0) as i64),

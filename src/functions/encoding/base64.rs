@@ -1,7 +1,7 @@
 //! Base64 as Go's `encoding/base64` decodes it, and `base64decode`.
 
 use super::{str_arg, CallError, CallResult, Ctx};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Marks, Value};
 
 /// Go's `base64.StdEncoding.DecodeString`: padding required, CR and LF

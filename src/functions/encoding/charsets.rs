@@ -2,7 +2,7 @@
 
 use super::base64::go_base64_decode;
 use super::{str_arg, CallError, CallResult, Ctx};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::Value;
 use ::base64::Engine as _;
 
@@ -124,10 +124,11 @@ const CP1252_HIGH: [u16; 32] = [
 ];
 
 /// golang.org/x/text's `ianaindex.IANA.Encoding`: the name trimmed, then
-/// matched as given or in lower case.
+/// matched as given or in lower case (Go's `strings.TrimSpace` and
+/// `strings.ToLower`).
 fn charset(a: &[Value], i: usize) -> Result<Charset, CallError> {
     let given = str_arg(a, i);
-    let name = given.trim().to_lowercase();
+    let name = crate::text::unicode::to_lower(crate::text::unicode::trim_space(given), crate::value::unicode());
     if let Some((_, c)) = CHARSETS.iter().find(|(n, _)| *n == name) {
         return Ok(*c);
     }

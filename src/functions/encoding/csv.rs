@@ -2,7 +2,7 @@
 
 use super::lossy_string;
 use super::{str_arg, CallError, CallResult, Ctx};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Type, Value};
 
 /// Go's `encoding/csv` reader with its defaults (comma-separated, strict

@@ -3,7 +3,7 @@
 
 use super::MAX_NESTING;
 use super::{str_arg, CallError, CallResult, Ctx};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Number, Type, Value};
 use std::collections::BTreeMap;
 

@@ -14,7 +14,7 @@ mod yaml_encode;
 
 use self::base64::base64decode;
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Type, Value};
 use ::base64::Engine;
 use charsets::{textdecodebase64, textencodebase64};

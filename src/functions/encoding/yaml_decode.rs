@@ -5,7 +5,7 @@
 
 use super::base64::go_base64_decode;
 use super::{str_arg, CallError, CallResult, Ctx, MAX_NESTING};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::{Number, Type, Value};
 use std::collections::{BTreeMap, HashMap};
 use yaml_rust2::parser::{Event, Parser, Tag};

@@ -7,10 +7,11 @@
 
 use super::super::numeric::BigNat;
 use super::super::{CallError, Ctx};
-use crate::text::go_quote;
+use crate::text::unicode::{graphemes, token_count};
 use crate::value::convert::convert;
+use crate::value::go_quote;
+use crate::value::unicode;
 use crate::value::{Type, Value};
-use unicode_segmentation::UnicodeSegmentation;
 
 /// One `%...` sequence.
 #[derive(Default)]
@@ -185,7 +186,7 @@ fn append(v: &Verb, out: &mut String, args: &[Value], ctx: &mut Ctx) -> Result<(
                 return Err(unsupported(v, "string required"));
             };
             if let Some(p) = v.prec.filter(|p| *p > 0) {
-                let end: usize = s.graphemes(true).take(p).map(str::len).sum();
+                let end: usize = graphemes(&s, unicode()).take(p).map(str::len).sum();
                 s.truncate(end);
             }
             if v.mode == 'q' {
@@ -210,10 +211,11 @@ fn json(v: &Value, ctx: &mut Ctx) -> Result<String, CallError> {
 }
 
 /// cty's padding of `%v`, `%s` and `%q`: to the width in grapheme
-/// clusters, with zeros or spaces, on the left unless `-`.
+/// clusters (counted by `textseg.TokenCount`), with zeros or spaces, on the
+/// left unless `-`.
 fn pad(v: &Verb, s: String) -> String {
     let Some(width) = v.width else { return s };
-    let len = s.graphemes(true).count();
+    let len = token_count(&s, unicode());
     if len >= width {
         return s;
     }

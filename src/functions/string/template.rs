@@ -4,7 +4,7 @@
 
 use super::super::{str_arg, CallError, CallResult, Ctx};
 use crate::limits::Limits;
-use crate::text::go_quote;
+use crate::value::go_quote;
 use crate::value::Value;
 
 /// What OpenTofu calls the template text in its messages.
@@ -80,7 +80,7 @@ impl Drop for InTemplate {
 /// `hcl.Diagnostics.Error()` for diagnostics about the template text.
 fn diagnostics_text(source: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
     let Some(d) = diags.first() else { return "invalid template".into() };
-    let range = crate::diagnostics::range_text(source, TEMPLATE_NAME, d.subject);
+    let range = crate::diagnostics::range_text(source, TEMPLATE_NAME, d.subject, crate::value::unicode());
     let first = format!("{range}: {}; {}", d.summary, d.detail);
     match diags.len() {
         1 => first,

@@ -6,7 +6,7 @@
 use super::parser::{opposite, Parser};
 use super::scanner::{Tok, Token};
 use crate::diagnostics::{range_text, Span};
-use crate::text::go_quote;
+use crate::value::go_quote;
 use std::collections::HashMap;
 
 const ITEM_REQUIRED: &str = "Argument or block definition required";
@@ -42,7 +42,7 @@ impl Parser<'_> {
                                 let detail = format!(
                                     "The argument {} was already set at {}. Each argument may be set only once.",
                                     go_quote(&name),
-                                    range_text(self.src, self.filename, *first)
+                                    range_text(self.src, self.filename, *first, crate::value::unicode())
                                 );
                                 self.error("Attribute redefined", detail, at);
                             }

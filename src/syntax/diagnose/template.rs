@@ -5,7 +5,7 @@
 use super::parser::Parser;
 use super::scanner::{Tok, Token};
 use crate::diagnostics::{range_text, Span};
-use crate::text::go_quote;
+use crate::value::go_quote;
 
 /// A template part, as far as the pairing of directives cares.
 #[derive(Clone, Copy)]
@@ -278,7 +278,7 @@ impl Pairing<'_> {
 
     /// The body of an `if` or `for` directive, up to its end.
     fn block(&mut self, p: &mut Parser, open: Span, kind: &str) {
-        let at = range_text(p.src, p.filename, open);
+        let at = range_text(p.src, p.filename, open, crate::value::unicode());
         let mut in_else = false;
         loop {
             let (name, subject) = match self.peek() {

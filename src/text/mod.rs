@@ -1,9 +1,12 @@
 //! Text conventions shared by every stage: Go's string quoting (what
 //! `%q` and `terraform console` print), JSON string literals as Go's
-//! `encoding/json` writes them, and HCL's identifier check.
+//! `encoding/json` writes them, HCL's identifier check, and [`unicode`]:
+//! NFC, grapheme clusters and case as each engine's libraries have them.
 //!
 //! A leaf: it depends on nothing else in the crate, so the value model,
 //! the syntax and the renderers can all use it.
+
+pub mod unicode;
 
 use std::fmt::Write;
 
@@ -42,9 +45,11 @@ pub(crate) fn push_json_string(s: &str, out: &mut String, html: bool) {
 }
 
 /// A string quoted as Go's `strconv.Quote` does, which `terraform console`
-/// uses: `\"`, `\\`, short escapes for control characters, `\xNN` for other
-/// ASCII controls and `\uXXXX` for non-printable code points.
-pub fn go_quote(s: &str) -> String {
+/// and `%q` in messages use: `\"`, `\\`, short escapes for control
+/// characters, `\xNN` for other ASCII controls and `\uXXXX` or
+/// `\UXXXXXXXX` for what `strconv.IsPrint` (of the Go toolchain's Unicode
+/// `version`) does not count as printable.
+pub fn go_quote(s: &str, version: unicode::Version) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -61,7 +66,7 @@ pub fn go_quote(s: &str) -> String {
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }
-            c if !is_go_printable(c) => {
+            c if !unicode::is_print(c, version) => {
                 if (c as u32) < 0x10000 {
                     let _ = write!(out, "\\u{:04x}", c as u32);
                 } else {
@@ -73,22 +78,6 @@ pub fn go_quote(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols
-/// and the ASCII space; not other spaces, format or private-use characters.
-fn is_go_printable(c: char) -> bool {
-    let u = c as u32;
-    if c.is_control() {
-        return false;
-    }
-    !matches!(u,
-        0x00a0 | 0x00ad | 0x0600..=0x0605 | 0x061c | 0x06dd | 0x070f | 0x1680 | 0x180e
-        | 0x2000..=0x200f | 0x2028..=0x202f | 0x205f..=0x2064 | 0x2066..=0x206f
-        | 0x3000 | 0xd800..=0xf8ff | 0xfeff | 0xfff9..=0xfffb
-        | 0xe0001 | 0xe0020..=0xe007f | 0xf0000..=0x10ffff)
-        && !(0xfdd0..=0xfdef).contains(&u)
-        && (u & 0xfffe) != 0xfffe
 }
 
 /// True when `name` is one identifier token to HCL's scanner
