@@ -7,7 +7,7 @@
 
 mod common;
 
-use hcl_playground::{evaluate_console, parse_variables, Options};
+use hcl_playground::{evaluate_console, parse_variables};
 
 const VARS: &str = r#"{"us": {"__unknown__": "string"}, "ud": {"__unknown__": "dynamic"}, "ul": {"__unknown__": "list(string)"},
   "un": {"__unknown__": "number"}, "nul": null}"#;
@@ -18,7 +18,7 @@ table!(VARS);
 #[track_caller]
 fn console(src: &str, want: &str) {
     let vars = parse_variables(VARS).expect("valid variables");
-    match evaluate_console(src, &vars, &Options::default()) {
+    match evaluate_console(src, &vars, &common::legacy()) {
         Ok(got) => assert_eq!(got.console, want, "{src}"),
         Err(d) => panic!("{src}: unexpected error {}", d[0]),
     }
@@ -532,6 +532,6 @@ fn templatestring() {
     );
     err_prefix(
         r#"templatestring("$${templatestring(\"q\", {})}", {})"#,
-        r#"Error in function call: Call to function "templatestring" failed: <templatestring argument>:1,3-26: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring"#,
+        r#"Error in function call: Call to function "templatestring" failed: <templatestring argument>:1,3-18: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring"#,
     );
 }

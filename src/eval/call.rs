@@ -2,9 +2,11 @@
 //! functions HCL evaluates itself (`try`, `can`) and the console's
 //! `convert(value, type)`.
 
+use super::start_range::{call_start, start_range};
 use super::{did_you_mean, dynamic, Evaluator};
 use crate::diagnostics::{Diagnostics, Span};
 use crate::functions::{self, CallError};
+use crate::profile::Profile;
 use crate::syntax::ast::*;
 use crate::value::convert::{convert, unify};
 use crate::value::go_quote as quote;
@@ -33,6 +35,11 @@ impl<'a> Evaluator<'a> {
             self.error("Invalid use of type function", TYPE_IN_EXPRESSION, span);
             return dynamic();
         }
+        if let Some(why) = functions::refused_in_template(name, self.profile) {
+            let at = call_start(self.source, name_span);
+            self.error("Error in function call", format!("Call to function {} failed: {why}.", quote(name)), at);
+            return dynamic();
+        }
         let Some(func) = functions::lookup(name, self.profile) else {
             self.unknown_function(name, name_span);
             return dynamic();
@@ -47,11 +54,17 @@ impl<'a> Evaluator<'a> {
             _ => (args, Vec::new()),
         };
         if bare == "try" || bare == "can" {
-            return self.try_or_can(bare == "try", fixed, expanded, close_span, span);
+            return self.try_or_can(bare == "try", fixed, expanded, close_span, call_start(self.source, name_span));
+        }
+        if bare == "templatestring" && self.profile == Profile::Terraform && expanded.is_empty() && fixed.len() == 2 {
+            return self.templatestring_terraform(func, name, fixed, (span, call_start(self.source, name_span)));
         }
         // HCL counts the arguments before it evaluates any, then evaluates
         // and converts them one at a time, each one's problems in turn.
-        let spans: Vec<Span> = fixed.iter().map(|a| a.span).chain(expanded.iter().map(|e| e.1)).collect();
+        // Diagnostics about an argument point at its start range (HCL's
+        // StartRange), those about the call at its name and parenthesis.
+        let spans: Vec<Span> = fixed.iter().map(|a| start_range(self.source, a)).chain(expanded.iter().map(|e| e.1)).collect();
+        let call_span = call_start(self.source, name_span);
         let count = spans.len();
         let params = func.params;
         if count < params.len() {
@@ -62,7 +75,7 @@ impl<'a> Evaluator<'a> {
                     "Function {} expects{qual} {} argument(s). Missing value for {}.",
                     quote(name),
                     params.len(),
-                    quote(params[count].name)
+                    quote(func.param_in(count, self.profile).name)
                 ),
                 close_span,
             );
@@ -87,7 +100,7 @@ impl<'a> Evaluator<'a> {
                 Some(a) => self.eval(a),
                 None => expanded.next().expect("counted"),
             };
-            let param = func.param(i);
+            let param = func.param_in(i, self.profile);
             match convert(&v, &functions::type_of(param.ty)) {
                 Ok(c) if param.allow_marked => converted.push(c),
                 Ok(c) => {
@@ -107,14 +120,18 @@ impl<'a> Evaluator<'a> {
         match functions::call(func, &converted, self, span) {
             Ok(v) => v.with_marks(marked),
             Err(CallError { arg: Some(i), message }) if i < spans.len() => {
-                let param = func.param(i);
+                let param = func.param_in(i, self.profile);
                 self.error("Invalid function argument", format!("Invalid value for {} parameter: {message}.", quote(param.name)), spans[i]);
                 dynamic()
             }
             Err(e) => {
                 if !e.message.is_empty() {
                     let stop = if e.is_panic() { "" } else { "." };
-                    self.error("Error in function call", format!("Call to function {} failed: {}{stop}", quote(name), e.message), span);
+                    self.error(
+                        "Error in function call",
+                        format!("Call to function {} failed: {}{stop}", quote(name), e.message),
+                        call_span,
+                    );
                 }
                 dynamic()
             }
@@ -126,6 +143,18 @@ impl<'a> Evaluator<'a> {
         if let Some(why) = functions::unavailable(name.strip_prefix("core::").unwrap_or(name)) {
             let detail = format!("The function {} is not available here. {why}", quote(name));
             return self.error("Function not available in the playground", detail, name_span);
+        }
+        // The built-in provider's functions: Terraform and OpenTofu look a
+        // provider's function up themselves, with words of their own.
+        if let Some(short) = name.strip_prefix("provider::terraform::").filter(|_| !self.profile.is_legacy()) {
+            let (summary, detail) = match self.profile {
+                Profile::OpenTofu => ("Function not found in provider", format!("Function {} was not registered by provider", quote(name))),
+                _ => (
+                    "Unknown provider function",
+                    format!("The function {} is not available from the provider \"terraform\".", quote(short)),
+                ),
+            };
+            return self.error(summary, detail, name_span);
         }
         // HCL 2.20 and later: a namespaced name is looked for in its
         // namespace, suggesting only names from there.
@@ -193,7 +222,7 @@ impl<'a> Evaluator<'a> {
                     close_span,
                 )
             } else {
-                let second = args.get(1).map_or_else(|| expanded[1 - args.len()].1, |a| a.span);
+                let second = args.get(1).map_or_else(|| expanded[1 - args.len()].1, |a| start_range(self.source, a));
                 ("Too many function arguments", "Function \"can\" expects only 1 argument(s).".to_string(), second)
             };
             self.error(summary, detail, at);
@@ -208,8 +237,12 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         let mut failures: Diagnostics = Vec::new();
+        let legacy = self.profile.is_legacy();
         for arg in args {
-            if self.depends_on_unknowns(arg) {
+            // hcl 2.14 waits when an argument refers to anything unknown;
+            // hcl 2.18 and later evaluate it, and wait only when it has no
+            // errors and its value is not wholly known.
+            if legacy && self.depends_on_unknowns(arg) {
                 return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
             }
             let mark = self.diags.len();
@@ -221,11 +254,17 @@ impl<'a> Evaluator<'a> {
                 failures.extend(self.diags.drain(mark..));
                 continue;
             }
+            if !legacy && !v.is_wholly_known() {
+                return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
+            }
             return if is_try { v } else { Value::Bool(true) };
         }
         // Expanded arguments are values already: they refer to no
         // variables, and evaluate without error.
         if let Some((v, _)) = expanded.into_iter().next() {
+            if !legacy && !v.is_wholly_known() {
+                return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
+            }
             return if is_try { v } else { Value::Bool(true) };
         }
         if !is_try {
@@ -241,6 +280,101 @@ impl<'a> Evaluator<'a> {
         dynamic()
     }
 
+    /// Terraform's `templatestring`, whose template parameter receives the
+    /// argument's expression (an HCL expression closure): it must be a
+    /// reference to a string from elsewhere, not a template written inline.
+    /// The string found there is then rendered by the registry's function.
+    fn templatestring_terraform(
+        &mut self,
+        func: &'static functions::FunctionDef,
+        name: &str,
+        args: &[Expression],
+        (span, call_span): (Span, Span),
+    ) -> Value {
+        let starts = [start_range(self.source, &args[0]), start_range(self.source, &args[1])];
+        let invalid = |detail: &str| format!("Invalid value for \"template\" parameter: invalid template expression: {detail}.");
+        let mark = self.diags.len();
+        let vars = self.eval(&args[1]);
+        if self.has_errors_since(mark) {
+            return dynamic();
+        }
+        // The call's checks of the vars argument come before the template
+        // expression is looked at.
+        let (vars, marks) = vars.unmark_deep();
+        if vars.is_null() {
+            self.error("Invalid function argument", "Invalid value for \"vars\" parameter: argument must not be null.", starts[1]);
+            return dynamic();
+        }
+        if vars.ty() == Type::Dynamic {
+            return dynamic().with_marks(marks);
+        }
+        if !vars.is_known() {
+            return Value::unknown(Type::String).refine_not_null().with_marks(marks);
+        }
+        let template = &args[0];
+        let problem = match &template.kind {
+            ExprKind::TemplateWrap(_) => Some(
+                "templatestring is only for rendering templates retrieved dynamically from elsewhere; to treat the inner expression as template syntax, write the reference expression directly without any template interpolation syntax",
+            ),
+            ExprKind::Template(parts) if parts.iter().all(|p| matches!(p, TemplatePart::Literal(_))) => Some(
+                "templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead",
+            ),
+            ExprKind::Template(_) => Some(
+                "templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an inline template, consider using a plain template string expression",
+            ),
+            _ if !template_reference(template) => {
+                Some("must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax")
+            }
+            _ => None,
+        };
+        if let Some(detail) = problem {
+            self.error("Invalid function argument", invalid(detail), starts[0]);
+            return dynamic();
+        }
+        let mark = self.diags.len();
+        let text = self.eval(template);
+        if self.aborted {
+            return dynamic();
+        }
+        if self.has_errors_since(mark) {
+            let errors: Diagnostics = self.diags.drain(mark..).collect();
+            let detail = functions::diagnostics_error(self.source, self.filename, &errors);
+            self.error("Invalid function argument", invalid(&detail), starts[0]);
+            return dynamic();
+        }
+        if !text.is_known() {
+            return Value::unknown(Type::String).refine_not_null().with_marks(marks);
+        }
+        if text.ty() != Type::String || text.is_null() {
+            let detail = "Invalid value for \"template\" parameter: invalid template value: a string is required.";
+            self.error("Invalid function argument", detail, starts[0]);
+            return dynamic();
+        }
+        match functions::call(func, &[text, vars], self, span) {
+            Ok(v) => v.with_marks(marks),
+            Err(CallError { arg: Some(i), message }) => {
+                let param = func.param_in(i, self.profile);
+                self.error(
+                    "Invalid function argument",
+                    format!("Invalid value for {} parameter: {message}.", quote(param.name)),
+                    starts[i],
+                );
+                dynamic()
+            }
+            Err(e) => {
+                if !e.message.is_empty() {
+                    let stop = if e.is_panic() { "" } else { "." };
+                    self.error(
+                        "Error in function call",
+                        format!("Call to function {} failed: {}{stop}", quote(name), e.message),
+                        call_span,
+                    );
+                }
+                dynamic()
+            }
+        }
+    }
+
     /// `convert(value, type)`: the second argument is a type constraint,
     /// with `optional(…)` attributes and defaults as for input variables.
     fn convert_call(&mut self, args: &[Expression], close_span: Span) -> Value {
@@ -253,11 +387,19 @@ impl<'a> Evaluator<'a> {
                     close_span,
                 )
             } else {
-                ("Too many function arguments", "Function \"convert\" expects only 2 argument(s).".to_string(), args[2].span)
+                (
+                    "Too many function arguments",
+                    "Function \"convert\" expects only 2 argument(s).".to_string(),
+                    start_range(self.source, &args[2]),
+                )
             };
             self.error(summary, detail, at);
             return dynamic();
         }
+        // HCL evaluates the value before it decodes the type, and reports
+        // the problems of both.
+        let mark = self.diags.len();
+        let v = self.eval(&args[0]);
         let constraint = match crate::syntax::typeexpr::constraint_of(&args[1]) {
             Ok(c) => c,
             Err(m) => {
@@ -265,11 +407,27 @@ impl<'a> Evaluator<'a> {
                 return dynamic();
             }
         };
-        let v = self.eval(&args[0]);
-        match self.convert_to_constraint(v, &constraint) {
+        if self.has_errors_since(mark) {
+            return dynamic();
+        }
+        // Terraform's convert is a go-cty function whose value parameter
+        // takes neither marks nor unknowns: the marks go on the result, and
+        // an unknown value gives an unknown of the type, unconverted.
+        let (v, marks) = match self.profile.is_legacy() {
+            true => (v, Marks::NONE),
+            false => v.unmark_deep(),
+        };
+        if !v.is_known() && !self.profile.is_legacy() {
+            return Value::unknown(constraint.ty()).with_marks(marks);
+        }
+        match self.convert_to_constraint(v, &constraint).map(|v| v.with_marks(marks)) {
             Ok(v) => v,
             Err(m) => {
-                self.error("Invalid function argument", format!("Invalid value for \"value\" parameter: {m}."), args[0].span);
+                self.error(
+                    "Invalid function argument",
+                    format!("Invalid value for \"value\" parameter: {m}."),
+                    start_range(self.source, &args[0]),
+                );
                 dynamic()
             }
         }
@@ -365,6 +523,16 @@ impl<'a> Evaluator<'a> {
     }
 }
 
+/// Terraform's `isValidTemplateStringExpr`: a reference, possibly
+/// traversed, indexed or splatted, but not parenthesised or computed.
+fn template_reference(e: &Expression) -> bool {
+    match &e.kind {
+        ExprKind::Variable(_) => true,
+        ExprKind::Traversal { source, .. } | ExprKind::Splat { source, .. } => template_reference(source),
+        _ => false,
+    }
+}
+
 /// Terraform's and OpenTofu's words for the console's `type` used inside
 /// an expression.
 const TYPE_IN_EXPRESSION: &str = "The console-only \"type\" function cannot be used as part of an expression.";
@@ -389,11 +557,12 @@ impl functions::Host for Evaluator<'_> {
     fn evaluate_isolated(
         &mut self,
         expr: &Expression,
+        (source, filename): (&str, &str),
         vars: &crate::value::SortedMap<Value>,
         max_steps: u64,
     ) -> Result<Value, Diagnostics> {
         let limits = crate::limits::Limits { max_steps, ..self.limits.clone() };
-        let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile);
+        let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile).with_source(source, filename);
         let v = ev.eval(expr);
         self.needs_full_build |= ev.needs_full_build;
         match ev.diags.is_empty() {

@@ -5,6 +5,7 @@
 mod call;
 mod constructors;
 mod operators;
+mod start_range;
 mod template;
 mod traversal;
 

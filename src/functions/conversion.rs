@@ -2,10 +2,11 @@
 //! defines them on top of cty's conversions.
 
 use super::{CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::profile::Profile;
 use crate::value::convert::{convert, convertible, mismatch_message};
 use crate::value::{Marks, Type, Value};
 
-const V: Param = Param::new("v", "dynamic").nullable().unknowns();
+const V: Param = Param::new("v", "dynamic").nullable().unknowns().marked();
 
 macro_rules! to_function {
     ($name:literal, $want:expr, $desc:literal, $example:literal) => {
@@ -37,9 +38,11 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("bool"),
         description: "Returns true if the given value is marked sensitive (only the value itself, not what it contains).",
         example: "issensitive(sensitive(\"secret\"))",
-        imp: |a, _| {
+        imp: |a, ctx| {
             Ok(match &a[0] {
-                Value::Marked(_, m) if m.contains(Marks::SENSITIVE) => Value::Bool(true),
+                // OpenTofu: an unknown value's sensitivity is not settled.
+                v if !v.is_known() && ctx.profile() == Profile::OpenTofu => Value::unknown(Type::Bool),
+                v if v.marks().contains(Marks::SENSITIVE) => Value::Bool(true),
                 v if !v.is_known() => Value::unknown(Type::Bool),
                 _ => Value::Bool(false),
             })
@@ -53,7 +56,13 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(|a| Ok(a[0].ty())),
         description: "Removes the sensitive marking from the given value (its own mark only).",
         example: "nonsensitive(\"clear\")",
-        imp: |a, _| Ok(a[0].clone().unmark().0),
+        imp: |a, ctx| {
+            let (v, marks) = a[0].clone().unmark();
+            Ok(match ctx.profile().is_legacy() {
+                true => v,
+                false => v.with_marks(marks.without(Marks::SENSITIVE)),
+            })
+        },
     },
     FunctionDef {
         name: "sensitive",
@@ -111,9 +120,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         params: &[Param::new("value", "dynamic").nullable().unknowns().marked()],
         variadic: None,
         ret: Ret::Computed(|a| Ok(a[0].ty())),
-        description: "Replaces every ephemeral value inside the given value with null; nothing is ephemeral in the playground.",
+        description: "Replaces every ephemeral value inside the given value with null, keeping its type and other marks.",
         example: "ephemeralasnull(\"Hello World\")",
-        imp: |a, _| Ok(a[0].clone()),
+        imp: |a, ctx| Ok(ephemeral_as_null(&a[0], ctx.profile())),
     },
 ];
 
@@ -143,13 +152,33 @@ fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
     let v = &a[0];
     let ret = ctx.ret.clone();
     if !v.is_known() {
-        return Ok(Value::unknown(ret));
+        // Terraform's conversion functions take unknowns with their own
+        // marks; OpenTofu's leave them to go-cty, which drops them.
+        return Ok(match ctx.profile() {
+            Profile::OpenTofu => Value::unknown(ret),
+            _ => Value::unknown(ret).with_marks(v.marks()),
+        });
     }
+    let profile = ctx.profile();
     convert(v, &ret).map_err(|_| {
         let want = want();
+        let marks = v.deep_marks();
+        let (v, _) = v.clone().unmark_deep();
+        let hidden = match () {
+            _ if profile.is_legacy() => None,
+            _ if marks.contains(Marks::SENSITIVE) => Some("sensitive"),
+            _ if marks.contains(Marks::EPHEMERAL) && profile == Profile::OpenTofu => Some("ephemeral"),
+            _ => None,
+        };
+        if let Some(what) = hidden {
+            return CallError::arg(
+                0,
+                format!("cannot convert this {what} {} to {}", v.ty().friendly_name(), want.friendly_name_for_constraint()),
+            );
+        }
         CallError::arg(
             0,
-            match (v, &want) {
+            match (&v, &want) {
                 (Value::String(s), Type::Bool) => {
                     format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", crate::value::go_quote(s))
                 }
@@ -163,4 +192,31 @@ fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
             },
         )
     })
+}
+
+/// `ephemeralasnull`: cty's post-order `Transform`, each ephemeral value
+/// becoming a null of its type with its other marks. An unknown one stays
+/// unknown, without its refinements; OpenTofu also strips the refinements
+/// (and the ephemeral mark) of every unknown value.
+fn ephemeral_as_null(v: &Value, profile: Profile) -> Value {
+    let (inner, marks) = v.clone().unmark();
+    let rebuilt = match inner {
+        Value::List(t, es) if !es.is_empty() => Value::List(t, es.iter().map(|e| ephemeral_as_null(e, profile)).collect()),
+        Value::Set(t, es) if !es.is_empty() => Value::set(t, es.iter().map(|e| ephemeral_as_null(e, profile)).collect()),
+        Value::Tuple(es) if !es.is_empty() => Value::Tuple(es.iter().map(|e| ephemeral_as_null(e, profile)).collect()),
+        Value::Map(t, m) if !m.is_empty() => Value::Map(t, m.iter().map(|(k, e)| (k.clone(), ephemeral_as_null(e, profile))).collect()),
+        Value::Object(m) if !m.is_empty() => Value::Object(m.iter().map(|(k, e)| (k.clone(), ephemeral_as_null(e, profile))).collect()),
+        other => other,
+    }
+    .with_marks(marks);
+    let (inner, marks) = rebuilt.unmark();
+    let kept = marks.without(Marks::EPHEMERAL);
+    let ty = inner.ty();
+    match profile {
+        Profile::OpenTofu if !inner.is_known() => Value::unknown(ty).with_marks(kept),
+        Profile::OpenTofu if inner.is_null() => Value::Null(ty).with_marks(kept),
+        _ if !marks.contains(Marks::EPHEMERAL) => inner.with_marks(marks),
+        _ if !inner.is_known() => Value::unknown(ty).with_marks(kept),
+        _ => Value::Null(ty).with_marks(kept),
+    }
 }

@@ -57,22 +57,32 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 // ------------------------------------------------------------ the functions
 
 fn formatdate(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let t = parse_timestamp(str_arg(a, 1)).map_err(|m| CallError::arg(1, m))?;
+    let t = cty_timestamp(str_arg(a, 1), ctx.profile()).map_err(|m| CallError::arg(1, m))?;
     let out = format_date(str_arg(a, 0).as_bytes(), &t).map_err(|m| CallError::arg(0, m))?;
     ctx.check_size(out.len() / 64)?;
     Ok(Value::string(String::from_utf8_lossy(&out).into_owned()))
 }
 
-fn timeadd(a: &[Value], _: &mut Ctx) -> CallResult {
-    let t = parse_timestamp(str_arg(a, 0)).map_err(CallError::call)?;
+fn timeadd(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let t = cty_timestamp(str_arg(a, 0), ctx.profile()).map_err(CallError::call)?;
     let d = parse_duration(str_arg(a, 1)).map_err(CallError::call)?;
     let local = t.local.checked_add_signed(TimeDelta::nanoseconds(d)).unwrap_or(t.local);
     Ok(Value::string(format_rfc3339(&local, t.offset)))
 }
 
-fn timecmp(a: &[Value], _: &mut Ctx) -> CallResult {
-    let x = parse_timestamp(str_arg(a, 0)).map_err(|m| CallError::arg(0, m))?;
-    let y = parse_timestamp(str_arg(a, 1)).map_err(|m| CallError::arg(1, m))?;
+fn timecmp(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    // The engines' own parser: Go's time.Parse, without go-cty's
+    // strictness; OpenTofu's quotes Go's message where it has no element.
+    let current = !ctx.profile().is_legacy();
+    let tofu = ctx.profile() == crate::profile::Profile::OpenTofu;
+    let parse = |s: &str| {
+        parse_timestamp(s, current).map_err(|m| match m.strip_prefix("not a valid RFC3339 timestamp: day out of range") {
+            Some("") if tofu => format!("not a valid RFC3339 timestamp: parsing time {}: day out of range", go_quote(s)),
+            _ => m,
+        })
+    };
+    let x = parse(str_arg(a, 0)).map_err(|m| CallError::arg(0, m))?;
+    let y = parse(str_arg(a, 1)).map_err(|m| CallError::arg(1, m))?;
     let r = match x.instant().cmp(&y.instant()) {
         Ordering::Less => -1,
         Ordering::Equal => 0,
@@ -110,10 +120,94 @@ fn out_of_range(layout: &'static str, value: &[u8], what: &str) -> ParseError {
     ParseError { layout, value: value.to_vec(), message: format!(": {what} out of range") }
 }
 
-/// `parseTimestamp` of go-cty and Terraform: Go's parse, then its error in
-/// their words.
-fn parse_timestamp(s: &str) -> Result<Time, String> {
-    parse_rfc3339(s.as_bytes()).map_err(|e| {
+/// go-cty's `parseTimestamp`: since go-cty 1.13 a strict RFC 3339 parse
+/// (`parseStrictRFC3339`); what Go's lenient parse accepts beyond it is
+/// refused with an error of its own.
+fn cty_timestamp(s: &str, profile: crate::profile::Profile) -> Result<Time, String> {
+    if profile.is_legacy() {
+        return parse_timestamp(s, false);
+    }
+    if let Some(t) = strict_rfc3339(s.as_bytes()) {
+        return Ok(t);
+    }
+    parse_rfc3339(s.as_bytes(), true).map_err(|e| timestamp_error(e, true))?;
+    let b = s.as_bytes();
+    let num2 = |x: &[u8]| i64::from(x[0].wrapping_sub(b'0')) * 10 + i64::from(x[1].wrapping_sub(b'0'));
+    let err = |layout: &'static str, value: &[u8], message: &str| {
+        timestamp_error(ParseError { layout, value: value.to_vec(), message: message.to_string() }, true)
+    };
+    Err(if b.get(12) == Some(&b':') {
+        err("15", &b[11..12], ": hour must have two digits")
+    } else if b.get(19) == Some(&b',') {
+        err(".", b",", ": sub-second separator must be a period")
+    } else if b.last() != Some(&b'Z') && b.len() >= 6 && num2(&b[b.len() - 5..]) >= 24 {
+        err("Z07:00", &b[b.len() - 6..], ": timezone hour out of range")
+    } else if b.last() != Some(&b'Z') && b.len() >= 6 && num2(&b[b.len() - 2..]) >= 60 {
+        err("Z07:00", &b[b.len() - 6..], ": timezone minute out of range")
+    } else {
+        err(RFC3339, b, "")
+    })
+}
+
+/// Go's `time.RFC3339` layout.
+const RFC3339: &str = "2006-01-02T15:04:05Z07:00";
+
+/// go-cty's `parseRFC3339`: exactly RFC 3339 (upper-case `T` and `Z`, a
+/// two-digit hour, days within the month, offsets under 24 hours).
+fn strict_rfc3339(s: &[u8]) -> Option<Time> {
+    let uint = |x: &[u8], min: i64, max: i64| -> Option<i64> {
+        let n = x.iter().try_fold(0i64, |n, &c| c.is_ascii_digit().then(|| n * 10 + i64::from(c - b'0')))?;
+        (min..=max).contains(&n).then_some(n)
+    };
+    if s.len() < 19 || s[4] != b'-' || s[7] != b'-' || s[10] != b'T' || s[13] != b':' || s[16] != b':' {
+        return None;
+    }
+    let year = uint(&s[0..4], 0, 9999)?;
+    let month = uint(&s[5..7], 1, 12)?;
+    let days = NaiveDate::from_ymd_opt(year as i32, month as u32, 1)?.checked_add_months(chrono::Months::new(1))?.pred_opt()?.day();
+    let day = uint(&s[8..10], 1, i64::from(days))?;
+    let (hour, minute, second) = (uint(&s[11..13], 0, 23)?, uint(&s[14..16], 0, 59)?, uint(&s[17..19], 0, 59)?);
+    let mut rest = &s[19..];
+    let mut nsec = 0i64;
+    if rest.len() >= 2 && rest[0] == b'.' && rest[1].is_ascii_digit() {
+        let n = 1 + rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let digits = &rest[1..n.min(10)];
+        nsec = atoi(digits).unwrap_or(0) * 10i64.pow(10 - n.min(10) as u32);
+        rest = &rest[n..];
+    }
+    let offset = if rest == b"Z" {
+        0
+    } else {
+        if rest.len() != 6 || !matches!(rest[0], b'+' | b'-') || rest[3] != b':' {
+            return None;
+        }
+        let off = (uint(&rest[1..3], 0, 23)? * 60 + uint(&rest[4..6], 0, 59)?) * 60;
+        if rest[0] == b'-' {
+            -off
+        } else {
+            off
+        }
+    };
+    let local = NaiveDate::from_ymd_opt(year as i32, month as u32, day as u32)?.and_hms_nano_opt(
+        hour as u32,
+        minute as u32,
+        second as u32,
+        nsec as u32,
+    )?;
+    Some(Time { local, offset })
+}
+
+/// `parseTimestamp` of Terraform (and go-cty 1.12): Go's parse (with Go
+/// 1.20's checks of offsets where `current`), then its error in their
+/// words.
+fn parse_timestamp(s: &str, current: bool) -> Result<Time, String> {
+    parse_rfc3339(s.as_bytes(), current).map_err(|e| timestamp_error(e, false))
+}
+
+/// A parse error in go-cty's words (`cty_rules`: go-cty 1.13's, which
+/// explain bad hours and minutes).
+fn timestamp_error(e: ParseError, cty_rules: bool) -> String {
+    {
         const P: &str = "not a valid RFC3339 timestamp";
         if e.layout.is_empty() && e.value.is_empty() && !e.message.is_empty() {
             return format!("{P}{}", e.message);
@@ -133,14 +227,21 @@ fn parse_timestamp(s: &str) -> Result<Time, String> {
         };
         if e.value.is_empty() {
             format!("{P}: end of string before {what}")
+        } else if cty_rules && what == "hour" && e.value.contains(&b':') {
+            format!("{P}: hour must be between 0 and 23 inclusive")
+        } else if cty_rules && what == "hour" && e.value.len() != 2 {
+            format!("{P}: hour must have exactly two digits")
+        } else if cty_rules && what == "minute" && e.value.len() != 2 {
+            format!("{P}: minute must have exactly two digits")
         } else {
             format!("{P}: cannot use {} as {what}", quote_bytes(&e.value))
         }
-    })
+    }
 }
 
-/// Go's `time.Parse(time.RFC3339, s)`, step by step.
-fn parse_rfc3339(mut v: &[u8]) -> Result<Time, ParseError> {
+/// Go's `time.Parse(time.RFC3339, s)`, step by step (`current`: as Go
+/// 1.20 and later check offsets).
+fn parse_rfc3339(mut v: &[u8], current: bool) -> Result<Time, ParseError> {
     fn skip<'a>(v: &'a [u8], lit: &'static str) -> Result<&'a [u8], ParseError> {
         match v.first() {
             Some(&c) if c == lit.as_bytes()[0] => Ok(&v[1..]),
@@ -218,6 +319,10 @@ fn parse_rfc3339(mut v: &[u8]) -> Result<Time, ParseError> {
         let (Some(hh), Some(mm)) = (atoi(hh), atoi(mm)) else {
             return Err(bad("Z07:00", v));
         };
+        if current && (hh > 24 || mm > 60) {
+            let what = if mm > 60 { "minute" } else { "hour" };
+            return Err(ParseError { layout: "Z07:00", value: v.to_vec(), message: format!(": time zone offset {what} out of range") });
+        }
         let off = (hh * 60 + mm) * 60;
         match sign {
             b'+' => off,

@@ -223,16 +223,31 @@ fn hex_pair(h: u8, l: u8) -> Option<u8> {
     Some(d(h)? << 4 | d(l)?)
 }
 
-fn rsadecrypt(a: &[Value], _: &mut Ctx) -> CallResult {
+fn rsadecrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use rsa::pkcs1::DecodeRsaPrivateKey;
     use rsa::pkcs8::DecodePrivateKey;
     let (text, pem) = (str_arg(a, 0), str_arg(a, 1));
     let cipher = base64::engine::general_purpose::STANDARD.decode(text).map_err(|_| {
         CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::value::go_quote(text)))
     })?;
+    // Terraform reads the key with ssh.ParseRawPrivateKey: no PEM block at
+    // all, or one of a type it does not know, is refused before any parsing.
+    let kind = pem.split_once("-----BEGIN ").and_then(|(_, rest)| rest.split_once("-----")).map(|(kind, rest)| (kind, rest));
+    match kind {
+        _ if ctx.profile().is_legacy() => {}
+        Some((kind, rest)) if rest.contains(&format!("-----END {kind}-----")) => {
+            if !matches!(kind, "RSA PRIVATE KEY" | "PRIVATE KEY" | "EC PRIVATE KEY" | "DSA PRIVATE KEY" | "OPENSSH PRIVATE KEY") {
+                return Err(CallError::arg(1, format!("invalid private key: ssh: unsupported key type {}", crate::value::go_quote(kind))));
+            }
+        }
+        _ => return Err(CallError::arg(1, "invalid private key: ssh: no key found")),
+    }
     let key = rsa::RsaPrivateKey::from_pkcs1_pem(pem)
         .or_else(|_| rsa::RsaPrivateKey::from_pkcs8_pem(pem))
         .map_err(|e| CallError::arg(1, format!("invalid private key: {e}")))?;
-    let plain = key.decrypt(rsa::Pkcs1v15Encrypt, &cipher).map_err(|e| CallError::call(format!("failed to decrypt: {e}")))?;
+    let plain = key.decrypt(rsa::Pkcs1v15Encrypt, &cipher).map_err(|e| {
+        let go = if ctx.profile().is_legacy() { "" } else { "crypto/rsa: " };
+        CallError::call(format!("failed to decrypt: {go}{e}"))
+    })?;
     Ok(Value::string(String::from_utf8_lossy(&plain).into_owned()))
 }

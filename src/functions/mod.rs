@@ -41,7 +41,10 @@ mod filesystem;
 mod hash;
 mod network;
 mod numeric;
+mod provider;
 mod string;
+
+pub use string::{diagnostics_error, refused_in_template};
 
 use crate::diagnostics::{Diagnostics, Span};
 use crate::profile::Profile;
@@ -88,12 +91,17 @@ pub struct Param {
     /// Receives marked (sensitive) arguments as they are; otherwise marks
     /// are removed before the call and put on the result.
     pub allow_marked: bool,
+    /// With `allow_marked`: the argument's own marks are removed before
+    /// the implementation runs and put on its result, and the marks inside
+    /// stay where they are (as go-cty's collection functions that unmark
+    /// their argument's top level do).
+    pub top_marks: bool,
 }
 
 impl Param {
     /// A parameter that refuses null and unknown values.
     pub const fn new(name: &'static str, ty: TypeExpr) -> Param {
-        Param { name, ty, allow_null: false, allow_unknown: false, allow_dynamic: false, allow_marked: false }
+        Param { name, ty, allow_null: false, allow_unknown: false, allow_dynamic: false, allow_marked: false, top_marks: false }
     }
 
     /// Also accepts null.
@@ -120,6 +128,13 @@ impl Param {
     /// Receives marked values with their marks.
     pub const fn marked(self) -> Param {
         Param { allow_marked: true, ..self }
+    }
+
+    /// Receives values with the marks inside them; the value's own marks go
+    /// to the result (see [`Param::top_marks`]). A null argument keeps its
+    /// marks, which the implementation may drop.
+    pub const fn top_marked(self) -> Param {
+        Param { allow_marked: true, top_marks: true, ..self }
     }
 }
 
@@ -197,10 +212,16 @@ pub trait Host {
     fn check_size(&mut self, n: usize, span: Span) -> bool;
     /// Notes that a function this build leaves out was called.
     fn flag_full_build(&mut self);
-    /// Evaluates `expr` in an evaluator of its own, with `vars` as its
-    /// only variables and at most `max_steps` steps of work: the value, or
-    /// its errors.
-    fn evaluate_isolated(&mut self, expr: &Expression, vars: &SortedMap<Value>, max_steps: u64) -> Result<Value, Diagnostics>;
+    /// Evaluates `expr`, parsed from `source` (called `filename`), in an
+    /// evaluator of its own, with `vars` as its only variables and at most
+    /// `max_steps` steps of work: the value, or its errors.
+    fn evaluate_isolated(
+        &mut self,
+        expr: &Expression,
+        source: (&str, &str),
+        vars: &SortedMap<Value>,
+        max_steps: u64,
+    ) -> Result<Value, Diagnostics>;
     /// The engine whose answers are wanted.
     fn profile(&self) -> Profile;
 }
@@ -238,8 +259,14 @@ impl Ctx<'_> {
     }
 
     /// Evaluates a template's tree apart (see [`Host::evaluate_isolated`]).
-    pub fn evaluate_isolated(&mut self, expr: &Expression, vars: &SortedMap<Value>, max_steps: u64) -> Result<Value, Diagnostics> {
-        self.host.evaluate_isolated(expr, vars, max_steps)
+    pub fn evaluate_isolated(
+        &mut self,
+        expr: &Expression,
+        source: (&str, &str),
+        vars: &SortedMap<Value>,
+        max_steps: u64,
+    ) -> Result<Value, Diagnostics> {
+        self.host.evaluate_isolated(expr, source, vars, max_steps)
     }
 }
 
@@ -271,6 +298,13 @@ impl FunctionDef {
         self.params.get(i).copied().or(self.variadic).unwrap_or(Param::new("?", "dynamic"))
     }
 
+    /// The parameter that argument `i` binds to in `profile`'s engine,
+    /// where the engines' specifications differ.
+    pub fn param_in(&self, i: usize, profile: Profile) -> Param {
+        let at = i.min(self.params.len());
+        PARAMS_IN.iter().find(|(name, p, j, _)| *name == self.name && *p == profile && *j == at).map_or_else(|| self.param(i), |o| o.3)
+    }
+
     /// A signature such as `join(separator string, lists ...list(string)) string`.
     pub fn signature(&self) -> String {
         let mut parts: Vec<String> = self.params.iter().map(|p| format!("{} {}", p.name, type_of(p.ty))).collect();
@@ -297,6 +331,7 @@ pub fn all() -> impl Iterator<Item = &'static FunctionDef> {
         datetime::FUNCTIONS,
         filesystem::FUNCTIONS,
         conversion::FUNCTIONS,
+        provider::FUNCTIONS,
     ]
     .into_iter()
     .flatten()
@@ -318,6 +353,35 @@ pub fn reference_markdown() -> String {
     out
 }
 
+/// Parameters whose specification in an engine differs from the
+/// registry's: (function, engine, parameter index, the parameter there).
+const PARAMS_IN: &[(&str, Profile, usize, Param)] = &[
+    // go-cty 1.18.1 (Terraform, not OpenTofu's 1.18.0) looks for null
+    // elements too.
+    ("contains", Profile::Terraform, 1, Param::new("value", "dynamic").nullable()),
+    // go-cty 1.13 and later: unknown arguments, and arguments of unknown
+    // type, reach the implementation.
+    ("format", Profile::Terraform, 1, Param::new("args", "dynamic").nullable().unknowns()),
+    ("format", Profile::OpenTofu, 1, Param::new("args", "dynamic").nullable().unknowns()),
+    ("formatlist", Profile::Terraform, 1, Param::new("args", "dynamic").nullable().unknowns()),
+    ("formatlist", Profile::OpenTofu, 1, Param::new("args", "dynamic").nullable().unknowns()),
+    // Removed functions take anything, to refuse it.
+    ("list", Profile::Terraform, 0, Param::new("vals", "dynamic").nullable().unknowns()),
+    ("list", Profile::OpenTofu, 0, Param::new("vals", "dynamic").nullable().unknowns()),
+    ("map", Profile::Terraform, 0, Param::new("vals", "dynamic").nullable().unknowns()),
+    ("map", Profile::OpenTofu, 0, Param::new("vals", "dynamic").nullable().unknowns()),
+    // Terraform's template parameter is an expression (see the evaluator);
+    // the implementation gets the string it refers to.
+    ("templatestring", Profile::Terraform, 0, Param::new("template", "string").marked()),
+    ("templatestring", Profile::Terraform, 1, Param::new("vars", "dynamic")),
+    ("templatestring", Profile::OpenTofu, 0, Param::new("data", "string").marked()),
+    // OpenTofu's built-in provider declares its own parameters, which take
+    // neither unknowns nor values of unknown type.
+    ("provider::terraform::encode_tfvars", Profile::OpenTofu, 0, Param::new("input", "dynamic")),
+    ("provider::terraform::encode_expr", Profile::OpenTofu, 0, Param::new("expr", "dynamic")),
+    ("provider::terraform::decode_tfvars", Profile::OpenTofu, 0, Param::new("content", "string")),
+];
+
 /// Functions only one of the current engines has. The legacy profile keeps
 /// every function the playground had before profiles.
 const ENGINE_ONLY: &[(&str, Profile)] = &[
@@ -327,8 +391,13 @@ const ENGINE_ONLY: &[(&str, Profile)] = &[
     ("urldecode", Profile::OpenTofu),
 ];
 
-/// Whether `profile`'s engine has the function `f`.
+/// Whether `profile`'s engine has the function `f`. The built-in
+/// provider's functions (`provider::terraform::...`) are there as in a
+/// configuration that requires the provider; the legacy profile has none.
 pub fn available(f: &FunctionDef, profile: Profile) -> bool {
+    if f.name.starts_with("provider::") {
+        return !profile.is_legacy();
+    }
     profile.is_legacy() || ENGINE_ONLY.iter().all(|(name, only)| *name != f.name || *only == profile)
 }
 
@@ -342,7 +411,7 @@ pub fn all_in(profile: Profile) -> impl Iterator<Item = &'static FunctionDef> {
 pub fn lookup(name: &str, profile: Profile) -> Option<&'static FunctionDef> {
     let name = match profile.is_legacy() {
         true => name,
-        false => name.strip_prefix("core::").unwrap_or(name),
+        false => name.strip_prefix("core::").filter(|n| !n.contains("::")).unwrap_or(name),
     };
     all_in(profile).find(|f| f.name == name)
 }
@@ -350,7 +419,7 @@ pub fn lookup(name: &str, profile: Profile) -> Option<&'static FunctionDef> {
 /// The names a call can use in `profile`'s engine (with `core::` ones where
 /// it has namespaces).
 pub fn names(profile: Profile) -> impl Iterator<Item = String> {
-    let core = (!profile.is_legacy()).then(|| all_in(profile).map(|f| format!("core::{}", f.name)));
+    let core = (!profile.is_legacy()).then(|| all_in(profile).filter(|f| !f.name.contains("::")).map(|f| format!("core::{}", f.name)));
     all_in(profile).map(|f| f.name.to_string()).chain(core.into_iter().flatten())
 }
 
@@ -394,9 +463,10 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
     // cty checks arguments in order: a null one is refused, and one of
     // unknown type where the parameter wants a known type leaves the
     // return type unknown, without looking at later arguments.
+    let profile = host.profile();
     let mut ret = None;
     for (i, a) in args.iter().enumerate() {
-        let p = f.param(i);
+        let p = f.param_in(i, profile);
         if a.is_null() && !p.allow_null {
             return Err(CallError::arg(i, "argument must not be null"));
         }
@@ -416,11 +486,14 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
         }
     }
     let ret = match (ret, f.ret) {
+        // go-cty 1.13 and later do not call the implementation when an
+        // argument's type is not known yet and its parameter wants a known
+        // type (1.12 called it when the argument was an untyped null).
+        (Some(t), _) if !profile.is_legacy() => return Ok(Value::unknown(t)),
         (Some(t), _) => t,
         (None, Ret::Fixed(t)) => type_of(t),
         (None, Ret::Computed(g)) => g(args)?,
     };
-    let profile = host.profile();
     let refine = |v: Value| match refines_result(f.name, profile) {
         true => v.refine_not_null(),
         false => v,
@@ -428,12 +501,33 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
     // Only a top-level unknown short-circuits (cty 1.12); an implementation
     // decides what unknown elements mean.
     for (i, a) in args.iter().enumerate() {
-        if !f.param(i).allow_unknown && !a.is_known() {
+        if !f.param_in(i, profile).allow_unknown && !a.is_known() {
             return Ok(refine(Value::unknown(ret)));
         }
     }
+    // Arguments whose own marks go to the result lose them here: after the
+    // unknown short-circuit, whose result does not take them (go-cty).
+    let mut top = crate::value::Marks::NONE;
+    let owned: Vec<Value>;
+    let args = if (0..args.len()).any(|i| f.param_in(i, profile).top_marks) {
+        owned = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match f.param_in(i, profile).top_marks && !a.is_null() {
+                true => {
+                    let (v, m) = a.clone().unmark();
+                    top |= m;
+                    v
+                }
+                false => a.clone(),
+            })
+            .collect();
+        &owned[..]
+    } else {
+        args
+    };
     let mut ctx = Ctx { host, span, ret: ret.clone() };
-    let v = refine((f.imp)(args, &mut ctx)?);
+    let v = refine((f.imp)(args, &mut ctx)?).with_marks(top);
     // cty panics (an error to the caller) when a result does not conform
     // to the return type computed before the call.
     match nonconformance(&v.ty(), &ret) {
@@ -462,6 +556,9 @@ const UNREFINED: &[&str] = &[
     "map",
     "nonsensitive",
     "one",
+    "provider::terraform::decode_tfvars",
+    "provider::terraform::encode_expr",
+    "provider::terraform::encode_tfvars",
     "sensitive",
     "strcontains",
     "timeadd",
@@ -485,6 +582,8 @@ pub fn refines_result(name: &str, profile: Profile) -> bool {
         // OpenTofu's issensitive refines its result; Terraform's does not.
         (Profile::OpenTofu, "issensitive") => true,
         (Profile::Terraform, "issensitive") => false,
+        // OpenTofu's templatestring has no RefineResult.
+        (Profile::OpenTofu, "templatestring") => false,
         _ => !UNREFINED.contains(&name),
     }
 }

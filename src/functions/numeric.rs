@@ -1,6 +1,6 @@
 //! Numeric functions.
 
-use super::{int_arg, num_arg, str_arg, CallError, CallResult, FunctionDef, Param, Ret};
+use super::{int_arg, num_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::{Number, Type, Value};
 use std::cmp::Ordering;
 
@@ -45,9 +45,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("number"),
         description: "Returns the logarithm of a given number in a given base, computed in 64-bit floating point.",
         example: "log(16, 2)",
-        imp: |a, _| {
+        imp: |a, ctx| {
             let (n, b) = (float_arg(a, 0)?, float_arg(a, 1)?);
-            float_result(go_log(n) / go_log(b))
+            float_result(go_log(n) / go_log(b), ctx)
         },
     },
     FunctionDef {
@@ -91,9 +91,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("number"),
         description: "Calculates an exponent, by raising its first argument to the power of the second, in 64-bit floating point.",
         example: "pow(3, 2)",
-        imp: |a, _| {
+        imp: |a, ctx| {
             let (n, p) = (float_arg(a, 0)?, float_arg(a, 1)?);
-            float_result(go_pow(n, p))
+            float_result(go_pow(n, p), ctx)
         },
     },
     FunctionDef {
@@ -274,9 +274,14 @@ fn float_arg(a: &[Value], i: usize) -> Result<f64, CallError> {
     Ok(f)
 }
 
-fn float_result(r: f64) -> CallResult {
+/// A `float64` result as a number. go-cty's `NumberFloatVal` panics on
+/// NaN (the legacy profile's functions refused it with a message).
+fn float_result(r: f64, ctx: &Ctx) -> CallResult {
     if r.is_nan() {
-        return Err(CallError::call("result is not a number"));
+        return Err(match ctx.profile().is_legacy() {
+            true => CallError::call("result is not a number"),
+            false => CallError::panic("Float.SetFloat64(NaN)"),
+        });
     }
     Ok(Value::Number(Number::from_f64(r)))
 }

@@ -6,6 +6,8 @@ mod format;
 mod re2;
 mod template;
 
+pub use template::{diagnostics_error, refused_in_template};
+
 use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::text::unicode::{self as uc, graphemes};
 use crate::value::unicode;
@@ -43,12 +45,17 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[Param::new("format", "string")],
         variadic: Some(Param::new("args", "dynamic").nullable()),
-        ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::String })),
+        ret: Ret::Computed(|a| Ok(if legacy() && has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::String })),
         description: "Produces a string by formatting values according to a specification string, as printf does.",
         example: "format(\"Hello, %s! %.2f%%\", \"Ander\", 99.5)",
         imp: |a, ctx| {
             if !a[1..].iter().all(Value::is_wholly_known) {
-                return Ok(Value::unknown(Type::String));
+                // go-cty 1.13 and later keep the text before the first verb.
+                let f = str_arg(a, 0);
+                return Ok(match f.find('%') {
+                    Some(at) if at > 0 && !ctx.profile().is_legacy() => Value::unknown(Type::String).refine().prefix(&f[..at]).value(),
+                    _ => Value::unknown(Type::String),
+                });
             }
             Ok(Value::string(format::format(str_arg(a, 0), &a[1..], ctx)?))
         },
@@ -58,7 +65,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[Param::new("format", "string")],
         variadic: Some(Param::new("args", "dynamic").nullable().unknown_values()),
-        ret: Ret::Computed(|a| Ok(if has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::list(Type::String) })),
+        ret: Ret::Computed(|a| Ok(if legacy() && has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::list(Type::String) })),
         description: "Produces a list of strings by formatting the elements of lists (and repeating other values) according to a specification string.",
         example: "formatlist(\"Hello, %s!\", [\"Valentina\", \"Ander\"])",
         imp: format::formatlist,
@@ -136,12 +143,12 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "startswith",
         category: "string",
-        params: &[STR, Param::new("prefix", "string")],
+        params: &[STR.unknown_values(), Param::new("prefix", "string")],
         variadic: None,
         ret: Ret::Fixed("bool"),
         description: "Takes two values: a string to check and a prefix string. Returns true if the string begins with that exact prefix.",
         example: "startswith(\"hello world\", \"hello\")",
-        imp: |a, _| Ok(Value::Bool(str_arg(a, 0).starts_with(str_arg(a, 1)))),
+        imp: startswith,
     },
     FunctionDef {
         name: "strcontains",
@@ -183,7 +190,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         params: &[Param::new("data", "string"), Param::new("vars", "dynamic").marked()],
         variadic: None,
         ret: Ret::Fixed("dynamic"),
-        description: "Renders a string as a template with the given variables (OpenTofu's form: the template may be a literal, so escape it as $${...}).",
+        description: "Renders a string as a template with the given variables; Terraform takes only a reference to a string held elsewhere, OpenTofu any string (escape a literal one as $${...}).",
         example: "templatestring(\"Hello, $${name}!\", { name = \"Alice\" })",
         imp: template::templatestring,
     },
@@ -304,6 +311,12 @@ fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
     // early return), so that takes the rest too.
     let take = if length <= 0 { rest.len() } else { (length as usize).min(rest.len()) };
     Ok(Value::string(rest[..take].concat()))
+}
+
+/// Whether the legacy profile is evaluating (for return types, which are
+/// computed without the call's context).
+fn legacy() -> bool {
+    crate::profile::Profile::current().is_legacy()
 }
 
 /// True when an argument is an unknown value of unknown type, which makes
@@ -427,4 +440,22 @@ fn regex_all(a: &[Value], ctx: &mut Ctx) -> CallResult {
     ctx.check_size(matches.len())?;
     let elems = matches.iter().map(|c| match_value(&re, &shape, c)).collect();
     Ok(Value::List(ctx.ret.element_type().cloned().unwrap_or(Type::Dynamic), elems))
+}
+
+/// Terraform's `startswith`: an unknown string whose known prefix settles
+/// the answer gives a known one (Terraform 1.6 and later).
+fn startswith(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let prefix = str_arg(a, 1);
+    if a[0].is_known() {
+        return Ok(Value::Bool(str_arg(a, 0).starts_with(prefix)));
+    }
+    if ctx.profile().is_legacy() {
+        return Ok(Value::unknown(Type::Bool));
+    }
+    let known = crate::value::refine::Range::of(&a[0]).refinement.prefix;
+    Ok(match () {
+        _ if prefix.is_empty() || (!known.is_empty() && known.starts_with(prefix)) => Value::Bool(true),
+        _ if !known.is_empty() && known.len() >= prefix.len() => Value::Bool(false),
+        _ => Value::unknown(Type::Bool),
+    })
 }

@@ -13,8 +13,8 @@ use crate::profile::Profile;
 use crate::syntax::ast::{Attribute, Block, Body, Expression};
 use crate::syntax::typeexpr::{constraint_of, Constraint};
 use crate::text::is_identifier;
-use crate::value::go_quote;
 use crate::value::convert::convert;
+use crate::value::go_quote;
 use crate::value::{SortedMap, Type, Value};
 
 /// Terraform's detail for a name that is not an identifier.

@@ -14,8 +14,8 @@ use crate::diagnostics::{range_text, suggest, Diagnostic};
 use crate::eval::Evaluator;
 use crate::present;
 use crate::syntax::ast::Expression;
-use crate::value::go_quote;
 use crate::value::convert::convert;
+use crate::value::go_quote;
 use crate::value::{Marks, SortedMap, Type, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

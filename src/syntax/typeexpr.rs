@@ -25,8 +25,22 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
             other => Err(format!("The keyword {} is not a valid type specification.", crate::value::go_quote(other))),
         },
         ExprKind::FunctionCall { name, args, .. } => {
-            if args.len() != 1 {
-                return Err(format!("The {name} type constructor requires one argument."));
+            // hcl's typeexpr: keywords that take no arguments first, then
+            // the argument count of the constructors, then the name.
+            match name.as_str() {
+                "bool" | "string" | "number" => return Err(format!("Primitive type keyword {} does not expect arguments.", crate::value::go_quote(name))),
+                "any" => return Err(format!("Type constraint keyword {} does not expect arguments.", crate::value::go_quote(name))),
+                "list" | "set" | "map" if args.len() != 1 => {
+                    return Err(format!("The {name} type constructor requires one argument specifying the element type."))
+                }
+                "object" if args.len() != 1 => {
+                    return Err("The object type constructor requires one argument specifying the attribute types and values as a map.".into())
+                }
+                "tuple" if args.len() != 1 => {
+                    return Err("The tuple type constructor requires one argument specifying the element types as a list.".into())
+                }
+                "list" | "set" | "map" | "object" | "tuple" => {}
+                other => return Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other))),
             }
             let arg = &args[0];
             match name.as_str() {

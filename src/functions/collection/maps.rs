@@ -29,7 +29,7 @@ pub(super) fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
     }
     match a[0].ty() {
         Type::Object(attrs) => {
-            let Value::String(key) = &a[1] else {
+            let Some(key) = a[1].as_str() else {
                 return Ok(Type::Dynamic);
             };
             match attrs.get(key) {
@@ -66,14 +66,17 @@ pub(super) fn merge_type(a: &[Value]) -> Result<Type, CallError> {
     if a.is_empty() {
         return Ok(Type::Object(BTreeMap::new()));
     }
+    // go-cty 1.18.1 (Terraform) takes a null object for an empty one.
+    let null_objects_empty = crate::profile::Profile::current() == crate::profile::Profile::Terraform;
     let mut attrs = BTreeMap::new();
-    let first = a[0].ty();
+    let mut first = None;
     let mut matching = true;
     let mut attrs_known = true;
     for v in a {
-        let ty = v.ty();
-        match (&ty, v) {
+        let mut ty = v.ty();
+        match (&ty, v.unmarked()) {
             (Type::Dynamic, _) => return Ok(Type::Dynamic),
+            (Type::Object(_), Value::Null(_)) if null_objects_empty => ty = Type::Object(BTreeMap::new()),
             (Type::Object(at), v) if !v.is_null() => attrs.extend(at.clone()),
             (Type::Object(_), _) => {}
             (Type::Map(_), Value::Null(_)) => {}
@@ -86,12 +89,14 @@ pub(super) fn merge_type(a: &[Value]) -> Result<Type, CallError> {
                 )))
             }
         }
-        if ty != first {
-            matching = false;
+        match &first {
+            None => first = Some(ty),
+            Some(f) if *f != ty => matching = false,
+            _ => {}
         }
     }
     if matching {
-        return Ok(first);
+        return Ok(first.unwrap_or(Type::Dynamic));
     }
     if !attrs_known {
         return Ok(Type::Dynamic);
@@ -102,7 +107,8 @@ pub(super) fn merge_type(a: &[Value]) -> Result<Type, CallError> {
 pub(super) fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut out = BTreeMap::new();
     for v in a {
-        match v {
+        // A null argument keeps its marks here, and they are dropped.
+        match v.unmarked() {
             Value::Null(_) => {}
             Value::Map(_, m) | Value::Object(m) => out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
             // Reached only when an earlier untyped null left the return
@@ -156,7 +162,7 @@ pub(super) fn zipmap_type(a: &[Value]) -> Result<Type, CallError> {
             }
             let mut attrs = BTreeMap::new();
             for (i, (k, t)) in keys.iter().zip(ts).enumerate() {
-                let Value::String(k) = k else {
+                let Value::String(k) = k.unmarked() else {
                     return Err(CallError::call(format!("keys list has null value at index {i}")));
                 };
                 attrs.insert(k.clone(), t.clone());
@@ -176,8 +182,11 @@ pub(super) fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
         return Err(CallError::call(format!("number of keys ({}) does not match number of values ({})", keys.len(), values.len())));
     }
     let mut out = BTreeMap::new();
+    // Marks on the keys go to the whole result.
+    let mut marks = crate::value::Marks::NONE;
     for (i, (k, v)) in keys.iter().zip(values).enumerate() {
-        let Value::String(k) = k else {
+        marks |= k.marks();
+        let Value::String(k) = k.unmarked() else {
             // cty checks for null keys only when the values are a tuple.
             if matches!(ctx.ret, Type::Map(_)) {
                 return Err(CallError::panic("value is null"));
@@ -189,5 +198,6 @@ pub(super) fn zipmap(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(match &ctx.ret {
         Type::Map(e) => Value::Map((**e).clone(), out.into()),
         _ => Value::Object(out.into()),
-    })
+    }
+    .with_marks(marks))
 }

@@ -10,7 +10,8 @@ use sets::{set_operation, set_operation_type, setproduct, setproduct_type};
 use super::{num_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::value::convert::{convert, length_unknown, list_of, unify};
 use crate::value::ops::equals;
-use crate::value::{Number, Type, Value};
+use crate::value::refine::{length_bounds, Range};
+use crate::value::{Marks, Number, Type, Value};
 
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
@@ -49,7 +50,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "concat",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("seqs", "dynamic")),
+        variadic: Some(Param::new("seqs", "dynamic").top_marked()),
         ret: Ret::Computed(concat_type),
         description: "Takes two or more lists and combines them into a single list.",
         example: "concat([\"a\", \"\"], [\"b\", \"c\"])",
@@ -68,7 +69,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "element",
         category: "collection",
-        params: &[Param::new("list", "dynamic"), Param::new("index", "number")],
+        params: &[Param::new("list", "dynamic").top_marked(), Param::new("index", "number")],
         variadic: None,
         ret: Ret::Computed(element_type),
         description: "Retrieves a single element from a list, wrapping around when the index is past the end.",
@@ -78,24 +79,24 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "flatten",
         category: "collection",
-        params: &[Param::new("list", "dynamic")],
+        params: &[Param::new("list", "dynamic").marked()],
         variadic: None,
         ret: Ret::Computed(flatten_type),
         description: "Takes a list and replaces any elements that are lists with a flattened sequence of the list contents.",
         example: "flatten([[\"a\", \"b\"], [], [\"c\"]])",
         imp: |a, ctx| {
-            let (out, known) = flattened(&a[0]);
+            let (out, known, marks) = flattened(&a[0]);
             if !known {
-                return Ok(Value::unknown(ctx.ret.clone()));
+                return Ok(Value::unknown(ctx.ret.clone()).with_marks(marks));
             }
             ctx.check_size(out.len())?;
-            Ok(Value::Tuple(out.into()))
+            Ok(Value::Tuple(out.into()).with_marks(marks))
         },
     },
     FunctionDef {
         name: "keys",
         category: "collection",
-        params: &[Param::new("inputMap", "dynamic").unknown_values()],
+        params: &[Param::new("inputMap", "dynamic").unknown_values().top_marked()],
         variadic: None,
         ret: Ret::Computed(keys_type),
         description: "Takes a map and returns a list containing the keys from that map, in lexicographical order.",
@@ -115,7 +116,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "length",
         category: "collection",
-        params: &[Param::new("value", "dynamic").unknowns()],
+        params: &[Param::new("value", "dynamic").unknowns().top_marked()],
         variadic: None,
         ret: Ret::Computed(|a| match a[0].ty() {
             Type::String | Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_) => {
@@ -130,8 +131,8 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "lookup",
         category: "collection",
-        params: &[Param::new("inputMap", "dynamic").unknown_values(), Param::new("key", "string").unknown_values()],
-        variadic: Some(Param::new("default", "dynamic").nullable().unknowns()),
+        params: &[Param::new("inputMap", "dynamic").unknown_values().top_marked(), Param::new("key", "string").unknown_values().top_marked()],
+        variadic: Some(Param::new("default", "dynamic").nullable().unknowns().marked()),
         ret: Ret::Computed(lookup_type),
         description: "Retrieves the value of a single element from a map, given its key, or the default when the key is absent.",
         example: "lookup({a=\"ay\", b=\"bee\"}, \"c\", \"what?\")",
@@ -141,7 +142,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "merge",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("maps", "dynamic").nullable().dynamic()),
+        variadic: Some(Param::new("maps", "dynamic").nullable().dynamic().top_marked()),
         ret: Ret::Computed(merge_type),
         description: "Takes any number of maps or objects and returns a single one with all their elements; later arguments win.",
         example: "merge({a=\"b\", c=\"d\"}, {e=\"f\", c=\"z\"})",
@@ -170,7 +171,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "values",
         category: "collection",
-        params: &[Param::new("mapping", "dynamic")],
+        params: &[Param::new("mapping", "dynamic").top_marked()],
         variadic: None,
         ret: Ret::Computed(values_type),
         description: "Takes a map and returns a list containing the values of its elements, ordered by key.",
@@ -186,7 +187,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "chunklist",
         category: "collection",
-        params: &[Param::new("list", "list(dynamic)"), Param::new("size", "number")],
+        params: &[Param::new("list", "list(dynamic)").top_marked(), Param::new("size", "number").top_marked()],
         variadic: None,
         ret: Ret::Computed(|a| Ok(Type::list(a[0].ty()))),
         description: "Splits a single list into fixed-size chunks, returning a list of lists.",
@@ -256,20 +257,20 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[],
         variadic: Some(Param::new("vals", "dynamic")),
-        ret: Ret::Fixed("dynamic"),
+        ret: Ret::Computed(|_| removed("list", "tolist([ ... ])", "list", true)),
         description: "Removed in Terraform v0.12: write a literal list with tolist([ ... ]) instead.",
         example: "tolist([\"a\", \"b\"])",
-        imp: |_, _| Err(CallError::call("the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list")),
+        imp: |_, _| removed("list", "tolist([ ... ])", "list", false).map(Value::unknown),
     },
     FunctionDef {
         name: "map",
         category: "collection",
         params: &[],
         variadic: Some(Param::new("vals", "dynamic")),
-        ret: Ret::Fixed("dynamic"),
+        ret: Ret::Computed(|_| removed("map", "tomap({ ... })", "map", true)),
         description: "Removed in Terraform v0.12: write a literal map with tomap({ ... }) instead.",
         example: "tomap({a = \"b\"})",
-        imp: |_, _| Err(CallError::call("the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map")),
+        imp: |_, _| removed("map", "tomap({ ... })", "map", false).map(Value::unknown),
     },
     FunctionDef {
         name: "matchkeys",
@@ -302,7 +303,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "reverse",
         category: "collection",
-        params: &[Param::new("list", "dynamic")],
+        params: &[Param::new("list", "dynamic").top_marked()],
         variadic: None,
         ret: Ret::Computed(|a| match a[0].ty() {
             Type::Tuple(mut ts) => {
@@ -337,7 +338,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         name: "setproduct",
         category: "collection",
         params: &[],
-        variadic: Some(Param::new("sets", "dynamic")),
+        variadic: Some(Param::new("sets", "dynamic").unknown_values().top_marked()),
         ret: Ret::Computed(setproduct_type),
         description: "Finds all of the possible combinations of elements from all of the given sets by computing the Cartesian product.",
         example: "setproduct([\"development\", \"staging\"], [\"app1\", \"app2\"])",
@@ -366,7 +367,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "slice",
         category: "collection",
-        params: &[Param::new("list", "dynamic"), Param::new("start_index", "number"), Param::new("end_index", "number")],
+        params: &[Param::new("list", "dynamic").top_marked(), Param::new("start_index", "number"), Param::new("end_index", "number")],
         variadic: None,
         ret: Ret::Computed(slice_type),
         description: "Extracts some consecutive elements from within a list.",
@@ -384,14 +385,20 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "sort",
         category: "collection",
-        params: &[Param::new("list", "list(string)")],
+        params: &[Param::new("list", "list(string)").unknown_values()],
         variadic: None,
         ret: Ret::Fixed("list(string)"),
         description: "Takes a list of strings and returns a new list with those strings sorted lexicographically.",
         example: "sort([\"e\", \"d\", \"a\", \"x\"])",
-        imp: |a, _| {
+        imp: |a, ctx| {
             if !a[0].is_wholly_known() {
-                return Ok(Value::unknown(Type::list(Type::String)));
+                // go-cty 1.13 and later: the order is not known, the length is.
+                let unknown = Value::unknown(Type::list(Type::String));
+                if ctx.profile().is_legacy() || !matches!(a[0].ty(), Type::List(_)) {
+                    return Ok(unknown);
+                }
+                let r = Range::of(&a[0]);
+                return Ok(unknown.refine().min_len(r.min_len()).max_len(r.max_len()).value());
             }
             let mut out = seq(&a[0]).to_vec();
             if let Some(i) = out.iter().position(Value::is_null) {
@@ -414,7 +421,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "zipmap",
         category: "collection",
-        params: &[Param::new("keys", "list(string)"), Param::new("values", "dynamic")],
+        params: &[Param::new("keys", "list(string)").top_marked(), Param::new("values", "dynamic").top_marked()],
         variadic: None,
         ret: Ret::Computed(zipmap_type),
         description: "Constructs a map from a list of keys and a corresponding list of values.",
@@ -422,6 +429,23 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         imp: zipmap,
     },
 ];
+
+/// The error of the functions Terraform v0.12 removed: from their type
+/// check in the current engines, so that it comes whatever the arguments
+/// (the legacy profile reports it from the implementation).
+fn removed(name: &str, syntax: &str, what: &str, type_check: bool) -> Result<Type, CallError> {
+    let profile = crate::profile::Profile::current();
+    if type_check && profile.is_legacy() {
+        return Ok(Type::Dynamic);
+    }
+    let available = match profile {
+        crate::profile::Profile::OpenTofu => "is not available in OpenTofu",
+        _ => "is no longer available",
+    };
+    Err(CallError::call(format!(
+        "the \"{name}\" function was deprecated in Terraform v0.12 and {available}; use {syntax} syntax to write a literal {what}"
+    )))
+}
 
 /// `alltrue` stops at the first unknown, null or false; `anytrue` at the
 /// first true, and is unknown only if nothing decided it.
@@ -518,6 +542,9 @@ fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
 }
 
 fn element_type(a: &[Value]) -> Result<Type, CallError> {
+    if !crate::profile::Profile::current().is_legacy() {
+        return element_type_current(a);
+    }
     if num_arg(a, 1).is_some_and(|n| n.compare(&Number::zero()).is_lt()) {
         return Err(CallError::call("cannot use element function with a negative index"));
     }
@@ -540,7 +567,10 @@ fn element_type(a: &[Value]) -> Result<Type, CallError> {
     }
 }
 
-fn element(a: &[Value], _: &mut Ctx) -> CallResult {
+fn element(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    if !ctx.profile().is_legacy() {
+        return element_current(a);
+    }
     let elems = a[0].as_sequence().unwrap_or(&[]);
     let n = num_arg(a, 1).ok_or_else(|| CallError::arg(1, "a number is required"))?;
     let i = n.to_i64().ok_or_else(|| CallError::call(format!("invalid index: {}", super::numeric::I64_RANGE)))?;
@@ -553,6 +583,42 @@ fn element(a: &[Value], _: &mut Ctx) -> CallResult {
     Ok(elems[(i as usize) % elems.len()].clone())
 }
 
+/// The index of `element` (go-cty 1.15 and later): any whole number in
+/// Go's `int` range, a negative one counting from the end.
+fn element_index(a: &[Value], len: usize) -> Result<usize, CallError> {
+    let n = num_arg(a, 1).ok_or_else(|| CallError::arg(1, "a number is required"))?;
+    let i = Some(n).filter(|n| n.is_integer()).and_then(Number::to_i64);
+    let i = i.ok_or_else(|| CallError::call(format!("invalid index: {}", super::numeric::I64_RANGE)))?;
+    Ok(i.rem_euclid(len.max(1) as i64) as usize)
+}
+
+fn element_type_current(a: &[Value]) -> Result<Type, CallError> {
+    match a[0].ty() {
+        Type::List(e) => Ok(*e),
+        Type::Tuple(_) if !a[1].is_known() => Ok(Type::Dynamic),
+        Type::Tuple(ts) => {
+            let i = element_index(a, ts.len())?;
+            match ts.get(i) {
+                Some(t) => Ok(t.clone()),
+                None => Err(CallError::call("cannot use element function with an empty list")),
+            }
+        }
+        other => Err(CallError::call(format!("cannot read elements from {}", other.friendly_name()))),
+    }
+}
+
+fn element_current(a: &[Value]) -> CallResult {
+    let len = a[0].len().unwrap_or(0);
+    let i = element_index(a, len)?;
+    if !a[0].is_known() {
+        return Ok(Value::unknown(element_type_current(a)?));
+    }
+    match seq(&a[0]).get(i) {
+        Some(v) if len > 0 => Ok(v.clone()),
+        _ => Err(CallError::call("cannot use element function with an empty list")),
+    }
+}
+
 fn flatten_type(a: &[Value]) -> Result<Type, CallError> {
     if !a[0].is_wholly_known() {
         return Ok(Type::Dynamic);
@@ -560,7 +626,7 @@ fn flatten_type(a: &[Value]) -> Result<Type, CallError> {
     if !matches!(a[0].ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
         return Err(CallError::call("can only flatten lists, sets and tuples"));
     }
-    let (vals, known) = flattened(&a[0]);
+    let (vals, known, _) = flattened(&a[0]);
     if !known {
         return Ok(Type::Dynamic);
     }
@@ -569,10 +635,12 @@ fn flatten_type(a: &[Value]) -> Result<Type, CallError> {
 
 /// cty's `flattener`: the elements of `v` (of any collection or
 /// structure, as cty iterates them) with nested sequences spliced in, and
-/// whether the result can be known yet.
-fn flattened(v: &Value) -> (Vec<Value>, bool) {
+/// whether the result can be known yet, and the marks of every sequence
+/// spliced in (which go to the result; the elements keep their own).
+fn flattened(v: &Value) -> (Vec<Value>, bool, Marks) {
+    let mut marks = v.marks();
     if length_unknown(v) {
-        return (Vec::new(), false);
+        return (Vec::new(), false, marks);
     }
     let elems: Vec<&Value> = match v.as_mapping() {
         Some(m) => m.values().collect(),
@@ -587,21 +655,31 @@ fn flattened(v: &Value) -> (Vec<Value>, bool) {
         if !e.is_null() && matches!(e.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
             if !e.is_known() {
                 known = false;
+                marks |= e.marks();
                 continue;
             }
-            match flattened(e) {
-                (inner, true) => out.extend(inner),
-                (_, false) => known = false,
+            let (inner, inner_known, inner_marks) = flattened(e);
+            marks |= inner_marks;
+            match inner_known {
+                true => out.extend(inner),
+                false => known = false,
             }
         } else {
             out.push(e.clone());
         }
     }
-    (out, known)
+    (out, known, marks)
 }
 
-fn length(a: &[Value], _: &mut Ctx) -> CallResult {
+fn length(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let v = &a[0];
+    if !ctx.profile().is_legacy() {
+        return Ok(match v.ty() {
+            Type::Dynamic => Value::unknown(Type::Number),
+            Type::String => strlen(v),
+            _ => collection_length(v),
+        });
+    }
     Ok(match (v, v.ty()) {
         (_, Type::Dynamic) => Value::unknown(Type::Number),
         (_, Type::Tuple(ts)) => Value::int(ts.len() as i64),
@@ -611,6 +689,41 @@ fn length(a: &[Value], _: &mut Ctx) -> CallResult {
         (v, _) if length_unknown(v) => Value::unknown(Type::Number),
         (v, _) => Value::int(v.len().unwrap_or(0) as i64),
     })
+}
+
+/// go-cty's `Strlen` (1.13 and later): the grapheme clusters of a known
+/// string; for an unknown one, at least as many as its known prefix has.
+pub(super) fn strlen(v: &Value) -> Value {
+    match v.as_str() {
+        Some(s) => Value::int(crate::text::unicode::grapheme_count(s, crate::value::unicode()) as i64),
+        None => {
+            let prefix = Range::of(v).refinement.prefix;
+            let n = Number::from_i64(crate::text::unicode::grapheme_count(&prefix, crate::value::unicode()) as i64);
+            Value::unknown(Type::Number).refine().not_null().lower(&n, true).value()
+        }
+    }
+}
+
+/// go-cty's `Value.Length` (1.13 and later) of a collection or structure:
+/// known for a tuple or object, a known list or map, and a set whose
+/// elements cannot coalesce; otherwise an unknown within the bounds that
+/// are known.
+pub(super) fn collection_length(v: &Value) -> Value {
+    match v.ty() {
+        Type::Tuple(ts) => return Value::int(ts.len() as i64),
+        Type::Object(attrs) => return Value::int(attrs.len() as i64),
+        _ => {}
+    }
+    match length_bounds(v) {
+        Some((lo, hi)) if lo == hi => Value::int(lo as i64),
+        Some((lo, hi)) => Value::unknown(Type::Number)
+            .refine()
+            .not_null()
+            .lower(&Number::from_i64(lo as i64), true)
+            .upper(&Number::from_i64(hi.min(i64::MAX as u64) as i64), true)
+            .value(),
+        None => Value::unknown(Type::Number),
+    }
 }
 
 fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -779,6 +892,10 @@ fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut out = Vec::new();
     if seq(&search).is_empty() {
         return Ok(Value::List(ety, out.into()));
+    }
+    // Terraform 1.6 and later wait for unknown values and keys.
+    if !ctx.profile().is_legacy() && (!a[0].is_wholly_known() || !keys.is_wholly_known()) {
+        return Ok(Value::unknown(ctx.ret.clone()));
     }
     for (i, k) in seq(&keys).iter().enumerate() {
         ctx.charge(seq(&search).len() as u64)?;

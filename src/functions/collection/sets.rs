@@ -4,6 +4,7 @@
 use super::super::{CallError, CallResult, Ctx};
 use super::{elem_type, seq};
 use crate::value::convert::{convert, length_unknown, unify};
+use crate::value::refine::Range;
 use crate::value::{Type, Value};
 
 pub(super) fn set_operation_type(a: &[Value]) -> Result<Type, CallError> {
@@ -82,12 +83,40 @@ pub(super) fn setproduct_type(a: &[Value]) -> Result<Type, CallError> {
     Ok(if lists == a.len() { Type::list(tuple) } else { Type::set(tuple) })
 }
 
+/// go-cty 1.14's bounds on a product of unknown length: at most the
+/// product of the arguments' greatest lengths (when that stays small), and
+/// at least one element unless that product is zero.
+fn product_bounds(a: &[Value], ret: Type) -> Value {
+    let unknown = Value::unknown(ret);
+    let mut max: u64 = 1;
+    for v in a {
+        let most = match v.ty() {
+            Type::Tuple(ts) => ts.len() as u64,
+            _ => Range::of(v).max_len(),
+        };
+        if most > 1024 {
+            return unknown;
+        }
+        max *= most;
+        if max > 2048 {
+            return unknown;
+        }
+    }
+    match max {
+        0 => unknown.refine().min_len(0).max_len(0).value(),
+        n => unknown.refine().min_len(1).max_len(n).value(),
+    }
+}
+
 pub(super) fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
     let Type::Tuple(sub) = &ety else { return Ok(Value::unknown(ret)) };
     if a.iter().any(length_unknown) {
-        return Ok(Value::unknown(ret));
+        return Ok(match ctx.profile().is_legacy() {
+            true => Value::unknown(ret),
+            false => product_bounds(a, ret),
+        });
     }
     let total = a.iter().try_fold(1usize, |acc, v| acc.checked_mul(seq(v).len())).unwrap_or(usize::MAX);
     ctx.check_size(total)?;

@@ -79,19 +79,23 @@ pub(super) fn go_base64_decode(src: &[u8]) -> Result<Vec<u8>, usize> {
 }
 
 /// Terraform's `redactIfSensitive` for a string in a message.
-pub(super) fn redact(s: &str, marked: bool) -> String {
-    if marked {
-        "(sensitive value)".into()
-    } else {
-        go_quote(s)
+/// The engines' `redactIfSensitive`: the text quoted, unless it is marked
+/// (OpenTofu's `redactIfSensitiveOrEphemeral` hides ephemeral text too).
+pub(super) fn redact(s: &str, marks: Marks, profile: crate::profile::Profile) -> String {
+    let ephemeral = profile == crate::profile::Profile::OpenTofu && marks.contains(Marks::EPHEMERAL);
+    match (ephemeral, marks.contains(Marks::SENSITIVE)) {
+        (true, true) => "(ephemeral sensitive value)".into(),
+        (true, false) => "(ephemeral value)".into(),
+        (false, true) => "(sensitive value)".into(),
+        (false, false) => go_quote(s),
     }
 }
 
-pub(super) fn base64decode(a: &[Value], _: &mut Ctx) -> CallResult {
+pub(super) fn base64decode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let marked = a[0].marks();
     let s = str_arg(a, 0);
     let bytes = go_base64_decode(s.as_bytes())
-        .map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked.contains(Marks::SENSITIVE)))))?;
+        .map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked, ctx.profile()))))?;
     let text = String::from_utf8(bytes).map_err(|_| CallError::call("the result of decoding the provided string is not valid UTF-8"))?;
     Ok(Value::string(text).with_marks(marked))
 }

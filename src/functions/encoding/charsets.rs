@@ -126,19 +126,23 @@ const CP1252_HIGH: [u16; 32] = [
 /// golang.org/x/text's `ianaindex.IANA.Encoding`: the name trimmed, then
 /// matched as given or in lower case (Go's `strings.TrimSpace` and
 /// `strings.ToLower`).
-fn charset(a: &[Value], i: usize) -> Result<Charset, CallError> {
+fn charset(a: &[Value], i: usize, profile: crate::profile::Profile) -> Result<Charset, CallError> {
     let given = str_arg(a, i);
     let name = crate::text::unicode::to_lower(crate::text::unicode::trim_space(given), crate::value::unicode());
     if let Some((_, c)) = CHARSETS.iter().find(|(n, _)| *n == name) {
         return Ok(*c);
     }
+    let engine = match profile {
+        crate::profile::Profile::OpenTofu => "OpenTofu",
+        _ => "Terraform",
+    };
     if OTHER_CHARSETS.contains(&name.as_str()) {
         return Err(CallError::arg(
             i,
-            format!("{} is an encoding Terraform supports, but this evaluator does not implement it", go_quote(given)),
+            format!("{} is an encoding {engine} supports, but this evaluator does not implement it", go_quote(given)),
         ));
     }
-    Err(CallError::arg(i, format!("{} is not a supported IANA encoding name or alias in this Terraform version", go_quote(given))))
+    Err(CallError::arg(i, format!("{} is not a supported IANA encoding name or alias in this {engine} version", go_quote(given))))
 }
 
 fn encode_text(s: &str, cs: Charset) -> Option<Vec<u8>> {
@@ -192,17 +196,20 @@ fn decode_text(b: &[u8], cs: Charset) -> String {
     }
 }
 
-pub(super) fn textencodebase64(a: &[Value], _: &mut Ctx) -> CallResult {
-    let cs = charset(a, 1)?;
+pub(super) fn textencodebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let cs = charset(a, 1, ctx.profile())?;
     let bytes = encode_text(str_arg(a, 0), cs)
         .ok_or_else(|| CallError::arg(0, format!("the given string contains characters that cannot be represented in {}", cs.name())))?;
     Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes)))
 }
 
-pub(super) fn textdecodebase64(a: &[Value], _: &mut Ctx) -> CallResult {
-    let cs = charset(a, 1)?;
-    let bytes = go_base64_decode(str_arg(a, 0).as_bytes())
-        .map_err(|at| CallError::arg(0, format!("the given value is has an invalid base64 symbol at offset {at}")))?;
+pub(super) fn textdecodebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let cs = charset(a, 1, ctx.profile())?;
+    let bytes = go_base64_decode(str_arg(a, 0).as_bytes()).map_err(|at| {
+        // Terraform has since mended the wording.
+        let has = if ctx.profile() == crate::profile::Profile::Terraform { "has" } else { "is has" };
+        CallError::arg(0, format!("the given value {has} an invalid base64 symbol at offset {at}"))
+    })?;
     let text = decode_text(&bytes, cs);
     if text.contains('\u{FFFD}') {
         return Err(CallError::arg(0, format!("the given string contains symbols that are not defined for {}", cs.name())));

@@ -10,13 +10,32 @@ pub(super) fn base64gzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use std::io::Write;
     let s = str_arg(a, 0);
     ctx.charge(s.len() as u64 / 64)?;
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    // Terraform flushes before closing, which adds an empty sync block.
-    let bytes = gz
+    // Go's gzip.Writer: the header with no time and OS 255, the data
+    // flushed (Terraform flushes before closing, which ends with an empty
+    // stored block), then on Close a final empty stored block, the CRC-32
+    // and the length.
+    if ctx.profile().is_legacy() {
+        // The legacy profile keeps flate2's own ending.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        let bytes = gz
+            .write_all(s.as_bytes())
+            .and_then(|()| gz.flush())
+            .and_then(|()| gz.finish())
+            .map_err(|e| CallError::call(format!("failed to write gzip raw data: {e}")))?;
+        return Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes)));
+    }
+    let mut deflate = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+    deflate
         .write_all(s.as_bytes())
-        .and_then(|()| gz.flush())
-        .and_then(|()| gz.finish())
+        .and_then(|()| deflate.flush())
         .map_err(|e| CallError::call(format!("failed to write gzip raw data: {e}")))?;
+    let mut crc = flate2::Crc::new();
+    crc.update(s.as_bytes());
+    let mut bytes = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    bytes.extend_from_slice(deflate.get_ref());
+    bytes.extend_from_slice(&[0x01, 0x00, 0x00, 0xff, 0xff]);
+    bytes.extend_from_slice(&crc.sum().to_le_bytes());
+    bytes.extend_from_slice(&(s.len() as u32).to_le_bytes());
     Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes)))
 }
 
@@ -27,9 +46,8 @@ pub(super) fn base64gunzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use std::io::Read;
     let marked = a[0].marks();
     let s = str_arg(a, 0);
-    let bytes = go_base64_decode(s.as_bytes()).map_err(|_| {
-        CallError::call(format!("failed to decode base64 data {}", redact(s, marked.contains(crate::value::Marks::SENSITIVE))))
-    })?;
+    let bytes = go_base64_decode(s.as_bytes())
+        .map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked, ctx.profile()))))?;
     if bytes.is_empty() {
         return Err(CallError::call("failed to gunzip bytestream: EOF"));
     }

@@ -308,6 +308,50 @@ fn json_type(j: &Node) -> Type {
     }
 }
 
+/// go-cty 1.16.2's `ImpliedType`, for its one new error: members of the
+/// same name with different types.
+fn implied_type(j: &Node) -> Result<Type, String> {
+    Ok(match j {
+        Node::Array(items) => Type::Tuple(items.iter().map(implied_type).collect::<Result<_, _>>()?),
+        Node::Object(members) => {
+            let mut m: BTreeMap<&str, Type> = BTreeMap::new();
+            for (k, v) in members {
+                let t = implied_type(v)?;
+                if m.get(k.as_str()).is_some_and(|existing| *existing != t) {
+                    return Err(format!("duplicate {} property in JSON object", go_quote(k)));
+                }
+                m.insert(k, t);
+            }
+            Type::Object(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string()), t)).collect())
+        }
+        other => json_type(other),
+    })
+}
+
+/// go-cty 1.13's result type of `jsondecode` for an unknown text: what its
+/// known prefix implies, or an error when no JSON document starts so.
+pub(super) fn jsondecode_type(a: &[Value]) -> Result<Type, CallError> {
+    if a[0].is_known() || crate::profile::Profile::current().is_legacy() {
+        return Ok(Type::Dynamic);
+    }
+    let prefix = crate::value::refine::Range::of(&a[0]).refinement.prefix;
+    let Some(c) = prefix.trim_start().chars().next() else {
+        return Ok(Type::Dynamic);
+    };
+    match c {
+        '{' | '[' | 'n' => Ok(Type::Dynamic),
+        '"' => Ok(Type::String),
+        't' | 'f' => Ok(Type::Bool),
+        '-' | '0'..='9' | '.' => Ok(Type::Number),
+        c => {
+            let q = go_quote(&c.to_string());
+            let inner = q[1..q.len() - 1].replace("\\\"", "\"");
+            let inner = if c == '\'' { "\\'".to_string() } else { inner };
+            Err(CallError::arg(0, format!("a JSON document cannot begin with the character '{inner}'")))
+        }
+    }
+}
+
 fn json_number(text: &str) -> Result<Value, String> {
     Number::parse(text).map(Value::Number).ok_or_else(|| "a number is required".to_string())
 }
@@ -419,6 +463,9 @@ pub(super) fn jsondecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if r.peek().is_some_and(|c| c != b']' && c != b'}') {
         return Err(CallError::call("extraneous data after JSON object"));
     }
+    if !ctx.profile().is_legacy() {
+        implied_type(&j).map_err(CallError::call)?;
+    }
     let v = json_value(&j).map_err(CallError::call)?;
     ctx.check_size(v.weight())?;
     Ok(v)
@@ -426,7 +473,7 @@ pub(super) fn jsondecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 pub(super) fn jsonencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_wholly_known() {
-        return Ok(Value::unknown(Type::String));
+        return Ok(encoded_prefix(&a[0], ctx.profile()));
     }
     if has_infinity(&a[0]) {
         return Err(CallError::call("cannot serialize infinity as JSON"));
@@ -437,8 +484,23 @@ pub(super) fn jsonencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::string(out))
 }
 
-/// JSON as Go's `encoding/json` writes it for cty values: HTML-sensitive
-/// characters and the JavaScript line separators escaped.
+/// The unknown text of a value not wholly known: go-cty 1.13 and later
+/// know its first character when the value cannot be null (a string's
+/// quote, an object's or map's brace, a sequence's bracket).
+fn encoded_prefix(v: &Value, profile: crate::profile::Profile) -> Value {
+    let unknown = Value::unknown(Type::String);
+    if profile.is_legacy() || !crate::value::refine::definitely_not_null(v) {
+        return unknown;
+    }
+    let prefix = match v.ty() {
+        Type::String => "\"",
+        Type::Object(_) | Type::Map(_) => "{",
+        Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+        _ => "",
+    };
+    unknown.refine().prefix_full(prefix).value()
+}
+
 fn has_infinity(v: &Value) -> bool {
     match v.unmarked() {
         Value::Number(n) => n.is_infinite(),

@@ -410,7 +410,10 @@ impl Decoder<'_, '_> {
                     if (tag.is_empty() && text == "<<") || tag == MERGE_TAG {
                         let (ev, mark, i) = self.next(false)?;
                         let (t, v) = self.node(ev, mark, i)?;
-                        merge(&mut attrs, t, v, (&key_mark).into())?;
+                        // go-cty-yaml 1.2 (OpenTofu) merges a sequence of
+                        // mappings too; 1.1 (Terraform) only a mapping.
+                        let sequences = self.ctx.profile() != crate::profile::Profile::Terraform;
+                        merge(&mut attrs, t, v, (&key_mark).into(), sequences)?;
                         continue;
                     }
                     // go-cty-yaml neither positions key errors nor
@@ -431,6 +434,12 @@ impl Decoder<'_, '_> {
             }
             Event::DocumentStart => Err(fail((&mark).into(), "only a single document is allowed")),
             Event::StreamEnd => Err(fail((&mark).into(), "expecting value but found end of stream")),
+            Event::MappingEnd if self.ctx.profile() == crate::profile::Profile::Terraform => {
+                Err(fail((&mark).into(), "unexpected parser event mapping end"))
+            }
+            Event::SequenceEnd if self.ctx.profile() == crate::profile::Profile::Terraform => {
+                Err(fail((&mark).into(), "unexpected parser event sequence end"))
+            }
             Event::MappingEnd => Err(fail((&mark).into(), "expecting value but found end of mapping")),
             Event::SequenceEnd => Err(fail((&mark).into(), "expecting value but found end of sequence")),
             _ => Err(fail((&mark).into(), "unexpected parser event")),
@@ -453,7 +462,7 @@ impl Decoder<'_, '_> {
 }
 
 /// A `<<` key: the value must be a mapping or a sequence of them.
-fn merge(attrs: &mut BTreeMap<String, Node>, t: Type, v: Value, pos: Pos) -> Result<(), CallError> {
+fn merge(attrs: &mut BTreeMap<String, Node>, t: Type, v: Value, pos: Pos, sequences: bool) -> Result<(), CallError> {
     let mut add = |t: Type, v: Value| {
         if let (Type::Object(ts), Value::Object(vs)) = (t, v) {
             for ((k, t), (_, v)) in ts.into_iter().zip(vs) {
@@ -463,7 +472,7 @@ fn merge(attrs: &mut BTreeMap<String, Node>, t: Type, v: Value, pos: Pos) -> Res
     };
     match (t, v) {
         (t @ Type::Object(_), v) => add(t, v),
-        (Type::Tuple(ts), Value::Tuple(vs)) => {
+        (Type::Tuple(ts), Value::Tuple(vs)) if sequences => {
             if let Some(bad) = ts.iter().find(|t| !matches!(t, Type::Object(_))) {
                 return Err(fail(pos, format!("cannot merge {} (from sequence) into mapping", bad.friendly_name())));
             }

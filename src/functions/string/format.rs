@@ -373,7 +373,11 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
                 None => arg.clone(),
             };
             if !v.is_wholly_known() {
-                out.push(Value::unknown(Type::String));
+                let unknown = Value::unknown(Type::String);
+                out.push(match ctx.profile().is_legacy() {
+                    true => unknown,
+                    false => unknown.refine_not_null(),
+                });
                 continue 'rows;
             }
             row_args.push(v);

@@ -105,15 +105,19 @@ pub(in crate::functions) struct Re2 {
 }
 
 thread_local! {
-    static CACHE: RefCell<Vec<(String, Rc<Re2>)>> = const { RefCell::new(Vec::new()) };
+    static CACHE: RefCell<Vec<((bool, String), Rc<Re2>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Compiles `pattern` (recently used patterns come from a small cache).
 pub(in crate::functions) fn compile(pattern: &str) -> Result<Rc<Re2>, SyntaxError> {
-    if let Some(re) = CACHE.with(|c| c.borrow().iter().find(|(p, _)| p == pattern).map(|(_, r)| r.clone())) {
+    // The current engines' Go (1.26) reads more than the legacy profile's:
+    // `(?<name>...)` groups, and Unicode class names matched loosely.
+    let go126 = !crate::profile::Profile::current().is_legacy();
+    let key = (go126, pattern.to_string());
+    if let Some(re) = CACHE.with(|c| c.borrow().iter().find(|(p, _)| *p == key).map(|(_, r)| r.clone())) {
         return Ok(re);
     }
-    let (text, names) = Translator::new(pattern).run()?;
+    let (text, names) = Translator::new(pattern, go126).run()?;
     let re =
         RegexBuilder::new(&text).size_limit(32 << 20).nest_limit(4096).build().map_err(|_| SyntaxError::new(ERR_TOO_LARGE, pattern))?;
     let re = Rc::new(Re2 { re, names });
@@ -122,7 +126,7 @@ pub(in crate::functions) fn compile(pattern: &str) -> Result<Rc<Re2>, SyntaxErro
         if c.len() >= 8 {
             c.remove(0);
         }
-        c.push((pattern.to_string(), re.clone()));
+        c.push((key, re.clone()));
     });
     Ok(re)
 }
@@ -335,6 +339,8 @@ impl Frame {
 
 struct Translator<'p> {
     whole: &'p str,
+    /// Go 1.26's syntax (the current profiles).
+    go126: bool,
     flags: Flags,
     frames: Vec<Frame>,
     names: Vec<Option<String>>,
@@ -348,9 +354,10 @@ enum RepeatOp {
 }
 
 impl<'p> Translator<'p> {
-    fn new(whole: &'p str) -> Translator<'p> {
+    fn new(whole: &'p str, go126: bool) -> Translator<'p> {
         Translator {
             whole,
+            go126,
             flags: Flags::default(),
             frames: vec![Frame::new(Open::Top, Flags::default(), Flags::default())],
             names: Vec::new(),
@@ -510,11 +517,12 @@ impl<'p> Translator<'p> {
 
     /// `(?P<name>`, `(?flags)` or `(?flags:`; returns the length consumed.
     fn perl_flags(&mut self, t: &str) -> Result<usize, SyntaxError> {
-        if t.len() > 4 && t.as_bytes()[2] == b'P' && t.as_bytes()[3] == b'<' {
+        let short = self.go126 && t.len() > 3 && t.as_bytes()[2] == b'<';
+        if short || (t.len() > 4 && t.as_bytes()[2] == b'P' && t.as_bytes()[3] == b'<') {
             let Some(end) = t.find('>') else {
                 return Err(SyntaxError::new(ERR_INVALID_NAMED_CAPTURE, t));
             };
-            let name = &t[4..end];
+            let name = &t[if short { 3 } else { 4 }..end];
             if name.is_empty() || !name.bytes().all(|b| b == b'_' || b.is_ascii_alphanumeric()) {
                 return Err(SyntaxError::new(ERR_INVALID_NAMED_CAPTURE, &t[..end + 1]));
             }
@@ -578,7 +586,7 @@ impl<'p> Translator<'p> {
                 return Ok(len);
             }
             Some(b'p' | b'P') => {
-                let (item, n) = unicode_class(t)?;
+                let (item, n) = unicode_class(t, self.go126)?;
                 self.atom(if item.is_empty() { NEVER.to_string() } else { format!("[{item}]") });
                 return Ok(n);
             }
@@ -623,7 +631,7 @@ impl<'p> Translator<'p> {
                 }
             }
             if rest.starts_with(r"\p") || rest.starts_with(r"\P") {
-                let (item, n) = unicode_class(rest)?;
+                let (item, n) = unicode_class(rest, self.go126)?;
                 items.push_str(&item);
                 j += n;
                 continue;
@@ -790,7 +798,7 @@ fn perl_class(t: &str) -> Option<String> {
 
 /// `\pX`, `\p{Name}`, `\PX` or `\P{^Name}` at the start of `t`: class items
 /// and the length consumed.
-fn unicode_class(t: &str) -> Result<(String, usize), SyntaxError> {
+fn unicode_class(t: &str, go126: bool) -> Result<(String, usize), SyntaxError> {
     let mut neg = t.as_bytes()[1] == b'P';
     let (seq, name) = match t[2..].chars().next() {
         Some('{') => {
@@ -812,6 +820,9 @@ fn unicode_class(t: &str) -> Result<(String, usize), SyntaxError> {
         None => name,
     };
     let (p, pn) = if neg { ("\\P", "^") } else { ("\\p", "") };
+    if go126 {
+        return Ok((unicode_class_go126(&canonical_name(name), neg, seq)?, seq.len()));
+    }
     let item = match name {
         // Surrogates (Cs) never occur in UTF-8 text, and the crate has no
         // class for them.
@@ -827,6 +838,96 @@ fn unicode_class(t: &str) -> Result<(String, usize), SyntaxError> {
     };
     Ok((item, seq.len()))
 }
+
+/// Go 1.25's `canonicalName`: no underscores, hyphens or spaces, the first
+/// letter upper case and the rest lower case.
+fn canonical_name(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().filter(|c| !matches!(c, '_' | '-' | ' ')) {
+        out.push(if out.is_empty() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
+    }
+    out
+}
+
+/// Go 1.25's `unicodeTable` of a canonical name: `Any`, `Assigned`,
+/// `ASCII`, a general category, a script whose name is one word, or one
+/// of Unicode's long category names (`Letter`, `Decimal_Number`, ...).
+fn unicode_class_go126(name: &str, neg: bool, seq: &str) -> Result<String, SyntaxError> {
+    const ALIASES: &[(&str, &str)] = &[
+        ("Casedletter", "LC"),
+        ("Closepunctuation", "Pe"),
+        ("Combiningmark", "M"),
+        ("Connectorpunctuation", "Pc"),
+        ("Control", "Cc"),
+        ("Currencysymbol", "Sc"),
+        ("Dashpunctuation", "Pd"),
+        ("Decimalnumber", "Nd"),
+        ("Enclosingmark", "Me"),
+        ("Finalpunctuation", "Pf"),
+        ("Format", "Cf"),
+        ("Initialpunctuation", "Pi"),
+        ("Letter", "L"),
+        ("Letternumber", "Nl"),
+        ("Lineseparator", "Zl"),
+        ("Lowercaseletter", "Ll"),
+        ("Mark", "M"),
+        ("Mathsymbol", "Sm"),
+        ("Modifierletter", "Lm"),
+        ("Modifiersymbol", "Sk"),
+        ("Nonspacingmark", "Mn"),
+        ("Number", "N"),
+        ("Openpunctuation", "Ps"),
+        ("Other", "C"),
+        ("Otherletter", "Lo"),
+        ("Othernumber", "No"),
+        ("Otherpunctuation", "Po"),
+        ("Othersymbol", "So"),
+        ("Paragraphseparator", "Zp"),
+        ("Privateuse", "Co"),
+        ("Punctuation", "P"),
+        ("Separator", "Z"),
+        ("Spaceseparator", "Zs"),
+        ("Spacingmark", "Mc"),
+        ("Surrogate", "Cs"),
+        ("Symbol", "S"),
+        ("Titlecaseletter", "Lt"),
+        ("Unassigned", "Cn"),
+        ("Uppercaseletter", "Lu"),
+        ("Cntrl", "Cc"),
+        ("Digit", "Nd"),
+        ("Punct", "P"),
+    ];
+    let (p, pn) = if neg { ("\\P", "^") } else { ("\\p", "") };
+    let category = |cat: &str| -> Result<String, SyntaxError> {
+        if !categories_available() {
+            return Err(SyntaxError::new(ERR_CATEGORY, seq));
+        }
+        Ok(match cat {
+            "Cs" if neg => r"\x{0}-\x{10FFFF}".to_string(),
+            "Cs" => String::new(),
+            "C" => format!(r"[{pn}\p{{Cc}}\p{{Cf}}\p{{Co}}]"),
+            "LC" => format!(r"[{pn}\p{{Lu}}\p{{Ll}}\p{{Lt}}]"),
+            c => format!("{p}{{{c}}}"),
+        })
+    };
+    match name {
+        "Any" if neg => Ok(String::new()),
+        "Any" => Ok(r"\x{0}-\x{10FFFF}".to_string()),
+        "Assigned" => category("Cn").map(|c| if neg { c.replacen("\\P", "\\p", 1) } else { c.replacen("\\p", "\\P", 1) }),
+        "Ascii" if neg => Ok(r"[^\x{0}-\x{7F}]".to_string()),
+        "Ascii" => Ok(r"\x{0}-\x{7F}".to_string()),
+        "Lc" => category("LC"),
+        n if n == "C" || n == "Cn" || CATEGORIES.contains(&n) => category(n),
+        n if SCRIPTS.split(' ').chain(NEWER_SCRIPTS.split(' ')).any(|s| s == n) => Ok(format!("{p}{{sc={n}}}")),
+        n => match ALIASES.iter().find(|(alias, _)| *alias == n) {
+            Some((_, cat)) => category(cat),
+            None => Err(SyntaxError::new(ERR_INVALID_CHAR_RANGE, seq)),
+        },
+    }
+}
+
+/// Go's one-word scripts from Unicode 14 and 15 (Go 1.21 and later).
+const NEWER_SCRIPTS: &str = "Kawi Tangsa Toto Vithkuqi";
 
 /// Whether the `regex` crate was built with its general-category tables
 /// (the `unicode-gencat` feature), which `\pL` and the like need.

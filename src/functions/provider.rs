@@ -1,0 +1,532 @@
+//! The functions of Terraform's built-in provider (`terraform.io/builtin/terraform`),
+//! which a configuration reaches as `provider::terraform::NAME` once it
+//! names the provider in `required_providers` (Terraform 1.8, OpenTofu
+//! 1.10): `encode_tfvars`, `decode_tfvars` and `encode_expr`. Their text is
+//! hclwrite's: tokens for a value, spaced and aligned by its formatter.
+
+use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::limits::Limits;
+use crate::profile::Profile;
+use crate::text::is_identifier;
+use crate::value::go_quote;
+use crate::value::{SortedMap, Type, Value};
+
+const VALUE: Param = Param::new("value", "dynamic").unknowns();
+
+pub(super) static FUNCTIONS: &[FunctionDef] = &[
+    FunctionDef {
+        name: "provider::terraform::encode_tfvars",
+        category: "provider",
+        params: &[VALUE],
+        variadic: None,
+        ret: Ret::Fixed("string"),
+        description: "Encodes an object as the content of a .tfvars file: one argument per attribute (Terraform's built-in provider).",
+        example: "provider::terraform::encode_tfvars({ name = \"web\", ports = [80, 443] })",
+        imp: encode_tfvars,
+    },
+    FunctionDef {
+        name: "provider::terraform::decode_tfvars",
+        category: "provider",
+        params: &[Param::new("src", "string")],
+        variadic: None,
+        ret: Ret::Fixed("dynamic"),
+        description: "Decodes the content of a .tfvars file into an object; its values must be constants (Terraform's built-in provider).",
+        example: "provider::terraform::decode_tfvars(\"name = \\\"web\\\"\\nports = [80, 443]\\n\")",
+        imp: decode_tfvars,
+    },
+    FunctionDef {
+        name: "provider::terraform::encode_expr",
+        category: "provider",
+        params: &[VALUE],
+        variadic: None,
+        ret: Ret::Fixed("string"),
+        description: "Encodes any value as the HCL expression that writes it (Terraform's built-in provider).",
+        example: "provider::terraform::encode_expr({ name = \"web\", ports = [80, 443] })",
+        imp: encode_expr,
+    },
+];
+
+fn encode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let v = &a[0];
+    let tofu = ctx.profile() == Profile::OpenTofu;
+    if tofu {
+        // OpenTofu's own implementation: objects only, and hclwrite panics
+        // on an unknown inside.
+        let Value::Object(m) = v.unmarked() else { return Err(CallError::call("invalid input: must be an object")) };
+        if let Some(k) = m.keys().find(|k| !is_identifier(k)) {
+            return Err(CallError::call(format!("invalid input: object key: {k} - must be a valid identifier")));
+        }
+        if !v.is_wholly_known() {
+            return Err(CallError::panic("cannot produce tokens for unknown value"));
+        }
+    }
+    if !v.is_wholly_known() {
+        return Ok(Value::unknown(Type::String).refine_not_null());
+    }
+    let keys: Vec<String> = match v.unmarked() {
+        Value::Object(m) | Value::Map(_, m) => m.keys().cloned().collect(),
+        _ => {
+            return Err(CallError::call(
+                "invalid value to encode: must be an object whose attribute names will become the encoded variable names",
+            ))
+        }
+    };
+    let m = v.as_mapping().cloned().unwrap_or_default();
+    let mut toks = Vec::new();
+    for key in keys {
+        if !is_identifier(&key) {
+            return Err(CallError::call(format!(
+                "invalid variable name {}: must be a valid identifier, per Terraform's rules for input variable declarations",
+                go_quote(&key)
+            )));
+        }
+        toks.push(Tok::new(K::Ident, key.clone()));
+        toks.push(Tok::new(K::Equal, "="));
+        value_tokens(&m[&key], &mut toks);
+        toks.push(Tok::new(K::Newline, "\n"));
+    }
+    format(&mut toks);
+    let out = write(&toks);
+    ctx.check_size(out.len() / 64)?;
+    Ok(Value::string(out))
+}
+
+fn encode_expr(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let v = &a[0];
+    if !v.is_wholly_known() && ctx.profile() == Profile::OpenTofu {
+        return Err(CallError::call("input is not wholly known"));
+    }
+    if !v.is_wholly_known() {
+        let unknown = Value::unknown(Type::String).refine().not_null();
+        if !crate::value::refine::definitely_not_null(v) {
+            return Ok(unknown.value());
+        }
+        let prefix = match v.ty() {
+            Type::Object(_) | Type::Map(_) => "{",
+            Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+            Type::String => "\"",
+            _ => "",
+        };
+        return Ok(unknown.prefix_full(prefix).value());
+    }
+    let mut toks = Vec::new();
+    value_tokens(v, &mut toks);
+    format(&mut toks);
+    let out = write(&toks);
+    ctx.check_size(out.len() / 64)?;
+    Ok(Value::string(out.trim().to_string()))
+}
+
+/// What `decode_tfvars` calls its text in messages.
+const TFVARS_NAME: &str = "<decode_tfvars argument>";
+
+fn decode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let src = str_arg(a, 0);
+    ctx.charge(src.len() as u64 / 16)?;
+    let tofu = ctx.profile() == Profile::OpenTofu;
+    // OpenTofu parses with no file name, from line 0 column 0, and joins
+    // every diagnostic under one line of its own.
+    let fail = |what: &str, d: &[crate::diagnostics::Diagnostic]| match tofu {
+        true => CallError::call(tofu_decode_error(src, d)),
+        false => CallError::call(format!("{what}: {}", super::diagnostics_error(src, TFVARS_NAME, d))),
+    };
+    let body = crate::syntax::parse_config(src, if tofu { "" } else { TFVARS_NAME }, &Limits::default(), ctx.profile())
+        .map_err(|d| fail("invalid tfvars syntax", &d))?;
+    let mut attrs = Vec::new();
+    for item in &body.items {
+        match item {
+            crate::syntax::ast::BodyItem::Attribute(attr) => attrs.push(attr),
+            crate::syntax::ast::BodyItem::Block(block) => {
+                let summary = format!("Unexpected {} block", go_quote(&block.kind));
+                let d = crate::diagnostics::Diagnostic::error(summary, "Blocks are not allowed here.", block.kind_span);
+                return Err(fail("invalid tfvars content", &[d]));
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    for attr in attrs {
+        // Terraform evaluates each value with no context at all: no
+        // variables, no functions.
+        let what = format!("invalid expression for variable {}", go_quote(&attr.name));
+        if let Some(d) = constant_problem(&attr.expr) {
+            return Err(fail(&what, &[d]));
+        }
+        let v = ctx
+            .evaluate_isolated(&attr.expr, (src, TFVARS_NAME), &SortedMap::default(), Limits::default().max_steps)
+            .map_err(|d| fail(&what, &d))?;
+        out.insert(attr.name.clone(), v);
+    }
+    Ok(Value::Object(out.into()))
+}
+
+/// OpenTofu's `decode_tfvars` error: a first line, then each diagnostic
+/// with its range counted from line 0, column 0 (HCL's columns start again
+/// at 1 after a newline), of a file with no name.
+fn tofu_decode_error(src: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
+    let shift = |text: &str| -> String {
+        // `:L,C-C` or `:L,C-L,C` as the engines print ranges.
+        let re = regex_lite_ranges(text);
+        re
+    };
+    let mut out = String::from("failed to decode tfvars content");
+    for d in diags {
+        let range = crate::diagnostics::range_text(src, "", d.subject, crate::value::unicode());
+        out.push_str(&format!("\n{}: {}; {}", shift(&range), d.summary, shift(&d.detail)));
+    }
+    out
+}
+
+/// Rewrites the ranges in `text` (`:line,column-...`) from HCL's usual
+/// 1-based lines to OpenTofu's decode_tfvars ones: line 0 first, with
+/// columns of that first line counted from 0.
+fn regex_lite_ranges(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    let num = |at: usize| -> Option<(u64, usize)> {
+        let n = b.get(at..)?.iter().take_while(|c| c.is_ascii_digit()).count();
+        (n > 0).then(|| (text[at..at + n].parse().unwrap_or(0), at + n))
+    };
+    while i < b.len() {
+        if b[i] == b':' {
+            if let Some((l1, p)) = num(i + 1).filter(|&(_, p)| b.get(p) == Some(&b',')) {
+                if let Some((c1, p)) = num(p + 1).filter(|&(_, p)| b.get(p) == Some(&b'-')) {
+                    if let Some((x, p2)) = num(p + 1) {
+                        let (l2, c2, end) = match (b.get(p2), num(p2 + 1)) {
+                            (Some(b','), Some((c2, e))) => (x, c2, e),
+                            _ => (l1, x, p2),
+                        };
+                        let col = |l: u64, c: u64| if l == 1 { c - 1 } else { c };
+                        if l1 == l2 {
+                            out.push_str(&format!(":{},{}-{}", l1 - 1, col(l1, c1), col(l2, c2)));
+                        } else {
+                            out.push_str(&format!(":{},{}-{},{}", l1 - 1, col(l1, c1), l2 - 1, col(l2, c2)));
+                        }
+                        i = end;
+                        continue;
+                    }
+                }
+            }
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// The first variable reference or function call in `e`, which an HCL
+/// expression evaluated without a context refuses.
+fn constant_problem(e: &crate::syntax::ast::Expression) -> Option<crate::diagnostics::Diagnostic> {
+    use crate::syntax::ast::ExprKind;
+    let mut found = None;
+    visit(e, &mut |x| {
+        if found.is_some() {
+            return;
+        }
+        match &x.kind {
+            ExprKind::Variable(_) => {
+                found = Some(crate::diagnostics::Diagnostic::error("Variables not allowed", "Variables may not be used here.", x.span))
+            }
+            ExprKind::FunctionCall { .. } => {
+                found =
+                    Some(crate::diagnostics::Diagnostic::error("Function calls not allowed", "Functions may not be called here.", x.span))
+            }
+            _ => {}
+        }
+    });
+    found
+}
+
+/// Every sub-expression of `e`, outermost first.
+fn visit(e: &crate::syntax::ast::Expression, f: &mut dyn FnMut(&crate::syntax::ast::Expression)) {
+    use crate::syntax::ast::{ExprKind, Step, TemplatePart};
+    f(e);
+    fn parts(ps: &[TemplatePart], f: &mut dyn FnMut(&crate::syntax::ast::Expression)) {
+        for p in ps {
+            match p {
+                TemplatePart::Literal(_) => {}
+                TemplatePart::Interpolation(x) => visit(x, f),
+                TemplatePart::If { condition, then_parts, else_parts, .. } => {
+                    visit(condition, f);
+                    parts(then_parts, f);
+                    parts(else_parts, f);
+                }
+                TemplatePart::For { collection, body, .. } => {
+                    visit(collection, f);
+                    parts(body, f);
+                }
+            }
+        }
+    }
+    match &e.kind {
+        ExprKind::Traversal { source, step } => {
+            visit(source, f);
+            if let Step::Index { key, .. } = step {
+                visit(key, f);
+            }
+        }
+        ExprKind::Splat { source, each } => {
+            visit(source, f);
+            visit(each, f);
+        }
+        ExprKind::FunctionCall { args, .. } => args.iter().for_each(|a| visit(a, f)),
+        ExprKind::Conditional { condition, true_result, false_result } => {
+            visit(condition, f);
+            visit(true_result, f);
+            visit(false_result, f);
+        }
+        ExprKind::BinaryOp { lhs, rhs, .. } => {
+            visit(lhs, f);
+            visit(rhs, f);
+        }
+        ExprKind::UnaryOp { operand, .. } => visit(operand, f),
+        ExprKind::TupleCons(xs) => xs.iter().for_each(|x| visit(x, f)),
+        ExprKind::ObjectCons(items) => {
+            for item in items {
+                if item.key.bare_name.is_none() {
+                    visit(&item.key.expr, f);
+                }
+                visit(&item.value, f);
+            }
+        }
+        ExprKind::For(fe) => {
+            visit(&fe.collection, f);
+        }
+        ExprKind::Template(ps) => parts(ps, f),
+        ExprKind::TemplateWrap(x) | ExprKind::Parenthesized(x) => visit(x, f),
+        _ => {}
+    }
+}
+
+// ------------------------------------------------------------ hclwrite
+
+/// The kinds of token hclwrite writes for values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum K {
+    Ident,
+    Number,
+    OQuote,
+    QuotedLit,
+    CQuote,
+    OBrack,
+    CBrack,
+    Comma,
+    OBrace,
+    CBrace,
+    Equal,
+    Newline,
+}
+
+struct Tok {
+    kind: K,
+    text: String,
+    spaces: usize,
+}
+
+impl Tok {
+    fn new(kind: K, text: impl Into<String>) -> Tok {
+        Tok { kind, text: text.into(), spaces: 0 }
+    }
+
+    fn bracket(&self) -> i64 {
+        match self.kind {
+            K::OBrace | K::OBrack => 1,
+            K::CBrace | K::CBrack => -1,
+            _ => 0,
+        }
+    }
+}
+
+/// hclwrite's `appendTokensForValue`.
+fn value_tokens(v: &Value, out: &mut Vec<Tok>) {
+    match v.unmarked() {
+        Value::Null(_) | Value::Unknown(..) => out.push(Tok::new(K::Ident, "null")),
+        Value::Bool(b) => out.push(Tok::new(K::Ident, if *b { "true" } else { "false" })),
+        Value::Number(n) => out.push(Tok::new(K::Number, n.to_go_text('f', -1))),
+        Value::String(s) => {
+            out.push(Tok::new(K::OQuote, "\""));
+            if !s.is_empty() {
+                out.push(Tok::new(K::QuotedLit, escape_quoted(s)));
+            }
+            out.push(Tok::new(K::CQuote, "\""));
+        }
+        Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
+            out.push(Tok::new(K::OBrack, "["));
+            for (i, e) in es.iter().enumerate() {
+                if i > 0 {
+                    out.push(Tok::new(K::Comma, ","));
+                }
+                value_tokens(e, out);
+            }
+            out.push(Tok::new(K::CBrack, "]"));
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            out.push(Tok::new(K::OBrace, "{"));
+            if !m.is_empty() {
+                out.push(Tok::new(K::Newline, "\n"));
+            }
+            for (k, e) in m.iter() {
+                if is_identifier(k) {
+                    out.push(Tok::new(K::Ident, k.clone()));
+                } else {
+                    value_tokens(&Value::String(k.clone()), out);
+                }
+                out.push(Tok::new(K::Equal, "="));
+                value_tokens(e, out);
+                out.push(Tok::new(K::Newline, "\n"));
+            }
+            out.push(Tok::new(K::CBrace, "}"));
+        }
+        Value::Marked(..) => {}
+    }
+}
+
+/// hclwrite's `escapeQuotedStringLit`.
+fn escape_quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '$' | '%' => {
+                out.push(c);
+                if chars.peek() == Some(&'{') {
+                    out.push(c);
+                }
+            }
+            c if go_quote(&c.to_string()) != format!("\"{c}\"") => {
+                // Not printable for Go's unicode.IsPrint.
+                if (c as u32) < 0x10000 {
+                    out.push_str(&format!("\\u{:04x}", c as u32));
+                } else {
+                    out.push_str(&format!("\\U{:08x}", c as u32));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One line of tokens for the formatter: everything up to an `=` that
+/// assigns a whole expression (`lead`), and from there (`assign`).
+struct Line {
+    start: usize,
+    split: usize,
+    end: usize,
+}
+
+/// hclwrite's `format` for these tokens: indentation by bracket depth, the
+/// spaces between tokens, and `=` aligned over consecutive assignments.
+fn format(toks: &mut [Tok]) {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for i in 0..toks.len() {
+        if toks[i].kind == K::Newline {
+            lines.push((start, i + 1));
+            start = i + 1;
+        }
+    }
+    if start < toks.len() {
+        lines.push((start, toks.len()));
+    }
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|(start, end)| {
+            let split = (start + 1..end)
+                .find(|&i| toks[i].kind == K::Equal)
+                .filter(|&i| toks[i..end].iter().map(Tok::bracket).sum::<i64>() == 0)
+                .unwrap_or(end);
+            Line { start, split, end }
+        })
+        .collect();
+    // Indentation.
+    let mut indents: Vec<i64> = Vec::new();
+    for line in &lines {
+        if toks[line.start].kind == K::Newline {
+            toks[line.start].spaces = 0;
+            continue;
+        }
+        let net: i64 = toks[line.start..line.end].iter().map(Tok::bracket).sum();
+        if net > 0 {
+            toks[line.start].spaces = 2 * indents.len();
+            indents.push(net);
+            continue;
+        }
+        let mut closed = -net;
+        while closed > 0 {
+            let Some(last) = indents.last_mut() else { break };
+            if closed >= *last {
+                closed -= *last;
+                indents.pop();
+            } else {
+                *last -= closed;
+                closed = 0;
+            }
+        }
+        toks[line.start].spaces = 2 * indents.len();
+    }
+    // Spaces between tokens, within each cell.
+    for line in &lines {
+        for (from, to) in [(line.start, line.split), (line.split, line.end)] {
+            if from < to && from == line.split {
+                toks[from].spaces = 1;
+            }
+            for i in from..to.saturating_sub(1) {
+                let before = (i > from).then(|| toks[i - 1].kind);
+                let space = space_after(&toks[i], before, &toks[i + 1]);
+                toks[i + 1].spaces = usize::from(space);
+            }
+        }
+    }
+    // Alignment of `=` over runs of lines that assign.
+    let columns = |toks: &[Tok], line: &Line| -> usize {
+        toks[line.start..line.split].iter().map(|t| t.spaces + crate::text::unicode::grapheme_count(&t.text, crate::value::unicode())).sum()
+    };
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].split == lines[i].end {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < lines.len() && lines[j].split != lines[j].end {
+            j += 1;
+        }
+        let max = lines[i..j].iter().map(|l| columns(toks, l)).max().unwrap_or(0);
+        for line in &lines[i..j] {
+            toks[line.split].spaces = max - columns(toks, line) + 1;
+        }
+        i = j;
+    }
+}
+
+/// hclwrite's `spaceAfterToken`, for the tokens of values.
+fn space_after(subject: &Tok, _before: Option<K>, after: &Tok) -> bool {
+    match (subject.kind, after.kind) {
+        (_, K::Newline) => false,
+        (_, K::Comma) => false,
+        (K::Comma, _) => true,
+        (K::QuotedLit | K::OQuote, _) | (_, K::QuotedLit | K::CQuote) => false,
+        (K::Ident | K::Number | K::CBrack | K::CBrace, K::OBrack) => false,
+        (K::OBrace, K::CBrace) => false,
+        (K::OBrace, _) | (_, K::CBrace) => true,
+        _ if subject.bracket() > 0 => false,
+        _ if after.bracket() < 0 => false,
+        _ => true,
+    }
+}
+
+fn write(toks: &[Tok]) -> String {
+    let mut out = String::new();
+    for t in toks {
+        out.extend(std::iter::repeat_n(' ', t.spaces));
+        out.push_str(&t.text);
+    }
+    out
+}
