@@ -58,13 +58,7 @@ function moduleResult(build, source, variables, options) {
 
 const leftOut = (result) => [...result.diagnostics, ...(result.console?.diagnostics ?? [])].some((d) => d.detail?.includes(LEFT_OUT));
 
-// The API traps on a text ending in a block's closing brace ("block part
-// EOI", src/syntax/body.rs): a final newline changes no answer or range.
-const withNewline = (text) => (text.endsWith("\n") ? text : `${text}\n`);
-
 async function evaluateModule(id, source, variables, options) {
-  source = withNewline(source);
-  if (options?.variablesFormat === "tfvars") variables = withNewline(variables);
   let build = full ? await full : core;
   if (build === core && (HEAVY.test(source) || HEAVY.test(options?.console ?? ""))) build = null;
   let result = build && moduleResult(build, source, variables, options);

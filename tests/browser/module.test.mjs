@@ -659,5 +659,10 @@ test("a runaway module is stopped at the time limit and the page stays responsiv
   assert.equal(await text(page, "status"), "evaluation took too long");
   await setDoc(page, "expression", "locals {\n  x = 1 + 1\n}\n");
   assert.deepEqual((await values(page)).map((v) => v.console), ["2"]);
+  // A text that ends with a block's closing brace (once a trap in the API).
+  await setDoc(page, "expression", "locals { x = 3 }");
+  assert.deepEqual((await values(page)).map((v) => v.console), ["3"]);
+  await setDoc(page, "variables", "x {}");
+  assert.match(await text(page, "errors"), /Error/);
   await page.close();
 });
