@@ -6,7 +6,14 @@
 // Also turns every <pre><code class="language-hcl"> into a widget (with
 // data-vars, data-template, data-expect and data-profile on the <code> or
 // <pre>). profile="opentofu" (or "hcl-2.14"; default "terraform") chooses
-// the engine whose answers a widget gives. Nothing
+// the engine whose answers a widget gives.
+//
+// A module: <hcl-playground module> (data-mode="module" on a code block)
+// holds `.tf` text; vars are a JSON object of variable values or tfvars
+// text (vars-format="json"|"tfvars", else read from the text); it shows
+// every named value (`address = value`), or with console="local.x" (or
+// data-console) that expression's value in the module's context; expect
+// is compared with what it shows. Nothing
 // heavy loads until a widget scrolls into view or takes focus; one Web
 // Worker (one WebAssembly download) serves every widget on the page. Each
 // widget lives in a Shadow DOM and is themed with CSS custom properties
@@ -32,6 +39,12 @@ function workerUrl() {
 const engine = createEngine(workerUrl, TIME_LIMIT_MS);
 const evaluate = (source, variables, template, profile) =>
   engine.ask({ kind: "evaluate", source, variables, options: { template, outputs: ["console", "type", "diagnosticsText"], ...(profile && { profile }) } });
+const evaluateModule = (source, variables, variablesFormat, consoleLine, profile) =>
+  engine.ask({ kind: "module", source, variables, options: { variablesFormat, ...(consoleLine && { console: consoleLine }), ...(profile && { profile }) } });
+
+// A module's named values as the widget shows them (as the page's compare view).
+const valuesText = (values) => values.map((v) => `${v.address} = ${v.console.replace(/\n/g, "\n  ")}`).join("\n");
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // ----------------------------------------------------- sharing (as the page)
 
@@ -58,7 +71,7 @@ textarea { display: block; box-sizing: border-box; width: 100%; border: 0; borde
 textarea:focus-visible, a:focus-visible { outline: 2px solid var(--_accent); outline-offset: -2px; }
 .r { padding: 0.5em 0.75em; display: grid; gap: 0.3em; }
 pre { margin: 0; font: 0.9em/1.45 var(--_code); white-space: pre-wrap; }
-.e { color: var(--_error); }
+.e { color: var(--_error); } .e.w { color: var(--_muted); }
 .m { font-size: 0.8em; color: var(--_muted); display: flex; gap: 1em; flex-wrap: wrap; align-items: baseline; }
 .ok { color: var(--_ok); } .bad { color: var(--_error); }
 a { color: var(--_accent); }
@@ -104,7 +117,7 @@ class HclPlayground extends HTMLElement {
     this.code.value = source;
     this.code.rows = Math.min(Math.max(source.split("\n").length, 1), 20);
     this.code.spellcheck = false;
-    this.code.setAttribute("aria-label", "HCL expression (editable)");
+    this.code.setAttribute("aria-label", this.module ? "Terraform module (editable)" : "HCL expression (editable)");
     const result = document.createElement("div");
     result.className = "r";
     this.out = document.createElement("pre");
@@ -154,6 +167,21 @@ class HclPlayground extends HTMLElement {
     return this.hasAttribute("template") || this.dataset.template === "true";
   }
 
+  get module() {
+    return this.hasAttribute("module") || this.dataset.mode === "module";
+  }
+
+  get varsFormat() {
+    const given = this.getAttribute("vars-format") ?? this.dataset.varsFormat;
+    if (given) return given;
+    const text = this.variables.trim();
+    return text === "" || text.startsWith("{") ? "json" : "tfvars";
+  }
+
+  get consoleLine() {
+    return this.getAttribute("console") ?? this.dataset.console ?? "";
+  }
+
   get profile() {
     return this.getAttribute("profile") ?? this.dataset.profile ?? null;
   }
@@ -173,6 +201,7 @@ class HclPlayground extends HTMLElement {
   }
 
   async run() {
+    if (this.module) return this.runModule();
     const source = this.code.value;
     const answer = await evaluate(source, this.variables, this.template, this.profile);
     if (source !== this.code.value) return;
@@ -195,7 +224,44 @@ class HclPlayground extends HTMLElement {
     }
   }
 
+  async runModule() {
+    const source = this.code.value;
+    const consoleLine = this.consoleLine;
+    const answer = await evaluateModule(source, this.variables, this.varsFormat, consoleLine, this.profile);
+    if (source !== this.code.value) return;
+    this.runs++;
+    this.dataset.runs = String(this.runs);
+    if (answer.timedOut || answer.crashed) {
+      this.show("", "", answer.timedOut ? "Evaluation took too long and was stopped." : `The evaluator failed: ${answer.crashed}`);
+      return this.verdict(null);
+    }
+    const r = answer.result;
+    this.engine.textContent = this.profile && r.engine ? r.engine : "";
+    const text = (diags, rendered) => rendered || diags.map((d) => `${d.warning ? "Warning" : "Error"}: ${d.summary}\n\n${d.detail}`).join("\n\n");
+    if (consoleLine) {
+      const c = r.console;
+      const moduleErrors = r.ok ? "" : text(r.diagnostics, r.diagnosticsText);
+      if (c?.ok) {
+        this.show(c.console, c.type, moduleErrors);
+        this.verdict(c.console);
+      } else {
+        this.show("", "", [moduleErrors, c ? text(c.diagnostics, c.diagnosticsText) : ""].filter(Boolean).join("\n"));
+        this.verdict(null);
+      }
+    } else {
+      this.out.textContent = valuesText(r.values);
+      this.type.textContent = plural(r.values.length, "named value");
+      this.err.textContent = text(r.diagnostics, r.diagnosticsText);
+      this.verdict(r.ok ? this.out.textContent : null);
+    }
+    this.err.classList.toggle("w", r.ok && !(consoleLine && r.console && !r.console.ok));
+  }
+
   shareKey() {
+    if (this.module) {
+      const c = this.consoleLine;
+      return JSON.stringify({ e: this.code.value, v: this.variables, t: false, m: "module", f: this.varsFormat, c, ...(this.profile && { p: this.profile }) });
+    }
     return JSON.stringify({ e: this.code.value, v: this.variables, t: this.template, ...(this.profile && { p: this.profile }) });
   }
 
@@ -246,7 +312,7 @@ export function enhance(root = document) {
     const widget = document.createElement("hcl-playground");
     widget.textContent = code.textContent;
     for (const el of [pre, code]) {
-      for (const key of ["vars", "template", "expect", "playground", "profile"]) {
+      for (const key of ["vars", "template", "expect", "playground", "profile", "mode", "console", "varsFormat"]) {
         if (el.dataset[key] !== undefined) widget.dataset[key] = el.dataset[key];
       }
     }

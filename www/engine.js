@@ -3,7 +3,8 @@
 // past the limit terminates the worker (the next request starts a fresh
 // one) and answers { timedOut: true }. Loading the WebAssembly modules is
 // not timed: the worker says when it starts and ends loading the full
-// build, and the clock stops meanwhile.
+// build, and the clock stops meanwhile. A request that crashed the
+// evaluator also ends the worker.
 
 /**
  * @param {() => string | URL} workerUrl where the worker module is
@@ -42,6 +43,9 @@ export function createEngine(workerUrl, timeLimitMs) {
       }
       pending.delete(data.id);
       p.resolve(data);
+      // A WebAssembly trap may leave the module unusable: the next request
+      // starts a fresh worker.
+      if (data.crashed) stop();
     };
   }
 

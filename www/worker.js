@@ -10,6 +10,10 @@
 // view, which asks every profile in turn, would otherwise re-parse on
 // every request); a session parses again only what changed since its last
 // request, and renders only the outputs the request asks for.
+//
+// A module ({ kind: "module" }) goes to evaluateModule, which does not flag
+// heavy functions: a module naming one goes to the full build. Its
+// diagnostics arrive as Maps, made plain here; `ms` is the evaluation time.
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
@@ -36,6 +40,37 @@ function session(build, profile) {
   return sessions.get(key);
 }
 
+// The functions the smaller build leaves out (`heavy!` in src/functions).
+const HEAVY = /(?<![\p{L}\p{N}_.-])(?:regex(?:all)?|replace|yaml(?:de|en)code|base64g(?:un)?zip|csvdecode|md5|(?:base64)?sha(?:1|256|512)|bcrypt|rsadecrypt|formatdate|time(?:add|cmp|stamp)|uuid(?:v5)?)\s*\(/u;
+const LEFT_OUT = "this build of the evaluator leaves the function out";
+
+const plain = (d) => (d instanceof Map ? Object.fromEntries(d) : d);
+
+let lastMs = 0;
+function moduleResult(build, source, variables, options) {
+  const started = performance.now();
+  const result = build.evaluateModule(source, variables, options);
+  lastMs = performance.now() - started;
+  result.diagnostics = (result.diagnostics ?? []).map(plain);
+  if (result.console) result.console.diagnostics = (result.console.diagnostics ?? []).map(plain);
+  return result;
+}
+
+const leftOut = (result) => [...result.diagnostics, ...(result.console?.diagnostics ?? [])].some((d) => d.detail?.includes(LEFT_OUT));
+
+async function evaluateModule(id, source, variables, options) {
+  let build = full ? await full : core;
+  if (build === core && (HEAVY.test(source) || HEAVY.test(options?.console ?? ""))) build = null;
+  let result = build && moduleResult(build, source, variables, options);
+  if (!build || leftOut(result)) {
+    self.postMessage({ id, loading: true });
+    build = await loadFull();
+    self.postMessage({ id, loaded: true });
+    result = moduleResult(build, source, variables, options);
+  }
+  return result;
+}
+
 self.onmessage = async (event) => {
   const { id, kind, source, variables, options } = event.data;
   try {
@@ -44,6 +79,11 @@ self.onmessage = async (event) => {
       const profiles = core.profiles();
       const functions = Object.fromEntries(profiles.map((p) => [p.name, core.functions(p.name)]));
       self.postMessage({ id, profiles, functions, version: core.version() });
+      return;
+    }
+    if (kind === "module") {
+      const result = await evaluateModule(id, source, variables, options);
+      self.postMessage({ id, result, ms: lastMs });
       return;
     }
     const profile = options?.profile ?? "terraform";

@@ -2,7 +2,8 @@
 // playwright-core): every example of the demonstration page matches its
 // documented result, the module downloads once, widgets load lazily,
 // editing one widget re-runs only that one, a widget's engine (profile)
-// reaches its answer and its playground link, the page without JavaScript
+// reaches its answer and its playground link, module widgets (named values
+// or a console answer) open Module mode, the page without JavaScript
 // still shows the code, nothing violates the pages' Content Security
 // Policy, and the README's snippet works from a page in another directory
 // on another origin under the policy the README gives hosts.
@@ -102,6 +103,51 @@ test("a widget's engine gives its answer, is named, and travels in its playgroun
   await page.goto(href);
   await page.waitForFunction(() => document.querySelector('[data-testid="output"]').textContent === '"a b"', null, { timeout: 15000 });
   assert.equal(await page.inputValue('[data-testid="profile"]'), "opentofu");
+  await page.close();
+});
+
+test("module widgets show the named values or one console answer, and open the playground in Module mode", async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}docs/`);
+  const block = page.locator('hcl-playground[data-mode="module"]');
+  const element = page.locator("hcl-playground[module]");
+  await block.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('hcl-playground[data-mode="module"]').dataset.match === "true", null, { timeout: 15000 });
+  const shown = await block.locator(".r > pre").first().textContent();
+  assert.match(shown, /^var\.name = "docs"\nlocal\.greeting = "Hello, docs!"\nlocal\.upper = "HELLO, DOCS!"\naws_instance\.web = \[/);
+  assert.match(shown, /output\.ids = \[\n    \(known after apply\),/);
+  assert.equal(await block.locator(".m span").first().textContent(), "5 named values");
+  assert.equal(await block.locator("textarea").getAttribute("aria-label"), "Terraform module (editable)");
+  await element.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").dataset.match === "true", null, { timeout: 15000 });
+  assert.equal(await element.locator(".r > pre").first().textContent(), '"eu-west-1c"');
+  assert.equal(await element.locator(".m span").first().textContent(), "Type: string");
+  // An edit that breaks the module shows its errors and no longer matches.
+  await element.locator("textarea").fill('variable "zones" {\n  type = list(string)\n}\n\nlocals {\n  x = var.nope\n}\n');
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").dataset.match === "false");
+  assert.match(await element.locator("pre.e").textContent(), /Reference to undeclared input variable/);
+  await element.locator("textarea").fill('variable "zones" {\n  type = list(string)\n}\n\nresource "aws_subnet" "each" {\n  for_each          = toset(var.zones)\n  availability_zone = "eu-west-1${each.key}"\n}\n');
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").dataset.match === "true");
+  // The playground link carries the mode, the variables format and the console line.
+  await element.locator("a").focus();
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").shadowRoot.querySelector("a").href.includes("#v1."));
+  const href = await element.locator("a").getAttribute("href");
+  const state = JSON.parse(inflateRawSync(Buffer.from(href.split("#v1.")[1], "base64url")).toString());
+  assert.deepEqual(state, {
+    e: 'variable "zones" {\n  type = list(string)\n}\n\nresource "aws_subnet" "each" {\n  for_each          = toset(var.zones)\n  availability_zone = "eu-west-1${each.key}"\n}\n',
+    v: 'zones = ["a", "c"]',
+    t: false,
+    m: "module",
+    f: "tfvars",
+    c: 'aws_subnet.each["c"].availability_zone',
+  });
+  await page.goto(href);
+  await page.waitForFunction(() => document.querySelector('[data-testid="console-output"]')?.textContent === '> aws_subnet.each["c"].availability_zone\n"eu-west-1c"', null, { timeout: 15000 });
+  assert.equal(await page.evaluate(() => window.hclPlayground.mode()), "module");
+  assert.deepEqual(await page.$$eval('[data-testid="values"] li', (els) => els.map((e) => e.dataset.address)), ["var.zones", "aws_subnet.each"]);
+  assert.deepEqual(errors, []);
   await page.close();
 });
 

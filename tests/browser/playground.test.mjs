@@ -129,6 +129,8 @@ test("diagnostics underline the offending token, emoji and CJK included", async 
 test("every example in the menu shows its recorded result", async () => {
   const { page } = await openPage();
   for (const [i, ex] of examples.entries()) {
+    // Module examples are checked in module.test.mjs.
+    if (ex.mode === "module") continue;
     await page.selectOption('[data-testid="examples"]', String(i));
     await output(page, ex.console);
   }

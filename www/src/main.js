@@ -1,16 +1,30 @@
-// The playground page: an HCL editor, a variables JSON editor and a result
-// pane, evaluated live (debounced) in a Web Worker with a time limit, under
-// the engine (profile) chosen in the toolbar, and optionally under every
-// engine side by side. All output reaches the DOM through textContent.
+// The playground page: an HCL editor, a variables editor and a result pane,
+// evaluated live (debounced) in a Web Worker with a time limit, under the
+// engine (profile) chosen in the toolbar, and optionally under every engine
+// side by side. Three modes: an expression, a template, or a module (`.tf`
+// text, variables as JSON or tfvars, every named value listed and shown
+// inline, a console line). All output reaches the DOM through textContent.
 import { EditorState, Compartment } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirror/commands";
-import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
+import { syntaxHighlighting, HighlightStyle, bracketMatching } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/autocomplete";
-import { setDiagnostics, lintGutter } from "@codemirror/lint";
-import { hcl, hclTemplate, json } from "./hcl-language.js";
+import { setDiagnostics, lintGutter, diagnosticCount as diagnosticCountOf } from "@codemirror/lint";
+import { hcl, hclTemplate, hclBody, json } from "./hcl-language.js";
 import { createEngine } from "../engine.js";
-import { decodeState, encodeState, LinkError, PROFILES } from "./share.js";
+import { decodeState, encodeState, LinkError, PROFILES, MODES } from "./share.js";
+import {
+  inlineValues,
+  inlineTheme,
+  setInlineValues,
+  inlineValuesOf,
+  renderValues,
+  valuesText,
+  ConsoleHistory,
+  detectFormat,
+  undeclaredRange,
+} from "./module-view.js";
 
 const DEBOUNCE_MS = 200;
 const started = performance.now();
@@ -34,7 +48,13 @@ const ui = {
   varsError: $("vars-error"),
   examples: $("examples"),
   profile: $("profile"),
-  template: $("template-mode"),
+  modes: [...document.querySelectorAll('input[name="mode"]')],
+  editorTitle: $("editor-title"),
+  varsTitle: $("vars-title-text"),
+  formats: [...document.querySelectorAll("[data-format]")],
+  values: $("values"),
+  consoleInput: $("console-input"),
+  consoleOutput: $("console-output"),
   compareToggle: $("compare-toggle"),
   compare: $("compare"),
   compareNote: $("compare-note"),
@@ -99,11 +119,17 @@ function variablePaths(value, prefix, out, depth) {
   }
 }
 
+// In Module mode: the module's own names (from its last result) and the
+// named values Terraform provides.
+const MODULE_NAMES = ["path.module", "path.root", "path.cwd", "terraform.workspace", "count.index", "each.key", "each.value", "self"];
+let moduleNames = [];
+
 function hclCompletions(context) {
   const word = context.matchBefore(/[\p{L}_][\p{L}\p{N}_.\-\[\]"]*$/u);
   if (!word || (word.from === word.to && !context.explicit)) return null;
   const paths = [];
-  variablePaths(completionVariables(), "", paths, 0);
+  if (mode === "module") paths.push(...moduleNames, ...MODULE_NAMES);
+  else variablePaths(completionVariables(), "", paths, 0);
   const options = [
     ...(functionsByProfile[ui.profile.value] ?? []).map((f) => ({ label: f.name, type: "function", detail: f.signature, info: f.description, apply: `${f.name}(` })),
     ...paths.map((p) => ({ label: p, type: "variable" })),
@@ -113,6 +139,9 @@ function hclCompletions(context) {
 }
 
 const language = new Compartment();
+const varsLanguage = new Compartment();
+const jsonLanguage = json();
+const LANGUAGES = { expression: hcl, template: hclTemplate, module: hclBody };
 // The page's colours (custom properties in style.css, light or dark with
 // the system) as an editor theme: CodeMirror's own styles come after the
 // page's style sheet (see build.mjs), so plain CSS rules would lose to them.
@@ -127,6 +156,20 @@ const pageTheme = EditorView.theme(
   { dark: window.matchMedia("(prefers-color-scheme: dark)").matches },
 );
 
+// Token colours as custom properties (style.css: CodeMirror's default
+// colours in light mode, readable ones in dark mode).
+const pageHighlight = HighlightStyle.define([
+  { tag: tags.keyword, color: "var(--hl-keyword)" },
+  { tag: [tags.atom, tags.bool, tags.labelName], color: "var(--hl-atom)" },
+  { tag: [tags.literal, tags.number], color: "var(--hl-number)" },
+  { tag: tags.string, color: "var(--hl-string)" },
+  { tag: [tags.escape, tags.special(tags.string)], color: "var(--hl-escape)" },
+  { tag: tags.definition(tags.propertyName), color: "var(--hl-definition)" },
+  { tag: tags.comment, color: "var(--hl-comment)" },
+  { tag: tags.meta, color: "var(--hl-meta)" },
+  { tag: tags.invalid, color: "var(--error)" },
+]);
+
 function editor(parent, doc, extensions) {
   return new EditorView({
     parent,
@@ -140,7 +183,7 @@ function editor(parent, doc, extensions) {
         bracketMatching(),
         closeBrackets(),
         lintGutter(),
-        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        syntaxHighlighting(pageHighlight),
         keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         pageTheme,
@@ -156,12 +199,66 @@ function editor(parent, doc, extensions) {
 const exprView = editor($("editor"), "", [
   language.of(hcl),
   autocompletion({ override: [hclCompletions], icons: false }),
+  inlineValues,
+  inlineTheme,
   EditorView.contentAttributes.of({ "aria-label": "HCL expression", "data-testid": "editor-content" }),
 ]);
-const varsView = editor($("variables"), "{}", [json(), EditorView.contentAttributes.of({ "aria-label": "Variables as JSON", "data-testid": "variables-content" })]);
+const varsView = editor($("variables"), "{}", [
+  varsLanguage.of(jsonLanguage),
+  EditorView.contentAttributes.of({ "aria-label": "Variables", "data-testid": "variables-content" }),
+  EditorView.updateListener.of((u) => {
+    if (u.docChanged && mode === "module") followFormat(u.state.doc.toString());
+  }),
+]);
 
-// For tests and embedding scripts: the two editors, and the time limit in force.
-window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS };
+// For tests and embedding scripts: the two editors, the time limit in
+// force, the mode, and in Module mode how long each evaluation took.
+window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle() };
+
+// ------------------------------------------------------------------- modes
+
+let mode = "expression";
+// The variables format in Module mode, and the last one the text itself
+// made plain (the text switches the format only when that changes, so a
+// choice made with the buttons holds while the text stays ambiguous).
+let varsFormat = "json";
+let detectedFormat = null;
+
+const TITLES = { expression: "Expression", template: "Template", module: "Module (main.tf)" };
+const LABELS = { expression: "HCL expression", template: "HCL template", module: "Terraform module (main.tf)" };
+
+function setMode(next) {
+  // An answer still on its way belongs to the other mode.
+  generation++;
+  mode = MODES.includes(next) ? next : "expression";
+  for (const input of ui.modes) input.checked = input.value === mode;
+  document.body.dataset.mode = mode;
+  ui.editorTitle.textContent = TITLES[mode];
+  exprView.dispatch({
+    effects: [language.reconfigure(LANGUAGES[mode]), setInlineValues.of([])],
+  });
+  exprView.contentDOM.setAttribute("aria-label", LABELS[mode]);
+  exprView.dispatch(setDiagnostics(exprView.state, []));
+  varsView.dispatch(setDiagnostics(varsView.state, []));
+  ui.varsError.textContent = "";
+  ui.errors.textContent = "";
+  setFormat(mode === "module" ? varsFormat : "json");
+}
+
+function setFormat(format) {
+  if (mode === "module") varsFormat = format;
+  for (const b of ui.formats) b.setAttribute("aria-pressed", String(b.dataset.format === format));
+  ui.varsTitle.textContent = mode !== "module" ? "Variables (JSON)" : format === "tfvars" ? "Variables (tfvars)" : "Variables (JSON)";
+  varsView.dispatch({ effects: varsLanguage.reconfigure(format === "tfvars" ? hclBody : jsonLanguage) });
+}
+
+function followFormat(text) {
+  const found = detectFormat(text);
+  if (found && found !== detectedFormat) {
+    detectedFormat = found;
+    if (found !== varsFormat) setFormat(found);
+  }
+}
 
 // -------------------------------------------------------------- evaluation
 
@@ -182,10 +279,14 @@ function toCodeMirror(diags, doc) {
   return diags.map((d) => {
     const from = clamp(d.range.start, doc.length);
     let to = clamp(d.range.end, doc.length);
-    if (to <= from) to = Math.min(from + 1, doc.length);
-    return { from, to, severity: "error", message: d.detail ? `${d.summary}: ${d.detail}` : d.summary };
+    // An empty range covers the character after it, unless that is a line
+    // break (which shows nothing): then it stays a point (a caret mark).
+    if (to <= from) to = from < doc.length && doc.sliceString(from, from + 1) !== "\n" ? from + 1 : from;
+    return { from, to, severity: d.warning ? "warning" : "error", message: d.detail ? `${d.summary}: ${d.detail}` : d.summary };
   });
 }
+
+const diagnosticCount = (view) => diagnosticCountOf(view.state);
 
 function setStatus(text, kind) {
   ui.status.textContent = text;
@@ -208,7 +309,13 @@ function outputs() {
 }
 
 function evaluate(source, variables, profile, outputs) {
-  return ask({ kind: "evaluate", source, variables, options: { template: ui.template.checked, profile, outputs } });
+  if (mode === "module") return evaluateModule(source, variables, profile);
+  return ask({ kind: "evaluate", source, variables, options: { template: mode === "template", profile, outputs } });
+}
+
+function evaluateModule(source, variables, profile, consoleLine = "") {
+  const options = { profile, variablesFormat: varsFormat, ...(consoleLine.trim() && { console: consoleLine }) };
+  return ask({ kind: "module", source, variables, options });
 }
 
 // One line per unknown value with refinements: `.ami: not null, starts with "ami-"`
@@ -277,14 +384,36 @@ function showAnswer(answer, variables) {
   }
 }
 
+// Whether nothing is waiting to be evaluated or on its way (for tests).
+let running = 0;
+const idle = () => timer === null && running === 0;
+
 async function run() {
+  clearTimeout(timer);
+  timer = null;
+  running++;
+  try {
+    await evaluateAndShow();
+  } finally {
+    running--;
+  }
+}
+
+async function evaluateAndShow() {
   const my = ++generation;
   const source = exprView.state.doc.toString();
   const variables = varsView.state.doc.toString();
   const profile = ui.profile.value;
-  const answer = await evaluate(source, variables, profile, outputs());
+  const asked = performance.now();
+  const answer = mode === "module" ? await evaluateModule(source, variables, profile, consoleLine) : await evaluate(source, variables, profile, outputs());
   if (my !== generation) return;
-  showAnswer(answer, variables);
+  if (mode === "module") {
+    const received = performance.now();
+    showModuleAnswer(answer, source, variables);
+    const timing = { evalMs: answer.ms, roundTripMs: received - asked, renderMs: performance.now() - received, lines: source.split("\n").length, source: source.length };
+    window.hclPlayground.moduleTimings.push(timing);
+    if (window.hclPlayground.moduleTimings.length > 1000) window.hclPlayground.moduleTimings.shift();
+  } else showAnswer(answer, variables);
   // Only while the compare view is open: the other engines, one at a time
   // (each with its own time limit), abandoned as soon as the input changes.
   if (compareOpen) {
@@ -297,6 +426,123 @@ async function run() {
   }
   document.body.dataset.evaluations = String(Number(document.body.dataset.evaluations || 0) + 1);
 }
+
+// ------------------------------------------------------------ module mode
+
+// The console line: the last expression entered is evaluated again with
+// every evaluation of the module, so its answer follows the module's text.
+let consoleLine = "";
+const consoleHistory = new ConsoleHistory();
+
+function showTextBlocks(pre, text, diagnostics) {
+  // The rendered diagnostics, one block each, warnings marked as such.
+  const blocks = text ? text.split(/\n(?=(?:Error|Warning): )/) : [];
+  if (blocks.length !== diagnostics.length) {
+    pre.textContent = text || diagnostics.map((d) => `${d.warning ? "Warning" : "Error"}: ${d.summary}\n\n${d.detail}\n`).join("\n");
+    return;
+  }
+  pre.replaceChildren(
+    ...blocks.map((b, i) => {
+      const span = document.createElement("span");
+      span.className = diagnostics[i].warning ? "warning" : "error";
+      span.textContent = i < blocks.length - 1 ? `${b}\n` : b;
+      return span;
+    }),
+  );
+}
+
+function jumpTo(value) {
+  const pos = clamp(value.range.start, exprView.state.doc.length);
+  exprView.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: "center" }) });
+  exprView.focus();
+}
+
+function showConsole(result) {
+  const out = ui.consoleOutput;
+  if (!consoleLine.trim()) {
+    out.replaceChildren();
+    delete out.dataset.state;
+    return;
+  }
+  const prompt = document.createElement("span");
+  prompt.className = "prompt";
+  prompt.textContent = `> ${consoleLine}\n`;
+  const answer = document.createElement("span");
+  const c = result?.console;
+  if (!c) answer.textContent = "";
+  else if (c.ok) answer.textContent = c.console;
+  else {
+    answer.className = "error";
+    answer.textContent = c.diagnosticsText || c.diagnostics.map((d) => `Error: ${d.summary}\n\n${d.detail}`).join("\n\n");
+  }
+  out.dataset.state = c?.ok ? "ok" : "error";
+  out.replaceChildren(prompt, answer);
+}
+
+function showModuleAnswer(answer, source, variables) {
+  if (answer.timedOut || answer.crashed) {
+    ui.values.replaceChildren();
+    exprView.dispatch({ effects: setInlineValues.of([]) });
+    ui.engine.textContent = "";
+    ui.errors.textContent = answer.timedOut
+      ? `Evaluation took too long (more than ${TIME_LIMIT_MS / 1000} s) and was stopped.`
+      : `The evaluator failed unexpectedly: ${answer.crashed}`;
+    setStatus(answer.timedOut ? "evaluation took too long" : "internal error", "error");
+    return;
+  }
+  const result = answer.result;
+  ui.engine.textContent = result.engine ?? "";
+  // The API gives a value for an undeclared variable no range in the
+  // variables text: it is found there by name.
+  const undeclared = (d) => d.summary === "Value for undeclared variable";
+  const inVariables = result.diagnostics
+    .filter((d) => d.source === "variables" || undeclared(d))
+    .map((d) => (undeclared(d) ? { ...d, range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));
+  const inModule = result.diagnostics.filter((d) => d.source === "expression" && !undeclared(d));
+  // (Nothing to clear and nothing to show is the common case while typing.)
+  if (inModule.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(inModule, exprView.state.doc)));
+  if (inVariables.length || diagnosticCount(varsView)) varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(inVariables, varsView.state.doc)));
+  ui.varsError.textContent = inVariables
+    .map((d) => {
+      const line = variables.slice(0, d.range.start).split("\n").length;
+      return `${d.warning ? "Warning" : "Error"} on line ${line}: ${d.summary}`;
+    })
+    .join("\n");
+  ui.varsError.dataset.warningsOnly = String(inVariables.every((d) => d.warning));
+  showTextBlocks(ui.errors, result.diagnosticsText, result.diagnostics);
+  renderValues(ui.values, result.values, jumpTo);
+  exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values, source.length)) });
+  moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);
+  showConsole(result);
+  const errors = result.diagnostics.filter((d) => !d.warning).length;
+  const warnings = result.diagnostics.length - errors;
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const parts = [];
+  if (errors) parts.push(plural(errors, "error"));
+  if (warnings) parts.push(plural(warnings, "warning"));
+  if (errors) setStatus(parts.join(", "), "error");
+  else setStatus([`ok · ${plural(result.values.length, "named value")}`, ...parts].join(" · "), warnings ? "warning" : "ok");
+  if (!firstResultShown) {
+    firstResultShown = true;
+    window.__firstResultMs = performance.now() - started;
+  }
+}
+
+ui.consoleInput.addEventListener("keydown", (e) => {
+  if (e.key === "Enter") {
+    e.preventDefault();
+    consoleLine = ui.consoleInput.value;
+    consoleHistory.push(consoleLine);
+    ui.consoleInput.value = "";
+    run();
+  } else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+    const next = e.key === "ArrowUp" ? consoleHistory.up(ui.consoleInput.value) : consoleHistory.down();
+    if (next === null) return;
+    e.preventDefault();
+    ui.consoleInput.value = next;
+    ui.consoleInput.setSelectionRange(next.length, next.length);
+  }
+});
 
 // ----------------------------------------------------------------- compare
 
@@ -329,11 +575,18 @@ for (const profile of PROFILES) {
   cards.set(profile, card);
 }
 
+// What a card shows of an answer: a module's named values as text.
+function cardResult(answer) {
+  const r = answer.result;
+  if (!r || !r.values) return r;
+  return { ok: r.ok || r.values.length > 0, console: valuesText(r.values), type: "", diagnosticsText: r.diagnosticsText };
+}
+
 // Two engines agree when everything their cards show is the same.
 function answerKey(answer) {
   if (answer.timedOut || answer.crashed) return JSON.stringify([answer.timedOut, answer.crashed]);
-  const r = answer.result;
-  return JSON.stringify(r.ok ? [r.console, r.type, r.refinements] : [r.diagnosticsText]);
+  const r = cardResult(answer);
+  return JSON.stringify(r.ok ? [r.console, r.type, r.refinements, answer.result.values && r.diagnosticsText] : [r.diagnosticsText]);
 }
 
 function showCompare(answers, selected) {
@@ -346,16 +599,16 @@ function showCompare(answers, selected) {
     if (state === "differs") differing.push(profileLabel(profile));
     card.root.dataset.state = state;
     card.badge.textContent = { selected: "selected", same: `same as ${selectedLabel}`, differs: `differs from ${selectedLabel}` }[state];
-    const r = answer.result;
+    const r = cardResult(answer);
     card.output.textContent = r?.ok ? r.console : "";
     card.output.hidden = !r?.ok;
-    card.type.textContent = r?.ok ? `Type: ${r.type}` : "";
+    card.type.textContent = r?.ok && r.type ? `Type: ${r.type}` : "";
     card.known.hidden = !showKnown(card.known, r?.ok ? r.refinements : []);
     card.errors.textContent = answer.timedOut
       ? `Evaluation took too long (more than ${TIME_LIMIT_MS / 1000} s) and was stopped.`
       : answer.crashed
         ? `The evaluator failed unexpectedly: ${answer.crashed}`
-        : r.ok
+        : r.ok && !answer.result.values
           ? ""
           : (r.diagnosticsText ?? "");
   }
@@ -378,17 +631,39 @@ ui.compareToggle.addEventListener("click", () => {
 
 // ------------------------------------------------------------------- share
 
+const family = (m) => (m === "module" ? "module" : "expression");
+const savedTexts = { expression: null, module: null };
+let firstModuleExample = null;
+let defaultExample = null;
+
+function saveTexts() {
+  const e = exprView.state.doc.toString();
+  if (e.trim() === "") return;
+  savedTexts[family(mode)] = { e, v: varsView.state.doc.toString(), f: varsFormat, c: consoleLine };
+}
+
 function setDoc(view, text) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
 // A state from an example keeps the engine; one from a link sets it.
+// Leaving the Module mode for an expression (or back) keeps the texts left
+// behind, for the mode switch to bring back.
 function applyState(state) {
   if (state.p) ui.profile.value = state.p;
-  ui.template.checked = Boolean(state.t);
-  exprView.dispatch({ effects: language.reconfigure(state.t ? hclTemplate : hcl) });
+  const next = state.m ?? (state.t ? "template" : "expression");
+  if (family(next) !== family(mode)) saveTexts();
+  setMode(next);
+  const variables = state.v ?? "{}";
+  if (mode === "module") {
+    detectedFormat = detectFormat(variables);
+    setFormat(state.f ?? detectedFormat ?? "json");
+    consoleLine = state.c ?? "";
+    consoleHistory.reset();
+    ui.consoleInput.value = "";
+  }
   setDoc(exprView, state.e ?? "");
-  setDoc(varsView, state.v ?? "{}");
+  setDoc(varsView, variables);
   schedule();
 }
 
@@ -417,7 +692,8 @@ window.addEventListener("hashchange", () => {
 });
 
 ui.share.addEventListener("click", async () => {
-  const state = { e: exprView.state.doc.toString(), v: varsView.state.doc.toString(), t: ui.template.checked, p: ui.profile.value };
+  const state = { e: exprView.state.doc.toString(), v: varsView.state.doc.toString(), t: mode === "template", p: ui.profile.value, m: mode };
+  if (mode === "module") Object.assign(state, { f: varsFormat, c: consoleLine });
   // replaceState fires no hashchange, so the page does not reload its own link.
   history.replaceState(null, "", `#${await encodeState(state)}`);
   const url = location.href;
@@ -431,10 +707,31 @@ ui.share.addEventListener("click", async () => {
 
 // ---------------------------------------------------------------- controls
 
-ui.template.addEventListener("change", () => {
-  exprView.dispatch({ effects: language.reconfigure(ui.template.checked ? hclTemplate : hcl) });
-  schedule();
-});
+// A module is not an expression: the Module mode keeps its own texts, and
+// switching to it or back brings them back (a module example the first
+// time; the default expression example if the page opened on a module).
+// Expression and Template share theirs.
+for (const input of ui.modes) {
+  input.addEventListener("change", () => {
+    if (!input.checked) return;
+    const next = input.value;
+    if (family(next) === family(mode)) {
+      setMode(next);
+      run();
+      return;
+    }
+    const saved = savedTexts[family(next)] ?? (next === "module" ? firstModuleExample : defaultExample) ?? { e: "", v: "{}" };
+    applyState({ ...saved, m: next });
+    run();
+  });
+}
+
+for (const button of ui.formats) {
+  button.addEventListener("click", () => {
+    setFormat(button.dataset.format);
+    run();
+  });
+}
 
 ui.profile.addEventListener("change", () => run());
 
@@ -448,9 +745,12 @@ function setTab(jsonTab) {
 ui.tabConsole.addEventListener("click", () => setTab(false));
 ui.tabJson.addEventListener("click", () => setTab(true));
 
+const moduleState = (ex) => ex && { e: ex.expr, v: ex.vars, m: "module", f: ex.varsFormat, c: ex.consoleLine ?? "" };
+
 async function loadExamples() {
   const examples = await (await fetch(new URL("../examples.json", import.meta.url))).json();
   const groups = new Map();
+  firstModuleExample = moduleState(examples.find((ex) => ex.mode === "module"));
   examples.forEach((ex, i) => {
     if (!groups.has(ex.category)) {
       const g = document.createElement("optgroup");
@@ -465,7 +765,8 @@ async function loadExamples() {
   });
   ui.examples.addEventListener("change", () => {
     const ex = examples[Number(ui.examples.value)];
-    if (ex) applyState({ e: ex.expr, v: ex.vars, t: ex.template });
+    if (!ex) return;
+    applyState(ex.mode === "module" ? moduleState(ex) : { e: ex.expr, v: ex.vars, t: ex.template });
   });
   return examples;
 }
@@ -480,7 +781,8 @@ async function main() {
   }
   ui.version.textContent = `hcl-playground ${meta.version ?? ""}`;
   const opened = location.hash.length > 1 && (await openLink(location.hash));
-  if (!opened) applyState({ e: examples[10].expr, v: examples[10].vars, t: examples[10].template });
+  defaultExample = { e: examples[10].expr, v: examples[10].vars, t: examples[10].template };
+  if (!opened) applyState(defaultExample);
 }
 
 main();

@@ -6,6 +6,8 @@
 
 export const SHARE_VERSION = "v1";
 export const PROFILES = ["terraform", "opentofu", "hcl-2.14"];
+export const MODES = ["expression", "template", "module"];
+export const VARIABLES_FORMATS = ["json", "tfvars"];
 export const MAX_FIELD_BYTES = 1_000_000;
 export const MAX_STATE_BYTES = 2_000_000;
 // Deflate can grow incompressible data by a little; base64 adds a third.
@@ -23,6 +25,11 @@ const FIELDS = {
   v: { what: "the variables", type: "string", expect: "text" },
   t: { what: "the template mode", type: "boolean", expect: "true or false" },
   p: { what: "the engine", type: "string", expect: "text", oneOf: PROFILES },
+  // Added with the Module mode; a link without them is an expression or
+  // template link as before (`t`), and the page still writes `t`.
+  m: { what: "the mode", type: "string", expect: "text", oneOf: MODES },
+  f: { what: "the variables format", type: "string", expect: "text", oneOf: VARIABLES_FORMATS },
+  c: { what: "the console line", type: "string", expect: "text" },
 };
 
 function toBase64Url(bytes) {
@@ -108,10 +115,14 @@ export function validateState(state) {
       throw new LinkError(`${field.what} is larger than ${MAX_FIELD_BYTES / 1e6} MB`);
     }
   }
-  return { e: state.e, v: state.v ?? "{}", t: state.t ?? false, p: state.p ?? PROFILES[0] };
+  const m = state.m ?? (state.t ? "template" : "expression");
+  return { e: state.e, v: state.v ?? "{}", t: m === "template", p: state.p ?? PROFILES[0], m, f: state.f ?? "json", c: state.c ?? "" };
 }
 
-/** The hash (without "#") for a state {e, v, t, p}. */
+/**
+ * The hash (without "#") for a state {e, v, t, p} and, in Module mode, m
+ * ("module"), f (the variables format) and c (the console line).
+ */
 export async function encodeState(state) {
   return `${SHARE_VERSION}.${toBase64Url(await deflate(new TextEncoder().encode(JSON.stringify(state))))}`;
 }
