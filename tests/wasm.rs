@@ -149,8 +149,32 @@ fn playground_examples_keep_their_recorded_results() {
     let examples: Json = serde_json::from_str(include_str!("../www/examples.json")).unwrap();
     for ex in examples.as_array().unwrap() {
         let (src, vars) = (ex["expr"].as_str().unwrap(), ex["vars"].as_str().unwrap());
+        if ex["mode"] == "module" {
+            check_module_example(ex, src, vars);
+            continue;
+        }
         let r = if ex["template"] == true { eval_template(src, vars) } else { eval(src, vars) };
         assert_eq!(r["console"], ex["console"], "example {}", ex["title"]);
+    }
+}
+
+/// A Module-mode example: every recorded named value, the rendered errors
+/// and the console line's answer.
+fn check_module_example(ex: &Json, src: &str, vars: &str) {
+    use hcl_playground::wasm::evaluate_module;
+    let title = &ex["title"];
+    let mut options = json!({"variablesFormat": ex["varsFormat"].as_str().unwrap_or("json")});
+    if let Some(line) = ex["consoleLine"].as_str() {
+        options["console"] = json!(line);
+    }
+    let options = js_sys::JSON::parse(&options.to_string()).unwrap();
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(src, vars, options)).unwrap();
+    let got: serde_json::Map<String, Json> =
+        r["values"].as_array().unwrap().iter().map(|v| (v["address"].as_str().unwrap().to_string(), v["console"].clone())).collect();
+    assert_eq!(Json::Object(got), ex["values"], "example {title}: named values");
+    assert_eq!(r["diagnosticsText"], ex.get("errors").cloned().unwrap_or(json!("")), "example {title}: errors");
+    if let Some(answer) = ex.get("consoleResult") {
+        assert_eq!(&r["console"]["console"], answer, "example {title}: console line");
     }
 }
 
@@ -176,10 +200,11 @@ fn heavy_functions_and_the_smaller_build() {
         r#"sha256("x")"#,
         r#"formatdate("YYYY", "2024-01-02T00:00:00Z")"#,
         r#"replace("abc", "/b/", "x")"#,
-        r#"templatestring("$${sha1(\"a\")}", {})"#,
+        r#"templatestring(t, {})"#,
     ];
     for src in heavy {
-        let r = eval(src, "{}");
+        // Terraform's templatestring takes its template from a reference.
+        let r = eval(src, r#"{"t": "${sha1(\"a\")}"}"#);
         if cfg!(feature = "heavy-functions") {
             assert_eq!((r["ok"].as_bool(), r.get("needsFullBuild")), (Some(true), None), "{src}: {r}");
         } else {
@@ -204,6 +229,10 @@ fn profiles_answer_as_their_engines() {
     let r = eval_with(r#"x != null && x.enabled"#, r#"{"x": null}"#, r#"{"profile": "hcl-2.14"}"#);
     assert_eq!(r["ok"].as_bool(), Some(false), "no short-circuit in 2022: {r}");
     assert!(r["engine"].as_str().unwrap().starts_with("hcl v2.14.1"), "{r}");
+    let r = eval_with(r#"element(["a", "b", "c"], -1)"#, "{}", r#"{"profile": "terraform"}"#);
+    assert_eq!(r["console"], "\"c\"", "negative indices count from the end since go-cty 1.15: {r}");
+    let r = eval_with(r#"element(["a", "b", "c"], -1)"#, "{}", r#"{"profile": "hcl-2.14"}"#);
+    assert_eq!(r["ok"], false, "{r}");
     let r = eval_with(r#"urldecode("a%20b")"#, "{}", r#"{"profile": "opentofu"}"#);
     assert_eq!(r["console"], "\"a b\"", "{r}");
     assert!(r["engine"].as_str().unwrap().starts_with("OpenTofu v1."), "{r}");
@@ -261,6 +290,9 @@ fn modules_evaluate_every_named_value() {
     let r: Json = serde_wasm_bindgen::from_value(evaluate_module("locals {\n  x = var.nope\n}\n", "{}", JsValue::UNDEFINED)).unwrap();
     assert_eq!(r["ok"], false);
     assert_eq!(r["diagnostics"][0]["summary"], "Reference to undeclared input variable");
+    let raw = evaluate_module("locals {\n  x = var.nope\n}\n", "{}", JsValue::UNDEFINED);
+    let first = js_sys::Reflect::get(&js_sys::Reflect::get(&raw, &"diagnostics".into()).unwrap(), &0.into()).unwrap();
+    assert!(js_sys::Reflect::get(&first, &"summary".into()).unwrap().is_string(), "diagnostics are plain objects, not Maps");
     assert_eq!((r["diagnostics"][0]["line"].as_u64(), r["diagnostics"][0]["column"].as_u64()), (Some(2), Some(7)));
     let r: Json = serde_wasm_bindgen::from_value(evaluate_module(
         "variable \"n\" {\n  type = number\n}\n",

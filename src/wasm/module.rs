@@ -7,6 +7,8 @@ use crate::diagnostics::{Diagnostic, LineCol};
 use crate::module::{Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
 use crate::{present, Profile};
 use serde::{Deserialize, Serialize};
+#[allow(unused_imports)]
+use serde::Serialize as _;
 use wasm_bindgen::prelude::*;
 
 #[derive(Deserialize, Default)]
@@ -78,7 +80,8 @@ struct JsModuleResult {
 #[wasm_bindgen(js_name = evaluateModule, skip_typescript)]
 pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsValue {
     let result = run(source, variables, options);
-    serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
+    // Plain objects, not `Map`s, for the flattened diagnostics.
+    result.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
 
 fn options_error(detail: String) -> JsModuleResult {
