@@ -604,3 +604,17 @@ for name, e in [
 ]:
     expr("trav-" + name, e)
 file("key-null-in-block", "b {\nc = a[null]\n}\n")
+
+# ------------------------------------------ a number, a dot and what follows
+for name, e in [
+    ("number-dot-number", "3 .0"),
+    ("number-dot-number-after", "3. 0"),
+    ("legacy-index-spaced", "a.0 .1"),
+    ("number-dot-exponent", "1 .e5"),
+    ("number-dot-negative-exponent", "1 .e-5"),
+    ("legacy-index-dot-exponent", "a.0 .e5"),
+    ("number-dot-name", "1 .x"),
+    ("index-dot-number", "[1][0] .0"),
+    ("conditional-number-dot", "false ? 3 .0 : 1"),
+]:
+    expr("merge-" + name, e)

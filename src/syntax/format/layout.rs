@@ -147,7 +147,7 @@ fn spacing(toks: &mut [Piece<'_>], lines: &[Line]) {
 fn space_cell(toks: &mut [Piece<'_>], cell: Range<usize>) {
     for i in cell.start..cell.end.saturating_sub(1) {
         let before = if i > cell.start { toks[i - 1].ty } else { Tok::Nil };
-        let space = space_after(&toks[i], before, toks[i + 1].ty);
+        let space = space_after(&toks[i], before, toks[i + 1].ty) || would_merge(&toks[i..]);
         toks[i + 1].spaces = usize::from(space);
     }
 }
@@ -205,6 +205,21 @@ fn space_after(subject: &Piece<'_>, before: Tok, after: Tok) -> bool {
         _ if bracket_change(after) < 0 => false,
         _ => true,
     }
+}
+
+/// A number, a dot and what follows, which written together would read as
+/// one number (`3 .0` as `3.0`, `1 .e5` as `1.e5`): Terraform writes them
+/// together, turning an index into a number; we keep the space.
+fn would_merge(toks: &[Piece<'_>]) -> bool {
+    let [number, dot, next, ..] = toks else { return false };
+    if number.ty != Tok::NumberLit || dot.ty != Tok::Dot {
+        return false;
+    }
+    let exponent = |t: &str| {
+        let t = t.strip_prefix(['e', 'E']).unwrap_or("");
+        t.strip_prefix('-').unwrap_or(t).starts_with(|c: char| c.is_ascii_digit())
+    };
+    next.ty == Tok::NumberLit || (next.ty == Tok::Ident && exponent(&next.text))
 }
 
 /// Columns a cell takes: its spaces and its grapheme clusters.
