@@ -1,16 +1,24 @@
 //! Formatting as `terraform fmt` formats: [`format`] takes a configuration
-//! file and gives exactly the text `terraform fmt -` prints for it;
-//! [`format_expression`] lays out one expression the same way.
+//! file and gives the text `terraform fmt -` prints for it;
+//! [`format_expression`] lays out one expression as the value of an
+//! argument.
 //!
 //! Like Terraform, the formatter works on tokens, not on the tree: the
 //! source is read by HCL's scanner (heredocs, templates with nested
 //! `${ }` and `%{ }`, comments and newlines are tokens of their own), and
 //! only the spaces before tokens change — indentation from brackets,
 //! spacing from the tokens on either side, `=` and trailing comments
-//! aligned over consecutive lines (`layout`). Text inside strings,
-//! heredocs and comments is never touched. For a file, Terraform's own
-//! rewrites come first (`terraform`): labels quoted, `"${x}"` unwrapped,
-//! legacy `variable` types modernised.
+//! aligned over consecutive lines (`layout`). The text of strings,
+//! heredocs and comments keeps its bytes. For a file, Terraform's own
+//! rewrites come first (`terraform`): labels quoted (and their escapes
+//! written anew), `"${x}"` unwrapped, legacy `variable` types modernised.
+//!
+//! Where Terraform's output would lose or change the source, the source
+//! wins: a label with `$` or `%` in it (Terraform drops the label), the
+//! key of `a[null]`, `a[true]` or `a[false]` (Terraform drops the key:
+//! `hclwrite` re-reads such traversal steps and keeps only string and
+//! number keys), and the space in `3 .0` (which written together reads as
+//! a number).
 //!
 //! Input that does not parse is refused with HCL's diagnostics, as
 //! `terraform fmt` refuses it: formatting broken text could change it
@@ -56,9 +64,17 @@ pub fn format(source: &str) -> Result<String, Diagnostics> {
 /// quoting a range give).
 pub fn format_file(source: &str, filename: &str) -> Result<String, Diagnostics> {
     if let Err(mut diags) = parse_config(source, filename, &Limits::default(), Profile::Terraform) {
-        // In the order Terraform's views print them: by where they are
-        // (a stable sort, so ties keep HCL's order).
-        diags.sort_by_key(|d| (d.subject.start, d.subject.end));
+        // In the order Terraform's views print them: by where they are,
+        // ties in HCL's order (an insertion sort: a few items, and the
+        // standard stable sort would weigh on the WebAssembly module).
+        let key = |d: &crate::diagnostics::Diagnostic| (d.subject.start, d.subject.end);
+        for i in 1..diags.len() {
+            let mut j = i;
+            while j > 0 && key(&diags[j - 1]) > key(&diags[j]) {
+                diags.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         return Err(diags);
     }
     let mut toks = terraform::rewrite(pieces(source));
@@ -89,16 +105,19 @@ pub fn format_file(source: &str, filename: &str) -> Result<String, Diagnostics> 
 /// ```
 pub fn format_expression(source: &str) -> Result<String, Diagnostics> {
     parse_expression(source, "<input>", &Limits::default(), Profile::Terraform)?;
-    let mut toks = pieces(source);
+    let source = pieces(source);
+    let mut toks =
+        vec![Piece { ty: Tok::Ident, text: Cow::Borrowed("x"), spaces: 0 }, Piece { ty: Tok::Equal, text: Cow::Borrowed("="), spaces: 1 }];
     let code = |t: &Piece<'_>| !matches!(t.ty, Tok::Newline | Tok::Comment | Tok::Eof);
-    if let (Some(first), Some(last)) = (toks.iter().position(code), toks.iter().rposition(code)) {
-        if let Some(inner) = terraform::unwrapped(&toks[first..=last]) {
-            toks.splice(first..=last, inner);
+    let (first, last) = (source.iter().position(code).unwrap_or(0), source.iter().rposition(code).map_or(0, |i| i + 1));
+    match terraform::unwrapped(&source[first..last.max(first)]) {
+        Some(inner) => {
+            toks.extend_from_slice(&source[..first]);
+            toks.extend(inner);
+            toks.extend_from_slice(&source[last..]);
         }
+        None => toks.extend(source),
     }
-    let name = Piece { ty: Tok::Ident, text: Cow::Borrowed("x"), spaces: 0 };
-    let equals = Piece { ty: Tok::Equal, text: Cow::Borrowed("="), spaces: 1 };
-    toks.splice(0..0, [name, equals]);
     layout::layout(&mut toks);
     toks[2].spaces = 0;
     Ok(layout::render(&toks[2..]))

@@ -100,13 +100,13 @@ impl<'s> Walker<'_, 's> {
                 }
             }
             if let Some(last) = labels.last() {
-                let replacement = labels
-                    .iter()
-                    .flat_map(|l| match self.label_value(l.clone()) {
-                        Some(value) => quoted(value),
-                        None => self.toks[l.clone()].to_vec(),
-                    })
-                    .collect();
+                let mut replacement = Vec::new();
+                for l in &labels {
+                    match self.label_value(l.clone()) {
+                        Some(value) => quoted(value, &mut replacement),
+                        None => replacement.extend_from_slice(&self.toks[l.clone()]),
+                    }
+                }
                 self.edits.push((name + 1..last.end, replacement));
             }
             path.push(self.text(name));
@@ -234,14 +234,13 @@ fn piece(ty: Tok, text: &'static str) -> Piece<'static> {
 }
 
 /// A string as a quoted literal's tokens, escaped as `hclwrite` escapes
-/// it.
-fn quoted(value: String) -> Vec<Piece<'static>> {
-    let mut out = vec![piece(Tok::OQuote, "\"")];
+/// it, added to `out`.
+fn quoted(value: String, out: &mut Vec<Piece<'_>>) {
+    out.push(piece(Tok::OQuote, "\""));
     if !value.is_empty() {
         out.push(Piece { ty: Tok::QuotedLit, text: Cow::Owned(escape(&value)), spaces: 0 });
     }
     out.push(piece(Tok::CQuote, "\""));
-    out
 }
 
 /// The value of a quoted literal's text (`hclsyntax.ParseStringLiteralToken`);
