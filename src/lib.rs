@@ -55,4 +55,5 @@ pub use api::{
 };
 pub use diagnostics::{Diagnostic, Diagnostics, Span};
 pub use profile::Profile;
+pub use syntax::format::{format, format_expression};
 pub use value::{Type, Value};

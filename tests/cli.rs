@@ -75,3 +75,26 @@ fn a_long_flat_chain_is_not_nesting() {
     let sum = format!("1{}", " + 1".repeat(999));
     assert_eq!(hcl_eval(&[&sum], ""), (0, "1000\n".into(), String::new()));
 }
+
+#[test]
+fn fmt_prints_a_file_as_terraform_fmt_would() {
+    let messy = "resource aws_instance web {\nami=\"${var.ami}\"\ninstance_type = \"t3.micro\" # small\n}";
+    let tidy = "resource \"aws_instance\" \"web\" {\n  ami           = var.ami\n  instance_type = \"t3.micro\" # small\n}\n";
+    assert_eq!(hcl_eval(&["--fmt", "-"], messy), (0, tidy.into(), String::new()));
+    let path = std::env::temp_dir().join(format!("hcl-eval-fmt-{}.tf", std::process::id()));
+    std::fs::write(&path, messy).expect("temporary file");
+    let from_file = hcl_eval(&["--fmt", path.to_str().expect("UTF-8 path")], "");
+    std::fs::remove_file(&path).ok();
+    assert_eq!(from_file, (0, tidy.into(), String::new()));
+}
+
+#[test]
+fn fmt_refuses_what_does_not_parse() {
+    let (code, out, err) = hcl_eval(&["--fmt", "-"], "a = 1\nb = {\n");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("Error: Missing expression\n\n  on <stdin> line 3:\n"), "{err}");
+    assert!(err.ends_with("Expected the start of an expression, but found the end of the file.\n"), "{err}");
+    let (code, _, err) = hcl_eval(&["--fmt", "/nonexistent/main.tf"], "");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("hcl-eval: cannot read /nonexistent/main.tf"), "{err}");
+}

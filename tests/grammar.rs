@@ -86,3 +86,10 @@ fn parsing_is_linear_on_nested_structures() {
     }
     assert!(parse(&src, &Options::default()).is_ok());
 }
+
+#[test]
+fn a_block_may_end_the_file_without_a_newline() {
+    use hcl_playground::{syntax::parse_config, Limits, Profile};
+    let body = parse_config("a {\n  b = 1\n}", "main.tf", &Limits::default(), Profile::Terraform).expect("parses");
+    assert_eq!(body.blocks().map(|b| b.kind.as_str()).collect::<Vec<_>>(), ["a"]);
+}

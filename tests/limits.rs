@@ -135,3 +135,31 @@ fn fuzz_regressions() {
     assert_eq!(run("1e-646456994 == 0".into()), Ok("true".into()));
     assert_eq!(run("1e-646456992 == 0".into()), Ok("false".into()));
 }
+
+/// Formats on a 1 MiB stack; the output's length, or the first error.
+fn format_on_small_stack(src: String, expression: bool) -> Result<usize, String> {
+    std::thread::Builder::new()
+        .stack_size(WASM_STACK)
+        .spawn(move || {
+            let out = if expression { hcl_playground::format_expression(&src) } else { hcl_playground::format(&src) };
+            out.map(|s| s.len()).map_err(|d| d[0].summary.clone())
+        })
+        .expect("thread starts")
+        .join()
+        .expect("formatting must not panic or overflow the stack")
+}
+
+#[test]
+fn formatting_deep_or_large_input_ends_in_text_or_a_diagnostic() {
+    // Nested blocks, which the formatter walks recursively, up to the
+    // parser's nesting limit and past it.
+    let blocks = |depth: usize| format!("{}a = 1\n{}", "b {\n".repeat(depth), "}\n".repeat(depth));
+    assert!(format_on_small_stack(blocks(100), false).is_ok());
+    for depth in [1_000, 10_000] {
+        assert!(format_on_small_stack(blocks(depth), false).is_err(), "{depth}");
+        assert!(format_on_small_stack(nest("[", "1", "]", depth), true).is_err(), "{depth}");
+    }
+    // A long file: linear work.
+    let long: String = (0..20_000).map(|i| format!("a{i} = [1, 2, \"x\"] # c\nb{i}b = {{ k = v }}\n")).collect();
+    assert_eq!(format_on_small_stack(long.clone(), false).map(|n| n > long.len()), Ok(true));
+}

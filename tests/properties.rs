@@ -1,4 +1,5 @@
-//! Property tests: random input never panics; a value printed as
+//! Property tests: random input never panics, nor changes meaning when
+//! formatted; a value printed as
 //! `terraform console` prints it and evaluated again is the same value of
 //! the same type; variables JSON rendered back to JSON is the same JSON.
 
@@ -67,6 +68,18 @@ proptest! {
         let options = Options { template, ..Options::default() };
         if let Ok(v) = evaluate(&src, &vars, &options) {
             let _ = (present::console(&v), present::to_json(&v), v.ty().to_string());
+        }
+    }
+
+    #[test]
+    fn formatting_random_input_never_panics_nor_changes_meaning(src in hclish()) {
+        let _ = hcl_playground::format(&src);
+        if let Ok(out) = hcl_playground::format_expression(&src) {
+            let meaning = |s: &str| evaluate(s, &Variables::new(), &Options::default())
+                .map(|v| (present::to_json(&v), v.ty()))
+                .map_err(|d| d.into_iter().map(|d| d.summary).collect::<Vec<_>>());
+            prop_assert_eq!(meaning(&src), meaning(&out), "{:?} formatted {:?}", src, out);
+            prop_assert_eq!(hcl_playground::format_expression(&out), Ok(out.clone()), "{:?}", src);
         }
     }
 }

@@ -2,10 +2,11 @@
 //! `wasm-pack test --headless --chrome`: result shape, sessions that keep
 //! what they parsed, malformed options, UTF-16 ranges with emoji and CJK,
 //! rendered diagnostics, unknown markers, limits that end in diagnostics
-//! rather than traps, and every playground example's recorded result.
+//! rather than traps, every playground example's recorded result, and
+//! formatting as `terraform fmt`.
 #![cfg(target_arch = "wasm32")]
 
-use hcl_playground::wasm::{evaluate, functions, profiles, version, Session};
+use hcl_playground::wasm::{evaluate, format, functions, profiles, version, Session};
 use serde_json::{json, Value as Json};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -302,4 +303,32 @@ fn modules_evaluate_every_named_value() {
     .unwrap();
     assert_eq!(r["diagnostics"][0]["summary"], "Invalid value for input variable", "{r}");
     assert_eq!(r["diagnostics"][0]["source"], "variables", "{r}");
+}
+
+fn fmt(src: &str, options: &str) -> Json {
+    let opts = if options.is_empty() { JsValue::UNDEFINED } else { js_sys::JSON::parse(options).unwrap() };
+    serde_wasm_bindgen::from_value(format(src, opts)).expect("result is JSON-shaped")
+}
+
+#[wasm_bindgen_test]
+fn format_as_terraform_fmt() {
+    let r = fmt("resource aws_instance web {\nami=\"${var.ami}\"\ntags={Name=\"web\"}\n}", "");
+    assert_eq!(
+        r,
+        json!({"ok": true, "text": "resource \"aws_instance\" \"web\" {\n  ami  = var.ami\n  tags = { Name = \"web\" }\n}\n", "diagnostics": [], "diagnosticsText": ""})
+    );
+    let r = fmt("{\na=1\nbb=[for x in y: x*-2]\n}", r#"{"expression": true}"#);
+    assert_eq!(r["text"], "{\n  a  = 1\n  bb = [for x in y : x * -2]\n}");
+    // Not parsed, not changed: HCL's errors, ranges in UTF-16 code units.
+    let r = fmt("a = \"\u{1F600}\" + ]\n", "");
+    assert_eq!((r["ok"].as_bool(), r.get("text")), (Some(false), None));
+    let d = &r["diagnostics"][0];
+    assert_eq!((d["summary"].as_str(), d["source"].as_str()), (Some("Invalid expression"), Some("expression")));
+    assert_eq!((d["range"]["start"].as_u64(), d["line"].as_u64(), d["column"].as_u64()), (Some(11), Some(1), Some(12)));
+    assert!(r["diagnosticsText"].as_str().unwrap().starts_with("Error: Invalid expression\n\n  on main.tf line 1:\n"), "{r}");
+    let r = fmt("1 +", r#"{"expression": true}"#);
+    assert!(r["diagnosticsText"].as_str().unwrap().contains("on <input> line 1:"), "{r}");
+    let r = fmt("a = 1", r#"{"expresion": true}"#);
+    assert_eq!((r["ok"].as_bool(), r["diagnostics"][0]["summary"].as_str()), (Some(false), Some("Invalid options")));
+    assert_eq!(r["diagnostics"][0]["source"], "options");
 }

@@ -4,12 +4,14 @@
 //! `PrattParser`; pest's failures become diagnostics in HCL's words; type
 //! expressions (`list(string)`) are read from the tree by [`typeexpr`].
 //! Static analysis of a tree (the variables it refers to) lives here too,
-//! as HCL keeps `Variables()` with its syntax nodes.
+//! as HCL keeps `Variables()` with its syntax nodes, and so does the
+//! formatter ([`format`]), which lays out tokens as `terraform fmt` does.
 
 mod analysis;
 pub mod ast;
 mod body;
 mod diagnose;
+pub mod format;
 mod grammar;
 mod nesting;
 mod parser;

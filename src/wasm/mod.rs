@@ -1,13 +1,16 @@
 //! The WebAssembly API: a [`Session`] that keeps what it parsed between
-//! evaluations, the one-off `evaluate`, `functions` and `version`, for the
+//! evaluations, the one-off `evaluate`, `format` (as `terraform fmt`),
+//! `functions` and `version`, for the
 //! playground page, the widgets and embedders. Compiled only for wasm32; a
 //! thin adapter over the library. Ranges cross this boundary in UTF-16
 //! code units (what JavaScript strings and editors count), lines and
 //! columns 1-based; every text the page shows (console, JSON, type,
 //! rendered diagnostics) is made here, once, and only when asked for.
 
+mod format;
 mod module;
 
+pub use format::format;
 pub use module::evaluate_module;
 
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
@@ -159,6 +162,30 @@ export interface ModuleResult {
 
 /** Evaluates a module's text (one main.tf) over its variables, as `terraform console -plan` sees it. */
 export function evaluateModule(source: string, variables: string, options?: ModuleOptions): ModuleResult;
+
+export interface FormatOptions {
+  /**
+   * Format one expression, as terraform fmt formats an argument's value
+   * (`x = EXPR` without the `x = `), rather than a configuration file.
+   */
+  expression?: boolean;
+}
+
+export interface FormatResult {
+  ok: boolean;
+  /**
+   * The formatted text: a file exactly as `terraform fmt -` prints it
+   * (ending in a newline); an expression with no newline added.
+   */
+  text?: string;
+  /** Why the source could not be formatted: HCL's syntax errors (the text is never changed then). */
+  diagnostics: Diagnostic[];
+  /** The diagnostics rendered as Terraform does, with the source line and a caret ("" when ok). */
+  diagnosticsText: string;
+}
+
+/** Formats a configuration file (or, with `{expression: true}`, one expression) as `terraform fmt` does. */
+export function format(source: string, options?: FormatOptions): FormatResult;
 
 /** One evaluation, with nothing kept. */
 export function evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;

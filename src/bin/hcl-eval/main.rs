@@ -4,6 +4,7 @@
 //! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
 //! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
 //! hcl-eval --module PATH [--vars FILE.json] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [EXPR]
+//! hcl-eval --fmt FILE|-
 //! ```
 
 mod module;
@@ -22,6 +23,7 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
                 [--workspace NAME] [--profile NAME] [EXPR]
                 (PATH: a .tf file or a directory; with EXPR, what `terraform console -plan`
                 prints for it; without, every named value)
+       hcl-eval --fmt FILE|-   (the file, or standard input, formatted as `terraform fmt` does)
 profiles: terraform (the default), opentofu, hcl-2.14";
 
 fn main() -> ExitCode {
@@ -51,6 +53,13 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
+            "--fmt" => {
+                let Some(path) = it.next() else {
+                    eprintln!("hcl-eval: --fmt takes a file name, or - for standard input");
+                    return ExitCode::from(2);
+                };
+                return run_fmt(&path);
+            }
             "--vars" => vars_path = it.next(),
             "--module" => module_path = it.next(),
             "--var-file" => var_files.extend(it.next()),
@@ -140,6 +149,37 @@ fn main() -> ExitCode {
             for d in &diags {
                 eprintln!("{}", d.render(&expr, "<input>"));
             }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--fmt`: the formatted text on standard output, or the syntax errors
+/// that make Terraform refuse the file on standard error.
+fn run_fmt(path: &str) -> ExitCode {
+    let (text, name) = if path == "-" {
+        let mut s = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+            eprintln!("hcl-eval: cannot read standard input: {e}");
+            return ExitCode::from(2);
+        }
+        (s, "<stdin>")
+    } else {
+        match std::fs::read_to_string(path) {
+            Ok(s) => (s, path),
+            Err(e) => {
+                eprintln!("hcl-eval: cannot read {path}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    };
+    match hcl_playground::syntax::format::format_file(&text, name) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(diags) => {
+            eprint!("{}", present::render_diagnostics(&diags, &text, name));
             ExitCode::FAILURE
         }
     }

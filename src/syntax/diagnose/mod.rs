@@ -7,7 +7,7 @@
 
 mod body;
 mod parser;
-mod scanner;
+pub(super) mod scanner;
 mod template;
 
 use crate::diagnostics::{Diagnostics, Span};

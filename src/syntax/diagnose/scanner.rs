@@ -11,7 +11,7 @@ use crate::text::{is_identifier_char, is_identifier_start};
 
 /// What a token is, named as `hclsyntax.TokenType`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Tok {
+pub(in crate::syntax) enum Tok {
     OBrace,
     CBrace,
     OBrack,
@@ -70,7 +70,7 @@ pub(super) enum Tok {
 
 /// A token: its type and its bytes in the source.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Token {
+pub(in crate::syntax) struct Token {
     pub ty: Tok,
     pub span: Span,
 }
@@ -86,7 +86,7 @@ enum Mode {
 
 /// Scans `src` (from `start`, past a byte order mark) as an expression
 /// (`template` false) or a bare template, ending with an EOF token.
-pub(super) fn scan(src: &str, template: bool, profile: Profile) -> Vec<Token> {
+pub(in crate::syntax) fn scan(src: &str, template: bool, profile: Profile) -> Vec<Token> {
     let start = if src.starts_with('\u{FEFF}') { 3 } else { 0 };
     let mut s = Scanner {
         src,
