@@ -72,7 +72,7 @@ fn encode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
         }
     };
     let m = v.as_mapping().cloned().unwrap_or_default();
-    let mut toks = Vec::new();
+    let mut text = String::new();
     for key in keys {
         if !is_identifier(&key) {
             return Err(CallError::call(format!(
@@ -80,13 +80,12 @@ fn encode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
                 go_quote(&key)
             )));
         }
-        toks.push(Tok::new(K::Ident, key.clone()));
-        toks.push(Tok::new(K::Equal, "="));
-        value_tokens(&m[&key], &mut toks);
-        toks.push(Tok::new(K::Newline, "\n"));
+        text.push_str(&key);
+        text.push_str(" = ");
+        value_tokens(&m[&key], &mut text);
+        text.push('\n');
     }
-    format(&mut toks);
-    let out = write(&toks);
+    let out = crate::syntax::format::layout_generated(&text);
     ctx.check_size(out.len() / 64)?;
     Ok(Value::string(out))
 }
@@ -109,10 +108,9 @@ fn encode_expr(a: &[Value], ctx: &mut Ctx) -> CallResult {
         };
         return Ok(unknown.prefix_full(prefix).value());
     }
-    let mut toks = Vec::new();
-    value_tokens(v, &mut toks);
-    format(&mut toks);
-    let out = write(&toks);
+    let mut text = String::new();
+    value_tokens(v, &mut text);
+    let out = crate::syntax::format::layout_generated(&text);
     ctx.check_size(out.len() / 64)?;
     Ok(Value::string(out.trim().to_string()))
 }
@@ -301,82 +299,48 @@ fn visit(e: &crate::syntax::ast::Expression, f: &mut dyn FnMut(&crate::syntax::a
 
 // ------------------------------------------------------------ hclwrite
 
-/// The kinds of token hclwrite writes for values.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum K {
-    Ident,
-    Number,
-    OQuote,
-    QuotedLit,
-    CQuote,
-    OBrack,
-    CBrack,
-    Comma,
-    OBrace,
-    CBrace,
-    Equal,
-    Newline,
-}
-
-struct Tok {
-    kind: K,
-    text: String,
-    spaces: usize,
-}
-
-impl Tok {
-    fn new(kind: K, text: impl Into<String>) -> Tok {
-        Tok { kind, text: text.into(), spaces: 0 }
-    }
-
-    fn bracket(&self) -> i64 {
-        match self.kind {
-            K::OBrace | K::OBrack => 1,
-            K::CBrace | K::CBrack => -1,
-            _ => 0,
-        }
-    }
-}
-
-/// hclwrite's `appendTokensForValue`.
-fn value_tokens(v: &Value, out: &mut Vec<Tok>) {
+/// hclwrite's `appendTokensForValue`, written as text with a space between
+/// tokens; the formatter then spaces and aligns them as hclwrite's does.
+fn value_tokens(v: &Value, out: &mut String) {
     match v.unmarked() {
-        Value::Null(_) | Value::Unknown(..) => out.push(Tok::new(K::Ident, "null")),
-        Value::Bool(b) => out.push(Tok::new(K::Ident, if *b { "true" } else { "false" })),
-        Value::Number(n) => out.push(Tok::new(K::Number, n.to_go_text('f', -1))),
+        Value::Null(_) | Value::Unknown(..) => out.push_str("null "),
+        Value::Bool(b) => out.push_str(if *b { "true " } else { "false " }),
+        Value::Number(n) => {
+            out.push_str(&n.to_go_text('f', -1));
+            out.push(' ');
+        }
         Value::String(s) => {
-            out.push(Tok::new(K::OQuote, "\""));
-            if !s.is_empty() {
-                out.push(Tok::new(K::QuotedLit, escape_quoted(s)));
-            }
-            out.push(Tok::new(K::CQuote, "\""));
+            out.push('"');
+            out.push_str(&escape_quoted(s));
+            out.push_str("\" ");
         }
         Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
-            out.push(Tok::new(K::OBrack, "["));
+            out.push_str("[ ");
             for (i, e) in es.iter().enumerate() {
                 if i > 0 {
-                    out.push(Tok::new(K::Comma, ","));
+                    out.push_str(", ");
                 }
                 value_tokens(e, out);
             }
-            out.push(Tok::new(K::CBrack, "]"));
+            out.push_str("] ");
         }
         Value::Map(_, m) | Value::Object(m) => {
-            out.push(Tok::new(K::OBrace, "{"));
+            out.push('{');
             if !m.is_empty() {
-                out.push(Tok::new(K::Newline, "\n"));
+                out.push('\n');
             }
             for (k, e) in m.iter() {
                 if is_identifier(k) {
-                    out.push(Tok::new(K::Ident, k.clone()));
+                    out.push_str(k);
+                    out.push(' ');
                 } else {
                     value_tokens(&Value::String(k.clone()), out);
                 }
-                out.push(Tok::new(K::Equal, "="));
+                out.push_str("= ");
                 value_tokens(e, out);
-                out.push(Tok::new(K::Newline, "\n"));
+                out.push('\n');
             }
-            out.push(Tok::new(K::CBrace, "}"));
+            out.push_str("} ");
         }
         Value::Marked(..) => {}
     }
@@ -409,124 +373,6 @@ fn escape_quoted(s: &str) -> String {
             }
             c => out.push(c),
         }
-    }
-    out
-}
-
-/// One line of tokens for the formatter: everything up to an `=` that
-/// assigns a whole expression (`lead`), and from there (`assign`).
-struct Line {
-    start: usize,
-    split: usize,
-    end: usize,
-}
-
-/// hclwrite's `format` for these tokens: indentation by bracket depth, the
-/// spaces between tokens, and `=` aligned over consecutive assignments.
-fn format(toks: &mut [Tok]) {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    for i in 0..toks.len() {
-        if toks[i].kind == K::Newline {
-            lines.push((start, i + 1));
-            start = i + 1;
-        }
-    }
-    if start < toks.len() {
-        lines.push((start, toks.len()));
-    }
-    let lines: Vec<Line> = lines
-        .into_iter()
-        .map(|(start, end)| {
-            let split = (start + 1..end)
-                .find(|&i| toks[i].kind == K::Equal)
-                .filter(|&i| toks[i..end].iter().map(Tok::bracket).sum::<i64>() == 0)
-                .unwrap_or(end);
-            Line { start, split, end }
-        })
-        .collect();
-    // Indentation.
-    let mut indents: Vec<i64> = Vec::new();
-    for line in &lines {
-        if toks[line.start].kind == K::Newline {
-            toks[line.start].spaces = 0;
-            continue;
-        }
-        let net: i64 = toks[line.start..line.end].iter().map(Tok::bracket).sum();
-        if net > 0 {
-            toks[line.start].spaces = 2 * indents.len();
-            indents.push(net);
-            continue;
-        }
-        let mut closed = -net;
-        while closed > 0 {
-            let Some(last) = indents.last_mut() else { break };
-            if closed >= *last {
-                closed -= *last;
-                indents.pop();
-            } else {
-                *last -= closed;
-                closed = 0;
-            }
-        }
-        toks[line.start].spaces = 2 * indents.len();
-    }
-    // Spaces between tokens, within each cell.
-    for line in &lines {
-        for (from, to) in [(line.start, line.split), (line.split, line.end)] {
-            if from < to && from == line.split {
-                toks[from].spaces = 1;
-            }
-            for i in from..to.saturating_sub(1) {
-                let before = (i > from).then(|| toks[i - 1].kind);
-                let space = space_after(&toks[i], before, &toks[i + 1]);
-                toks[i + 1].spaces = usize::from(space);
-            }
-        }
-    }
-    // Alignment of `=` over runs of lines that assign.
-    let columns = |toks: &[Tok], line: &Line| -> usize {
-        toks[line.start..line.split].iter().map(|t| t.spaces + crate::text::unicode::grapheme_count(&t.text, crate::value::unicode())).sum()
-    };
-    let mut i = 0;
-    while i < lines.len() {
-        if lines[i].split == lines[i].end {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < lines.len() && lines[j].split != lines[j].end {
-            j += 1;
-        }
-        let max = lines[i..j].iter().map(|l| columns(toks, l)).max().unwrap_or(0);
-        for line in &lines[i..j] {
-            toks[line.split].spaces = max - columns(toks, line) + 1;
-        }
-        i = j;
-    }
-}
-
-/// hclwrite's `spaceAfterToken`, for the tokens of values.
-fn space_after(subject: &Tok, _before: Option<K>, after: &Tok) -> bool {
-    match (subject.kind, after.kind) {
-        (_, K::Newline) => false,
-        (_, K::Comma) => false,
-        (K::Comma, _) => true,
-        (K::QuotedLit | K::OQuote, _) | (_, K::QuotedLit | K::CQuote) => false,
-        (K::Ident | K::Number | K::CBrack | K::CBrace, K::OBrack) => false,
-        (K::OBrace, K::CBrace) => false,
-        (K::OBrace, _) | (_, K::CBrace) => true,
-        _ if subject.bracket() > 0 => false,
-        _ if after.bracket() < 0 => false,
-        _ => true,
-    }
-}
-
-fn write(toks: &[Tok]) -> String {
-    let mut out = String::new();
-    for t in toks {
-        out.extend(std::iter::repeat_n(' ', t.spaces));
-        out.push_str(&t.text);
     }
     out
 }

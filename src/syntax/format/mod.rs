@@ -123,6 +123,16 @@ pub fn format_expression(source: &str) -> Result<String, Diagnostics> {
     Ok(layout::render(&toks[2..]))
 }
 
+/// hclwrite's `Format` alone (no Terraform rewrites, no parse check): for
+/// text the caller generated token by token, as hclwrite's
+/// `TokensForValue` does for Terraform's `encode_expr` and
+/// `encode_tfvars`.
+pub(crate) fn layout_generated(source: &str) -> String {
+    let mut toks = pieces(source);
+    layout::layout(&mut toks);
+    layout::render(&toks)
+}
+
 /// The source's tokens, each with the number of bytes of spacing before
 /// it (tabs count one, as `hclwrite` counts them).
 fn pieces(source: &str) -> Vec<Piece<'_>> {
