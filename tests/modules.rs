@@ -7,7 +7,7 @@
 //! `MODULE_CASES_VERBOSE=1 cargo test --test modules -- --nocapture`
 //! lists every failure.
 
-use hcl_playground::module::{CliInput, Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
+use hcl_playground::module::{CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions};
 use hcl_playground::Profile;
 use serde_json::Value as Json;
 use std::path::Path;
@@ -27,7 +27,9 @@ fn read_cases() -> Vec<(String, Json)> {
     out
 }
 
-/// The module's own files and its inputs, as the recorder laid them out.
+/// The module's files and its inputs, as the recorder laid them out, and
+/// whether `terraform init` ran (only where the case calls a module or
+/// asks for it).
 fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
     let mut files: Vec<(String, String)> = match (&case["module"], &case["files"]) {
         (Json::String(m), _) => vec![("main.tf".into(), m.clone())],
@@ -63,26 +65,23 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
         inputs.cli.push(CliInput::File(n.into(), text_of(n).unwrap_or_default()));
     }
     let profile = Profile::from_name(case["profile"].as_str().unwrap_or("terraform")).unwrap();
-    let mut opts = ModuleOptions { profile, path: ".".into(), ..ModuleOptions::default() };
+    let calls_module = files.iter().any(|(n, t)| n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")));
+    let init = case["init"].as_bool().unwrap_or(calls_module);
+    let installation = if init { Installation::Initialized } else { Installation::Uninitialized };
+    let mut opts = ModuleOptions { profile, installation, ..ModuleOptions::default() };
     if let Some(w) = case["workspace"].as_str() {
         opts.workspace = w.into();
     }
-    let tf = files.into_iter().filter(|(n, _)| root(n) && n.ends_with(".tf")).collect();
-    (tf, inputs, opts)
+    (files, inputs, opts)
 }
 
 /// A diagnostic as recorded: severity, summary, detail, and where (file,
 /// line) when the console showed it.
-fn ours(d: &ModuleDiagnostic, files: &[(String, String)], inputs: &Inputs) -> Json {
-    let (file, line) = match d.source {
-        Source::File(i) => (Some(files[i].0.clone()), Some(line_of(&files[i].1, d.diagnostic.subject.start))),
-        Source::Input(i) => {
-            let f = inputs.input_files()[i];
-            (Some(f.0.to_string()), Some(line_of(f.1, d.diagnostic.subject.start)))
-        }
-        Source::Console => (Some("<console-input>".into()), Some(1)),
-        Source::Nowhere => (Some(String::new()), Some(0)),
-        _ => (None, None),
+fn ours(d: &ModuleDiagnostic, evaluation: &Evaluation, console: &str) -> Json {
+    let (file, line) = match evaluation.source_of(d, console) {
+        Some(("", _)) => (Some(String::new()), Some(0)),
+        Some((name, text)) => (Some(name.to_string()), Some(line_of(text, d.diagnostic.subject.start))),
+        None => (None, None),
     };
     serde_json::json!({
         "severity": if d.warning { "warning" } else { "error" },
@@ -113,13 +112,13 @@ const DUE_TO_PROBLEMS: &str = "Due to the problems above, some expressions may p
 
 fn check_case(case: &Json) -> Vec<String> {
     let (files, inputs, opts) = setup(case);
-    let module = Module::load(files.clone(), &opts);
+    let module = Module::load(files, &opts);
     let evaluation = module.evaluate(&inputs);
     let expect = &case["expect"];
     let mut problems = Vec::new();
     let want_console: Vec<Json> =
         expect["console"]["diagnostics"].as_array().into_iter().flatten().filter(|d| d["summary"] != DUE_TO_PROBLEMS).map(theirs).collect();
-    let got_console: Vec<Json> = evaluation.diagnostics.iter().map(|d| ours(d, &files, &inputs)).collect();
+    let got_console: Vec<Json> = evaluation.diagnostics.iter().map(|d| ours(d, &evaluation, "")).collect();
     if want_console != got_console {
         problems.push(format!("module diagnostics:\n      want {}\n      got  {}", Json::from(want_console), Json::from(got_console)));
     }
@@ -142,7 +141,7 @@ fn check_case(case: &Json) -> Vec<String> {
             }
             Err(ds) => {
                 let want: Vec<Json> = e["diagnostics"].as_array().into_iter().flatten().map(theirs).collect();
-                let got: Vec<Json> = ds.iter().map(|d| ours(d, &files, &inputs)).collect();
+                let got: Vec<Json> = ds.iter().map(|d| ours(d, &evaluation, expr)).collect();
                 if want != got || e["exit"] != 1 {
                     problems.push(format!("{expr}:\n      want {} {}\n      got  {}", e["stdout"], Json::from(want), Json::from(got)));
                 }

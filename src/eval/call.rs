@@ -33,7 +33,8 @@ impl<'a> Evaluator<'a> {
             self.error("Invalid use of type function", TYPE_IN_EXPRESSION, span);
             return dynamic();
         }
-        let Some(func) = functions::lookup(name, self.profile) else {
+        let extra = self.functions.iter().find(|f| f.name == bare);
+        let Some(func) = functions::lookup(name, self.profile).or(extra) else {
             self.unknown_function(name, name_span);
             return dynamic();
         };
@@ -103,6 +104,10 @@ impl<'a> Evaluator<'a> {
         }
         if self.has_errors_since(mark) {
             return dynamic();
+        }
+        // Terraform's `function.Unpredictable` while planning.
+        if self.pure_only && matches!(bare, "timestamp" | "uuid" | "bcrypt") {
+            return self.unknown_result(Type::String).with_marks(marked);
         }
         match functions::call(func, &converted, self, span) {
             Ok(v) => v.with_marks(marked),
@@ -393,7 +398,7 @@ impl functions::Host for Evaluator<'_> {
         max_steps: u64,
     ) -> Result<Value, Diagnostics> {
         let limits = crate::limits::Limits { max_steps, ..self.limits.clone() };
-        let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile);
+        let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile).with_functions(self.functions).pure_only(self.pure_only);
         let v = ev.eval(expr);
         self.needs_full_build |= ev.needs_full_build;
         match ev.diags.is_empty() {
