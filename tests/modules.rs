@@ -62,7 +62,10 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
     }
     for f in case["var_files"].as_array().into_iter().flatten() {
         let n = f.as_str().unwrap();
-        inputs.cli.push(CliInput::File(n.into(), text_of(n).unwrap_or_default()));
+        inputs.cli.push(match text_of(n) {
+            Some(t) => CliInput::File(n.into(), t),
+            None => CliInput::Missing(n.into()),
+        });
     }
     let profile = Profile::from_name(case["profile"].as_str().unwrap_or("terraform")).unwrap();
     let calls_module = files.iter().any(|(n, t)| n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")));
@@ -129,7 +132,9 @@ fn check_case(case: &Json) -> Vec<String> {
         let expr = e["expr"].as_str().unwrap();
         match evaluation.console(expr) {
             Ok(r) => {
-                let got = format!("{}\n", r.console);
+                // An empty rendering is the console printing nothing
+                // (`exit`).
+                let got = if r.console.is_empty() { String::new() } else { format!("{}\n", r.console) };
                 if e["stdout"].as_str() != Some(got.as_str()) || e["exit"] != 0 {
                     problems.push(format!(
                         "{expr}:\n      want {} {}\n      got  {:?}",

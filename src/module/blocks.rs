@@ -11,7 +11,7 @@ use super::providers::{BlockSchema, Nesting};
 use super::schema::{content, missing_item_range, Schema};
 use super::ModuleDiagnostic;
 use crate::diagnostics::{Diagnostic, Span};
-use crate::syntax::ast::{Block, Body, ExprKind, Expression};
+use crate::syntax::ast::{Block, Body, ExprKind};
 use crate::text::go_quote;
 use crate::value::convert::convert;
 use crate::value::{Marks, Type, Value};
@@ -217,7 +217,7 @@ fn dynamic_spec<'b>(p: &mut Planner, b: &'b Block, scope: &Scope, labelled: bool
         None => kind,
         Some(a) => match &a.expr.kind {
             ExprKind::Variable(n) => n.clone(),
-            _ if is_static_traversal(&a.expr) => {
+            _ if super::config::is_static_traversal(&a.expr) => {
                 p.error(
                     file,
                     Diagnostic::error("Invalid dynamic iterator name", "Dynamic iterator must be a single variable name.", a.expr.span),
@@ -265,11 +265,3 @@ fn dynamic_spec<'b>(p: &mut Planner, b: &'b Block, scope: &Scope, labelled: bool
     Some(DynamicSpec { for_each: v, iterator, content: &content.body })
 }
 
-/// hcl's `AbsTraversalForExpr` accepts only a variable with static steps.
-fn is_static_traversal(e: &Expression) -> bool {
-    match &e.kind {
-        ExprKind::Variable(_) => true,
-        ExprKind::Traversal { source, step } => step.is_static() && is_static_traversal(source),
-        _ => false,
-    }
-}

@@ -53,11 +53,6 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
     reached[0] = true;
     while let Some((d, chain)) = work.pop() {
         let dir = module.dir_at(d);
-        if tofu && opts.installation != Installation::Assumed {
-            for loc in &dir.config.duplicate_modules {
-                diags.push(ModuleDiagnostic::at(loc.file, Diagnostic::error("Module not installed", not_installed.clone(), loc.span)));
-            }
-        }
         for (i, call) in dir.config.modules.iter().enumerate() {
             let Some(source_expr) = &call.source else { continue };
             let Some(source) = source_value(module, d, call, source_expr, root_vars, diags) else { continue };
@@ -345,7 +340,8 @@ fn argument(
             let detail =
                 format!("The given value is not suitable for {var_addr} defined at {}: required variable may not be set to null.", decl_text());
             p.diags.push(at_arg("Required variable not set", detail));
-            return None;
+            // OpenTofu goes on with the value unknown.
+            return p.opentofu().then(|| (Value::unknown(v.ty()), Some(range)));
         }
         _ => value,
     };

@@ -113,6 +113,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
     let profile = module.options.profile;
     let mut diags = root.diags.clone();
     diags.extend(super::inputs::option_errors(inputs));
+    super::checks::before_evaluation(module, &mut diags);
     let mut state = State::default();
     let mut links = Links::default();
     let fatal = |ds: &[ModuleDiagnostic]| ds.iter().any(|d| !d.warning);
@@ -136,7 +137,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
     let input_values = inputs.input_values();
     let mut e = Evaluation { module, values: Vec::new(), diagnostics: Vec::new(), state, links, input_files, input_values };
     sort_diagnostics(&mut diags, &e);
-    e.diagnostics = diags;
+    e.diagnostics = super::checks::consolidate_warnings(diags);
     e.values = e.named_values();
     e
 }
@@ -162,12 +163,29 @@ impl<'m> Evaluation<'m> {
     pub fn console(&self, source: &str) -> Result<Evaluated, Vec<ModuleDiagnostic>> {
         let opts = &self.module.options;
         let console_diag = |d: Diagnostic| ModuleDiagnostic { source: Source::Console, warning: false, diagnostic: d };
+        // The console's own commands.
+        match source.trim() {
+            "exit" => return Ok(Evaluated { value: Value::null(), ty: crate::value::Type::Dynamic, console: String::new() }),
+            "help" => {
+                let engine = if opts.profile == crate::profile::Profile::OpenTofu { "OpenTofu" } else { "Terraform" };
+                let text = format!("The {engine} console allows you to experiment with {engine} interpolations.\nYou may access resources in the state (if you have one) just as you would\nfrom a configuration. For example: \"aws_instance.foo.id\" would evaluate\nto the ID of \"aws_instance.foo\" if it exists in your state.\n\nType in the interpolation to test and hit <enter> to see the result.\n\nTo exit the console, type \"exit\" and hit <enter>, or use Control-C or\nControl-D.");
+                return Ok(Evaluated { value: Value::string(text.clone()), ty: crate::value::Type::String, console: text });
+            }
+            _ => {}
+        }
         let expr = crate::syntax::parse_expression(source, "<console-input>", &opts.limits, opts.profile)
             .map_err(|ds| ds.into_iter().map(console_diag).collect::<Vec<_>>())?;
         // The console's type(x) prints x's type.
         let (inner, type_call) = match &expr.kind {
             crate::syntax::ast::ExprKind::FunctionCall { name, args, expand_final: false, .. } if name == "type" && args.len() == 1 => {
                 (&args[0], true)
+            }
+            // The console's type() is a value (a type) that has no
+            // attributes.
+            crate::syntax::ast::ExprKind::Traversal { source: base, step: crate::syntax::ast::Step::GetAttr { span, .. } }
+                if matches!(&base.kind, crate::syntax::ast::ExprKind::FunctionCall { name, .. } if name == "type") =>
+            {
+                return Err(vec![console_diag(Diagnostic::error("Unsupported attribute", "This value does not have any attributes.", *span))]);
             }
             _ => (&expr, false),
         };
@@ -288,6 +306,9 @@ impl<'m> Planner<'m> {
         if let Some(order) = self.order() {
             for node in order {
                 self.node(node);
+            }
+            if !self.opentofu() {
+                super::resources::undeclared_imports(self);
             }
         }
     }

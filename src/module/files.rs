@@ -119,7 +119,7 @@ fn read_file(path: &str, marks: Marks) -> Result<String, CallError> {
         Some(t) => Ok(t),
         None => {
             let shown = with_fs(|fs| fs.resolve(path).0).unwrap_or_else(|| path.to_string());
-            let shown = if marks.contains(Marks::SENSITIVE) { "(sensitive value)".to_string() } else { shown };
+            let shown = if marks.contains(Marks::SENSITIVE) { "(sensitive value)".to_string() } else { go_quote(&shown) };
             Err(CallError::arg(0, format!("no file exists at {shown}; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource")))
         }
     }

@@ -51,7 +51,17 @@ impl<'m> Planner<'m> {
                 let o = &c.outputs[i];
                 o.value.iter().map(|e| (e, o.file)).chain(o.depends_on.iter().map(|e| (e, o.file))).chain(rules(&o.preconditions)).collect()
             }
-            Node::Resource(i) => resource_exprs(&c.resources[i]),
+            Node::Resource(i) => {
+                let r = &c.resources[i];
+                let mut out = resource_exprs(r);
+                for im in &c.imports {
+                    let Some((target, key)) = super::resources::import_target(&im.to) else { continue };
+                    if target == (r.mode, r.ty.clone(), r.name.clone()) {
+                        out.extend(im.id.iter().chain(im.for_each.iter()).chain(key).map(|e| (e, im.file)));
+                    }
+                }
+                out
+            }
             Node::Module(i) => {
                 let m = &c.modules[i];
                 m.count

@@ -42,6 +42,8 @@ pub enum CliInput {
     File(String, String),
     /// A `-var` option without an equals sign: Terraform refuses to start.
     Invalid(String),
+    /// A `-var-file` that does not exist: Terraform refuses to start.
+    Missing(String),
 }
 
 impl CliInput {
@@ -65,6 +67,9 @@ pub fn option_errors(inputs: &Inputs) -> Vec<ModuleDiagnostic> {
                 "Invalid -var option",
                 format!("The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".", go_quote(raw)),
             )),
+            CliInput::Missing(name) => {
+                Some(ModuleDiagnostic::general("Failed to read variables file", format!("Given variables file {name} does not exist.")))
+            }
             _ => None,
         })
         .collect()
@@ -176,7 +181,7 @@ pub fn prepare(
                 given.extend(variables_file(file_index, name, text, profile, diags));
                 file_index += 1;
             }
-            CliInput::Invalid(_) => {}
+            CliInput::Invalid(_) | CliInput::Missing(_) => {}
         }
     }
     let files = inputs.input_files();
@@ -247,11 +252,32 @@ fn variables_file(index: usize, name: &str, text: &str, profile: Profile, diags:
 
 /// A `.tfvars.json` file: each value with its range in the text.
 fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> Vec<(String, Given)> {
+    let start = text.len() - text.trim_start().len();
+    if let Err(e) = serde_json::from_str::<&serde_json::value::RawValue>(text) {
+        // hcl's JSON parser: the root is not an object once its content
+        // failed, then why.
+        let at = text.lines().take(e.line().saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>() + e.column().saturating_sub(1);
+        let root = Diagnostic::error(
+            "Root value must be object",
+            "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+            Span::new(start, (start + 1).min(text.len())),
+        );
+        diags.push(input_diag(Some(index), root));
+        let message = e.to_string();
+        let d = match (message.starts_with("trailing comma"), text[at.min(text.len())..].trim_start().chars().next()) {
+            (true, Some(']')) => Diagnostic::error("Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", Span::new(at, at + 1)),
+            (true, _) => Diagnostic::error("Trailing comma in object", "JSON does not permit a trailing comma after the final property in an object.", Span::new(at, at + 1)),
+            _ => Diagnostic::error("Invalid JSON", message, Span::new(at, at)),
+        };
+        diags.push(input_diag(Some(index), d));
+        return Vec::new();
+    }
     let object: std::collections::BTreeMap<String, &serde_json::value::RawValue> = match serde_json::from_str(text) {
         Ok(o) => o,
-        Err(e) => {
-            let at = text.lines().take(e.line().saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>() + e.column().saturating_sub(1);
-            diags.push(input_diag(Some(index), Diagnostic::error("Invalid JSON", e.to_string(), Span::new(at, at))));
+        Err(_) => {
+            let end = text.trim_end().len();
+            let d = Diagnostic::error("Incorrect JSON value type", "A JSON object is required here, setting the arguments for this block.", Span::new(start, end));
+            diags.push(input_diag(Some(index), d));
             return Vec::new();
         }
     };
@@ -370,9 +396,9 @@ fn final_value(
         Origin::Env => Some(format!("set using the TF_VAR_{} environment variable", v.name)),
         Origin::Json => Some("set from outside of the configuration".to_string()),
     };
-    // OpenTofu reports a refused value at the declaration.
-    let in_file = |summary: &str, detail: String| match &raw.origin {
-        Origin::File(i, span) if profile != Profile::OpenTofu => {
+    // OpenTofu reports a value of the wrong type at the declaration.
+    let in_file = |summary: &str, detail: String, conversion: bool| match &raw.origin {
+        Origin::File(i, span) if !(conversion && profile == Profile::OpenTofu) => {
             ModuleDiagnostic { source: Source::Input(*i), warning: false, diagnostic: Diagnostic::error(summary, detail, *span) }
         }
         _ => at_decl(summary, detail),
@@ -396,6 +422,7 @@ fn final_value(
                 _ => in_file(
                     "Invalid value for input variable",
                     format!("The given value is not suitable for {addr} declared at {}: {m}.", decl_text()),
+                    true,
                 ),
             };
             diags.push(d);
@@ -414,6 +441,7 @@ fn final_value(
             None => in_file(
                 "Required variable not set",
                 format!("The given value is not suitable for {addr} defined at {}: required variable may not be set to null.", decl_text()),
+                false,
             ),
         };
         diags.push(d);

@@ -26,6 +26,7 @@
 
 mod blocks;
 mod calls;
+mod checks;
 mod conditions;
 mod config;
 mod convert;

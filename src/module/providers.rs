@@ -192,14 +192,22 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
 
 /// `terraform_data`'s planned value on an empty state, from its decoded
 /// configuration (the provider's `planDataStoreResourceChange`).
-pub(super) fn plan_terraform_data(config: &BTreeMap<String, Value>, schema: &BlockSchema) -> Result<Value, String> {
+/// `imported` is the ID of an instance an `import` block imports: its
+/// prior state has that ID and nothing else.
+pub(super) fn plan_terraform_data(config: &BTreeMap<String, Value>, schema: &BlockSchema, imported: Option<String>) -> Result<Value, String> {
     let get = |m: &BTreeMap<String, Value>, k: &str| m.get(k).cloned().unwrap_or_else(Value::null);
     let input = get(config, "input");
     let mut out = config.clone();
-    out.insert("id".into(), Value::unknown(Type::String).refine_not_null());
-    let output = match input.is_null() {
-        true => Value::Null(input.ty()),
-        false => Value::unknown(input.ty()),
+    let id = match &imported {
+        Some(id) => Value::string(id.clone()),
+        None => Value::unknown(Type::String).refine_not_null(),
+    };
+    out.insert("id".into(), id);
+    let output = match (input.is_null(), &imported) {
+        // The prior (imported) input is null too: the prior output stays.
+        (true, Some(_)) => Value::null(),
+        (true, None) => Value::Null(input.ty()),
+        (false, _) => Value::unknown(input.ty()),
     };
     out.insert("output".into(), output);
     if let Some((_, _, store_schema)) = schema.block("store") {

@@ -94,14 +94,16 @@ pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
         ));
     }
     let instances = instances(p, r.count.as_ref(), r.for_each.as_ref(), r.file, "resource", "")?;
+    let imported = imports(p, r);
     let self_reference = self_reference(p, r);
     let attrs = p.read_attrs(r.mode, &r.ty, &r.name);
     let mut objects = Vec::with_capacity(instances.len());
     for i in 0..instances.len() {
         let scope = instances.scope(i, r.file);
+        let id = imported.get(&instances.key(i)).cloned();
         objects.push(match self_reference {
             true => None,
-            false => instance(p, r, &schema, &scope, &attrs),
+            false => instance(p, r, &schema, &scope, &attrs, id),
         });
     }
     let unknown = match &schema {
@@ -135,7 +137,7 @@ fn self_reference(p: &mut Planner, r: &Resource) -> bool {
 }
 
 /// One instance planned: `None` when it cannot be.
-fn instance(p: &mut Planner, r: &Resource, schema: &TypeSchema, scope: &Scope, attrs: &BTreeSet<String>) -> Option<Value> {
+fn instance(p: &mut Planner, r: &Resource, schema: &TypeSchema, scope: &Scope, attrs: &BTreeSet<String>, imported: Option<String>) -> Option<Value> {
     if !p.resource_conditions(&r.preconditions, scope, false) {
         return None;
     }
@@ -152,7 +154,7 @@ fn instance(p: &mut Planner, r: &Resource, schema: &TypeSchema, scope: &Scope, a
                 if p.error_count() > before {
                     return None;
                 }
-                match providers::plan_terraform_data(&config, s) {
+                match providers::plan_terraform_data(&config, s, imported) {
                     Ok(v) => v,
                     Err(m) => {
                         p.error(r.file, Diagnostic::error("unexpected unknown value", m, r.decl.span));
@@ -171,21 +173,84 @@ fn instance(p: &mut Planner, r: &Resource, schema: &TypeSchema, scope: &Scope, a
             as_written(body, attrs)
         }
     };
-    // Postconditions and provisioners see the planned object as `self`.
+    // Postconditions see the planned object as `self`; one that fails
+    // leaves the plan as it is. (Provisioners only run when applying.)
     let with_self = Scope { self_value: Some(planned.clone()), self_allowed: true, ..scope.clone() };
-    if !p.resource_conditions(&r.postconditions, &with_self, true) {
-        return None;
-    }
-    for pr in &r.provisioners {
-        let before = p.error_count();
-        if !pr.destroy {
-            super::blocks::as_written(p, &pr.block.body, &with_self);
-        }
-        if p.error_count() > before {
-            return None;
-        }
-    }
+    p.resource_conditions(&r.postconditions, &with_self, true);
     Some(planned)
+}
+
+/// The instances of `r` that `import` blocks import, by instance key (as
+/// [`Instances::key`] writes it): the import ID of each, with
+/// Terraform's errors for one that is not usable.
+fn imports(p: &mut Planner, r: &Resource) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for im in &p.config.imports {
+        let Some((target, key)) = import_target(&im.to) else { continue };
+        if target != (r.mode, r.ty.clone(), r.name.clone()) {
+            continue;
+        }
+        let Some(id_expr) = &im.id else { continue };
+        let repetitions: Vec<Scope> = match &im.for_each {
+            None => vec![Scope::file(im.file)],
+            Some(e) => {
+                let Some(v) = p.expression(e, &Scope::file(im.file), None) else { continue };
+                let Some(Instances::ForEach(entries)) = for_each_entries(p, v, e, im.file, "") else { continue };
+                let each = Instances::ForEach(entries);
+                (0..each.len()).map(|i| each.scope(i, im.file)).collect()
+            }
+        };
+        for scope in repetitions {
+            let key = match &key {
+                None => String::new(),
+                Some(k) => match p.expression(k, &scope, None).map(|v| v.unmark_deep().0) {
+                    Some(Value::String(s)) => format!("[{}]", crate::text::go_quote(&s)),
+                    Some(Value::Number(n)) => format!("[{}]", n.to_decimal_string()),
+                    _ => continue,
+                },
+            };
+            let Some(id) = p.expression(id_expr, &scope, None) else { continue };
+            let invalid = |detail: &str| Diagnostic::error("Invalid import id argument", detail, id_expr.span);
+            let (id, _) = id.unmark_deep();
+            match id {
+                Value::Null(_) => p.error(im.file, invalid("The import ID cannot be null.")),
+                Value::Unknown(..) => p.error(im.file, invalid("The import block \"id\" argument depends on resource attributes that cannot be determined until apply, so Terraform cannot plan to import this resource.")),
+                Value::String(s) if s.is_empty() => p.error(im.file, invalid("The import ID value evaluates to an empty string, please provide a non-empty value.")),
+                Value::String(s) => {
+                    out.insert(key, s);
+                }
+                _ => p.error(im.file, invalid("The import ID value is unsuitable: not a string.")),
+            }
+        }
+    }
+    out
+}
+
+/// The resource an `import` block's `to` names, and its instance key
+/// expression.
+pub(super) fn import_target(to: &Expression) -> Option<((Mode, String, String), Option<&Expression>)> {
+    use crate::syntax::ast::{ExprKind, Step};
+    let (base, key) = match &to.kind {
+        ExprKind::Traversal { source, step: Step::Index { key, .. } } => (source.as_ref(), Some(key.as_ref())),
+        _ => (to, None),
+    };
+    let (root, span, steps) = crate::syntax::traversals(base).into_iter().next()?;
+    match super::refs::parse(root, span, &steps).ok().flatten()?.subject {
+        super::refs::Subject::Resource { mode, ty, name } => Some(((mode, ty, name), key)),
+        _ => None,
+    }
+}
+
+/// Terraform's error for `import` blocks whose resource is not declared.
+pub(super) fn undeclared_imports(p: &mut Planner) {
+    for im in &p.config.imports {
+        let Some(((mode, ty, name), _)) = import_target(&im.to) else { continue };
+        if p.config.resources.iter().any(|r| r.mode == mode && r.ty == ty && r.name == name) {
+            continue;
+        }
+        let detail = format!("The configuration for the given import target {} does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within terraform plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  terraform plan -generate-config-out=generated.tf", mode.address(&ty, &name));
+        p.error(im.file, Diagnostic::error("Configuration for import target does not exist", detail, im.to.span));
+    }
 }
 
 /// An instance of a type without a known schema: the configuration as

@@ -243,7 +243,7 @@ impl<'m> Planner<'m> {
                 };
                 let v = match a.as_str() {
                     "workspace" => Ok(Value::string(self.options().workspace.clone())),
-                    "applying" if !self.opentofu() => Ok(Value::Bool(false).with_marks(Marks::EPHEMERAL)),
+                    "applying" => Ok(Value::Bool(false).with_marks(Marks::EPHEMERAL)),
                     "env" => Err(err("Invalid \"terraform\" attribute", format!("The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute."))),
                     _ => Err(err("Invalid \"terraform\" attribute", format!("The \"terraform\" object does not have an attribute named {}. {only}", go_quote(a)))),
                 };
