@@ -270,12 +270,18 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
         return Value::dynamic_unknown();
     }
     let mut state = State::default();
-    for v in &dir.config.variables {
-        if let Some((value, range)) = argument(p, call, v, scope, &addr) {
-            state.vars.insert(v.name.clone(), value);
-            if let Some(r) = range {
-                state.var_ranges.insert(v.name.clone(), r);
+    for (i, v) in dir.config.variables.iter().enumerate() {
+        match argument(p, call, v, scope, &addr) {
+            Ok((value, range)) => {
+                state.vars.insert(v.name.clone(), value);
+                if let Some(r) = range {
+                    state.var_ranges.insert(v.name.clone(), r);
+                }
             }
+            Err(true) => {
+                state.hidden.insert(super::graph::Node::Var(i));
+            }
+            Err(false) => {}
         }
     }
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
@@ -287,23 +293,25 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
 
 /// A child variable's value from the call (Terraform's
 /// `PrepareFinalInputVariableValue` for a module argument), and where it
-/// came from; `None` when it is refused.
+/// came from; an error when it is refused: whether OpenTofu then leaves
+/// what depends on it out of the module's outputs (a value of the wrong
+/// type) or shows it unknown.
 fn argument(
     p: &mut Planner,
     call: &ModuleCall,
     v: &Variable,
     scope: &Scope,
     addr: &str,
-) -> Option<(Value, Option<(Source, crate::diagnostics::Span)>)> {
+) -> Result<(Value, Option<(Source, crate::diagnostics::Span)>), bool> {
     let var_addr = format!("{addr}.var.{}", v.name);
     let decl_text = || {
         let (name, text) = &p.module.files[v.decl.file];
         range_text(text, name, v.decl.span)
     };
     let Some(arg) = call.arguments.iter().find(|a| a.name == v.name) else {
-        return Some((v.default.clone().unwrap_or_else(|| Value::unknown(v.ty())), None));
+        return Ok((v.default.clone().unwrap_or_else(|| Value::unknown(v.ty())), None));
     };
-    let given = p.expression(&arg.expr, scope, None)?;
+    let given = p.expression(&arg.expr, scope, None).ok_or(false)?;
     let range = (Source::File(call.file), arg.expr.span);
     let at_arg = |summary: &str, detail: String| ModuleDiagnostic::at(call.file, Diagnostic::error(summary, detail, arg.expr.span));
     let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
@@ -329,7 +337,7 @@ fn argument(
                     }
                 };
                 p.diags.push(d);
-                return None;
+                return Err(true);
             }
         },
         None => given,
@@ -340,8 +348,7 @@ fn argument(
             let detail =
                 format!("The given value is not suitable for {var_addr} defined at {}: required variable may not be set to null.", decl_text());
             p.diags.push(at_arg("Required variable not set", detail));
-            // OpenTofu goes on with the value unknown.
-            return p.opentofu().then(|| (Value::unknown(v.ty()), Some(range)));
+            return Err(false);
         }
         _ => value,
     };
@@ -357,7 +364,7 @@ fn argument(
             ),
         };
         p.diags.push(d);
-        return Some((Value::unknown(v.ty()), Some(range)));
+        return Ok((Value::unknown(v.ty()), Some(range)));
     }
-    Some((value, Some(range)))
+    Ok((value, Some(range)))
 }

@@ -73,11 +73,6 @@ impl<'m> Planner<'m> {
                 }
             }
         }
-        if failed && self.opentofu() && !self.addr.is_empty() {
-            // OpenTofu goes on with the value unknown.
-            self.state.vars.insert(v.name.clone(), Value::unknown(v.ty()));
-            return false;
-        }
         failed || self.error_count() > start
     }
 

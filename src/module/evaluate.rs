@@ -79,6 +79,9 @@ pub(super) struct State {
     /// Nodes whose evaluation failed, or that were never processed
     /// because something they depend on failed.
     pub failed: BTreeSet<Node>,
+    /// Failed nodes whose dependents OpenTofu leaves out of a module's
+    /// outputs (rather than showing them unknown).
+    pub hidden: BTreeSet<Node>,
     /// Attribute names read from each resource (and module) anywhere, for
     /// the unknown attributes an instance's object shows.
     pub read_attrs: HashMap<(Mode, String, String), BTreeSet<String>>,
@@ -362,8 +365,12 @@ impl<'m> Planner<'m> {
 
     fn node(&mut self, n: Node) {
         // A node that depends on a failed one is never processed.
-        if self.deps(n).iter().any(|d| self.state.failed.contains(d)) {
+        let deps = self.deps(n);
+        if deps.iter().any(|d| self.state.failed.contains(d)) {
             self.state.failed.insert(n);
+            if deps.iter().any(|d| self.state.hidden.contains(d)) {
+                self.state.hidden.insert(n);
+            }
             return;
         }
         let before = self.error_count();
@@ -477,7 +484,7 @@ impl<'m> Planner<'m> {
                 Some(v) => {
                     out.insert(o.name.clone(), v.clone());
                 }
-                None if self.opentofu() && self.state.failed.contains(&Node::Output(i)) => {}
+                None if self.opentofu() && self.state.hidden.contains(&Node::Output(i)) => {}
                 None => {
                     out.insert(o.name.clone(), Value::dynamic_unknown());
                 }

@@ -264,7 +264,10 @@ fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleD
         );
         diags.push(input_diag(Some(index), root));
         let message = e.to_string();
-        let d = match (message.starts_with("trailing comma"), text[at.min(text.len())..].trim_start().chars().next()) {
+        let next = text[at.min(text.len())..].trim_start().chars().next();
+        let before = text[..at.min(text.len())].trim_end().chars().last();
+        let trailing = message.starts_with("trailing comma") || (before == Some(',') && matches!(next, Some('}' | ']')));
+        let d = match (trailing, next) {
             (true, Some(']')) => Diagnostic::error("Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", Span::new(at, at + 1)),
             (true, _) => Diagnostic::error("Trailing comma in object", "JSON does not permit a trailing comma after the final property in an object.", Span::new(at, at + 1)),
             _ => Diagnostic::error("Invalid JSON", message, Span::new(at, at)),
