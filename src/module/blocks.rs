@@ -31,10 +31,8 @@ struct Generated<'b> {
     unknown: bool,
 }
 
-const DYNAMIC_LABELS: Schema = Schema {
-    attributes: &[("for_each", true), ("iterator", false), ("labels", false)],
-    blocks: &[("content", &[])],
-};
+const DYNAMIC_LABELS: Schema =
+    Schema { attributes: &[("for_each", true), ("iterator", false), ("labels", false)], blocks: &[("content", &[])] };
 
 const DYNAMIC_NO_LABELS: Schema = Schema { attributes: &[("for_each", true), ("iterator", false)], blocks: &[("content", &[])] };
 
@@ -46,7 +44,15 @@ pub(super) fn decode(p: &mut Planner, body: &Body, schema: &BlockSchema, scope: 
     (p.error_count() == before).then_some(out)
 }
 
-fn decode_inner(p: &mut Planner, body: &Body, schema: &BlockSchema, scope: &Scope, marks: Marks, unknown: bool, top: bool) -> BTreeMap<String, Value> {
+fn decode_inner(
+    p: &mut Planner,
+    body: &Body,
+    schema: &BlockSchema,
+    scope: &Scope,
+    marks: Marks,
+    unknown: bool,
+    top: bool,
+) -> BTreeMap<String, Value> {
     let file = scope.source.unwrap_or(0);
     // hcl's `Content`: arguments and block types the schema names.
     let attr_names: Vec<(&str, bool)> = schema.attrs.iter().map(|a| (a.name, false)).collect();
@@ -64,7 +70,10 @@ fn decode_inner(p: &mut Planner, body: &Body, schema: &BlockSchema, scope: &Scop
             Some(attr) => {
                 let v = p.expression(&attr.expr, scope, None).unwrap_or_else(Value::dynamic_unknown).with_marks(marks);
                 if top && !a.write_only && v.has_mark_deep(Marks::EPHEMERAL) && !p.opentofu() {
-                    let detail = format!("Ephemeral values are not valid for {}, because it is not a write-only attribute and must be persisted to state.", go_quote(a.name));
+                    let detail = format!(
+                        "Ephemeral values are not valid for {}, because it is not a write-only attribute and must be persisted to state.",
+                        go_quote(a.name)
+                    );
                     p.error(file, Diagnostic::error("Invalid use of ephemeral value", detail, attr.expr.span));
                 }
                 match convert(&v, &a.ty) {
@@ -99,8 +108,10 @@ fn decode_inner(p: &mut Planner, body: &Body, schema: &BlockSchema, scope: &Scop
                 }
             }
             Nesting::List => {
-                let objects: Vec<Value> =
-                    mine.iter().map(|g| Value::Object(decode_inner(p, g.body, nested, &g.scope, g.marks, g.unknown, false).into())).collect();
+                let objects: Vec<Value> = mine
+                    .iter()
+                    .map(|g| Value::Object(decode_inner(p, g.body, nested, &g.scope, g.marks, g.unknown, false).into()))
+                    .collect();
                 match objects.is_empty() {
                     true => Value::List(nested.implied_type(), Vec::new().into()),
                     false => crate::value::convert::list_of(objects.clone()).unwrap_or_else(|| Value::Tuple(objects.into())),
@@ -170,7 +181,11 @@ fn expand<'b>(
         let Some(labelled) = labels_of(&kind) else {
             p.error(
                 file,
-                Diagnostic::error("Unsupported block type", format!("Blocks of type {} are not expected here.", go_quote(&kind)), kind_span),
+                Diagnostic::error(
+                    "Unsupported block type",
+                    format!("Blocks of type {} are not expected here.", go_quote(&kind)),
+                    kind_span,
+                ),
             );
             continue;
         };
@@ -181,7 +196,14 @@ fn expand<'b>(
             // One block standing for all of them, its arguments unknown.
             let mut inner = scope.clone();
             inner.iterators.push((spec.iterator.clone(), Value::dynamic_unknown()));
-            out.push(Generated { kind: kind.clone(), body: spec.content, def_span, scope: inner, marks: marks | each_marks, unknown: true });
+            out.push(Generated {
+                kind: kind.clone(),
+                body: spec.content,
+                def_span,
+                scope: inner,
+                marks: marks | each_marks,
+                unknown: true,
+            });
             continue;
         }
         for (k, x) in crate::eval::iteration_entries(&each, true) {
@@ -258,10 +280,13 @@ fn dynamic_spec<'b>(p: &mut Planner, b: &'b Block, scope: &Scope, labelled: bool
     if let Some(extra) = contents.get(1) {
         p.error(
             file,
-            Diagnostic::error("Extraneous dynamic content block", "Only one nested content block is allowed for each dynamic block.", extra.def_span()),
+            Diagnostic::error(
+                "Extraneous dynamic content block",
+                "Only one nested content block is allowed for each dynamic block.",
+                extra.def_span(),
+            ),
         );
         return None;
     }
     Some(DynamicSpec { for_each: v, iterator, content: &content.body })
 }
-

@@ -43,7 +43,8 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
     let opts = &module.options;
     let tofu = opts.profile == Profile::OpenTofu;
     let engine = if tofu { "tofu" } else { "terraform" };
-    let not_installed = format!("This module is not yet installed. Run \"{engine} init\" to install all modules required by this configuration.");
+    let not_installed =
+        format!("This module is not yet installed. Run \"{engine} init\" to install all modules required by this configuration.");
     if opts.installation == Installation::Uninitialized {
         lock_file(module, diags);
     }
@@ -75,7 +76,10 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
                 continue;
             }
             if chain.contains(&t) || t == d || chain.len() >= MAX_DEPTH {
-                let detail = format!("The module {} calls itself, directly or through other modules, or modules nest deeper than {MAX_DEPTH} levels.", go_quote(module.dir_at(t).path_module()));
+                let detail = format!(
+                    "The module {} calls itself, directly or through other modules, or modules nest deeper than {MAX_DEPTH} levels.",
+                    go_quote(module.dir_at(t).path_module())
+                );
                 diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module nesting too deep", detail, call.decl.span)));
                 continue;
             }
@@ -123,7 +127,8 @@ fn lock_file(module: &Module, diags: &mut Vec<ModuleDiagnostic>) {
         return;
     }
     missing.sort();
-    let list: String = missing.iter().map(|a| format!("\n  - provider {a}: required by this configuration but no version is selected")).collect();
+    let list: String =
+        missing.iter().map(|a| format!("\n  - provider {a}: required by this configuration but no version is selected")).collect();
     let engine = if tofu { "tofu" } else { "terraform" };
     diags.push(ModuleDiagnostic::general(
         "Inconsistent dependency lock file",
@@ -345,8 +350,10 @@ fn argument(
     let value = match (value.is_null() && !v.nullable, &v.default) {
         (true, Some(d)) => d.clone(),
         (true, None) => {
-            let detail =
-                format!("The given value is not suitable for {var_addr} defined at {}: required variable may not be set to null.", decl_text());
+            let detail = format!(
+                "The given value is not suitable for {var_addr} defined at {}: required variable may not be set to null.",
+                decl_text()
+            );
             p.diags.push(at_arg("Required variable not set", detail));
             return Err(false);
         }

@@ -26,6 +26,9 @@ pub(super) fn before_evaluation(module: &Module, diags: &mut Vec<ModuleDiagnosti
         required_version(root, diags);
     }
     provisioners(root, tofu, diags);
+    if tofu {
+        super::provider_functions::check_declared(root, &expressions(root), diags);
+    }
     provider_aliases(root, tofu, diags);
     // OpenTofu's installer looks for a duplicate call's module too.
     if tofu && opts.installation != Installation::Assumed {
@@ -34,6 +37,35 @@ pub(super) fn before_evaluation(module: &Module, diags: &mut Vec<ModuleDiagnosti
             diags.push(ModuleDiagnostic::at(loc.file, Diagnostic::error("Module not installed", detail, loc.span)));
         }
     }
+}
+
+/// Every expression of a module, with its file.
+fn expressions(c: &Config) -> Vec<(&crate::syntax::ast::Expression, usize)> {
+    let mut out = Vec::new();
+    for v in &c.variables {
+        for r in &v.validations {
+            out.extend([(&r.condition, r.file), (&r.error_message, r.file)]);
+        }
+    }
+    out.extend(c.locals.iter().map(|l| (&l.expr, l.decl.file)));
+    for o in &c.outputs {
+        out.extend(o.value.iter().map(|e| (e, o.file)));
+        for r in &o.preconditions {
+            out.extend([(&r.condition, r.file), (&r.error_message, r.file)]);
+        }
+    }
+    for r in &c.resources {
+        out.extend(super::graph::resource_exprs(r));
+    }
+    for m in &c.modules {
+        out.extend(m.arguments.iter().map(|a| (&a.expr, m.file)));
+    }
+    for ch in &c.checks {
+        for r in &ch.asserts {
+            out.extend([(&r.condition, r.file), (&r.error_message, r.file)]);
+        }
+    }
+    out
 }
 
 /// A workspace name Terraform accepts: one `url.PathEscape` leaves as it
@@ -58,7 +90,8 @@ fn required_version(config: &Config, diags: &mut Vec<ModuleDiagnostic>) {
 fn matches(constraints: &str, version: [u64; 3]) -> Option<bool> {
     for c in constraints.split(',') {
         let c = c.trim();
-        let (op, rest) = ["~>", ">=", "<=", "!=", ">", "<", "="].iter().find_map(|op| c.strip_prefix(op).map(|r| (*op, r))).unwrap_or(("=", c));
+        let (op, rest) =
+            ["~>", ">=", "<=", "!=", ">", "<", "="].iter().find_map(|op| c.strip_prefix(op).map(|r| (*op, r))).unwrap_or(("=", c));
         let rest = rest.trim().trim_start_matches('v');
         let parts: Vec<u64> = rest.split('.').map(|p| p.parse().ok()).collect::<Option<Vec<_>>>()?;
         if parts.is_empty() || parts.len() > 3 {

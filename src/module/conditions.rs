@@ -113,7 +113,11 @@ impl<'m> Planner<'m> {
             match convert(&message, &Type::String) {
                 Err(m) => self.file_diag(
                     file,
-                    Diagnostic::error("Invalid error message", format!("Unsuitable value for error message: {m}."), rule.error_message.span),
+                    Diagnostic::error(
+                        "Invalid error message",
+                        format!("Unsuitable value for error message: {m}."),
+                        rule.error_message.span,
+                    ),
                 ),
                 Ok(s) if s.has_mark_deep(Marks::SENSITIVE) => {
                     let detail = format!("The error expression used to explain this condition refers to sensitive values. {} will not display the resulting message.\n\nYou can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.", self.engine());

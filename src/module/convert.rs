@@ -109,16 +109,21 @@ fn apply_defaults(v: Value, c: &Constraint, profile: Profile) -> Value {
         (Constraint::List(e), Value::List(_, xs)) | (Constraint::Set(e), Value::Set(_, xs)) if has_optional(e) => {
             Value::Tuple(xs.iter().map(|x| apply_defaults(x.clone(), e, profile)).collect())
         }
-        (Constraint::Map(e), Value::Object(m)) => Value::Object(m.iter().map(|(k, x)| (k.clone(), apply_defaults(x.clone(), e, profile))).collect()),
+        (Constraint::Map(e), Value::Object(m)) => {
+            Value::Object(m.iter().map(|(k, x)| (k.clone(), apply_defaults(x.clone(), e, profile))).collect())
+        }
         (Constraint::Map(e), Value::Map(_, m)) if has_optional(e) => {
             Value::Object(m.iter().map(|(k, x)| (k.clone(), apply_defaults(x.clone(), e, profile))).collect())
         }
-        (Constraint::Tuple(cs), Value::Tuple(xs)) => {
-            Value::Tuple(xs.iter().enumerate().map(|(i, x)| match cs.get(i) {
-                Some(c) => apply_defaults(x.clone(), c, profile),
-                None => x.clone(),
-            }).collect())
-        }
+        (Constraint::Tuple(cs), Value::Tuple(xs)) => Value::Tuple(
+            xs.iter()
+                .enumerate()
+                .map(|(i, x)| match cs.get(i) {
+                    Some(c) => apply_defaults(x.clone(), c, profile),
+                    None => x.clone(),
+                })
+                .collect(),
+        ),
         _ => inner,
     };
     out.with_marks(marks)
@@ -141,7 +146,9 @@ fn locate(v: &Value, want: &Type, message: String) -> ConvertError {
         (Type::Object(attrs), Value::Object(m) | Value::Map(_, m)) => {
             attrs.iter().filter_map(|(k, t)| m.get(k).map(|x| (PathStep::Attr(k.clone()), x, t.clone()))).collect()
         }
-        (Type::Map(e), Value::Object(m) | Value::Map(_, m)) => m.iter().map(|(k, x)| (PathStep::Key(k.clone()), x, (**e).clone())).collect(),
+        (Type::Map(e), Value::Object(m) | Value::Map(_, m)) => {
+            m.iter().map(|(k, x)| (PathStep::Key(k.clone()), x, (**e).clone())).collect()
+        }
         (Type::List(e) | Type::Set(e), Value::Tuple(xs) | Value::List(_, xs) | Value::Set(_, xs)) => {
             xs.iter().enumerate().map(|(i, x)| (PathStep::Index(i), x, (**e).clone())).collect()
         }

@@ -185,10 +185,13 @@ impl<'m> Evaluation<'m> {
             }
             // The console's type() is a value (a type) that has no
             // attributes.
-            crate::syntax::ast::ExprKind::Traversal { source: base, step: crate::syntax::ast::Step::GetAttr { span, .. } }
-                if matches!(&base.kind, crate::syntax::ast::ExprKind::FunctionCall { name, .. } if name == "type") =>
+            crate::syntax::ast::ExprKind::Traversal { source: base, step: crate::syntax::ast::Step::GetAttr { span, .. } } if matches!(&base.kind, crate::syntax::ast::ExprKind::FunctionCall { name, .. } if name == "type") =>
             {
-                return Err(vec![console_diag(Diagnostic::error("Unsupported attribute", "This value does not have any attributes.", *span))]);
+                return Err(vec![console_diag(Diagnostic::error(
+                    "Unsupported attribute",
+                    "This value does not have any attributes.",
+                    *span,
+                ))]);
             }
             _ => (&expr, false),
         };

@@ -191,7 +191,8 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
     }
     let text = read_file(&path, path_marks)?;
     let limits = crate::limits::Limits::default();
-    let expr = crate::syntax::parse_template(&text, &path, &limits, ctx.profile()).map_err(|d| CallError::call(diagnostics_text(&text, &path, &d)))?;
+    let expr = crate::syntax::parse_template(&text, &path, &limits, ctx.profile())
+        .map_err(|d| CallError::call(diagnostics_text(&text, &path, &d)))?;
     let vars = match vars {
         Value::Map(_, m) | Value::Object(m) => m,
         _ => return Err(CallError::arg(1, "invalid vars value: must be a map")),
@@ -259,27 +260,55 @@ hash_fn!("filesha512", "sha512", filesha512);
 hash_fn!("filebase64sha256", "base64sha256", filebase64sha256);
 hash_fn!("filebase64sha512", "base64sha512", filebase64sha512);
 
-const fn def(name: &'static str, params: &'static [Param], ret: Ret, description: &'static str, imp: fn(&[Value], &mut Ctx) -> CallResult) -> FunctionDef {
+const fn def(
+    name: &'static str,
+    params: &'static [Param],
+    ret: Ret,
+    description: &'static str,
+    imp: fn(&[Value], &mut Ctx) -> CallResult,
+) -> FunctionDef {
     FunctionDef { name, category: "filesystem", params, variadic: None, ret, description, example: "", imp }
 }
 
+const FILE: FunctionDef = def("file", &[PATH], Ret::Fixed("string"), "Reads a file of the module as a string.", file);
+const FILEBASE64: FunctionDef = def("filebase64", &[PATH], Ret::Fixed("string"), "Reads a file of the module, Base64-encoded.", filebase64);
+const FILEEXISTS: FunctionDef = def("fileexists", &[PATH], Ret::Fixed("bool"), "Whether a file of the module exists.", fileexists);
+const ABSPATH: FunctionDef = def("abspath", &[Param::new("path", "string")], Ret::Fixed("string"), "An absolute path.", abspath);
+const TEMPLATEFILE: FunctionDef = def(
+    "templatefile",
+    &[PATH, Param::new("vars", "any").unknowns().marked().dynamic()],
+    Ret::Computed(template_type),
+    "Renders a template file of the module.",
+    templatefile,
+);
+const FILEMD5: FunctionDef = def("filemd5", &[PATH], Ret::Fixed("string"), "MD5 of a file of the module.", filemd5);
+const FILESHA1: FunctionDef = def("filesha1", &[PATH], Ret::Fixed("string"), "SHA-1 of a file of the module.", filesha1);
+const FILESHA256: FunctionDef = def("filesha256", &[PATH], Ret::Fixed("string"), "SHA-256 of a file of the module.", filesha256);
+const FILESHA512: FunctionDef = def("filesha512", &[PATH], Ret::Fixed("string"), "SHA-512 of a file of the module.", filesha512);
+const FILEBASE64SHA256: FunctionDef =
+    def("filebase64sha256", &[PATH], Ret::Fixed("string"), "Base64 SHA-256 of a file of the module.", filebase64sha256);
+const FILEBASE64SHA512: FunctionDef =
+    def("filebase64sha512", &[PATH], Ret::Fixed("string"), "Base64 SHA-512 of a file of the module.", filebase64sha512);
+
 /// The file functions, for the module stage's evaluators.
-pub(super) static FUNCTIONS: &[FunctionDef] = &[
-    def("file", &[PATH], Ret::Fixed("string"), "Reads a file of the module as a string.", file),
-    def("filebase64", &[PATH], Ret::Fixed("string"), "Reads a file of the module, Base64-encoded.", filebase64),
-    def("fileexists", &[PATH], Ret::Fixed("bool"), "Whether a file of the module exists.", fileexists),
-    def("abspath", &[Param::new("path", "string")], Ret::Fixed("string"), "An absolute path.", abspath),
-    def(
-        "templatefile",
-        &[PATH, Param::new("vars", "any").unknowns().marked().dynamic()],
-        Ret::Computed(template_type),
-        "Renders a template file of the module.",
-        templatefile,
-    ),
-    def("filemd5", &[PATH], Ret::Fixed("string"), "MD5 of a file of the module.", filemd5),
-    def("filesha1", &[PATH], Ret::Fixed("string"), "SHA-1 of a file of the module.", filesha1),
-    def("filesha256", &[PATH], Ret::Fixed("string"), "SHA-256 of a file of the module.", filesha256),
-    def("filesha512", &[PATH], Ret::Fixed("string"), "SHA-512 of a file of the module.", filesha512),
-    def("filebase64sha256", &[PATH], Ret::Fixed("string"), "Base64 SHA-256 of a file of the module.", filebase64sha256),
-    def("filebase64sha512", &[PATH], Ret::Fixed("string"), "Base64 SHA-512 of a file of the module.", filebase64sha512),
+pub(super) static FUNCTIONS: &[FunctionDef] =
+    &[FILE, FILEBASE64, FILEEXISTS, ABSPATH, TEMPLATEFILE, FILEMD5, FILESHA1, FILESHA256, FILESHA512, FILEBASE64SHA256, FILEBASE64SHA512];
+
+/// The file functions and the built-in provider's functions, for a
+/// module whose `required_providers` names the provider.
+pub(super) static WITH_PROVIDER: &[FunctionDef] = &[
+    FILE,
+    FILEBASE64,
+    FILEEXISTS,
+    ABSPATH,
+    TEMPLATEFILE,
+    FILEMD5,
+    FILESHA1,
+    FILESHA256,
+    FILESHA512,
+    FILEBASE64SHA256,
+    FILEBASE64SHA512,
+    super::provider_functions::ENCODE_EXPR,
+    super::provider_functions::ENCODE_TFVARS,
+    super::provider_functions::DECODE_TFVARS,
 ];

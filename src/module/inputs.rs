@@ -268,8 +268,16 @@ fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleD
         let before = text[..at.min(text.len())].trim_end().chars().last();
         let trailing = message.starts_with("trailing comma") || (before == Some(',') && matches!(next, Some('}' | ']')));
         let d = match (trailing, next) {
-            (true, Some(']')) => Diagnostic::error("Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", Span::new(at, at + 1)),
-            (true, _) => Diagnostic::error("Trailing comma in object", "JSON does not permit a trailing comma after the final property in an object.", Span::new(at, at + 1)),
+            (true, Some(']')) => Diagnostic::error(
+                "Trailing comma in array",
+                "JSON does not permit a trailing comma after the final value in an array.",
+                Span::new(at, at + 1),
+            ),
+            (true, _) => Diagnostic::error(
+                "Trailing comma in object",
+                "JSON does not permit a trailing comma after the final property in an object.",
+                Span::new(at, at + 1),
+            ),
             _ => Diagnostic::error("Invalid JSON", message, Span::new(at, at)),
         };
         diags.push(input_diag(Some(index), d));
@@ -279,7 +287,11 @@ fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleD
         Ok(o) => o,
         Err(_) => {
             let end = text.trim_end().len();
-            let d = Diagnostic::error("Incorrect JSON value type", "A JSON object is required here, setting the arguments for this block.", Span::new(start, end));
+            let d = Diagnostic::error(
+                "Incorrect JSON value type",
+                "A JSON object is required here, setting the arguments for this block.",
+                Span::new(start, end),
+            );
             diags.push(input_diag(Some(index), d));
             return Vec::new();
         }

@@ -34,6 +34,7 @@ mod evaluate;
 mod files;
 mod graph;
 mod inputs;
+mod provider_functions;
 mod providers;
 mod refs;
 mod resources;

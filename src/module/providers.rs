@@ -154,14 +154,21 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
         Step::Index { key, span } => {
             let detail = match &key.kind {
                 ExprKind::Literal(Value::String(k)) if crate::text::is_identifier(k) => {
-                    format!("Only attribute access is allowed here. Did you mean to access attribute {} using the dot operator?", go_quote(k))
+                    format!(
+                        "Only attribute access is allowed here. Did you mean to access attribute {} using the dot operator?",
+                        go_quote(k)
+                    )
                 }
                 _ => "Only attribute access is allowed here, using the dot operator.".to_string(),
             };
             return vec![Diagnostic::error("Invalid index operation", detail, *span)];
         }
         Step::LegacyIndex { span, .. } => {
-            return vec![Diagnostic::error("Invalid index operation", "Only attribute access is allowed here, using the dot operator.", *span)];
+            return vec![Diagnostic::error(
+                "Invalid index operation",
+                "Only attribute access is allowed here, using the dot operator.",
+                *span,
+            )];
         }
     };
     if schema.attr(&name).is_some() {
@@ -175,7 +182,10 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
                 Some((Step::Index { .. } | Step::LegacyIndex { .. }, rest)) => static_validate(b, rest),
                 Some((s, _)) => vec![Diagnostic::error(
                     "Invalid operation",
-                    format!("Block type {} is represented by a list of objects, so it must be indexed using a numeric key, like .{name}[0].", go_quote(&name)),
+                    format!(
+                        "Block type {} is represented by a list of objects, so it must be indexed using a numeric key, like .{name}[0].",
+                        go_quote(&name)
+                    ),
                     s.span(),
                 )],
             },
@@ -194,7 +204,11 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
 /// configuration (the provider's `planDataStoreResourceChange`).
 /// `imported` is the ID of an instance an `import` block imports: its
 /// prior state has that ID and nothing else.
-pub(super) fn plan_terraform_data(config: &BTreeMap<String, Value>, schema: &BlockSchema, imported: Option<String>) -> Result<Value, String> {
+pub(super) fn plan_terraform_data(
+    config: &BTreeMap<String, Value>,
+    schema: &BlockSchema,
+    imported: Option<String>,
+) -> Result<Value, String> {
     let get = |m: &BTreeMap<String, Value>, k: &str| m.get(k).cloned().unwrap_or_else(Value::null);
     let input = get(config, "input");
     let mut out = config.clone();
@@ -272,7 +286,10 @@ fn current_output(m: &BTreeMap<String, Value>) -> Value {
 
 /// cty's `RawEquals`: the same value, marks, unknowns and types included.
 fn raw_equal(a: &Value, b: &Value) -> bool {
-    a.ty() == b.ty() && crate::present::to_json(a) == crate::present::to_json(b) && a.is_known() == b.is_known() && a.is_null() == b.is_null()
+    a.ty() == b.ty()
+        && crate::present::to_json(a) == crate::present::to_json(b)
+        && a.is_known() == b.is_known()
+        && a.is_null() == b.is_null()
 }
 
 /// The schema's sensitive attributes marked (as Terraform marks a

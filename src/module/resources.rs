@@ -89,7 +89,10 @@ pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
     let schema = providers::schema(p, r);
     if matches!(schema, TypeSchema::Invalid) {
         p.diags.push(super::ModuleDiagnostic::general(
-            format!("no schema available for {} to validate for self-references; this is a bug in Terraform and should be reported", r.address()),
+            format!(
+                "no schema available for {} to validate for self-references; this is a bug in Terraform and should be reported",
+                r.address()
+            ),
             "",
         ));
     }
@@ -123,7 +126,11 @@ fn self_reference(p: &mut Planner, r: &Resource) -> bool {
         for (root, span, steps) in crate::syntax::traversals(e) {
             let Ok(Some(reference)) = super::refs::parse(root, span, &steps) else { continue };
             if reference.subject == (super::refs::Subject::Resource { mode: r.mode, ty: r.ty.clone(), name: r.name.clone() }) {
-                let d = Diagnostic::error("Self-referential block", format!("Configuration for {} may not refer to itself.", r.address()), reference.span);
+                let d = Diagnostic::error(
+                    "Self-referential block",
+                    format!("Configuration for {} may not refer to itself.", r.address()),
+                    reference.span,
+                );
                 found.push((file, d));
             }
         }
@@ -137,7 +144,14 @@ fn self_reference(p: &mut Planner, r: &Resource) -> bool {
 }
 
 /// One instance planned: `None` when it cannot be.
-fn instance(p: &mut Planner, r: &Resource, schema: &TypeSchema, scope: &Scope, attrs: &BTreeSet<String>, imported: Option<String>) -> Option<Value> {
+fn instance(
+    p: &mut Planner,
+    r: &Resource,
+    schema: &TypeSchema,
+    scope: &Scope,
+    attrs: &BTreeSet<String>,
+    imported: Option<String>,
+) -> Option<Value> {
     if !p.resource_conditions(&r.preconditions, scope, false) {
         return None;
     }
@@ -453,7 +467,10 @@ fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize, excl
             if elems.iter().any(Value::is_null) {
                 p.error(
                     file,
-                    err(set_summary, "The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".into()),
+                    err(
+                        set_summary,
+                        "The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".into(),
+                    ),
                 );
                 return None;
             }

@@ -119,12 +119,20 @@ impl<'m> Planner<'m> {
         let mut ev = Evaluator::new(&top, &opts.limits)
             .with_profile(opts.profile)
             .with_source(text, name)
-            .with_functions(super::files::FUNCTIONS)
+            .with_functions(super::provider_functions::available(self.config))
             .pure_only(!self.console && !self.opentofu());
         let v = ev.eval(e);
         let failed = !ev.diags.is_empty();
         for d in ev.diags {
             self.file_diag(scope.source, d);
+            if let Some(last) = self.diags.last_mut() {
+                super::provider_functions::reword(
+                    last,
+                    self.config,
+                    text,
+                    self.module.options.profile == crate::profile::Profile::OpenTofu,
+                );
+            }
         }
         (!failed && self.diags.len() == before).then_some(v)
     }
@@ -298,8 +306,14 @@ impl<'m> Planner<'m> {
             TypeSchema::Invalid => {
                 let adj = mode.adjective();
                 let detail = match self.opentofu() {
-                    true => format!("The {adj} resource type {} is not supported by provider \"terraform.io/builtin/terraform\".", go_quote(ty)),
-                    false => format!("{} {adj} resource type {} is not supported by provider \"terraform.io/builtin/terraform\".", mode.article(), go_quote(ty)),
+                    true => {
+                        format!("The {adj} resource type {} is not supported by provider \"terraform.io/builtin/terraform\".", go_quote(ty))
+                    }
+                    false => format!(
+                        "{} {adj} resource type {} is not supported by provider \"terraform.io/builtin/terraform\".",
+                        mode.article(),
+                        go_quote(ty)
+                    ),
                 };
                 self.file_diag(scope.source, err("Invalid resource type", detail));
             }
@@ -344,7 +358,13 @@ impl<'m> Planner<'m> {
                     true => format!("\n\nDid you mean the data resource data.{ty}.{name}?"),
                     false => String::new(),
                 };
-                format!("{} {adj} resource {} {} has not been declared in {}.{hint}", mode.article(), go_quote(ty), go_quote(name), self.display())
+                format!(
+                    "{} {adj} resource {} {} has not been declared in {}.{hint}",
+                    mode.article(),
+                    go_quote(ty),
+                    go_quote(name),
+                    self.display()
+                )
             }
         };
         Diagnostic::error("Reference to undeclared resource", detail, r.span)

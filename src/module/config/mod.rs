@@ -318,15 +318,9 @@ const LIFECYCLE: Schema = Schema {
     blocks: &[("precondition", &[]), ("postcondition", &[]), ("action_trigger", &[])],
 };
 
-const PROVISIONER: Schema = Schema {
-    attributes: &[("when", false), ("on_failure", false)],
-    blocks: &[("connection", &[]), ("_", &[])],
-};
+const PROVISIONER: Schema = Schema { attributes: &[("when", false), ("on_failure", false)], blocks: &[("connection", &[]), ("_", &[])] };
 
-const TERRAFORM: Schema = Schema {
-    attributes: &[("required_version", false)],
-    blocks: &[("required_providers", &[])],
-};
+const TERRAFORM: Schema = Schema { attributes: &[("required_version", false)], blocks: &[("required_providers", &[])] };
 
 const MODULE: Schema = Schema {
     attributes: &[
@@ -661,7 +655,8 @@ impl Decoder<'_> {
                 matches!(crate::module::refs::parse(root, *span, steps), Ok(Some(r)) if r.subject == crate::module::refs::Subject::Var(name.clone()) && r.error.is_none())
             });
             if !refers_to_self {
-                let detail = format!("The condition for variable {} must refer to var.{name} in order to test incoming values.", go_quote(&name));
+                let detail =
+                    format!("The condition for variable {} must refer to var.{name} in order to test incoming values.", go_quote(&name));
                 self.error(file, "Invalid variable validation condition", detail, rule.condition.span);
             }
             validations.push(rule);
@@ -717,13 +712,21 @@ impl Decoder<'_> {
         for item in items {
             let Some(key) = item.key.bare_name.clone().or_else(|| literal_string(&item.key.expr)) else { continue };
             match attrs.get(&key) {
-                Some(a) => self.discarded_attributes(&item.value, &a.ty, &format!("{}.{key}", if what == "this variable" { "" } else { what }), file),
+                Some(a) => self.discarded_attributes(
+                    &item.value,
+                    &a.ty,
+                    &format!("{}.{key}", if what == "this variable" { "" } else { what }),
+                    file,
+                ),
                 None => {
                     let names: Vec<&str> = attrs.keys().map(String::as_str).collect();
                     let hint = crate::module::scope::first_close(&key, &names)
                         .map(|s| format!(" Did you mean to set attribute {} instead?", go_quote(s)))
                         .unwrap_or_default();
-                    let detail = format!("The object type for {what} does not include an attribute named {}, so this definition is unused.{hint}", go_quote(&key));
+                    let detail = format!(
+                        "The object type for {what} does not include an attribute named {}, so this definition is unused.{hint}",
+                        go_quote(&key)
+                    );
                     self.diags.push(ModuleDiagnostic {
                         source: crate::module::Source::File(file),
                         warning: true,

@@ -178,9 +178,19 @@ impl Decoder<'_> {
                 continue;
             }
             match resources {
-                0 => self.error(file, "Invalid replace_triggered_by expression", "Missing resource reference in replace_triggered_by expression.", e.span),
+                0 => self.error(
+                    file,
+                    "Invalid replace_triggered_by expression",
+                    "Missing resource reference in replace_triggered_by expression.",
+                    e.span,
+                ),
                 1 => {}
-                _ => self.error(file, "Invalid replace_triggered_by expression", "Multiple resource references in replace_triggered_by expression.", e.span),
+                _ => self.error(
+                    file,
+                    "Invalid replace_triggered_by expression",
+                    "Multiple resource references in replace_triggered_by expression.",
+                    e.span,
+                ),
             }
         }
         items.clone()
@@ -273,5 +283,4 @@ impl Decoder<'_> {
             }
         }
     }
-
 }

@@ -6,15 +6,11 @@ use super::*;
 
 const MOVED: Schema = Schema { attributes: &[("from", true), ("to", true)], blocks: &[] };
 
-const IMPORT: Schema = Schema {
-    attributes: &[("to", true), ("id", false), ("identity", false), ("for_each", false), ("provider", false)],
-    blocks: &[],
-};
+const IMPORT: Schema =
+    Schema { attributes: &[("to", true), ("id", false), ("identity", false), ("for_each", false), ("provider", false)], blocks: &[] };
 
-const REMOVED: Schema = Schema {
-    attributes: &[("from", true)],
-    blocks: &[("lifecycle", &[]), ("provisioner", &["type"]), ("connection", &[])],
-};
+const REMOVED: Schema =
+    Schema { attributes: &[("from", true)], blocks: &[("lifecycle", &[]), ("provisioner", &["type"]), ("connection", &[])] };
 
 /// An `import` block.
 #[derive(Clone, Debug)]
@@ -112,11 +108,22 @@ pub fn check_removed(config: &Config, profile: Profile, diags: &mut Vec<ModuleDi
                 }
             }
             _ => {
-                let target = crate::syntax::traversals(&r.from).into_iter().next().and_then(|(root, span, steps)| crate::module::refs::parse(root, span, &steps).ok().flatten());
-                if let Some(crate::module::refs::Reference { subject: crate::module::refs::Subject::Resource { mode, ty, name }, .. }) = target {
+                let target = crate::syntax::traversals(&r.from)
+                    .into_iter()
+                    .next()
+                    .and_then(|(root, span, steps)| crate::module::refs::parse(root, span, &steps).ok().flatten());
+                if let Some(crate::module::refs::Reference { subject: crate::module::refs::Subject::Resource { mode, ty, name }, .. }) =
+                    target
+                {
                     if let Some(res) = config.resources.iter().find(|x| x.mode == mode && x.ty == ty && x.name == name) {
-                        let detail = format!("This statement declares that {} was removed, but it is still declared in configuration.", res.address());
-                        diags.push(ModuleDiagnostic::at(res.file, Diagnostic::error("Removed resource still exists", detail, res.decl.span)));
+                        let detail = format!(
+                            "This statement declares that {} was removed, but it is still declared in configuration.",
+                            res.address()
+                        );
+                        diags.push(ModuleDiagnostic::at(
+                            res.file,
+                            Diagnostic::error("Removed resource still exists", detail, res.decl.span),
+                        ));
                     }
                 }
             }
