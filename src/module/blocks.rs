@@ -107,16 +107,6 @@ fn decode_inner(
                     None => Value::Null(nested.implied_type()),
                 }
             }
-            Nesting::List => {
-                let objects: Vec<Value> = mine
-                    .iter()
-                    .map(|g| Value::Object(decode_inner(p, g.body, nested, &g.scope, g.marks, g.unknown, false).into()))
-                    .collect();
-                match objects.is_empty() {
-                    true => Value::List(nested.implied_type(), Vec::new().into()),
-                    false => crate::value::convert::list_of(objects.clone()).unwrap_or_else(|| Value::Tuple(objects.into())),
-                }
-            }
         };
         out.insert(name.to_string(), value);
     }

@@ -23,13 +23,12 @@ pub(super) struct Attr {
     pub write_only: bool,
 }
 
-/// How a nested block type's blocks make its value.
+/// How a nested block type's blocks make its value (`terraform_data`'s
+/// only nested block type is single).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Nesting {
     /// At most one block: an object, or null.
     Single,
-    /// A list of objects.
-    List,
 }
 
 /// A block's schema (`configschema.Block`).
@@ -53,7 +52,8 @@ impl BlockSchema {
         let mut out: BTreeMap<String, Type> = self.attrs.iter().map(|a| (a.name.to_string(), a.ty.clone())).collect();
         for (name, nesting, b) in &self.blocks {
             let t = b.implied_type();
-            out.insert(name.to_string(), if *nesting == Nesting::Single { t } else { Type::list(t) });
+            let Nesting::Single = nesting;
+            out.insert(name.to_string(), t);
         }
         Type::Object(out)
     }
@@ -175,21 +175,8 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
         return Vec::new();
     }
     if let Some((_, nesting, b)) = schema.block(&name) {
-        return match nesting {
-            Nesting::Single => static_validate(b, after),
-            Nesting::List => match after.split_first() {
-                None => Vec::new(),
-                Some((Step::Index { .. } | Step::LegacyIndex { .. }, rest)) => static_validate(b, rest),
-                Some((s, _)) => vec![Diagnostic::error(
-                    "Invalid operation",
-                    format!(
-                        "Block type {} is represented by a list of objects, so it must be indexed using a numeric key, like .{name}[0].",
-                        go_quote(&name)
-                    ),
-                    s.span(),
-                )],
-            },
-        };
+        let Nesting::Single = nesting;
+        return static_validate(b, after);
     }
     let names = schema.names();
     let hint = super::scope::first_close(&name, &names).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();

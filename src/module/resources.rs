@@ -160,9 +160,10 @@ fn instance(
         TypeSchema::Known(s) => {
             let config = super::blocks::decode(p, &r.body, s, scope, r.mode == Mode::Managed)?;
             if r.mode == Mode::Managed && r.ty == "terraform_data" {
-                for read_only in ["id", "output"] {
-                    if config.get(read_only).is_some_and(|v| !v.is_null()) {
-                        p.diags.push(super::ModuleDiagnostic::general(format!("\"{read_only}\" attribute is read-only"), ""));
+                // The provider refuses values for what only it computes.
+                for a in s.attrs.iter().filter(|a| a.computed && !a.optional) {
+                    if config.get(a.name).is_some_and(|v| !v.is_null()) {
+                        p.diags.push(super::ModuleDiagnostic::general(format!("\"{}\" attribute is read-only", a.name), ""));
                     }
                 }
                 if p.error_count() > before {
