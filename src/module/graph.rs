@@ -249,8 +249,8 @@ fn strongly_connected(nodes: &[Node], deps: &HashMap<Node, BTreeSet<Node>>) -> V
         while let Some((v, pending)) = work.last_mut() {
             let v = *v;
             if let Some(w) = pending.pop() {
-                if !index.contains_key(&w) {
-                    index.insert(w, next);
+                if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(w) {
+                    slot.insert(next);
                     low.insert(w, next);
                     next += 1;
                     stack.push(w);

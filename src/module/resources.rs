@@ -241,9 +241,12 @@ fn imports(p: &mut Planner, r: &Resource) -> BTreeMap<String, String> {
     out
 }
 
+/// A resource by mode, type and name.
+pub(super) type ResourceKey = (Mode, String, String);
+
 /// The resource an `import` block's `to` names, and its instance key
 /// expression.
-pub(super) fn import_target(to: &Expression) -> Option<((Mode, String, String), Option<&Expression>)> {
+pub(super) fn import_target(to: &Expression) -> Option<(ResourceKey, Option<&Expression>)> {
     use crate::syntax::ast::{ExprKind, Step};
     let (base, key) = match &to.kind {
         ExprKind::Traversal { source, step: Step::Index { key, .. } } => (source.as_ref(), Some(key.as_ref())),

@@ -54,7 +54,7 @@ impl<'m> Planner<'m> {
             }
             let mark = self.diags.len();
             match self.reference_value(&r, scope, &steps) {
-                Some((key, _, v)) if key == "self" => self_value = Some(v),
+                Some(("self", _, v)) => self_value = Some(v),
                 Some((key, name, v)) => {
                     vars.entry(key).or_default().insert(name, v);
                 }
@@ -252,7 +252,7 @@ impl<'m> Planner<'m> {
                 let v = match a.as_str() {
                     "workspace" => Ok(Value::string(self.options().workspace.clone())),
                     "applying" => Ok(Value::Bool(false).with_marks(Marks::EPHEMERAL)),
-                    "env" => Err(err("Invalid \"terraform\" attribute", format!("The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute."))),
+                    "env" => Err(err("Invalid \"terraform\" attribute", "The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute.".into())),
                     _ => Err(err("Invalid \"terraform\" attribute", format!("The \"terraform\" object does not have an attribute named {}. {only}", go_quote(a)))),
                 };
                 ("terraform", a.clone(), v)

@@ -125,7 +125,8 @@ fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result<(), String
     const MAX_FILES: usize = 10_000;
     let mut work = vec![(dir.to_path_buf(), String::new())];
     while let Some((d, prefix)) = work.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&d).map_err(|e| format!("hcl-eval: cannot read {}: {e}", d.display()))?.flatten().collect();
+        let mut entries: Vec<_> =
+            std::fs::read_dir(&d).map_err(|e| format!("hcl-eval: cannot read {}: {e}", d.display()))?.flatten().collect();
         entries.sort_by_key(|e| e.file_name());
         for e in entries {
             let name = e.file_name().to_string_lossy().into_owned();
