@@ -241,10 +241,15 @@ pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
         };
     };
     let mut objects = Vec::with_capacity(instances.len());
+    let mut hidden = std::collections::BTreeSet::new();
     for k in 0..instances.len() {
         let scope = instances.scope(k, m.file);
         let v = match child {
-            Some(d) => run_child(p, m, d, &scope, &instances.key(k)),
+            Some(d) => {
+                let (v, h) = run_child(p, m, d, &scope, &instances.key(k));
+                hidden.extend(h);
+                v
+            }
             None => {
                 for a in &m.arguments {
                     p.expression(&a.expr, &scope, None);
@@ -254,12 +259,26 @@ pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
         };
         objects.push(v);
     }
+    // OpenTofu evaluates an output for all of a call's instances at once:
+    // one left out of any instance is left out of all.
+    if !hidden.is_empty() {
+        objects = objects.into_iter().map(|o| without(o, &hidden)).collect();
+    }
     super::resources::collect(&instances, objects)
 }
 
+/// An object without the attributes named in `names`.
+fn without(v: Value, names: &std::collections::BTreeSet<String>) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(m.iter().filter(|(k, _)| !names.contains(*k)).map(|(k, x)| (k.clone(), x.clone())).collect()),
+        other => other,
+    }
+}
+
 /// One instance of a call to directory `d`: its variables from the
-/// call's arguments, then the child module planned; its outputs.
-fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &str) -> Value {
+/// call's arguments, then the child module planned; its outputs, and
+/// those OpenTofu leaves out.
+fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &str) -> (Value, Vec<String>) {
     let dir = p.module.dir_at(d);
     let addr = match p.addr.is_empty() {
         true => format!("module.{}{key}", call.name),
@@ -272,7 +291,7 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
         if planned == MAX_INSTANCES + 1 || p.depth >= MAX_DEPTH {
             p.error(call.file, Diagnostic::error("Too many module instances", detail, call.decl.span));
         }
-        return Value::dynamic_unknown();
+        return (Value::dynamic_unknown(), Vec::new());
     }
     let mut state = State::default();
     for (i, v) in dir.config.variables.iter().enumerate() {
@@ -292,8 +311,9 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.run();
     let value = child.outputs_object();
+    let hidden = child.hidden_outputs();
     p.diags.extend(child.diags);
-    value
+    (value, hidden)
 }
 
 /// A child variable's value from the call (Terraform's
@@ -316,7 +336,7 @@ fn argument(
     let Some(arg) = call.arguments.iter().find(|a| a.name == v.name) else {
         return Ok((v.default.clone().unwrap_or_else(|| Value::unknown(v.ty())), None));
     };
-    let given = p.expression(&arg.expr, scope, None).ok_or(false)?;
+    let given = p.expression(&arg.expr, scope, None).ok_or(true)?;
     let range = (Source::File(call.file), arg.expr.span);
     let at_arg = |summary: &str, detail: String| ModuleDiagnostic::at(call.file, Diagnostic::error(summary, detail, arg.expr.span));
     let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
@@ -342,7 +362,7 @@ fn argument(
                     }
                 };
                 p.diags.push(d);
-                return Err(true);
+                return Err(!v.sensitive);
             }
         },
         None => given,

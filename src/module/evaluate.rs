@@ -140,7 +140,11 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
     let input_values = inputs.input_values();
     let mut e = Evaluation { module, values: Vec::new(), diagnostics: Vec::new(), state, links, input_files, input_values };
     sort_diagnostics(&mut diags, &e);
-    e.diagnostics = super::checks::consolidate_warnings(diags);
+    // OpenTofu's console consolidates repeated warnings.
+    e.diagnostics = match profile {
+        crate::profile::Profile::OpenTofu => super::checks::consolidate_warnings(diags),
+        _ => diags,
+    };
     e.values = e.named_values();
     e
 }
@@ -371,7 +375,10 @@ impl<'m> Planner<'m> {
         let deps = self.deps(n);
         if deps.iter().any(|d| self.state.failed.contains(d)) {
             self.state.failed.insert(n);
-            if deps.iter().any(|d| self.state.hidden.contains(d)) {
+            // OpenTofu leaves out of the module's outputs an output whose
+            // variable had a value of the wrong type, and any that reads
+            // what was not evaluated.
+            if !matches!(n, Node::Output(_)) || deps.iter().any(|d| self.state.hidden.contains(d)) {
                 self.state.hidden.insert(n);
             }
             return;
@@ -475,6 +482,14 @@ impl<'m> Planner<'m> {
             return;
         }
         self.state.outputs.insert(o.name.clone(), v.with_marks(marks));
+    }
+
+    /// The outputs OpenTofu leaves out of this module's value.
+    pub fn hidden_outputs(&self) -> Vec<String> {
+        match self.opentofu() {
+            true => self.config.outputs.iter().enumerate().filter(|(i, _)| self.state.hidden.contains(&Node::Output(*i))).map(|(_, o)| o.name.clone()).collect(),
+            false => Vec::new(),
+        }
     }
 
     /// The values of this module's outputs as its caller sees them: an

@@ -312,3 +312,21 @@ pub(super) static WITH_PROVIDER: &[FunctionDef] = &[
     super::provider_functions::ENCODE_TFVARS,
     super::provider_functions::DECODE_TFVARS,
 ];
+
+/// As [`WITH_PROVIDER`], with OpenTofu's provider.
+pub(super) static WITH_OPENTOFU_PROVIDER: &[FunctionDef] = &[
+    FILE,
+    FILEBASE64,
+    FILEEXISTS,
+    ABSPATH,
+    TEMPLATEFILE,
+    FILEMD5,
+    FILESHA1,
+    FILESHA256,
+    FILESHA512,
+    FILEBASE64SHA256,
+    FILEBASE64SHA512,
+    super::provider_functions::OPENTOFU_ENCODE_EXPR,
+    super::provider_functions::OPENTOFU_ENCODE_TFVARS,
+    super::provider_functions::OPENTOFU_DECODE_TFVARS,
+];

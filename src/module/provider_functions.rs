@@ -13,6 +13,10 @@ use crate::value::{Type, Value};
 
 const VALUE: Param = Param::new("value", "any").unknowns().dynamic();
 
+// OpenTofu's provider has its own implementations.
+const EXPR: Param = Param::new("expr", "any").dynamic();
+const INPUT: Param = Param::new("input", "any").dynamic();
+
 pub(super) const ENCODE_EXPR: FunctionDef = FunctionDef {
     name: "provider::terraform::encode_expr",
     category: "provider",
@@ -27,7 +31,7 @@ pub(super) const ENCODE_EXPR: FunctionDef = FunctionDef {
 pub(super) const ENCODE_TFVARS: FunctionDef = FunctionDef {
     name: "provider::terraform::encode_tfvars",
     category: "provider",
-    params: &[VALUE.nullable()],
+    params: &[VALUE],
     variadic: None,
     ret: Ret::Fixed("string"),
     description: "Encodes an object as the content of a .tfvars file.",
@@ -45,6 +49,100 @@ pub(super) const DECODE_TFVARS: FunctionDef = FunctionDef {
     example: "",
     imp: decode_tfvars,
 };
+
+pub(super) const OPENTOFU_ENCODE_EXPR: FunctionDef = FunctionDef {
+    name: "provider::terraform::encode_expr",
+    category: "provider",
+    params: &[EXPR],
+    variadic: None,
+    ret: Ret::Fixed("string"),
+    description: "Encodes a value as HCL expression syntax.",
+    example: "",
+    imp: opentofu_encode_expr,
+};
+
+pub(super) const OPENTOFU_ENCODE_TFVARS: FunctionDef = FunctionDef {
+    name: "provider::terraform::encode_tfvars",
+    category: "provider",
+    params: &[INPUT],
+    variadic: None,
+    ret: Ret::Fixed("string"),
+    description: "Encodes an object as the content of a .tfvars file.",
+    example: "",
+    imp: opentofu_encode_tfvars,
+};
+
+pub(super) const OPENTOFU_DECODE_TFVARS: FunctionDef = FunctionDef {
+    name: "provider::terraform::decode_tfvars",
+    category: "provider",
+    params: &[Param::new("content", "string")],
+    variadic: None,
+    ret: Ret::Computed(|_| Ok(Type::Dynamic)),
+    description: "Decodes the content of a .tfvars file.",
+    example: "",
+    imp: opentofu_decode_tfvars,
+};
+
+fn opentofu_encode_expr(a: &[Value], _: &mut Ctx) -> CallResult {
+    let v = a[0].unmarked();
+    if !v.is_wholly_known() {
+        return Err(CallError::call("input is not wholly known"));
+    }
+    let text = render(&tokens(v));
+    Ok(Value::string(text.strip_suffix('\n').unwrap_or(&text).to_string()))
+}
+
+fn opentofu_encode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let v = a[0].unmarked();
+    if !matches!(v, Value::Object(_)) {
+        return Err(CallError::call("invalid input: must be an object"));
+    }
+    if let Some(bad) = v.as_mapping().and_then(|m| m.keys().find(|k| !is_identifier(k)).cloned()) {
+        return Err(CallError::call(format!("invalid input: object key: {bad} - must be a valid identifier")));
+    }
+    encode_tfvars(a, ctx)
+}
+
+fn opentofu_decode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let src = a[0].unmarked().as_str().unwrap_or("");
+    let limits = crate::limits::Limits::default();
+    let failed = |d: &[Diagnostic]| {
+        let mut msg = String::from("failed to decode tfvars content");
+        for d in d {
+            msg.push_str(&format!("\n{}: {}; {}", zero_based_range(src, d.subject), d.summary, d.detail));
+        }
+        CallError::call(msg)
+    };
+    let body = crate::syntax::parse_config(src, "", &limits, ctx.profile()).map_err(|d| failed(&d))?;
+    if let Some(b) = body.blocks().next() {
+        let d = Diagnostic::error(format!("Unexpected {} block", go_quote(&b.kind)), "Blocks are not allowed here.", b.kind_span);
+        return Err(failed(&[d]));
+    }
+    let mut out = std::collections::BTreeMap::new();
+    for attr in body.attributes() {
+        let vars = crate::value::SortedMap::new();
+        let mut ev = crate::eval::Evaluator::new(&vars, &limits).with_profile(ctx.profile()).without_context();
+        let v = ev.eval(&attr.expr);
+        if !ev.diags.is_empty() {
+            return Err(failed(&ev.diags));
+        }
+        out.insert(attr.name.clone(), v);
+    }
+    Ok(Value::Object(out.into()))
+}
+
+/// A range as hcl writes it for a source parsed from position zero (line
+/// and column counted from 0), with no file name.
+fn zero_based_range(src: &str, span: crate::diagnostics::Span) -> String {
+    let text = crate::diagnostics::range_text(src, "", span);
+    let shift = |s: &str| s.parse::<u64>().map_or(s.to_string(), |n| n.saturating_sub(1).to_string());
+    let Some((start, end)) = text.trim_start_matches(':').split_once('-') else { return text };
+    let (l1, c1) = start.split_once(',').unwrap_or((start, "1"));
+    match end.split_once(',') {
+        Some((l2, c2)) => format!(":{},{}-{},{}", shift(l1), shift(c1), shift(l2), shift(c2)),
+        None => format!(":{},{}-{}", shift(l1), shift(c1), shift(end)),
+    }
+}
 
 fn encode_expr(a: &[Value], _: &mut Ctx) -> CallResult {
     let v = a[0].unmarked();
@@ -81,7 +179,7 @@ fn encode_tfvars(a: &[Value], _: &mut Ctx) -> CallResult {
         }
         let mut value = tokens(x);
         let first = value.remove(0);
-        lines.push(Line { indent: first.indent, key: Some(k.clone()), text: first.text });
+        lines.push(Line { indent: first.indent, key: Some(k.clone()), text: first.text, opens: first.opens });
         lines.extend(value);
     }
     Ok(Value::string(render(&lines)))
@@ -125,16 +223,18 @@ fn diagnostics_text(src: &str, name: &str, diags: &[Diagnostic]) -> String {
 }
 
 /// One line of hclwrite's output: its depth, the attribute name it
-/// assigns (aligned with its neighbours' by `format`), and the rest.
+/// assigns (aligned with its neighbours' by `format`, unless its value
+/// goes on to the next lines), and the rest.
 struct Line {
     indent: usize,
     key: Option<String>,
     text: String,
+    opens: bool,
 }
 
 /// hclwrite's `TokensForValue`, as lines.
 fn tokens(v: &Value) -> Vec<Line> {
-    let mut lines = vec![Line { indent: 0, key: None, text: String::new() }];
+    let mut lines = vec![Line { indent: 0, key: None, text: String::new(), opens: false }];
     push_value(v, &mut lines, 0);
     lines
 }
@@ -165,12 +265,15 @@ fn push_value(v: &Value, lines: &mut Vec<Line>, depth: usize) {
                 last(lines).push('}');
                 return;
             }
+            if let Some(l) = lines.last_mut() {
+                l.opens = true;
+            }
             for (k, x) in m.iter() {
                 let key = if is_identifier(k) { k.clone() } else { quoted(k) };
-                lines.push(Line { indent: depth + 1, key: Some(key), text: String::new() });
+                lines.push(Line { indent: depth + 1, key: Some(key), text: String::new(), opens: false });
                 push_value(x, lines, depth + 1);
             }
-            lines.push(Line { indent: depth, key: None, text: "}".into() });
+            lines.push(Line { indent: depth, key: None, text: "}".into(), opens: false });
         }
         Value::Marked(..) => {}
     }
@@ -209,13 +312,14 @@ fn quoted(s: &str) -> String {
 fn render(lines: &[Line]) -> String {
     let mut widths = vec![0; lines.len()];
     let mut i = 0;
+    let aligned = |l: &Line| l.key.is_some() && !l.opens;
     while i < lines.len() {
-        if lines[i].key.is_none() {
+        if !aligned(&lines[i]) {
             i += 1;
             continue;
         }
         let start = i;
-        while i < lines.len() && lines[i].key.is_some() {
+        while i < lines.len() && aligned(&lines[i]) {
             i += 1;
         }
         let w = lines[start..i].iter().map(|l| l.key.as_deref().map_or(0, |k| k.chars().count())).max().unwrap_or(0);
@@ -229,7 +333,7 @@ fn render(lines: &[Line]) -> String {
         out.push_str(&"  ".repeat(l.indent));
         if let Some(k) = &l.key {
             out.push_str(k);
-            out.push_str(&" ".repeat(w - k.chars().count()));
+            out.push_str(&" ".repeat(w.saturating_sub(k.chars().count())));
             out.push_str(" = ");
         }
         out.push_str(&l.text);
@@ -321,10 +425,11 @@ pub(super) fn check_declared(config: &Config, exprs: &[(&Expression, usize)], di
 
 /// The functions available to the module beside the built-in ones: the
 /// file functions, and the built-in provider's where it is declared.
-pub(super) fn available(config: &Config) -> &'static [FunctionDef] {
-    match declared(config, "terraform") {
-        true => super::files::WITH_PROVIDER,
-        false => super::files::FUNCTIONS,
+pub(super) fn available(config: &Config, tofu: bool) -> &'static [FunctionDef] {
+    match (declared(config, "terraform"), tofu) {
+        (true, false) => super::files::WITH_PROVIDER,
+        (true, true) => super::files::WITH_OPENTOFU_PROVIDER,
+        (false, _) => super::files::FUNCTIONS,
     }
 }
 

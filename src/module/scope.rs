@@ -119,7 +119,7 @@ impl<'m> Planner<'m> {
         let mut ev = Evaluator::new(&top, &opts.limits)
             .with_profile(opts.profile)
             .with_source(text, name)
-            .with_functions(super::provider_functions::available(self.config))
+            .with_functions(super::provider_functions::available(self.config, self.opentofu()))
             .pure_only(!self.console && !self.opentofu());
         let v = ev.eval(e);
         let failed = !ev.diags.is_empty();
