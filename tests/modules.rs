@@ -257,7 +257,10 @@ fn modules_that_call_themselves_or_nest_deeply_end_in_diagnostics() {
 fn many_module_instances_end_in_a_diagnostic() {
     let files = vec![
         ("main.tf".into(), "module \"a\" {\n  count  = 500\n  source = \"./a\"\n}\n".into()),
-        ("a/main.tf".into(), "module \"b\" {\n  count  = 500\n  source = \"../b\"\n}\noutput \"n\" {\n  value = length(module.b)\n}\n".into()),
+        (
+            "a/main.tf".into(),
+            "module \"b\" {\n  count  = 500\n  source = \"../b\"\n}\noutput \"n\" {\n  value = length(module.b)\n}\n".into(),
+        ),
         ("b/main.tf".into(), "output \"x\" {\n  value = 1\n}\n".into()),
     ];
     let out = survive(files, &["length(module.a)"]);
@@ -277,7 +280,8 @@ fn long_chains_and_odd_files_evaluate() {
         ("main.tf".into(), "locals {\n  t = templatefile(\"t.tpl\", {})\n}\n".into()),
         ("t.tpl".into(), "${templatefile(\"t.tpl\", {})}".into()),
     ];
-    let out = survive(files, &["local.t", "file(\"\")", "file(\"/\")", "fileexists(\".\")", "file(\"../../etc/passwd\")", "abspath(\"../..\")"]);
+    let out =
+        survive(files, &["local.t", "file(\"\")", "file(\"/\")", "fileexists(\".\")", "file(\"../../etc/passwd\")", "abspath(\"../..\")"]);
     assert!(out.iter().any(|s| s == "Error in function call"), "{out:?}");
     assert!(survive(Vec::new(), &["1", "module.x", "var.x"]).len() == 3);
 }

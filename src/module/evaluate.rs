@@ -487,7 +487,14 @@ impl<'m> Planner<'m> {
     /// The outputs OpenTofu leaves out of this module's value.
     pub fn hidden_outputs(&self) -> Vec<String> {
         match self.opentofu() {
-            true => self.config.outputs.iter().enumerate().filter(|(i, _)| self.state.hidden.contains(&Node::Output(*i))).map(|(_, o)| o.name.clone()).collect(),
+            true => self
+                .config
+                .outputs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.state.hidden.contains(&Node::Output(*i)))
+                .map(|(_, o)| o.name.clone())
+                .collect(),
             false => Vec::new(),
         }
     }

@@ -1,11 +1,24 @@
 //! Modules: a Terraform module's files evaluated as `terraform console
-//! -plan` sees them on an empty state — input variables (types with
-//! optional attributes and defaults, validation), locals in dependency
-//! order, outputs, resources and data sources (`count`, `for_each`,
-//! `dynamic` blocks, instances whose configured arguments are known and
-//! whose other attributes are "known after apply"), module calls, checks,
+//! -plan` sees them on an empty state (or as OpenTofu's `console`, which
+//! has no plan) — input variables (types with optional attributes and
+//! defaults, validation), locals in dependency order, outputs, resources
+//! and data sources (`count`, `for_each`, `dynamic` blocks; the built-in
+//! `terraform_data` checked against its schema and planned by its
+//! provider's rules, other types taken as written with what they do not
+//! set "known after apply"), module calls (a child module among the files
+//! runs with the call's arguments; its outputs are the call's value),
+//! checks, imports, the file functions over the module's own files,
 //! `path` and `terraform.workspace` — and expressions evaluated in the
 //! module's context, as the console evaluates them.
+//!
+//! The stage is cut by step: `config` decodes each directory's files
+//! (`schema` is hcl's body decoding), `inputs` and `convert` prepare the
+//! root variables, `calls` finds child modules (as `init` would) and runs
+//! them, `checks` refuses what the programs refuse before evaluating,
+//! `graph` orders the named values, `evaluate` plans each (with `scope`
+//! building each expression's context, `conditions` the custom
+//! conditions, `resources`, `blocks` and `providers` the resources), and
+//! `files` and `provider_functions` are the functions a module adds.
 //!
 //! ```
 //! use hcl_playground::module::{Module, ModuleOptions, Inputs};
