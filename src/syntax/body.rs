@@ -63,6 +63,8 @@ impl<'s> Builder<'s> {
                     body = self.body(items, open_brace.to(close_brace), filename)?;
                 }
                 Rule::block_inline => body = self.inline_body(part, open_brace, &mut close_brace)?,
+                // A block that ends the text (no newline after its `}`).
+                Rule::EOI => {}
                 r => unreachable!("block part {r:?}"),
             }
         }
