@@ -41,7 +41,7 @@ mod filesystem;
 mod hash;
 mod network;
 mod numeric;
-mod provider;
+pub mod provider;
 mod string;
 
 pub use string::{diagnostics_error, refused_in_template};

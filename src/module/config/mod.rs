@@ -4,12 +4,19 @@
 //! accepts without acting on), with Terraform's diagnostics for malformed
 //! or duplicate declarations.
 
+mod resource;
+mod statements;
+
+pub use statements::{check_removed, is_static_traversal, Import, Removed};
+
 use super::schema::{content, def_range, just_attributes, partial_content, unsupported_block, Schema};
 use super::{Loc, ModuleDiagnostic};
 use crate::diagnostics::{range_text, Diagnostic, Span};
 use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::profile::Profile;
+#[allow(unused_imports)]
+use crate::syntax::ast::BodyItem;
 use crate::syntax::ast::{Attribute, Block, Body, Expression};
 use crate::syntax::typeexpr::{constraint_of, Constraint};
 use crate::text::is_identifier;
@@ -33,6 +40,12 @@ pub struct Variable {
     pub nullable: bool,
     pub sensitive: bool,
     pub ephemeral: bool,
+    /// Values given as text (`-var`, `TF_VAR_`) are read as HCL (any type
+    /// but a primitive one), not taken as a string.
+    pub parse_hcl: bool,
+    /// `const = true`: the value is known while modules are installed
+    /// (Terraform), so a module `source` may use it.
+    pub constant: bool,
     /// Shown beside the value in the playground's listing.
     #[allow(dead_code)]
     pub description: Option<String>,
@@ -53,6 +66,15 @@ pub struct CheckRule {
     pub error_message: Expression,
     pub decl: Loc,
     pub file: usize,
+}
+
+/// A provisioner (or the resource's `connection` block): its own
+/// arguments, evaluated with `self`, never run.
+#[derive(Clone, Debug)]
+pub struct Provisioner {
+    pub block: Block,
+    /// `when = destroy`.
+    pub destroy: bool,
 }
 
 /// One local value.
@@ -78,15 +100,59 @@ pub struct Output {
     pub preconditions: Vec<CheckRule>,
     pub depends_on: Vec<Expression>,
     pub file: usize,
+    /// Terraform's `type = ...`: the value is converted to it.
+    pub constraint: Option<Constraint>,
+    /// `deprecated = "..."`: where it is.
+    pub deprecated: Option<Span>,
 }
 
-/// Managed resource (`resource`) or data source (`data`).
+/// Managed resource (`resource`), data source (`data`) or ephemeral
+/// resource (`ephemeral`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
     /// `resource`
     Managed,
     /// `data`
     Data,
+    /// `ephemeral`
+    Ephemeral,
+}
+
+impl Mode {
+    /// "managed", "data" or "ephemeral", as messages name the mode.
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Mode::Managed => "managed",
+            Mode::Data => "data",
+            Mode::Ephemeral => "ephemeral",
+        }
+    }
+
+    /// The article before [`Mode::adjective`].
+    pub fn article(self) -> &'static str {
+        match self {
+            Mode::Ephemeral => "An",
+            _ => "A",
+        }
+    }
+
+    /// The block type that declares such a resource.
+    pub fn block_name(self) -> &'static str {
+        match self {
+            Mode::Managed => "resource",
+            Mode::Data => "data",
+            Mode::Ephemeral => "ephemeral",
+        }
+    }
+
+    /// A resource's address in this mode.
+    pub fn address(self, ty: &str, name: &str) -> String {
+        match self {
+            Mode::Managed => format!("{ty}.{name}"),
+            Mode::Data => format!("data.{ty}.{name}"),
+            Mode::Ephemeral => format!("ephemeral.{ty}.{name}"),
+        }
+    }
 }
 
 /// A `resource` or `data` block.
@@ -106,16 +172,17 @@ pub struct Resource {
     pub preconditions: Vec<CheckRule>,
     pub postconditions: Vec<CheckRule>,
     /// `provisioner` and `connection` blocks, evaluated with `self`.
-    pub provisioners: Vec<Block>,
+    pub provisioners: Vec<Provisioner>,
+    /// `lifecycle { replace_triggered_by = [...] }`.
+    pub replace_triggered_by: Vec<Expression>,
+    /// Provider configuration (`provider = aws.west`), as written.
+    pub provider: Option<(String, Option<String>)>,
 }
 
 impl Resource {
     /// `aws_instance.web` or `data.aws_ami.ubuntu`.
     pub fn address(&self) -> String {
-        match self.mode {
-            Mode::Managed => format!("{}.{}", self.ty, self.name),
-            Mode::Data => format!("data.{}.{}", self.ty, self.name),
-        }
+        self.mode.address(&self.ty, &self.name)
     }
 }
 
@@ -125,14 +192,16 @@ pub struct ModuleCall {
     pub name: String,
     pub decl: Loc,
     pub file: usize,
-    /// Where the child module is (only local paths could be followed).
-    #[allow(dead_code)]
-    pub source: Option<String>,
+    /// Where the child module is: the `source` argument's expression (a
+    /// literal, or a variable where the engine evaluates it early).
+    pub source: Option<Expression>,
     pub count: Option<Expression>,
     pub for_each: Option<Expression>,
     pub depends_on: Vec<Expression>,
     /// The arguments passed to the module's variables.
     pub arguments: Vec<Attribute>,
+    /// Where the block's body starts (a missing argument's place).
+    pub body_start: usize,
 }
 
 /// A `check` block.
@@ -153,6 +222,17 @@ pub struct Config {
     pub resources: Vec<Resource>,
     pub modules: Vec<ModuleCall>,
     pub checks: Vec<Check>,
+    /// Module calls refused as duplicates (OpenTofu's installer still
+    /// looks for their modules).
+    pub duplicate_modules: Vec<Loc>,
+    /// `provider` blocks: name and alias.
+    pub providers: Vec<(String, Option<String>)>,
+    /// `required_providers` entries: local name and source.
+    pub required_providers: Vec<(String, Option<String>)>,
+    /// `terraform { required_version = ... }` constraints.
+    pub required_versions: Vec<(String, Loc)>,
+    pub imports: Vec<Import>,
+    pub removed: Vec<Removed>,
 }
 
 const FILE: Schema = Schema {
@@ -203,6 +283,19 @@ const OUTPUT: Schema = Schema {
     blocks: &[("precondition", &[]), ("postcondition", &[])],
 };
 
+/// OpenTofu's outputs have no `type`.
+const OUTPUT_OPENTOFU: Schema = Schema {
+    attributes: &[
+        ("description", false),
+        ("value", true),
+        ("depends_on", false),
+        ("sensitive", false),
+        ("ephemeral", false),
+        ("deprecated", false),
+    ],
+    blocks: &[("precondition", &[]), ("postcondition", &[])],
+};
+
 const CHECK_RULE: Schema = Schema { attributes: &[("condition", true), ("error_message", true)], blocks: &[] };
 
 const RESOURCE: Schema = Schema {
@@ -225,6 +318,10 @@ const LIFECYCLE: Schema = Schema {
     ],
     blocks: &[("precondition", &[]), ("postcondition", &[]), ("action_trigger", &[])],
 };
+
+const PROVISIONER: Schema = Schema { attributes: &[("when", false), ("on_failure", false)], blocks: &[("connection", &[]), ("_", &[])] };
+
+const TERRAFORM: Schema = Schema { attributes: &[("required_version", false)], blocks: &[("required_providers", &[])] };
 
 const MODULE: Schema = Schema {
     attributes: &[
@@ -252,6 +349,7 @@ pub fn decode(files: &[(usize, &Body)], profile: Profile, diags: &mut Vec<Module
             d.top_block(&mut config, block, *file);
         }
     }
+    check_removed(&config, profile, d.diags);
     config
 }
 
@@ -332,6 +430,7 @@ impl Decoder<'_> {
                         self.range(existing.decl)
                     );
                     self.error(file, "Duplicate module call", detail, m.decl.span);
+                    config.duplicate_modules.push(m.decl);
                 } else {
                     config.modules.push(m);
                 }
@@ -349,9 +448,53 @@ impl Decoder<'_> {
                     config.checks.push(c);
                 }
             }
+            "provider" => {
+                let alias = block.body.attribute("alias").and_then(|a| match &a.expr.kind {
+                    crate::syntax::ast::ExprKind::Literal(Value::String(s)) => Some(s.clone()),
+                    crate::syntax::ast::ExprKind::Template(parts) => match parts.as_slice() {
+                        [crate::syntax::ast::TemplatePart::Literal(s)] => Some(s.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                config.providers.push((block.labels[0].0.clone(), alias));
+            }
+            "terraform" => self.terraform(config, block, file),
+            "moved" => self.moved(block, file),
+            "import" => self.import(config, block, file),
+            "removed" => self.removed(config, block, file),
             // Accepted as written: the playground has no providers,
             // backends or state to act on.
             _ => {}
+        }
+    }
+
+    /// The parts of a `terraform` block the playground acts on:
+    /// `required_version` and `required_providers`.
+    fn terraform(&mut self, config: &mut Config, block: &Block, file: usize) {
+        let c = partial_content(&block.body, &TERRAFORM, file, self.diags);
+        if let Some(a) = c.attr("required_version") {
+            if let Some(v) = self.string_arg(Some(a), file) {
+                config.required_versions.push((v, Loc { file, span: a.expr.span }));
+            }
+        }
+        for b in &c.blocks {
+            for attr in b.body.attributes() {
+                let source = match &attr.expr.kind {
+                    crate::syntax::ast::ExprKind::ObjectCons(items) => items.iter().find_map(|item| {
+                        let key = item.key.bare_name.clone().or_else(|| match &item.key.expr.kind {
+                            crate::syntax::ast::ExprKind::Template(parts) => match parts.as_slice() {
+                                [crate::syntax::ast::TemplatePart::Literal(s)] => Some(s.clone()),
+                                _ => None,
+                            },
+                            _ => None,
+                        })?;
+                        (key == "source").then(|| literal_string(&item.value)).flatten()
+                    }),
+                    _ => literal_string(&attr.expr),
+                };
+                config.required_providers.push((attr.name.clone(), source));
+            }
         }
     }
 
@@ -359,8 +502,8 @@ impl Decoder<'_> {
         let existing = config.resources.iter().find(|e| e.mode == r.mode && e.ty == r.ty && e.name == r.name);
         if let Some(existing) = existing {
             let (summary, what) = match r.mode {
-                Mode::Managed => (format!("Duplicate resource {} configuration", go_quote(&r.ty)), "resource"),
-                Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty)), "data resource"),
+                Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty)), r.ty.clone() + " data resource"),
+                _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty)), r.ty.clone() + " resource"),
             };
             let detail = format!(
                 "A {what} named {} was already declared at {}. Resource names must be unique per type in each module.",
@@ -373,28 +516,32 @@ impl Decoder<'_> {
         config.resources.push(r);
     }
 
-    /// A constant argument (`sensitive = true`): evaluated with no context.
+    /// A constant argument (`sensitive = true`), decoded as gohcl's
+    /// `DecodeExpression` with no context does.
     fn constant(&mut self, attr: &Attribute, file: usize, want: &Type) -> Option<Value> {
         let vars = SortedMap::new();
         let limits = Limits::default();
         let _profile = self.profile.enter();
         let mut ev = Evaluator::new(&vars, &limits).with_profile(self.profile).without_context();
         let v = ev.eval(&attr.expr);
-        if !ev.diags.is_empty() {
-            self.diags.extend(ev.diags.into_iter().map(|d| ModuleDiagnostic::at(file, d)));
-            return None;
-        }
-        match convert(&v, want) {
-            Ok(v) if v.is_known() && !v.is_null() => Some(v),
-            Ok(_) => {
-                self.error(file, "Unsuitable value type", "Unsuitable value: value must not be null", attr.expr.span);
-                None
-            }
+        let failed = !ev.diags.is_empty();
+        self.diags.extend(ev.diags.into_iter().map(|d| ModuleDiagnostic::at(file, d)));
+        let v = match convert(&v, want) {
+            Ok(v) => v,
             Err(m) => {
                 self.error(file, "Unsuitable value type", format!("Unsuitable value: {m}"), attr.expr.span);
-                None
+                return None;
             }
+        };
+        if !v.is_known() {
+            self.error(file, "Unsuitable value type", "Unsuitable value: value must be known", attr.expr.span);
+            return None;
         }
+        if v.is_null() {
+            self.error(file, "Unsuitable value type", "Unsuitable value: value must not be null", attr.expr.span);
+            return None;
+        }
+        (!failed).then_some(v)
     }
 
     fn bool_arg(&mut self, attr: Option<&Attribute>, file: usize, default: bool) -> bool {
@@ -430,19 +577,48 @@ impl Decoder<'_> {
                 self.error(file, "Invalid variable name", detail, block.labels[0].1);
             }
         }
+        let decl = def_range(block, file);
         let description = self.string_arg(c.attr("description"), file);
-        let constraint = c.attr("type").and_then(|a| match constraint_of(&a.expr) {
-            Ok(Constraint::Simple(Type::Dynamic)) => None,
-            Ok(c) => Some(c),
-            Err(m) => {
-                self.error(file, "Invalid type specification", m, a.expr.span);
-                None
+        let (constraint, parse_hcl) = match c.attr("type") {
+            Some(a) => self.variable_type(&a.expr, file),
+            None => (None, false),
+        };
+        let mut constraint = constraint;
+        if let Some(c) = &constraint {
+            let before = self.diags.len();
+            self.optional_defaults(c, file);
+            // A type with a bad default is no type to check against.
+            if self.diags.len() > before {
+                constraint = None;
             }
-        });
+        }
         let sensitive = self.bool_arg(c.attr("sensitive"), file, false);
         let ephemeral = self.bool_arg(c.attr("ephemeral"), file, false);
+        let constant = self.bool_arg(c.attr("const"), file, false);
+        if constant && sensitive {
+            self.error(
+                file,
+                "Const variable cannot be sensitive",
+                "A variable that is marked as \"const\" cannot also be marked as \"sensitive\".",
+                decl.span,
+            );
+        }
+        if constant && ephemeral {
+            self.error(
+                file,
+                "Const variable cannot be ephemeral",
+                "A variable that is marked as \"const\" cannot also be marked as \"ephemeral\".",
+                decl.span,
+            );
+        }
         let nullable = self.bool_arg(c.attr("nullable"), file, true);
         let mut default = None;
+        if let (Some(attr), Some(c), Profile::OpenTofu) = (c.attr("default"), &constraint, self.profile) {
+            // OpenTofu's lint, which its loading runs twice.
+            for _ in 0..2 {
+                self.discarded_attributes(&attr.expr, c, "this variable", file);
+            }
+        }
         if let Some(attr) = c.attr("default") {
             let vars = SortedMap::new();
             let limits = Limits::default();
@@ -452,7 +628,7 @@ impl Decoder<'_> {
             let ok = ev.diags.is_empty();
             self.diags.extend(ev.diags.into_iter().map(|d| ModuleDiagnostic::at(file, d)));
             let converted = match &constraint {
-                Some(c) if ok => crate::eval::convert_to_constraint(v, c, self.profile),
+                Some(c) if ok => super::convert::to_constraint(v, c, self.profile).map_err(|e| e.format()),
                 _ => Ok(v),
             };
             let v = match converted {
@@ -473,22 +649,158 @@ impl Decoder<'_> {
             }
             default = Some(v);
         }
-        let validations = c.blocks.iter().filter_map(|b| self.check_rule(b, file)).collect();
-        Variable { name, decl: def_range(block, file), constraint, default, nullable, sensitive, ephemeral, description, validations }
+        let mut validations = Vec::new();
+        for b in &c.blocks {
+            let Some(rule) = self.check_rule(b, file) else { continue };
+            let refers_to_self = crate::syntax::traversals(&rule.condition).iter().any(|(root, span, steps)| {
+                matches!(crate::module::refs::parse(root, *span, steps), Ok(Some(r)) if r.subject == crate::module::refs::Subject::Var(name.clone()) && r.error.is_none())
+            });
+            if !refers_to_self {
+                let detail =
+                    format!("The condition for variable {} must refer to var.{name} in order to test incoming values.", go_quote(&name));
+                self.error(file, "Invalid variable validation condition", detail, rule.condition.span);
+            }
+            validations.push(rule);
+        }
+        Variable { name, decl, constraint, default, nullable, sensitive, ephemeral, parse_hcl, constant, description, validations }
     }
 
+    /// `decodeVariableType`: the constraint (`None` for any type), and
+    /// whether given text is read as HCL; the legacy forms (`list`,
+    /// `map`, quoted names) as Terraform takes or refuses them.
+    fn variable_type(&mut self, e: &Expression, file: usize) -> (Option<Constraint>, bool) {
+        let engine = if self.profile == Profile::OpenTofu { "OpenTofu" } else { "Terraform" };
+        if let crate::syntax::ast::ExprKind::Template(parts) = &e.kind {
+            let quoted = match parts.as_slice() {
+                [crate::syntax::ast::TemplatePart::Literal(s)] => Some(s.as_str()),
+                [] => Some(""),
+                _ => None,
+            };
+            if let Some(q) = quoted {
+                let (summary, detail) = match q {
+                    "string" => ("Invalid quoted type constraints", format!("{engine} 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of {engine}. Remove the quotes around \"string\".")),
+                    "list" | "map" => ("Invalid quoted type constraints", format!("{engine} 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of {engine}. Remove the quotes around \"{q}\" and write {q}(string) instead to explicitly indicate that the {q} elements are strings.")),
+                    _ => ("Invalid legacy variable type hint", "To provide a full type expression, remove the surrounding quotes and give the type expression directly.".to_string()),
+                };
+                self.error(file, summary, detail, e.span);
+                return (None, q != "string");
+            }
+        }
+        if let crate::syntax::ast::ExprKind::Variable(k) = &e.kind {
+            match k.as_str() {
+                "list" => return (Some(Constraint::List(Box::new(Constraint::Simple(Type::Dynamic)))), true),
+                "map" => return (Some(Constraint::Map(Box::new(Constraint::Simple(Type::Dynamic)))), true),
+                _ => {}
+            }
+        }
+        match constraint_of(e) {
+            Ok(Constraint::Simple(Type::Dynamic)) => (None, true),
+            Ok(c) => {
+                let hcl = !c.ty().is_primitive();
+                (Some(c), hcl)
+            }
+            Err(m) => {
+                self.error(file, "Invalid type specification", m, e.span);
+                (None, true)
+            }
+        }
+    }
+
+    /// OpenTofu's warning for an object constructor's attribute that the
+    /// object type discards.
+    fn discarded_attributes(&mut self, e: &Expression, c: &Constraint, what: &str, file: usize) {
+        let (crate::syntax::ast::ExprKind::ObjectCons(items), Constraint::Object(attrs)) = (&e.kind, c) else { return };
+        for item in items {
+            let Some(key) = item.key.bare_name.clone().or_else(|| literal_string(&item.key.expr)) else { continue };
+            match attrs.get(&key) {
+                Some(a) => self.discarded_attributes(
+                    &item.value,
+                    &a.ty,
+                    &format!("{}.{key}", if what == "this variable" { "" } else { what }),
+                    file,
+                ),
+                None => {
+                    let names: Vec<&str> = attrs.keys().map(String::as_str).collect();
+                    let hint = crate::module::scope::first_close(&key, &names)
+                        .map(|s| format!(" Did you mean to set attribute {} instead?", go_quote(s)))
+                        .unwrap_or_default();
+                    let detail = format!(
+                        "The object type for {what} does not include an attribute named {}, so this definition is unused.{hint}",
+                        go_quote(&key)
+                    );
+                    self.diags.push(ModuleDiagnostic {
+                        source: crate::module::Source::File(file),
+                        warning: true,
+                        diagnostic: Diagnostic::error("Object attribute is ignored", detail, item.key.expr.span),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Terraform's check of `optional(type, default)` defaults against
+    /// their attribute's type, as it reads the type constraint.
+    fn optional_defaults(&mut self, c: &Constraint, file: usize) {
+        match c {
+            Constraint::Simple(_) => {}
+            Constraint::List(e) | Constraint::Set(e) | Constraint::Map(e) => self.optional_defaults(e, file),
+            Constraint::Tuple(es) => es.iter().for_each(|e| self.optional_defaults(e, file)),
+            Constraint::Object(attrs) => {
+                for a in attrs.values() {
+                    self.optional_defaults(&a.ty, file);
+                    let Some(d) = &a.default else { continue };
+                    let vars = SortedMap::new();
+                    let limits = Limits::default();
+                    let _profile = self.profile.enter();
+                    let mut ev = Evaluator::new(&vars, &limits).with_profile(self.profile).without_context();
+                    let v = ev.eval(d);
+                    if !ev.diags.is_empty() {
+                        continue;
+                    }
+                    if let Err(e) = super::convert::to_constraint(v, &a.ty, self.profile) {
+                        let detail = format!("This default value is not compatible with the attribute's type constraint: {}.", e.format());
+                        self.error(file, "Invalid default value for optional attribute", detail, d.span);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A check rule block; `None` when it lacks its arguments.
     fn check_rule(&mut self, block: &Block, file: usize) -> Option<CheckRule> {
         let c = content(&block.body, &CHECK_RULE, file, self.diags);
+        if let Some(cond) = c.attr("condition") {
+            if crate::syntax::traversals(&cond.expr).is_empty() {
+                self.error(
+                    file,
+                    format!("Invalid {} expression", block.kind),
+                    "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
+                    cond.expr.span,
+                );
+            }
+        }
         let (condition, error_message) = (c.attr("condition")?, c.attr("error_message")?);
         Some(CheckRule { condition: condition.expr.clone(), error_message: error_message.expr.clone(), decl: def_range(block, file), file })
     }
 
     fn output(&mut self, block: &Block, file: usize) -> Output {
-        let c = content(&block.body, &OUTPUT, file, self.diags);
+        let schema = if self.profile == Profile::OpenTofu { &OUTPUT_OPENTOFU } else { &OUTPUT };
+        let c = content(&block.body, schema, file, self.diags);
         let name = self.name_label(block, file, "output");
         let description = self.string_arg(c.attr("description"), file);
         let sensitive = self.bool_arg(c.attr("sensitive"), file, false);
         let ephemeral = self.bool_arg(c.attr("ephemeral"), file, false);
+        let constraint = c.attr("type").and_then(|a| match constraint_of(&a.expr) {
+            Ok(c) => Some(c),
+            Err(m) => {
+                self.error(file, "Invalid type specification", m, a.expr.span);
+                None
+            }
+        });
+        let deprecated = c.attr("deprecated").map(|a| a.span);
+        if let Some(a) = c.attr("deprecated") {
+            self.string_arg(Some(a), file);
+        }
         let mut preconditions = Vec::new();
         for b in &c.blocks {
             match b.kind.as_str() {
@@ -512,6 +824,8 @@ impl Decoder<'_> {
             preconditions,
             depends_on,
             file,
+            constraint,
+            deprecated,
         }
     }
 
@@ -526,95 +840,9 @@ impl Decoder<'_> {
         }
     }
 
-    fn resource(&mut self, block: &Block, file: usize, mode: Mode) -> Resource {
-        let schema = if mode == Mode::Managed { &RESOURCE } else { &DATA };
-        let c = partial_content(&block.body, schema, file, self.diags);
-        let (ty, ty_span) = block.labels[0].clone();
-        let (name, name_span) = block.labels[1].clone();
-        if !is_identifier(&ty) {
-            self.error(file, "Invalid resource type name", BAD_IDENTIFIER, ty_span);
-        }
-        if !is_identifier(&name) {
-            self.error(file, "Invalid resource name", BAD_IDENTIFIER, name_span);
-        }
-        let count = c.attr("count").map(|a| a.expr.clone());
-        let for_each = c.attr("for_each").map(|a| a.expr.clone());
-        if let (Some(_), Some(fe)) = (&count, c.attr("for_each")) {
-            self.error(
-                file,
-                "Invalid combination of \"count\" and \"for_each\"",
-                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
-                fe.name_span,
-            );
-        }
-        let depends_on = c.attr("depends_on").map(|a| self.depends_on(a, file)).unwrap_or_default();
-        let mut preconditions = Vec::new();
-        let mut postconditions = Vec::new();
-        let mut provisioners = Vec::new();
-        let mut lifecycle_seen: Option<Loc> = None;
-        for b in &c.blocks {
-            match b.kind.as_str() {
-                "lifecycle" => {
-                    if let Some(seen) = lifecycle_seen {
-                        let detail = format!("This resource already has a lifecycle block at {}.", self.range(seen));
-                        self.error(file, "Duplicate lifecycle block", detail, b.kind_span);
-                        continue;
-                    }
-                    lifecycle_seen = Some(def_range(b, file));
-                    let lc = content(&b.body, &LIFECYCLE, file, self.diags);
-                    for rule in &lc.blocks {
-                        match rule.kind.as_str() {
-                            "precondition" => preconditions.extend(self.check_rule(rule, file)),
-                            "postcondition" => postconditions.extend(self.check_rule(rule, file)),
-                            _ => {}
-                        }
-                    }
-                }
-                "provisioner" | "connection" => provisioners.push((*b).clone()),
-                "locals" => self.error(
-                    file,
-                    "Reserved block type name in resource block",
-                    "The block type name \"locals\" is reserved for use by Terraform in a future version.",
-                    b.kind_span,
-                ),
-                "_" => {}
-                _ => {}
-            }
-        }
-        // The resource type's own configuration: what the schema left.
-        let own = Body {
-            items: block
-                .body
-                .items
-                .iter()
-                .filter(|item| match item {
-                    crate::syntax::ast::BodyItem::Attribute(a) => !schema.attributes.iter().any(|(n, _)| *n == a.name),
-                    crate::syntax::ast::BodyItem::Block(b) => !schema.blocks.iter().any(|(t, _)| *t == b.kind),
-                })
-                .cloned()
-                .collect(),
-            span: block.body.span,
-        };
-        Resource {
-            mode,
-            ty,
-            name,
-            decl: def_range(block, file),
-            file,
-            count,
-            for_each,
-            depends_on,
-            body: own,
-            preconditions,
-            postconditions,
-            provisioners,
-        }
-    }
-
     fn module_call(&mut self, block: &Block, file: usize) -> ModuleCall {
         let c = partial_content(&block.body, &MODULE, file, self.diags);
         let name = self.name_label(block, file, "module");
-        let source = self.string_arg(c.attr("source"), file);
         let depends_on = c.attr("depends_on").map(|a| self.depends_on(a, file)).unwrap_or_default();
         let arguments = block.body.attributes().filter(|a| !MODULE.attributes.iter().any(|(n, _)| *n == a.name)).cloned().collect();
         for b in block.body.blocks() {
@@ -626,11 +854,12 @@ impl Decoder<'_> {
             name,
             decl: def_range(block, file),
             file,
-            source,
+            source: c.attr("source").map(|a| a.expr.clone()),
             count: c.attr("count").map(|a| a.expr.clone()),
             for_each: c.attr("for_each").map(|a| a.expr.clone()),
             depends_on,
             arguments,
+            body_start: block.body.span.start,
         }
     }
 
@@ -641,7 +870,14 @@ impl Decoder<'_> {
         let mut data = None;
         for b in &c.blocks {
             match b.kind.as_str() {
-                "assert" => asserts.extend(self.check_rule(b, file)),
+                "assert" => {
+                    // A rule with errors is left out.
+                    let before = self.diags.len();
+                    let rule = self.check_rule(b, file);
+                    if self.diags.len() == before {
+                        asserts.extend(rule);
+                    }
+                }
                 _ => data = Some(self.resource(b, file, Mode::Data)),
             }
         }
@@ -650,4 +886,35 @@ impl Decoder<'_> {
         }
         Check { name, decl: def_range(block, file), asserts, data }
     }
+}
+
+/// A keyword argument (`when = destroy`, or the legacy `"destroy"`).
+fn keyword(e: &Expression) -> Option<String> {
+    match &e.kind {
+        crate::syntax::ast::ExprKind::Variable(n) => Some(n.clone()),
+        _ => literal_string(e),
+    }
+}
+
+/// A string literal's value.
+pub fn literal_string(e: &Expression) -> Option<String> {
+    match &e.kind {
+        crate::syntax::ast::ExprKind::Literal(Value::String(s)) => Some(s.clone()),
+        crate::syntax::ast::ExprKind::Template(parts) => match parts.as_slice() {
+            [crate::syntax::ast::TemplatePart::Literal(s)] => Some(s.clone()),
+            [] => Some(String::new()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `provider = name` or `provider = name.alias`.
+fn provider_ref(e: &Expression) -> Option<(String, Option<String>)> {
+    let (root, _, steps) = crate::syntax::traversals(e).into_iter().next()?;
+    let alias = match steps.first() {
+        Some(crate::syntax::ast::Step::GetAttr { name, .. }) => Some(name.clone()),
+        _ => None,
+    };
+    Some((root.to_string(), alias))
 }
