@@ -27,6 +27,9 @@ pub(super) struct Links {
     map: HashMap<(usize, usize), usize>,
     /// Module instances planned so far.
     planned: Cell<usize>,
+    /// Known attributes of resource instances by full address (see
+    /// [`super::inputs::STATE_KEY`]).
+    pub prior: SortedMap<Value>,
 }
 
 impl Links {

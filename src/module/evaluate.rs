@@ -124,6 +124,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
         let prepared = super::inputs::prepare(&root.config.variables, inputs, profile, &module.files, &mut diags);
         state.vars = prepared.values;
         state.var_ranges = prepared.ranges;
+        links.prior = prepared.prior;
         if !prepared.fatal {
             let before = diags.len();
             super::calls::resolve(module, &state.vars, &mut links, &mut diags);
@@ -248,8 +249,14 @@ impl<'m> Evaluation<'m> {
 
     /// The rendering of a diagnostic with its source line, wherever it is.
     pub fn render(&self, d: &ModuleDiagnostic, console_source: &str) -> String {
-        let (name, text) = self.source_of(d, console_source).unwrap_or(("<inputs>", ""));
-        let mut out = d.diagnostic.render(text, name);
+        let mut out = match self.source_of(d, console_source) {
+            Some((name, text)) if !name.is_empty() => d.diagnostic.render(text, name),
+            // No range: Terraform prints the summary and the detail alone.
+            _ => match d.diagnostic.detail.as_str() {
+                "" => format!("Error: {}\n", d.diagnostic.summary),
+                detail => format!("Error: {}\n\n{detail}\n", d.diagnostic.summary),
+            },
+        };
         if d.warning {
             out = out.replacen("Error: ", "Warning: ", 1);
         }

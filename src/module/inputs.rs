@@ -113,7 +113,16 @@ pub struct Prepared {
     pub ranges: std::collections::HashMap<String, (Source, Span)>,
     /// Terraform refuses to start: values could not be read.
     pub fatal: bool,
+    /// Known attributes of resource instances by address (the JSON
+    /// object's [`STATE_KEY`] section), as if a prior apply had
+    /// recorded them.
+    pub prior: SortedMap<Value>,
 }
+
+/// The key of the JSON object's section that gives resource instances'
+/// attributes as known (`{"__state__": {"aws_instance.web[0]": {"id":
+/// "i-0abc"}}}`); not a variable.
+pub const STATE_KEY: &str = "__state__";
 
 #[derive(Clone)]
 enum Origin {
@@ -137,11 +146,19 @@ pub fn prepare(
 ) -> Prepared {
     let start = diags.iter().filter(|d| !d.warning).count();
     let mut given: Vec<(String, Given)> = Vec::new();
+    let mut prior = SortedMap::new();
     if let Some(json) = &inputs.json {
         match crate::api::parse_variables_in(json, profile) {
             Ok(vars) => {
                 for (name, value) in vars.iter() {
-                    given.push((name.clone(), Given { value: Some(value.clone()), origin: Origin::Json }));
+                    match (name == STATE_KEY, value) {
+                        (true, Value::Object(instances)) => prior = instances.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                        (true, _) => diags.push(ModuleDiagnostic::general(
+                            "Invalid state section",
+                            format!("The {} section must be an object of resource instance addresses, each with an object of known attributes.", go_quote(STATE_KEY)),
+                        )),
+                        (false, _) => given.push((name.clone(), Given { value: Some(value.clone()), origin: Origin::Json })),
+                    }
                 }
             }
             Err(d) => diags.push(input_diag(None, d)),
@@ -212,7 +229,7 @@ pub fn prepare(
             values.insert(v.name.clone(), value);
         }
     }
-    Prepared { values, ranges, fatal }
+    Prepared { values, ranges, fatal, prior }
 }
 
 fn input_diag(file: Option<usize>, d: Diagnostic) -> ModuleDiagnostic {

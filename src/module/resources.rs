@@ -103,11 +103,17 @@ pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
     let mut objects = Vec::with_capacity(instances.len());
     for i in 0..instances.len() {
         let scope = instances.scope(i, r.file);
-        let id = imported.get(&instances.key(i)).cloned();
-        objects.push(match self_reference {
+        let key = instances.key(i);
+        let id = imported.get(&key).cloned();
+        let planned = match self_reference {
             true => None,
             false => instance(p, r, &schema, &scope, &attrs, id),
-        });
+        };
+        let address = match p.addr.as_str() {
+            "" => format!("{}{key}", r.address()),
+            module => format!("{module}.{}{key}", r.address()),
+        };
+        objects.push(planned.map(|v| with_prior(v, p.links.prior.get(&address))));
     }
     let unknown = match &schema {
         TypeSchema::Known(s) => Value::unknown(s.implied_type()),
@@ -280,6 +286,19 @@ fn as_written(body: BTreeMap<String, Value>, read: &BTreeSet<String>) -> Value {
         obj.entry(a.clone()).or_insert_with(Value::dynamic_unknown);
     }
     Value::Object(obj.into())
+}
+
+/// A planned object with the attributes the playground's prior state
+/// gives as known in place of those unknown until apply; what the
+/// configuration sets stays as configured.
+fn with_prior(planned: Value, prior: Option<&Value>) -> Value {
+    let (Value::Object(mut attrs), Some(Value::Object(known))) = (planned.clone(), prior) else { return planned };
+    for (name, value) in known.iter() {
+        if attrs.get(name).is_none_or(|v| !v.is_known()) {
+            attrs.make_mut().insert(name.clone(), value.clone());
+        }
+    }
+    Value::Object(attrs)
 }
 
 /// The instances' values together as Terraform's evaluator puts them: an
