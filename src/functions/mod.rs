@@ -44,7 +44,7 @@ mod numeric;
 pub mod provider;
 mod string;
 
-pub use string::{diagnostics_error, refused_in_template};
+pub use string::{diagnostics_error, refused_in_template, template_vars};
 
 use crate::diagnostics::{Diagnostics, Span};
 use crate::profile::Profile;

@@ -62,6 +62,8 @@ pub struct Evaluation<'m> {
     /// Values given as text (`-var`, `TF_VAR_`): a name such as
     /// `<value for var.x>` and the text.
     input_values: Vec<(String, String)>,
+    /// The JSON object of variable values, if given.
+    input_json: String,
 }
 
 /// The values known so far in one module instance.
@@ -139,7 +141,8 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
     }
     let input_files: Vec<(String, String)> = inputs.input_files().into_iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
     let input_values = inputs.input_values();
-    let mut e = Evaluation { module, values: Vec::new(), diagnostics: Vec::new(), state, links, input_files, input_values };
+    let input_json = inputs.json.clone().unwrap_or_default();
+    let mut e = Evaluation { module, values: Vec::new(), diagnostics: Vec::new(), state, links, input_files, input_values, input_json };
     sort_diagnostics(&mut diags, &e);
     // OpenTofu's console consolidates repeated warnings.
     e.diagnostics = match profile {
@@ -237,7 +240,7 @@ impl<'m> Evaluation<'m> {
             Source::Input(i) => self.input_files.get(i).map(|(n, t)| (n.as_str(), t.as_str())),
             Source::Value(i) => self.input_values.get(i).map(|(n, t)| (n.as_str(), t.as_str())),
             Source::Console => Some(("<console-input>", console)),
-            Source::Inputs => Some(("<inputs>", "")),
+            Source::Inputs => Some(("<variables>", self.input_json.as_str())),
             Source::Nowhere => Some(("", "")),
             Source::None => None,
         }

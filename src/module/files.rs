@@ -194,19 +194,7 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let limits = crate::limits::Limits::default();
     let expr = crate::syntax::parse_template(&text, &path, &limits, ctx.profile())
         .map_err(|d| CallError::call(diagnostics_text(&text, &path, &d)))?;
-    let vars = match vars {
-        Value::Map(_, m) | Value::Object(m) => m,
-        _ => return Err(CallError::arg(1, "invalid vars value: must be a map")),
-    };
-    if let Some(bad) = vars.keys().find(|k| !crate::text::is_identifier(k)) {
-        return Err(CallError::arg(
-            1,
-            format!(
-                "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
-                go_quote(bad)
-            ),
-        ));
-    }
+    let vars = crate::functions::template_vars(&vars)?;
     for (root, span, _) in crate::syntax::traversals(&expr) {
         if !vars.contains_key(root) {
             let at = crate::diagnostics::range_text(&text, &path, span, crate::value::unicode());

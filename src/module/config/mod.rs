@@ -370,18 +370,23 @@ impl Decoder<'_> {
         range_text(text, name, loc.span, crate::value::unicode())
     }
 
+    /// Terraform's error for a second declaration of a name, if there was
+    /// an `earlier` one (`detail` gets where it is): whether there was.
+    fn redeclared(&mut self, earlier: Option<Loc>, file: usize, span: Span, summary: impl Into<String>, detail: impl FnOnce(String) -> String) -> bool {
+        let Some(earlier) = earlier else { return false };
+        let at = self.range(earlier);
+        self.error(file, summary, detail(at), span);
+        true
+    }
+
     fn top_block(&mut self, config: &mut Config, block: &Block, file: usize) {
         match block.kind.as_str() {
             "variable" => {
                 let v = self.variable(block, file);
-                if let Some(existing) = config.variables.iter().find(|e| e.name == v.name) {
-                    let detail = format!(
-                        "A variable named {} was already declared at {}. Variable names must be unique within a module.",
-                        go_quote(&v.name),
-                        self.range(existing.decl)
-                    );
-                    self.error(file, "Duplicate variable declaration", detail, v.decl.span);
-                } else {
+                let earlier = config.variables.iter().find(|e| e.name == v.name).map(|e| e.decl);
+                let name = go_quote(&v.name);
+                let detail = |at| format!("A variable named {name} was already declared at {at}. Variable names must be unique within a module.");
+                if !self.redeclared(earlier, file, v.decl.span, "Duplicate variable declaration", detail) {
                     config.variables.push(v);
                 }
             }
@@ -391,13 +396,10 @@ impl Decoder<'_> {
                         self.error(file, "Invalid local value name", BAD_IDENTIFIER, attr.name_span);
                     }
                     let decl = Loc { file, span: attr.span };
-                    if let Some(existing) = config.locals.iter().find(|e| e.name == attr.name) {
-                        let detail = format!(
-                            "A local value named {} was already defined at {}. Local value names must be unique within a module.",
-                            go_quote(&attr.name),
-                            self.range(existing.decl)
-                        );
-                        self.error(file, "Duplicate local value definition", detail, attr.name_span);
+                    let earlier = config.locals.iter().find(|e| e.name == attr.name).map(|e| e.decl);
+                    let name = go_quote(&attr.name);
+                    let detail = |at| format!("A local value named {name} was already defined at {at}. Local value names must be unique within a module.");
+                    if self.redeclared(earlier, file, attr.name_span, "Duplicate local value definition", detail) {
                         continue;
                     }
                     config.locals.push(Local { name: attr.name.clone(), expr: attr.expr.clone(), decl });
@@ -405,14 +407,10 @@ impl Decoder<'_> {
             }
             "output" => {
                 let o = self.output(block, file);
-                if let Some(existing) = config.outputs.iter().find(|e| e.name == o.name) {
-                    let detail = format!(
-                        "An output named {} was already defined at {}. Output names must be unique within a module.",
-                        go_quote(&o.name),
-                        self.range(existing.decl)
-                    );
-                    self.error(file, "Duplicate output definition", detail, o.decl.span);
-                } else {
+                let earlier = config.outputs.iter().find(|e| e.name == o.name).map(|e| e.decl);
+                let name = go_quote(&o.name);
+                let detail = |at| format!("An output named {name} was already defined at {at}. Output names must be unique within a module.");
+                if !self.redeclared(earlier, file, o.decl.span, "Duplicate output definition", detail) {
                     config.outputs.push(o);
                 }
             }
@@ -423,28 +421,20 @@ impl Decoder<'_> {
             }
             "module" => {
                 let m = self.module_call(block, file);
-                if let Some(existing) = config.modules.iter().find(|e| e.name == m.name) {
-                    let detail = format!(
-                        "A module call named {} was already defined at {}. Module calls must have unique names within a module.",
-                        go_quote(&m.name),
-                        self.range(existing.decl)
-                    );
-                    self.error(file, "Duplicate module call", detail, m.decl.span);
-                    config.duplicate_modules.push(m.decl);
-                } else {
-                    config.modules.push(m);
+                let earlier = config.modules.iter().find(|e| e.name == m.name).map(|e| e.decl);
+                let name = go_quote(&m.name);
+                let detail = |at| format!("A module call named {name} was already defined at {at}. Module calls must have unique names within a module.");
+                match self.redeclared(earlier, file, m.decl.span, "Duplicate module call", detail) {
+                    true => config.duplicate_modules.push(m.decl),
+                    false => config.modules.push(m),
                 }
             }
             "check" => {
                 let c = self.check(block, file);
-                if let Some(existing) = config.checks.iter().find(|e| e.name == c.name) {
-                    let detail = format!(
-                        "A check block named {} was already defined at {}. Check blocks must be unique within each module.",
-                        go_quote(&c.name),
-                        self.range(existing.decl)
-                    );
-                    self.error(file, format!("Duplicate check {} configuration", go_quote(&c.name)), detail, c.decl.span);
-                } else {
+                let earlier = config.checks.iter().find(|e| e.name == c.name).map(|e| e.decl);
+                let name = go_quote(&c.name);
+                let detail = |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
+                if !self.redeclared(earlier, file, c.decl.span, format!("Duplicate check {name} configuration"), detail) {
                     config.checks.push(c);
                 }
             }
@@ -499,21 +489,16 @@ impl Decoder<'_> {
     }
 
     fn add_resource(&mut self, config: &mut Config, r: Resource) {
-        let existing = config.resources.iter().find(|e| e.mode == r.mode && e.ty == r.ty && e.name == r.name);
-        if let Some(existing) = existing {
-            let (summary, what) = match r.mode {
-                Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty)), r.ty.clone() + " data resource"),
-                _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty)), r.ty.clone() + " resource"),
-            };
-            let detail = format!(
-                "A {what} named {} was already declared at {}. Resource names must be unique per type in each module.",
-                go_quote(&r.name),
-                self.range(existing.decl)
-            );
-            self.error(r.file, summary, detail, r.decl.span);
-            return;
+        let earlier = config.resources.iter().find(|e| e.mode == r.mode && e.ty == r.ty && e.name == r.name).map(|e| e.decl);
+        let (summary, what) = match r.mode {
+            Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty)), r.ty.clone() + " data resource"),
+            _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty)), r.ty.clone() + " resource"),
+        };
+        let name = go_quote(&r.name);
+        let detail = |at| format!("A {what} named {name} was already declared at {at}. Resource names must be unique per type in each module.");
+        if !self.redeclared(earlier, r.file, r.decl.span, summary, detail) {
+            config.resources.push(r);
         }
-        config.resources.push(r);
     }
 
     /// A constant argument (`sensitive = true`), decoded as gohcl's
