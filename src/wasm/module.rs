@@ -6,14 +6,14 @@ use super::{js_diagnostic, unknown_key, utf16_offset, JsDiagnostic};
 use crate::diagnostics::{Diagnostic, LineCol};
 use crate::module::{Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
 use crate::{present, Profile};
-use serde::{Deserialize, Serialize};
 #[allow(unused_imports)]
 use serde::Serialize as _;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
-struct JsModuleOptions {
+pub(super) struct JsModuleOptions {
     #[serde(default)]
     profile: Option<String>,
     #[serde(default)]
@@ -96,24 +96,19 @@ fn options_error(detail: String) -> JsModuleResult {
     }
 }
 
-fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
+/// The module options and the inputs `variables` gives, or why the
+/// options are malformed.
+pub(super) fn read_options(variables: &str, options: JsValue, extra: &[&str]) -> Result<(ModuleOptions, Inputs, Option<String>), String> {
     let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
         JsModuleOptions::default()
     } else {
-        if let Err(e) = unknown_key(&options, &["profile", "workspace", "variablesFormat", "console"]) {
-            return options_error(e);
-        }
-        match serde_wasm_bindgen::from_value(options) {
-            Ok(o) => o,
-            Err(e) => return options_error(format!("The module options are malformed: {e}.")),
-        }
+        let known: Vec<&str> = ["profile", "workspace", "variablesFormat", "console"].iter().chain(extra).copied().collect();
+        unknown_key(&options, &known)?;
+        serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
     let profile = match opts.profile.as_deref() {
         None => Profile::default(),
-        Some(n) => match Profile::from_name(n) {
-            Some(p) => p,
-            None => return options_error(format!("The module options are malformed: unknown profile \"{n}\".")),
-        },
+        Some(n) => Profile::from_name(n).ok_or_else(|| format!("The module options are malformed: unknown profile \"{n}\"."))?,
     };
     let mut mopts = ModuleOptions { profile, ..ModuleOptions::default() };
     if let Some(w) = opts.workspace {
@@ -128,11 +123,19 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
             }
         }
         Some(other) => {
-            return options_error(format!(
-                "The module options are malformed: variablesFormat must be \"json\" or \"tfvars\", not \"{other}\"."
-            ))
+            return Err(format!("The module options are malformed: variablesFormat must be \"json\" or \"tfvars\", not \"{other}\"."))
         }
     }
+    Ok((mopts, inputs, opts.console))
+}
+
+fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
+    let (mopts, inputs, console) = match read_options(variables, options, &[]) {
+        Ok(o) => o,
+        Err(e) => return options_error(e),
+    };
+    let profile = mopts.profile;
+    let opts = JsModuleOptions { console, ..JsModuleOptions::default() };
     let module = Module::load(vec![("main.tf".into(), source.to_string())], &mopts);
     let evaluation = module.evaluate(&inputs);
     let texts = |d: &ModuleDiagnostic| match d.source {
