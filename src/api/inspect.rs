@@ -46,7 +46,7 @@ impl Program {
     /// ```
     /// use hcl_playground::{parse_variables, Options, Program};
     /// let p = Program::parse("[for n in [1, 2] : n * 10]", &Options::default()).unwrap();
-    /// let found = p.inspect(&parse_variables("{}").unwrap(), 19, 19).unwrap();
+    /// let found = p.inspect(&parse_variables("{}").unwrap(), 21, 21).unwrap();
     /// assert_eq!(found.span, hcl_playground::Span::new(19, 25));
     /// assert_eq!(found.hits.len(), 2);
     /// assert_eq!(hcl_playground::present::console(&found.hits[1].value), "20");
