@@ -321,6 +321,10 @@ test("empty and error states: no stray boxes, stale errors cleared, sensitive va
   await page.waitForFunction(() => document.querySelector('[data-testid="vars-error"]').textContent !== "");
   assert.equal(await text(page, "errors"), "");
   assert.equal(await page.$$eval('[data-testid="editor"] .cm-lintRange-error', (e) => e.length), 0);
+  // A value the variables cannot take is marked where it is.
+  await setEditor(page, "variables", '{\n  "ok": 1,\n  "a": {"__unknown__": "strin"}\n}');
+  await page.waitForFunction(() => document.querySelector('[data-testid="variables"] .cm-lintRange-error'));
+  assert.equal(await page.textContent('[data-testid="variables"] .cm-lintRange-error'), '{"__unknown__": "strin"}');
   // The JSON view marks a sensitive value instead of printing it.
   await setEditor(page, "variables", '{"s": {"__sensitive__": "hunter2"}}');
   await setEditor(page, "editor", "{secret = s, open = 1}");
