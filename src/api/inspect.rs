@@ -175,8 +175,9 @@ fn module_scope(evaluation: &Evaluation<'_>, options: &ModuleOptions) -> SortedM
     for key in ["var", "local", "module"] {
         top.insert(key.into(), object(tree.remove(key).unwrap_or_default()));
     }
-    let path = Value::string(options.path.clone());
-    top.insert("path".into(), object([("module", &path), ("root", &path), ("cwd", &path)].map(|(k, v)| (k.to_string(), v.clone())).into()));
+    // The root module: path.module and path.root are relative to path.cwd.
+    let (here, cwd) = (Value::string("."), Value::string(options.cwd.clone()));
+    top.insert("path".into(), object([("module", &here), ("root", &here), ("cwd", &cwd)].map(|(k, v)| (k.to_string(), v.clone())).into()));
     top.insert("terraform".into(), object([("workspace".to_string(), Value::string(options.workspace.clone()))].into()));
     top
 }

@@ -137,10 +137,10 @@ fn run(source: &str, variables_json: &str, options: JsValue, start: usize, end: 
 /// module's text evaluated to, in the context of the block around it.
 #[wasm_bindgen(js_name = inspectModule, skip_typescript)]
 pub fn inspect_module_js(source: &str, variables: &str, options: JsValue, start: usize, end: usize) -> JsValue {
-    let result = match read_module_options(variables, options, &[]) {
+    let result = match read_module_options(source, variables, options) {
         Err(detail) => failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"),
-        Ok((mopts, inputs, _)) => {
-            let module = Module::load(vec![("main.tf".into(), source.to_string())], &mopts);
+        Ok((_, mopts, inputs, files)) => {
+            let module = Module::load(files, &mopts);
             let evaluation = module.evaluate(&inputs);
             let found = byte_range(source, start, end).and_then(|(s, e)| inspect_module(&module, &evaluation, &mopts, 0, s, e));
             to_js(found, source)
