@@ -11,7 +11,9 @@
 // every request); a session parses again only what changed since its last
 // request, and renders only the outputs the request asks for.
 //
-// A module ({ kind: "module" }) goes to evaluateModule, which does not flag
+// { kind: "format" } formats (terraform fmt); { kind: "inspect" } and
+// { kind: "inspectModule" } give the value of the sub-expression at
+// start..end (UTF-16). A module ({ kind: "module" }) goes to evaluateModule, which does not flag
 // heavy functions: a module naming one goes to the full build. Its
 // diagnostics arrive as Maps, made plain here; `ms` is the evaluation time.
 import init, * as core from "./pkg/hcl_playground.js";
@@ -79,6 +81,28 @@ self.onmessage = async (event) => {
       const profiles = core.profiles();
       const functions = Object.fromEntries(profiles.map((p) => [p.name, core.functions(p.name)]));
       self.postMessage({ id, profiles, functions, version: core.version() });
+      return;
+    }
+    if (kind === "format") {
+      self.postMessage({ id, result: core.format(source, options) });
+      return;
+    }
+    if (kind === "inspect" || kind === "inspectModule") {
+      // Inspecting evaluates as the page's last evaluation did: with the
+      // full build once it is loaded, or when the smaller one says so.
+      const { start, end } = event.data;
+      const call = (b) => (kind === "inspect" ? b.inspect(source, variables, options, start, end) : b.inspectModule(source, variables, options, start, end));
+      const loadTimed = async () => {
+        self.postMessage({ id, loading: true });
+        const m = await loadFull();
+        self.postMessage({ id, loaded: true });
+        return m;
+      };
+      let build = full ? await full : core;
+      if (build === core && kind === "inspectModule" && HEAVY.test(source)) build = await loadTimed();
+      let result = call(build);
+      if (result.needsFullBuild && build === core) result = call(await loadTimed());
+      self.postMessage({ id, result });
       return;
     }
     if (kind === "module") {
