@@ -21,7 +21,7 @@ ready.then((exports) => {
   // For the browser benchmark: the WebAssembly memory's size, in bytes.
   self.hclMemoryBytes = () => exports.memory.buffer.byteLength;
   self.postMessage({ ready: true });
-});
+}, (err) => self.postMessage({ failed: String(err) }));
 
 let full = null;
 function loadFull() {
