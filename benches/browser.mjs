@@ -77,6 +77,8 @@ async function openPage(context) {
   await page.addInitScript(instrument);
   await page.goto(base);
   await page.waitForFunction(() => window.__bench.first !== null, null, { timeout: 30000 });
+  // The first result shows before the editor bundle runs (www/boot.js).
+  await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
   return page;
 }
 
