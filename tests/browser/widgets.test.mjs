@@ -15,6 +15,8 @@ import { build } from "esbuild";
 import { chromium } from "playwright-core";
 
 const www = fileURLToPath(new URL("../../www/", import.meta.url));
+// The npm package as scripts/build-web lays it out.
+const npm = fileURLToPath(new URL("../../target/npm/", import.meta.url));
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 const pages = {};
 
@@ -23,7 +25,8 @@ before(async () => {
   server = createServer(async (req, res) => {
     let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
     if (path.endsWith("/")) path += "index.html";
-    const body = pages[path] ?? (await readFile(join(www, path)).catch(() => null));
+    const file = path.startsWith("/npm/") ? join(npm, path.slice(5)) : join(www, path);
+    const body = pages[path] ?? (await readFile(file).catch(() => null));
     if (body === null) return res.writeHead(404).end();
     res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "text/html" });
     res.end(body);
@@ -188,6 +191,21 @@ test("widgets follow the host page's colour scheme, an attribute or a CSS variab
   assert.equal(await tab.evaluate(() => getComputedStyle(document.documentElement).colorScheme), "light dark");
   assert.equal(await tab.evaluate(() => getComputedStyle(document.querySelector("hcl-playground").shadowRoot.querySelector(".w")).backgroundColor), DARK);
   await context.close();
+});
+
+// ------------------------------------------------------ the npm package
+
+pages["/package.html"] = `<!doctype html><script type="module" src="/npm/embed.js"></script>
+<hcl-playground expect='"2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"'>sha256("x")</hcl-playground>`;
+
+test("the npm package's bundled embed.js and minified worker work, the full build included", async () => {
+  const tab = await browser.newPage();
+  const errors = [];
+  tab.on("pageerror", (e) => errors.push(String(e)));
+  await tab.goto(`${base}package.html`);
+  await tab.waitForFunction(() => document.querySelector("hcl-playground")?.dataset.match === "true", null, { timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await tab.close();
 });
 
 // ----------------------------------------------------------------- size
