@@ -201,7 +201,10 @@ class HclPlayground extends HTMLElement {
     this.runs = 0;
     this.lane = engine.lane();
     this.guardReadonly();
-    this.code.addEventListener("input", () => this.run());
+    this.code.addEventListener("input", () => {
+      this.edited = true;
+      this.run();
+    });
     this.addEventListener("focusin", () => this.activate(), { once: true });
     observer().observe(this);
   }
@@ -247,8 +250,10 @@ class HclPlayground extends HTMLElement {
     return given === null ? TIME_LIMIT_MS : Number(given);
   }
 
+  // An edit's requests go before the first runs of widgets still waiting
+  // (a reader typing should not wait for a long page to finish loading).
   ask(message) {
-    return this.lane(message, this.timeLimit);
+    return this.lane(message, this.timeLimit, { urgent: this.edited });
   }
 
   get expected() {
