@@ -372,9 +372,13 @@ fn split_authoring(source: &str) -> (String, String) {
         lines.drain(..=cut);
     }
     let mut shown: Vec<&str> = Vec::new();
+    let mut readonly = false;
     for l in lines {
-        let query = is_query(l) && !shown.is_empty();
-        if !(is_marker(l, "readonly") || is_marker(l, "end") || query) {
+        if is_marker(l, "readonly") {
+            readonly = true;
+        } else if readonly && is_marker(l, "end") {
+            readonly = false;
+        } else if !(is_query(l) && !shown.is_empty()) {
             shown.push(l);
         }
     }
@@ -490,6 +494,8 @@ mod tests {
         let (setup, text) = split_authoring("a = 1\n# ---cut---\n# ---readonly---\nx\n# ---end---\nf(a)\n#  ^?\n");
         assert_eq!(setup, "a = 1");
         assert_eq!(text, "x\nf(a)\n");
+        // As in authoring.js: an end marker outside a read-only region is text.
+        assert_eq!(split_authoring("# ---end---\n1").1, "# ---end---\n1");
         assert_eq!(setup_attributes("# note\nx = {\n  a = 1\n}\ny = x.a"), vec![("x".into(), " {\n  a = 1\n}".into()), ("y".into(), " x.a".into())]);
     }
 
