@@ -171,7 +171,7 @@ class HclPlayground extends HTMLElement {
     meta.append(this.type, this.engine, this.mark);
     if (this.authored.setup) {
       const toggle = el("button");
-      const label = () => `${this.setup.hidden ? "Show" : "Hide"} set-up (${this.authored.setup.split("\n").length} lines)`;
+      const label = () => `${this.setup.hidden ? "Show" : "Hide"} set-up (${plural(this.authored.setup.split("\n").length, "line")})`;
       toggle.textContent = label();
       toggle.setAttribute("aria-expanded", "false");
       toggle.addEventListener("click", () => {
