@@ -106,7 +106,7 @@ fn examples(text: &str, markdown: bool) -> Vec<(Example, String)> {
     let mut found = Vec::new();
     let html = if markdown { markdown_fences(text, &mut found) } else { text.to_string() };
     let page_profile = meta_profile(&html);
-    html_examples(&html, &page_profile, &mut found);
+    html_examples(&html, &mut found);
     for (e, _) in &mut found {
         e.page_profile.clone_from(&page_profile);
     }
@@ -123,34 +123,33 @@ fn line_of(text: &str, at: usize) -> usize {
 fn markdown_fences(text: &str, found: &mut Vec<(Example, String)>) -> String {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut blanked: Vec<&str> = lines.clone();
-    let mut fences = Vec::new(); // (first line, info, body)
+    let mut fences = Vec::new(); // (opening line, closing line, info, body)
     let mut i = 0;
     while i < lines.len() {
         let l = lines[i].trim_start();
         let indent = lines[i].len() - l.len();
-        let marker: String = l.chars().take_while(|&c| c == '`' || c == '~').collect();
-        if indent <= 3 && marker.len() >= 3 && marker.chars().all(|c| c == marker.chars().next().unwrap()) {
+        let fence = l.chars().next().filter(|c| *c == '`' || *c == '~');
+        let marker: String = fence.map_or(String::new(), |f| l.chars().take_while(|&c| c == f).collect());
+        if let (Some(f), true) = (fence, indent <= 3 && marker.len() >= 3) {
             let info = l[marker.len()..].trim().to_string();
-            let mut j = i + 1;
-            while j < lines.len() && !(lines[j].trim_start().starts_with(&marker) && lines[j].trim().chars().all(|c| c == marker.chars().next().unwrap())) {
-                j += 1;
-            }
-            fences.push((i, info, lines[i + 1..j.min(lines.len())].join("\n")));
-            for b in blanked.iter_mut().take((j + 1).min(lines.len())).skip(i) {
+            let closes = |t: &str| t.trim_start().starts_with(&marker) && t.trim().chars().all(|c| c == f);
+            let close = (i + 1..lines.len()).find(|&j| closes(lines[j])).unwrap_or(lines.len());
+            fences.push((i, close, info, lines[i + 1..close].join("\n")));
+            for b in blanked.iter_mut().take((close + 1).min(lines.len())).skip(i) {
                 *b = "";
             }
-            i = j + 1;
+            i = close + 1;
         } else {
             i += 1;
         }
     }
-    for (k, (line, info, body)) in fences.iter().enumerate() {
+    for (k, (line, close, info, body)) in fences.iter().enumerate() {
         let first = info.split_whitespace().next().unwrap_or("");
         if first != "hcl" && first != "language-hcl" {
             continue;
         }
-        let Some((next, next_info, want)) = fences.get(k + 1) else { continue };
-        let between = &lines[line + body.split('\n').count() + 2..*next];
+        let Some((next, _, next_info, want)) = fences.get(k + 1) else { continue };
+        let between = lines.get(close + 1..*next).unwrap_or(&[]);
         if !next_info.split_whitespace().any(|w| w == "expect") || between.iter().any(|l| !l.trim().is_empty()) {
             continue;
         }
@@ -176,7 +175,7 @@ fn meta_profile(html: &str) -> Option<String> {
     None
 }
 
-fn html_examples(html: &str, _profile: &Option<String>, found: &mut Vec<(Example, String)>) {
+fn html_examples(html: &str, found: &mut Vec<(Example, String)>) {
     let lower = html.to_ascii_lowercase();
     // <hcl-playground …>text</hcl-playground>
     let mut from = 0;
@@ -445,7 +444,8 @@ fn first(d: &hcl_playground::Diagnostics) -> String {
 /// The variables object with `name` set to the JSON `value`, written into
 /// the text (as embed.js does) so every digit is kept.
 fn splice(vars: &str, name: &str, value: &str) -> Result<String, String> {
-    let map: BTreeMap<String, Box<RawValue>> = serde_json::from_str(vars).map_err(|e| format!("the vars attribute is not a JSON object: {e}"))?;
+    let map: BTreeMap<String, Box<RawValue>> =
+        serde_json::from_str(vars).map_err(|e| format!("the vars attribute is not a JSON object: {e}"))?;
     let body = vars.trim_end().strip_suffix('}').ok_or("the vars attribute is not a JSON object")?;
     Ok(format!("{body}{}{}: {value}}}", if map.is_empty() { "" } else { ", " }, json_string(name)))
 }
@@ -466,7 +466,9 @@ fn evaluate_module(e: &Example, profile: Profile, setup: &str, text: &str, vars:
     let module = Module::load(vec![("main.tf".into(), source)], &ModuleOptions { profile, ..ModuleOptions::default() });
     let evaluation = module.evaluate(&inputs);
     match e.get("console").filter(|c| !c.trim().is_empty()) {
-        Some(line) => evaluation.console(line).map(|v| v.console).map_err(|d| d.first().map(|d| d.diagnostic.summary.clone()).unwrap_or_default()),
+        Some(line) => {
+            evaluation.console(line).map(|v| v.console).map_err(|d| d.first().map(|d| d.diagnostic.summary.clone()).unwrap_or_default())
+        }
         None => {
             if let Some(d) = evaluation.diagnostics.iter().find(|d| !d.warning) {
                 return Err(d.diagnostic.summary.clone());
@@ -496,7 +498,10 @@ mod tests {
         assert_eq!(text, "x\nf(a)\n");
         // As in authoring.js: an end marker outside a read-only region is text.
         assert_eq!(split_authoring("# ---end---\n1").1, "# ---end---\n1");
-        assert_eq!(setup_attributes("# note\nx = {\n  a = 1\n}\ny = x.a"), vec![("x".into(), " {\n  a = 1\n}".into()), ("y".into(), " x.a".into())]);
+        assert_eq!(
+            setup_attributes("# note\nx = {\n  a = 1\n}\ny = x.a"),
+            vec![("x".into(), " {\n  a = 1\n}".into()), ("y".into(), " x.a".into())]
+        );
     }
 
     #[test]
@@ -509,8 +514,19 @@ mod tests {
     }
 
     #[test]
+    fn markdown_fences_never_panic() {
+        for text in ["```hcl\n```\n```expect\n```", "```hcl\n1", "~~~hcl\n1\n~~~\n\n~~~ expect\n1\n~~~", "```", "````\n```hcl\n"] {
+            let _ = examples(text, true);
+        }
+        assert_eq!(examples("~~~hcl\n1\n~~~\n\n~~~ text expect\n1\n~~~", true).len(), 1);
+    }
+
+    #[test]
     fn splice_keeps_digits() {
         assert_eq!(splice("{}", "a", "1").unwrap(), r#"{"a": 1}"#);
-        assert_eq!(splice(r#"{"b": 0.1000000000000000000001}"#, "a", "[\n  1\n]").unwrap(), "{\"b\": 0.1000000000000000000001, \"a\": [\n  1\n]}");
+        assert_eq!(
+            splice(r#"{"b": 0.1000000000000000000001}"#, "a", "[\n  1\n]").unwrap(),
+            "{\"b\": 0.1000000000000000000001, \"a\": [\n  1\n]}"
+        );
     }
 }
