@@ -99,6 +99,20 @@ fn fmt_refuses_what_does_not_parse() {
     assert!(err.starts_with("hcl-eval: cannot read /nonexistent/main.tf"), "{err}");
 }
 
+#[test]
+fn check_docs_lists_every_drifted_example_and_passes_matching_ones() {
+    let (code, out, err) = hcl_eval(&["--check-docs", "tests/docs/good.md"], "");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(err.contains("checked 5 documented examples in 1 files: 0 drifted"), "{err}");
+    let (code, out, err) = hcl_eval(&["--check-docs", "tests/docs/drifted.html"], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, std::fs::read_to_string("tests/docs/drifted.expected").unwrap());
+    // A directory: its HTML and Markdown files, recursively.
+    let (code, out, _) = hcl_eval(&["--check-docs", "tests/docs"], "");
+    assert_eq!((code, out.lines().count()), (1, 6));
+    assert_eq!(hcl_eval(&["--check-docs", "tests/docs/missing.md"], "").0, 2);
+}
+
 /// A module directory for `--module`, written fresh under the test's own
 /// temporary directory.
 fn module_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {

@@ -26,6 +26,15 @@ const constructedStyleSheets = {
   },
 };
 
+// boot.js is loaded by index.html before the bundle and must stay one
+// module instance (it owns the worker), so the bundle imports it by URL.
+const bootByUrl = {
+  name: "boot-by-url",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]boot\.js$/ }, () => ({ path: "../boot.js", external: true }));
+  },
+};
+
 await build({
   entryPoints: [join(here, "src/main.js")],
   bundle: true,
@@ -34,6 +43,6 @@ await build({
   target: ["es2022"],
   outdir: join(here, "dist"),
   logLevel: "warning",
-  plugins: [constructedStyleSheets],
+  plugins: [constructedStyleSheets, bootByUrl],
 });
 console.log("built www/dist/main.js");

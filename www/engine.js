@@ -1,10 +1,21 @@
 // The page's and the embedded widgets' side of www/worker.js: one Web
-// Worker evaluates, with a time limit per request. A request that runs
-// past the limit terminates the worker (the next request starts a fresh
-// one) and answers { timedOut: true }. Loading the WebAssembly modules is
-// not timed: the worker says when it starts and ends loading the full
-// build, and the clock stops meanwhile. A request that crashed the
-// evaluator also ends the worker.
+// Worker evaluates, one request at a time, with a time limit per request.
+//
+// The engine keeps its own queue and gives the worker a request only when
+// the worker is free and has loaded, so a request's time limit starts when
+// the worker takes it, never while it waits behind others. A request that
+// runs past its limit terminates the worker and answers { timedOut: true };
+// the requests waiting behind it go to a fresh worker, untouched. Loading
+// the full WebAssembly build is not timed either: the worker says when it
+// starts and ends loading it, and the clock stops meanwhile. A request that
+// crashed the evaluator ends the worker too (the next one starts afresh).
+//
+// A lane (engine.lane()) is how an editor asks while its text changes:
+// newest input wins. At most one of its requests is with the engine and one
+// waits; a newer request replaces the waiting one, which answers null, and
+// an answer that a newer request has overtaken also arrives as null (stale
+// results are dropped). Typing thus never queues work, and there is no
+// fixed delay: a request goes to the worker as soon as it is free.
 
 /**
  * @param {() => string | URL} workerUrl where the worker module is
@@ -12,53 +23,125 @@
  */
 export function createEngine(workerUrl, timeLimitMs) {
   let worker = null;
-  let ready = null;
+  let ready = false;
   let nextId = 1;
-  const pending = new Map();
+  // Requests not yet given to the worker, and the one it is running.
+  const queue = [];
+  let current = null;
 
-  function stop() {
-    worker.terminate();
+  function terminate() {
+    worker?.terminate();
     worker = null;
-    for (const p of pending.values()) {
-      clearTimeout(p.timer);
-      p.resolve({ timedOut: true });
-    }
-    pending.clear();
+    ready = false;
+  }
+
+  function finish(answer) {
+    const request = current;
+    current = null;
+    clearTimeout(request.timer);
+    request.resolve(answer);
   }
 
   function start() {
     worker = new Worker(workerUrl(), { type: "module" });
-    let resolveReady;
-    ready = new Promise((r) => (resolveReady = r));
+    const self = worker;
     worker.onmessage = (e) => {
+      if (self !== worker) return;
       const { data } = e;
-      if (data.ready) return resolveReady();
-      const p = pending.get(data.id);
-      if (!p) return;
-      clearTimeout(p.timer);
+      if (data.ready) {
+        ready = true;
+        return pump();
+      }
+      if (data.failed) return fail(data.failed);
+      if (!current || data.id !== current.id) return;
+      clearTimeout(current.timer);
       if (data.loading) return;
       if (data.loaded) {
-        p.timer = setTimeout(stop, p.limit);
+        current.timer = setTimeout(timeOut, current.limit);
         return;
       }
-      pending.delete(data.id);
-      p.resolve(data);
+      finish(data);
       // A WebAssembly trap may leave the module unusable: the next request
       // starts a fresh worker.
-      if (data.crashed) stop();
+      if (data.crashed) terminate();
+      pump();
+    };
+    // The worker's script or module failed to load (or threw outside a
+    // request): whatever was asked fails with the reason, rather than
+    // waiting for a worker that will never answer.
+    worker.onerror = (e) => {
+      if (self !== worker) return;
+      e.preventDefault?.();
+      fail(e.message);
     };
   }
 
-  /** Sends a message ({ kind: "meta" } or { kind: "evaluate", … }). */
-  async function ask(message, limit = timeLimitMs) {
-    if (!worker) start();
-    await ready;
-    const id = nextId++;
+  function fail(reason) {
+    const why = `the evaluator could not be started${reason ? ` (${reason})` : ""}`;
+    terminate();
+    if (current) finish({ crashed: why });
+    for (const r of queue.splice(0)) r.resolve({ crashed: why });
+  }
+
+  function timeOut() {
+    terminate();
+    finish({ timedOut: true });
+    pump();
+  }
+
+  // Gives the next request to the worker when it is free and ready.
+  function pump() {
+    if (current || queue.length === 0) return;
+    if (!worker) return start();
+    if (!ready) return;
+    current = queue.shift();
+    current.id = nextId++;
+    current.timer = setTimeout(timeOut, current.limit);
+    worker.postMessage({ ...current.message, id: current.id });
+  }
+
+  /**
+   * Sends a message ({ kind: "meta" } or { kind: "evaluate", … }); an
+   * urgent one (an edit the reader is waiting for) goes before those
+   * waiting that are not.
+   */
+  function ask(message, limit = timeLimitMs, { urgent = false } = {}) {
     return new Promise((resolve) => {
-      pending.set(id, { resolve, limit, timer: setTimeout(stop, limit) });
-      worker.postMessage({ ...message, id });
+      const request = { message, limit, resolve, urgent };
+      const at = urgent ? queue.findIndex((r) => !r.urgent) : -1;
+      if (at < 0) queue.push(request);
+      else queue.splice(at, 0, request);
+      pump();
     });
   }
 
-  return { ask };
+  /** A lane: newest input wins (see above). */
+  function lane() {
+    let waiting = null;
+    let busy = false;
+    let latest = 0;
+    async function drain() {
+      busy = true;
+      while (waiting) {
+        const w = waiting;
+        waiting = null;
+        const answer = await ask(w.message, w.limit, w.options);
+        w.resolve(w.ticket === latest ? answer : null);
+      }
+      busy = false;
+    }
+    return (message, limit = timeLimitMs, options = {}) =>
+      new Promise((resolve) => {
+        waiting?.resolve(null);
+        waiting = { message, limit, options, resolve, ticket: ++latest };
+        if (!busy) drain();
+      });
+  }
+
+  /** Starts the worker (and its WebAssembly download) before the first request. */
+  function warm() {
+    if (!worker) start();
+  }
+
+  return { ask, lane, warm };
 }

@@ -19,7 +19,11 @@
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
-ready.then(() => self.postMessage({ ready: true }));
+ready.then((exports) => {
+  // For the browser benchmark: the WebAssembly memory's size, in bytes.
+  self.hclMemoryBytes = () => exports.memory.buffer.byteLength;
+  self.postMessage({ ready: true });
+}, (err) => self.postMessage({ failed: String(err) }));
 
 let full = null;
 function loadFull() {

@@ -112,7 +112,7 @@ test("module widgets show the named values or one console answer, and open the p
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(`${base}docs/`);
   const block = page.locator('hcl-playground[data-mode="module"]');
-  const element = page.locator("hcl-playground[module]");
+  const element = page.locator("hcl-playground[module][vars]");
   await block.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('hcl-playground[data-mode="module"]').dataset.match === "true", null, { timeout: 15000 });
   const shown = await block.locator(".r > pre").first().textContent();
@@ -121,18 +121,18 @@ test("module widgets show the named values or one console answer, and open the p
   assert.equal(await block.locator(".m span").first().textContent(), "5 named values");
   assert.equal(await block.locator("textarea").getAttribute("aria-label"), "Terraform module (editable)");
   await element.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").dataset.match === "true", null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").dataset.match === "true", null, { timeout: 15000 });
   assert.equal(await element.locator(".r > pre").first().textContent(), '"eu-west-1c"');
   assert.equal(await element.locator(".m span").first().textContent(), "Type: string");
   // An edit that breaks the module shows its errors and no longer matches.
   await element.locator("textarea").fill('variable "zones" {\n  type = list(string)\n}\n\nlocals {\n  x = var.nope\n}\n');
-  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").dataset.match === "false");
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").dataset.match === "false");
   assert.match(await element.locator("pre.e").textContent(), /Reference to undeclared input variable/);
   await element.locator("textarea").fill('variable "zones" {\n  type = list(string)\n}\n\nresource "aws_subnet" "each" {\n  for_each          = toset(var.zones)\n  availability_zone = "eu-west-1${each.key}"\n}\n');
-  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").dataset.match === "true");
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").dataset.match === "true");
   // The playground link carries the mode, the variables format and the console line.
   await element.locator("a").focus();
-  await page.waitForFunction(() => document.querySelector("hcl-playground[module]").shadowRoot.querySelector("a").href.includes("#v1."));
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").shadowRoot.querySelector("a").href.includes("#v1."));
   const href = await element.locator("a").getAttribute("href");
   const state = JSON.parse(inflateRawSync(Buffer.from(href.split("#v1.")[1], "base64url")).toString());
   assert.deepEqual(state, {
@@ -165,7 +165,7 @@ test("editing one widget re-runs only that widget", async () => {
   const before = await widgets(page);
   const textarea = await page.evaluateHandle(() => document.querySelectorAll("hcl-playground")[1].shadowRoot.querySelector("textarea"));
   await textarea.fill("6 * 7");
-  await page.waitForFunction(() => document.querySelectorAll("hcl-playground")[1].shadowRoot.querySelector("pre").textContent === "42");
+  await page.waitForFunction(() => document.querySelectorAll("hcl-playground")[1].shadowRoot.querySelector(".r > pre").textContent === "42");
   const after = await widgets(page);
   after.forEach((w, i) => {
     if (i === 1) assert.equal(Number(w.runs), Number(before[i].runs) + 1);
@@ -207,7 +207,7 @@ test("the README snippet works in a blank page elsewhere, under the policy the R
     area.value = 'sha256("x")';
     area.dispatchEvent(new Event("input"));
   });
-  await tab.waitForFunction(() => document.querySelector("hcl-playground").shadowRoot.querySelector("pre").textContent.startsWith('"2d711642'), null, { timeout: 15000 }).catch(async (e) => assert.fail(`${e.message} ${await why()}`));
+  await tab.waitForFunction(() => document.querySelector("hcl-playground").shadowRoot.querySelector(".r > pre").textContent.startsWith('"2d711642'), null, { timeout: 15000 }).catch(async (e) => assert.fail(`${e.message} ${await why()}`));
   assert.deepEqual(await tab.evaluate(() => window.__violations), []);
   assert.deepEqual(errors, []);
   await tab.close();

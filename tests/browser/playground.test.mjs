@@ -109,7 +109,11 @@ test("variables feed the expression; invalid JSON keeps the last good result", a
   await output(page, '"Hi Ada"');
   await setEditor(page, "editor", "n + 1");
   await output(page, "(known after apply)");
-  await setEditor(page, "variables", '{"name": ');
+  // In one change: with no debounce, an emptied pane would be a result of its own.
+  await page.evaluate(() => {
+    const view = window.hclPlayground.variables;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '{"name": ' } });
+  });
   await page.waitForFunction(() => document.querySelector('[data-testid="vars-error"]').textContent.includes("line 1"));
   assert.equal(await page.textContent('[data-testid="output"]'), "(known after apply)");
   await page.close();
@@ -244,7 +248,9 @@ test("the compare view evaluates every engine, only while open, and marks the di
   await page.evaluate(() => (window.__asked = []));
   await setEditor(page, "editor", "2 + 2");
   await output(page, "4");
-  assert.deepEqual(await page.evaluate(() => window.__asked), ["hcl-2.14"], "the closed compare view still evaluates every engine");
+  // Without a debounce the emptied editor is evaluated too: what matters is
+  // that only the selected engine is asked.
+  assert.deepEqual([...new Set(await page.evaluate(() => window.__asked))], ["hcl-2.14"], "the closed compare view still evaluates every engine");
   await page.close();
 });
 

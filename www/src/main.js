@@ -1,5 +1,5 @@
 // The playground page: an HCL editor, a variables editor and a result pane,
-// evaluated live (debounced) in a Web Worker with a time limit, under the
+// evaluated live (as soon as the worker is free) in a Web Worker with a time limit, under the
 // engine (profile) chosen in the toolbar, and optionally under every engine
 // side by side. Three modes: an expression, a template, or a module (`.tf`
 // text, variables as JSON or tfvars, every named value listed and shown
@@ -12,7 +12,9 @@ import { tags } from "@lezer/highlight";
 import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/autocomplete";
 import { setDiagnostics, lintGutter, diagnosticCount as diagnosticCountOf } from "@codemirror/lint";
 import { hcl, hclTemplate, hclBody, json } from "./hcl-language.js";
-import { createEngine } from "../engine.js";
+// boot.js stays its own module (see www/build.mjs): it started the worker
+// before this bundle was parsed.
+import { engine, TIME_LIMIT_MS, examples as examplesJson, DEFAULT_EXAMPLE } from "../boot.js";
 import { decodeState, encodeState, LinkError, PROFILES, MODES } from "./share.js";
 import {
   inlineValues,
@@ -31,18 +33,10 @@ import { createReference } from "./reference.js";
 import { habitHint, asModule, nestUnderVar, expressionAsModule } from "./hints.js";
 import { setupSplitters } from "./layout.js";
 
-const DEBOUNCE_MS = 200;
-const started = performance.now();
+// The first result's time is counted from navigation start (what a reader
+// waits for), not from this script's start.
+const started = 0;
 
-// ?timeLimit=MS changes the time limit (the browser tests lower it), within
-// bounds: below them every evaluation would fail, above them a runaway
-// expression would hold the worker for good.
-function timeLimitFromQuery(defaultMs = 3000, min = 100, max = 30000) {
-  const raw = new URLSearchParams(location.search).get("timeLimit");
-  const ms = raw === null || raw.trim() === "" ? NaN : Number(raw);
-  return Number.isFinite(ms) ? Math.min(Math.max(Math.round(ms), min), max) : defaultMs;
-}
-const TIME_LIMIT_MS = timeLimitFromQuery();
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -89,8 +83,11 @@ const ui = {
 
 // ------------------------------------------------------------------ worker
 
-const engine = createEngine(() => new URL("../worker.js", import.meta.url), TIME_LIMIT_MS);
-const ask = (message) => engine.ask(message, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
+// Evaluations go through a lane (engine.js): no fixed delay, newest input
+// wins, an answer overtaken by newer input arrives as null.
+const latest = engine.lane();
+const ask = (message) =>
+  message.kind === "evaluate" || message.kind === "module" ? latest(message, TIME_LIMIT_MS) : engine.ask(message, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
 
 // ----------------------------------------------------------------- editors
 
@@ -188,6 +185,8 @@ const pageHighlight = HighlightStyle.define([
 ]);
 
 function editor(parent, doc, extensions) {
+  // boot.js's plain-text copy of the first example.
+  parent.replaceChildren();
   return new EditorView({
     parent,
     state: EditorState.create({
@@ -284,9 +283,11 @@ let timer = null;
 let generation = 0;
 let firstResultShown = false;
 
+// Edits in one task (both editors set at once) make one evaluation.
 function schedule() {
-  clearTimeout(timer);
-  timer = setTimeout(run, DEBOUNCE_MS);
+  if (timer !== null) return;
+  timer = true;
+  queueMicrotask(() => timer !== null && run());
 }
 
 function clamp(n, len) {
@@ -418,7 +419,6 @@ let running = 0;
 const idle = () => timer === null && running === 0;
 
 async function run() {
-  clearTimeout(timer);
   timer = null;
   running++;
   try {
@@ -435,7 +435,7 @@ async function evaluateAndShow() {
   const profile = ui.profile.value;
   const asked = performance.now();
   const answer = mode === "module" ? await evaluateModule(source, variables, profile, consoleLine) : await evaluate(source, variables, profile, outputs());
-  if (my !== generation) return;
+  if (!answer || my !== generation) return;
   if (mode === "module") {
     const received = performance.now();
     showModuleAnswer(answer, source, variables);
@@ -448,8 +448,9 @@ async function evaluateAndShow() {
   if (compareOpen) {
     const answers = new Map([[profile, answer]]);
     for (const other of PROFILES.filter((p) => p !== profile)) {
-      answers.set(other, await evaluate(source, variables, other, COMPARE_OUTPUTS));
-      if (my !== generation) return;
+      const otherAnswer = await evaluate(source, variables, other, COMPARE_OUTPUTS);
+      if (!otherAnswer || my !== generation) return;
+      answers.set(other, otherAnswer);
     }
     showCompare(answers, profile);
   }
@@ -936,7 +937,7 @@ ui.tabJson.addEventListener("click", () => setTab(true));
 const moduleState = (ex) => ex && { e: ex.expr, v: ex.vars, m: "module", f: ex.varsFormat, c: ex.consoleLine ?? "" };
 
 async function loadExamples() {
-  const examples = await (await fetch(new URL("../examples.json", import.meta.url))).json();
+  const examples = await examplesJson;
   const groups = new Map();
   firstModuleExample = moduleState(examples.find((ex) => ex.mode === "module"));
   examples.forEach((ex, i) => {
@@ -959,15 +960,10 @@ async function loadExamples() {
   return examples;
 }
 
+// The first result needs only the examples (or the link): the functions
+// list for autocompletion is asked for after it.
 async function main() {
-  const [meta, examples] = await Promise.all([ask({ kind: "meta" }), loadExamples()]);
-  functionsByProfile = meta.functions ?? {};
-  for (const { name, engine } of meta.profiles ?? []) {
-    const option = [...ui.profile.options].find((o) => o.value === name);
-    if (option) option.title = engine;
-    cards.get(name)?.engine.append(engine);
-  }
-  ui.version.textContent = `hcl-playground ${meta.version ?? ""}`;
+  const examples = await loadExamples();
   showHistory();
   const previous = loadCurrent();
   const opened = location.hash.length > 1 && (await openLink(location.hash));
@@ -976,10 +972,18 @@ async function main() {
     recent = pushHistory(previous);
     showHistory();
   }
-  defaultExample = { e: examples[10].expr, v: examples[10].vars, t: examples[10].template };
+  defaultExample = { e: examples[DEFAULT_EXAMPLE].expr, v: examples[DEFAULT_EXAMPLE].vars, t: examples[DEFAULT_EXAMPLE].template };
   // The work of the last visit, unless a link says otherwise.
   if (!opened) applyState(previous || defaultExample);
   setupSplitters(document.querySelector("main"));
+  const meta = await ask({ kind: "meta" });
+  functionsByProfile = meta.functions ?? {};
+  for (const { name, engine } of meta.profiles ?? []) {
+    const option = [...ui.profile.options].find((o) => o.value === name);
+    if (option) option.title = engine;
+    cards.get(name)?.engine.append(engine);
+  }
+  ui.version.textContent = `hcl-playground ${meta.version ?? ""}`;
 }
 
 main();

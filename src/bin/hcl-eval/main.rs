@@ -4,9 +4,11 @@
 //! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
 //! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
 //! hcl-eval --module PATH [--vars FILE.json] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [EXPR]
+//! hcl-eval --check-docs PATH...
 //! hcl-eval --fmt FILE|-
 //! ```
 
+mod docs;
 mod module;
 
 use hcl_playground::text::json_string;
@@ -23,6 +25,8 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
                 [--workspace NAME] [--profile NAME] [EXPR]
                 (PATH: a .tf file or a directory; with EXPR, what `terraform console -plan`
                 prints for it; without, every named value)
+       hcl-eval --check-docs PATH...   (every documented example with an expected result,
+                                         in HTML and Markdown files; status 1 lists drift)
        hcl-eval --fmt FILE|-   (the file, or standard input, formatted as `terraform fmt` does)
 profiles: terraform (the default), opentofu, hcl-2.14";
 
@@ -53,6 +57,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
+            "--check-docs" => {
+                let paths: Vec<String> = it.collect();
+                if paths.is_empty() {
+                    eprintln!("hcl-eval: --check-docs takes files or directories (HTML and Markdown)");
+                    return ExitCode::from(2);
+                }
+                return docs::run(&paths);
+            }
             "--fmt" => {
                 let Some(path) = it.next() else {
                     eprintln!("hcl-eval: --fmt takes a file name, or - for standard input");

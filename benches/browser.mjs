@@ -1,0 +1,237 @@
+// The page in a real browser (Debian's chromium through playwright-core),
+// as a user meets it, on a local server:
+//
+//   1. cold load: navigation start (performance.timeOrigin) to the first
+//      result text in the result pane, in five fresh browser contexts;
+//   2. keystroke to result: a keydown's timestamp to the result pane's first
+//      change after it, for 50 single-key edits of a multi-line
+//      for/cidrsubnet/format expression over 40 servers (each edit changes
+//      the result), for every workload expression (benches/workload.jsonl,
+//      a space typed at the end and deleted again, 10 edits each) and for a
+//      300-line module in Module mode (50 edits of a local's string);
+//   3. heap after 1,000 edits: the page's JavaScript heap (after a forced
+//      garbage collection) and the worker's WebAssembly memory, before and
+//      after 1,000 single-key edits typed without waiting for results.
+//
+//   node benches/browser.mjs [--quick]      (the page must be built: ./scripts/build-web)
+//
+// Prints one line per figure, ending in `key=value` for scripts/bench.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = fileURLToPath(new URL("../www/", import.meta.url));
+const quick = process.argv.includes("--quick");
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
+
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+};
+const ms = (x) => x.toFixed(1);
+const summary = (xs) => `p50 ${ms(quantile(xs, 0.5))} ms, p95 ${ms(quantile(xs, 0.95))} ms, max ${ms(Math.max(...xs))} ms (${xs.length} edits)`;
+
+// Before any script of the page: the time of the first result text, and,
+// for every keydown, the time to the result pane's first change after it.
+function instrument() {
+  window.__bench = { first: null, latencies: [], keyAt: null };
+  const b = window.__bench;
+  addEventListener("keydown", (e) => (b.keyAt = e.timeStamp), true);
+  const watch = () => {
+    const output = document.querySelector('[data-testid="output"]');
+    const pane = document.querySelector("section.result") ?? output?.parentElement;
+    if (!output || !pane) return;
+    new MutationObserver(() => {
+      if (b.first === null && output.textContent !== "") b.first = performance.now();
+      if (b.keyAt !== null) {
+        b.latencies.push(performance.now() - b.keyAt);
+        b.keyAt = null;
+      }
+    }).observe(pane, { subtree: true, childList: true, characterData: true });
+  };
+  document.addEventListener("readystatechange", () => document.readyState === "interactive" && watch());
+}
+
+async function openPage(context) {
+  const page = await context.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(instrument);
+  await page.goto(base);
+  await page.waitForFunction(() => window.__bench.first !== null, null, { timeout: 30000 });
+  // The first result shows before the editor bundle runs (www/boot.js).
+  await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
+  return page;
+}
+
+// ------------------------------------------------------------- cold load
+
+const cold = [];
+for (let i = 0; i < 5; i++) {
+  const context = await browser.newContext();
+  const page = await openPage(context);
+  cold.push(await page.evaluate(() => window.__bench.first));
+  await context.close();
+}
+console.log(`cold load, navigation start to first result text, 5 fresh contexts: ${cold.map((x) => Math.round(x)).join(", ")} ms (\`cold_load_ms_median=${Math.round(quantile(cold, 0.5))}\`)`);
+
+// ------------------------------------------------------ keystroke to result
+
+const context = await browser.newContext();
+const page = await openPage(context);
+
+async function setDoc(which, text) {
+  await page.evaluate(
+    ([which, text]) => {
+      const view = window.hclPlayground[which];
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    [which, text],
+  );
+}
+
+// Waits until the page has no evaluation waiting or on its way.
+async function settle() {
+  await page.waitForTimeout(50);
+  await page.waitForFunction(() => window.hclPlayground.idle?.() ?? true, null, { timeout: 30000 });
+  await page.waitForTimeout(250);
+}
+
+async function cursorAt(pos) {
+  await page.evaluate((pos) => {
+    const view = window.hclPlayground.expression;
+    view.focus();
+    view.dispatch({ selection: { anchor: pos < 0 ? view.state.doc.length + pos + 1 : pos } });
+  }, pos);
+}
+
+// Presses each key and waits for the result pane to change; returns the
+// latencies.
+async function edits(keys) {
+  const out = [];
+  for (const key of keys) {
+    const n = await page.evaluate(() => window.__bench.latencies.length);
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => window.__bench.latencies.length > n, n, { timeout: 30000 });
+    out.push(await page.evaluate(() => window.__bench.latencies.at(-1)));
+  }
+  return out;
+}
+
+const servers = Array.from({ length: 40 }, (_, i) => ({ name: `web-${i}`, port: 8000 + i, zone: "abc"[i % 3] }));
+const forExpr = `[
+  for i, s in servers : format(
+    "%s %s:%d %s",
+    s.name,
+    cidrsubnet("10.0.0.0/16", 8, i),
+    s.port,
+    "x"
+  )
+]`;
+await setDoc("variables", JSON.stringify({ servers }, null, 2));
+await setDoc("expression", forExpr);
+await settle();
+await cursorAt(forExpr.indexOf('"x"') + 2);
+const letters = "abcdefghijklmnopqrstuvwxyz";
+const forLatencies = await edits(Array.from({ length: 50 }, (_, i) => letters[i % 26]));
+console.log(`keystroke to result, for/cidrsubnet/format over 40 servers: ${summary(forLatencies)} (\`keystroke_for_p50=${ms(quantile(forLatencies, 0.5))}\` \`keystroke_for_p95=${ms(quantile(forLatencies, 0.95))}\`)`);
+
+const workload = (await readFile(new URL("workload.jsonl", import.meta.url), "utf8"))
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l))
+  .filter((c) => !c.template);
+const workloadLatencies = [];
+for (const c of quick ? workload.slice(0, 5) : workload) {
+  await setDoc("variables", JSON.stringify(c.vars, null, 2));
+  await setDoc("expression", c.expr);
+  await settle();
+  await cursorAt(-1);
+  workloadLatencies.push(...(await edits(Array.from({ length: 10 }, (_, i) => (i % 2 ? "Backspace" : "Space")))));
+}
+console.log(`keystroke to result, ${quick ? 5 : workload.length} workload expressions × 10 edits: ${summary(workloadLatencies)} (\`keystroke_workload_p50=${ms(quantile(workloadLatencies, 0.5))}\` \`keystroke_workload_p95=${ms(quantile(workloadLatencies, 0.95))}\`)`);
+
+// The 300-line module of tests/browser/module.test.mjs.
+function module300() {
+  const lines = [
+    'variable "env" {', "  type    = string", '  default = "dev"', "  validation {", '    condition     = contains(["dev", "prod"], var.env)',
+    '    error_message = "The env must be dev or prod."', "  }", "}", "",
+    'variable "zones" {', "  type    = list(string)", '  default = ["a", "b", "c"]', "}", "",
+    'variable "ports" {', "  type    = map(number)", "  default = { http = 80, https = 443, ssh = 22 }", "}", "",
+  ];
+  for (let i = 0; ; i++) {
+    const block = [
+      "locals {", `  name_${i}  = "app-\${var.env}-${i}"`, `  zones_${i} = [for z in var.zones : "\${local.name_${i}}-\${z}"]`,
+      `  count_${i} = length(local.zones_${i}) * ${(i % 3) + 1}`, `  tags_${i}  = merge({ Name = local.name_${i} }, { Index = tostring(${i}) })`, "}", "",
+      `resource "aws_security_group" "sg_${i}" {`, `  name = local.name_${i}`, '  dynamic "ingress" {', "    for_each = var.ports", "    content {",
+      "      from_port   = ingress.value", "      to_port     = ingress.value", "      description = ingress.key", "    }", "  }", "}", "",
+      `resource "aws_instance" "web_${i}" {`, `  for_each = toset(local.zones_${i})`, '  ami      = "ami-123"', `  tags     = merge(local.tags_${i}, { Zone = each.key })`, "}", "",
+      `output "ids_${i}" {`, `  value = [for k, v in aws_instance.web_${i} : v.id]`, "}", "",
+    ];
+    if (lines.length + block.length > 298) break;
+    lines.push(...block);
+  }
+  lines.push("locals {");
+  for (let j = 0; lines.length < 299; j++) lines.push(`  extra_${j} = upper("x${j}")`);
+  lines.push("}");
+  return `${lines.join("\n")}\n`;
+}
+
+await page.click('[data-testid="mode-module"]');
+await settle();
+const source = module300();
+await setDoc("variables", "{}");
+await setDoc("expression", source);
+await settle();
+// In the module's first lines (in view, as a user editing at the top):
+// var.env's default, which every name_N (and so most values) follows.
+await cursorAt(source.indexOf('"dev"') + 4);
+const moduleLatencies = await edits(Array.from({ length: quick ? 10 : 50 }, (_, i) => letters[i % 26]));
+console.log(`keystroke to result, 300-line module (Module mode): ${summary(moduleLatencies)} (\`keystroke_module_p50=${ms(quantile(moduleLatencies, 0.5))}\` \`keystroke_module_p95=${ms(quantile(moduleLatencies, 0.95))}\`)`);
+
+// ------------------------------------------------------------------ heap
+
+await page.click('[data-testid="mode-expression"]');
+await setDoc("variables", JSON.stringify({ servers }, null, 2));
+await setDoc("expression", forExpr);
+await settle();
+const cdp = await context.newCDPSession(page);
+async function heap() {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  const worker = page.workers()[0];
+  const wasm = worker ? await worker.evaluate(() => self.hclMemoryBytes?.() ?? null) : null;
+  return { js: usedSize, wasm };
+}
+const mib = (b) => (b === null ? "?" : `${(b / 1048576).toFixed(1)} MiB`);
+const before = await heap();
+await cursorAt(forExpr.indexOf('"x"') + 2);
+const EDITS = quick ? 200 : 1000;
+for (let i = 0; i < EDITS; i++) await page.keyboard.press(i % 2 ? "Backspace" : letters[(i / 2) % 26]);
+await settle();
+const after = await heap();
+console.log(
+  `heap after ${EDITS} edits: page JavaScript ${mib(before.js)} → ${mib(after.js)}, worker WebAssembly memory ${mib(before.wasm)} → ${mib(after.wasm)} (\`heap_js_bytes=${after.js}\` \`heap_wasm_bytes=${after.wasm}\`)`,
+);
+
+await context.close();
+await browser.close();
+server.close();
