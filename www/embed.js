@@ -49,6 +49,19 @@ const moduleMessage = (source, variables, variablesFormat, consoleLine, profile)
   options: { variablesFormat, ...(consoleLine && { console: consoleLine }), ...(profile && { profile }) },
 });
 
+/** What a ^? query shows for the inspected `text`: a line per value. */
+function queryLines(text, answer) {
+  const r = answer.result;
+  if (!r) return [`${text}: took too long`];
+  if (!r.found) return [`${text}: ${r.diagnostics?.[0]?.summary ?? "not an expression"}`];
+  if (r.hits.length === 0) return [`${text}: never evaluated`];
+  const value = (h) => (h.ok ? `${(r.console ?? h.console).replace(/\n/g, "\n  ")} (${h.type})` : h.errors.map((e) => `Error: ${e.summary}`).join("; "));
+  if (r.hits.length === 1 && r.hits[0].bindings.length === 0) return [`${text}: ${value(r.hits[0])}`];
+  const more = r.count > r.hits.length ? [`  … ${r.count - r.hits.length} more`] : [];
+  const oneLine = (t) => t.replace(/\n\s*/g, " ");
+  return [`${text}:`, ...r.hits.map((h) => `  ${h.bindings.map((b) => `${b.name} = ${oneLine(b.console)}`).join(", ")} → ${value(h)}`), ...more];
+}
+
 // A module's named values as the widget shows them (as the page's compare view).
 const valuesText = (values) => values.map((v) => `${v.address} = ${v.console.replace(/\n/g, "\n  ")}`).join("\n");
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -418,26 +431,27 @@ class HclPlayground extends HTMLElement {
     return got;
   }
 
-  // ^? queries: the sub-expression at the caret, evaluated on its own with
-  // the example's variables (in a module, as a console line), so a name
-  // bound inside the example (a for variable) has no value here.
+  // ^? queries: the sub-expression starting at the caret, inspected where
+  // it stands (the page's inspector): its value, or inside a for
+  // expression or a repeated block its first values with what the names
+  // around it held.
   async runQueries(source, variables, moduleSource) {
     const lines = source.split("\n");
     const shown = [];
+    // In a module the hidden set-up comes first in the text evaluated.
+    const base = this.module && moduleSource !== source ? moduleSource.length - source.length : 0;
     for (const { line, column } of this.authored.queries) {
       const text = subExpression(lines[line] ?? "", column);
       if (!text) {
         shown.push(`^? line ${line + 1}: no expression starts at column ${column + 1}`);
         continue;
       }
-      const answer = await this.ask(
-        this.module
-          ? moduleMessage(moduleSource, variables, this.varsFormat, text, this.profile)
-          : expressionMessage(text, variables, false, this.profile, ["console"]),
-      );
+      const start = base + lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + column;
+      const options = this.module ? { variablesFormat: this.varsFormat } : {};
+      if (this.profile) options.profile = this.profile;
+      const answer = await this.ask({ kind: this.module ? "inspectModule" : "inspect", source: this.module ? moduleSource : source, variables, options, start, end: start + text.length });
       if (!answer || source !== this.code.value) return;
-      const r = this.module ? answer.result?.console : answer.result;
-      shown.push(r?.ok ? `${text}: ${r.console.replace(/\n/g, "\n  ")} (${r.type})` : `${text}: ${r?.diagnostics?.[0]?.summary ?? "took too long"}`);
+      shown.push(...queryLines(text, answer));
     }
     this.queries.textContent = shown.join("\n");
   }

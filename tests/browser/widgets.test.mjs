@@ -98,7 +98,8 @@ test("hidden set-up with a toggle, ^? queries, read-only lines, JSON output and 
   await setup.locator("button").click();
   assert.equal(await setup.locator("pre.s").textContent(), 'region  = "eu-west-1"\nservers = [{ name = "web-1" }, { name = "db-1" }]');
   assert.equal(await setup.locator("button").textContent(), "Hide set-up (2 lines)");
-  assert.equal(await setup.locator("pre.q").textContent(), 'region: "eu-west-1" (string)');
+  // Inside the for expression: the value each iteration gave, with the for variable.
+  assert.equal(await setup.locator("pre.q").textContent(), 's.name:\n  s = { "name" = "web-1" } → "web-1" (string)\n  s = { "name" = "db-1" } → "db-1" (string)');
 
   const query = tab.locator('hcl-playground[data-vars*="PROD"]');
   await tab.waitForFunction((el) => el.dataset.match === "true", await query.elementHandle(), { timeout: 15000 });
