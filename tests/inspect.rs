@@ -163,7 +163,36 @@ const MODULE_CASES: &[(&str, &str, &str, &str)] = &[
         "\"A\" : string [s=\"a\"]\n\"B\" : string [s=\"b\"]",
     ),
     ("locals {\n  x = local.y\n  y = 1\n}\n", "{}", "local.y", "1 : number"),
+    // What the plan saw: impure functions unknown while planning, dynamic
+    // blocks' iterators, provider functions where required_providers names
+    // the provider.
+    ("locals {\n  t = timestamp()\n}\n", "{}", "timestamp()", "(known after apply) : string"),
+    (
+        "resource \"aws_security_group\" \"g\" {\n  dynamic \"ingress\" {\n    for_each = [80, 443]\n    content {\n      from_port = ingress.value\n    }\n  }\n}\n",
+        "{}",
+        "ingress.value",
+        "80 : number [ingress.key=0 ingress.value=80]\n443 : number [ingress.key=1 ingress.value=443]",
+    ),
+    (
+        "terraform {\n  required_providers {\n    terraform = { source = \"terraform.io/builtin/terraform\" }\n  }\n}\nlocals {\n  e = provider::terraform::encode_expr([1])\n}\n",
+        "{}",
+        "provider::terraform::encode_expr([1])",
+        "\"[1]\" : string",
+    ),
 ];
+
+#[test]
+fn module_inspection_sees_the_modules_files() {
+    let files = vec![
+        ("main.tf".to_string(), "locals {\n  f = trimspace(file(\"${path.module}/hello.txt\"))\n}\n".to_string()),
+        ("hello.txt".to_string(), "hi\n".to_string()),
+    ];
+    let module = Module::load(files.clone(), &ModuleOptions::default());
+    let (start, end) = range_of(&files[0].1, "file(");
+    let evaluation = module.evaluate_watching(&Inputs::default(), 0, start, end);
+    let found = inspect_module(&module, &evaluation, 0, start, end).expect("a node");
+    assert_eq!(hits_text(&found), "<<EOT\nhi\n\nEOT : string");
+}
 
 #[test]
 fn module_cases() {
@@ -172,9 +201,9 @@ fn module_cases() {
         let options = ModuleOptions::default();
         let module = Module::load(vec![("main.tf".into(), source.to_string())], &options);
         let inputs = Inputs { json: Some(vars.to_string()), ..Inputs::default() };
-        let evaluation = module.evaluate(&inputs);
         let (start, end) = range_of(source, selection);
-        let found = inspect_module(&module, &evaluation, &options, 0, start, end).expect("a node");
+        let evaluation = module.evaluate_watching(&inputs, 0, start, end);
+        let found = inspect_module(&module, &evaluation, 0, start, end).expect("a node");
         let got = hits_text(&found);
         if got != *want {
             failures.push(format!("{source} at {selection:?}:\n  want {want:?}\n  got  {got:?}"));
@@ -188,8 +217,8 @@ fn a_type_constraint_or_a_block_header_has_nothing_to_inspect() {
     let source = "variable \"n\" {\n  type = number\n}\n";
     let options = ModuleOptions::default();
     let module = Module::load(vec![("main.tf".into(), source.to_string())], &options);
-    let evaluation = module.evaluate(&Inputs::default());
     let (s, e) = range_of(source, "number");
-    assert!(inspect_module(&module, &evaluation, &options, 0, s, e).is_none());
-    assert!(inspect_module(&module, &evaluation, &options, 0, 2, 2).is_none());
+    let evaluation = module.evaluate_watching(&Inputs::default(), 0, s, e);
+    assert!(inspect_module(&module, &evaluation, 0, s, e).is_none());
+    assert!(inspect_module(&module, &evaluation, 0, 2, 2).is_none());
 }

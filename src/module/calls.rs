@@ -30,6 +30,8 @@ pub(super) struct Links {
     /// Known attributes of resource instances by full address (see
     /// [`super::inputs::STATE_KEY`]).
     pub prior: SortedMap<Value>,
+    /// The sub-expression an inspection watches, and what it saw.
+    pub watch: std::cell::RefCell<Option<super::Watch>>,
 }
 
 impl Links {

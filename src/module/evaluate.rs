@@ -113,7 +113,7 @@ impl Scope {
     }
 }
 
-pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evaluation<'m> {
+pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Option<super::Watch>) -> Evaluation<'m> {
     let root = module.root();
     let profile = module.options.profile;
     let mut diags = root.diags.clone();
@@ -121,6 +121,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs) -> Evalua
     super::checks::before_evaluation(module, &mut diags);
     let mut state = State::default();
     let mut links = Links::default();
+    *links.watch.get_mut() = watch;
     let fatal = |ds: &[ModuleDiagnostic]| ds.iter().any(|d| !d.warning);
     if !fatal(&diags) {
         let prepared = super::inputs::prepare(&root.config.variables, inputs, profile, &module.files, &mut diags);
@@ -166,6 +167,12 @@ fn sort_diagnostics(diags: &mut [ModuleDiagnostic], e: &Evaluation) {
 }
 
 impl<'m> Evaluation<'m> {
+    /// What [`Module::evaluate_watching`] saw of the expression it
+    /// watched.
+    pub fn watched(&self) -> Option<super::Watch> {
+        self.links.watch.borrow().clone()
+    }
+
     /// Evaluates `source` in the module's context, as the console does
     /// after planning: the value, or the expression's errors. Like the
     /// console, it evaluates even when planning found problems (which are

@@ -72,6 +72,26 @@ pub struct Loc {
     pub span: Span,
 }
 
+/// What an inspection of a module saw of the expression it watched.
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    /// The file watched.
+    pub file: usize,
+    /// Where the range watched starts, in bytes.
+    pub start: usize,
+    /// Where it ends.
+    pub end: usize,
+    /// The innermost expression holding the range, once evaluated.
+    pub span: Option<Span>,
+    /// Its first evaluations, each with the instance's `count.index`,
+    /// `each.key`/`each.value` or `dynamic` iterator among its bindings.
+    pub hits: Vec<crate::eval::inspect::Hit>,
+    /// How many distinct evaluations there were.
+    pub count: usize,
+    /// A function met there is only in the full build.
+    pub needs_full_build: bool,
+}
+
 /// What a diagnostic's range refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -251,7 +271,15 @@ impl Module {
 
     /// Evaluates every named value over `inputs`.
     pub fn evaluate(&self, inputs: &Inputs) -> Evaluation<'_> {
-        evaluate::evaluate(self, inputs)
+        evaluate::evaluate(self, inputs, None)
+    }
+
+    /// [`Module::evaluate`], noting the values the innermost expression
+    /// holding bytes `start..end` of file `file` takes wherever the plan
+    /// evaluates it (each instance of a `count` or `for_each`, each
+    /// `dynamic` block): see [`Evaluation::watched`].
+    pub fn evaluate_watching(&self, inputs: &Inputs, file: usize, start: usize, end: usize) -> Evaluation<'_> {
+        evaluate::evaluate(self, inputs, Some(Watch { file, start, end, ..Watch::default() }))
     }
 
     /// The root module's directory.

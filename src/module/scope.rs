@@ -4,6 +4,7 @@
 //! it is used, and its static checks of resource references against the
 //! resource type's schema.
 
+use crate::eval::inspect::{node_at, Found, Recorder, MAX_HITS};
 use super::config::{Mode, Resource};
 use super::evaluate::{Planner, Scope};
 use super::providers::{self, TypeSchema};
@@ -13,6 +14,7 @@ use crate::diagnostics::{suggest, Diagnostic};
 use crate::eval::Evaluator;
 use crate::syntax::ast::{Expression, Step};
 use crate::value::go_quote;
+use crate::value::ops::raw_equals;
 use crate::value::{Marks, SortedMap, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -121,7 +123,14 @@ impl<'m> Planner<'m> {
             .with_source(text, name)
             .with_functions(super::provider_functions::available(self.config))
             .pure_only(!self.console && !self.opentofu());
+        let watched = self.watched_node(e, scope);
+        if let Some(found) = &watched {
+            ev = ev.with_recorder(Recorder::new(found));
+        }
         let v = ev.eval(e);
+        if let (Some(found), Some(recorder)) = (&watched, ev.take_recorder()) {
+            self.note_watched(found.node.span, recorder, scope, ev.needs_full_build);
+        }
         let failed = !ev.diags.is_empty();
         for d in ev.diags {
             self.file_diag(scope.source, d);
@@ -135,6 +144,52 @@ impl<'m> Planner<'m> {
             }
         }
         (!failed && self.diags.len() == before).then_some(v)
+    }
+
+    /// The node an inspection watches, if `e` (in `scope`'s file) holds it.
+    fn watched_node<'e>(&self, e: &'e Expression, scope: &Scope) -> Option<Found<'e>> {
+        let watch = self.links.watch.borrow();
+        let w = watch.as_ref().filter(|w| scope.source == Some(w.file))?;
+        node_at(e, w.start, w.end)
+    }
+
+    /// Keeps what one evaluation of the watched node gave, with the
+    /// instance it was for. The plan may evaluate an expression more than
+    /// once for one instance (validation, then planning): an evaluation
+    /// like one already kept is not counted again.
+    fn note_watched(&self, span: crate::diagnostics::Span, recorder: Recorder, scope: &Scope, needs_full_build: bool) {
+        let mut watch = self.links.watch.borrow_mut();
+        let Some(w) = watch.as_mut() else { return };
+        w.span = Some(span);
+        w.needs_full_build |= needs_full_build;
+        let mut instance = Vec::new();
+        if let Some(i) = &scope.count {
+            instance.push(("count.index".to_string(), i.clone()));
+        }
+        if let Some((k, v)) = &scope.each {
+            instance.extend([("each.key".to_string(), k.clone()), ("each.value".to_string(), v.clone())]);
+        }
+        for (name, it) in &scope.iterators {
+            for part in ["key", "value"] {
+                let v = match it {
+                    Value::Object(o) => o.get(part).cloned().unwrap_or_else(Value::dynamic_unknown),
+                    _ => Value::dynamic_unknown(),
+                };
+                instance.push((format!("{name}.{part}"), v));
+            }
+        }
+        for mut hit in recorder.hits {
+            hit.bindings.splice(0..0, instance.iter().cloned());
+            let same = |a: &[(String, Value)], b: &[(String, Value)]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.0 == y.0 && raw_equals(&x.1, &y.1));
+            let seen = w.hits.iter().any(|h| same(&h.bindings, &hit.bindings) && raw_equals(&h.value, &hit.value) && h.errors.len() == hit.errors.len());
+            if seen {
+                continue;
+            }
+            w.count += 1;
+            if w.hits.len() < MAX_HITS {
+                w.hits.push(hit);
+            }
+        }
     }
 
     /// A reference's value, where it goes in the scope (`var`, `local`,

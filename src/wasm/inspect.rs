@@ -141,8 +141,10 @@ pub fn inspect_module_js(source: &str, variables: &str, options: JsValue, start:
         Err(detail) => failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"),
         Ok((_, mopts, inputs, files)) => {
             let module = Module::load(files, &mopts);
-            let evaluation = module.evaluate(&inputs);
-            let found = byte_range(source, start, end).and_then(|(s, e)| inspect_module(&module, &evaluation, &mopts, 0, s, e));
+            let found = byte_range(source, start, end).and_then(|(s, e)| {
+                let evaluation = module.evaluate_watching(&inputs, 0, s, e);
+                inspect_module(&module, &evaluation, 0, s, e)
+            });
             to_js(found, source)
         }
     };
