@@ -11,8 +11,8 @@
 // every request); a session parses again only what changed since its last
 // request, and renders only the outputs the request asks for.
 //
-// A module ({ kind: "module" }) goes to evaluateModule, which does not flag
-// heavy functions: a module naming one goes to the full build. Its
+// A module ({ kind: "module" }) goes to the full build's evaluateModule:
+// the smaller build leaves Module mode and the formatter out. Its
 // diagnostics arrive as Maps, made plain here; `ms` is the evaluation time.
 import init, * as core from "./pkg/hcl_playground.js";
 
@@ -40,10 +40,6 @@ function session(build, profile) {
   return sessions.get(key);
 }
 
-// The functions the smaller build leaves out (`heavy!` in src/functions).
-const HEAVY = /(?<![\p{L}\p{N}_.-])(?:regex(?:all)?|replace|yaml(?:de|en)code|base64g(?:un)?zip|csvdecode|md5|(?:base64)?sha(?:1|256|512)|bcrypt|rsadecrypt|formatdate|time(?:add|cmp|stamp)|uuid(?:v5)?)\s*\(/u;
-const LEFT_OUT = "this build of the evaluator leaves the function out";
-
 const plain = (d) => (d instanceof Map ? Object.fromEntries(d) : d);
 
 let lastMs = 0;
@@ -56,19 +52,15 @@ function moduleResult(build, source, variables, options) {
   return result;
 }
 
-const leftOut = (result) => [...result.diagnostics, ...(result.console?.diagnostics ?? [])].some((d) => d.detail?.includes(LEFT_OUT));
-
+// The smaller build leaves Module mode out (`module-mode`), so a module
+// always goes to the full build, loaded on the first one.
+let fullLoaded = false;
 async function evaluateModule(id, source, variables, options) {
-  let build = full ? await full : core;
-  if (build === core && (HEAVY.test(source) || HEAVY.test(options?.console ?? ""))) build = null;
-  let result = build && moduleResult(build, source, variables, options);
-  if (!build || leftOut(result)) {
-    self.postMessage({ id, loading: true });
-    build = await loadFull();
-    self.postMessage({ id, loaded: true });
-    result = moduleResult(build, source, variables, options);
-  }
-  return result;
+  if (!fullLoaded) self.postMessage({ id, loading: true });
+  const build = await loadFull();
+  if (!fullLoaded) self.postMessage({ id, loaded: true });
+  fullLoaded = true;
+  return moduleResult(build, source, variables, options);
 }
 
 self.onmessage = async (event) => {
