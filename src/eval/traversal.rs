@@ -105,7 +105,8 @@ impl<'a> Evaluator<'a> {
                 let detail = match (kind, has) {
                     ("list", true) => format!("Can't access attributes on a list of objects. Did you mean to access attribute {} for a specific element of the list, or across all elements of the list?", quote(name)),
                     ("list", false) => "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_string(),
-                    (_, true) => format!("Can't access attributes on a set of objects. Did you mean to access attribute {} across all elements of the set?", quote(name)),
+                    // Sets get no named suggestion: no element can be
+                    // picked out of one.
                     _ => "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".to_string(),
                 };
                 self.error("Unsupported attribute", detail, span);
@@ -130,10 +131,13 @@ impl<'a> Evaluator<'a> {
     pub fn index(&mut self, coll: Value, key: Value, span: Span) -> Value {
         let (coll, coll_marked) = coll.unmark();
         let (key, key_marked) = key.unmark();
-        self.index_unmarked(coll, key, span).with_marks(coll_marked | key_marked)
+        // A marked collection's length is marked, and HCL then keeps the
+        // length out of its message.
+        let marked = coll_marked != Marks::NONE;
+        self.index_unmarked(coll, key, span, marked).with_marks(coll_marked | key_marked)
     }
 
-    fn index_unmarked(&mut self, coll: Value, key: Value, span: Span) -> Value {
+    fn index_unmarked(&mut self, coll: Value, key: Value, span: Span, marked: bool) -> Value {
         if coll.is_null() {
             self.error("Attempt to index null value", "This value is null, so it does not have any indices.", span);
             return dynamic();
@@ -199,8 +203,10 @@ impl<'a> Evaluator<'a> {
                         bad_key(self, "a negative number is not a valid index for a sequence".into())
                     }
                     // Go reports the length only when the index equals it.
-                    Some(i) if i as usize == elems.len() && elems.is_empty() => bad_key(self, "the collection has no elements".into()),
-                    Some(i) if i as usize == elems.len() => {
+                    Some(i) if i as usize == elems.len() && elems.is_empty() && !marked => {
+                        bad_key(self, "the collection has no elements".into())
+                    }
+                    Some(i) if i as usize == elems.len() && !marked => {
                         bad_key(self, "the given index is greater than or equal to the length of the collection".into())
                     }
                     _ => missing(self),

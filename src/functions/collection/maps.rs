@@ -4,7 +4,7 @@
 use super::super::{CallError, CallResult, Ctx};
 use super::seq;
 use crate::value::convert::convert;
-use crate::value::{Type, Value};
+use crate::value::{go_quote, Type, Value};
 use std::collections::BTreeMap;
 
 pub(super) fn keys_type(a: &[Value]) -> Result<Type, CallError> {
@@ -136,9 +136,24 @@ pub(super) fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_wholly_known() {
         return Ok(Value::unknown(ctx.ret.clone()));
     }
+    // Nulls: 2022's Terraform had no check (the legacy answer stays);
+    // today's Terraform refuses them in its words, OpenTofu with the path.
+    let profile = ctx.profile();
     let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for (k, list) in a[0].as_mapping().into_iter().flatten() {
-        for v in seq(list) {
+        if list.is_null() && !profile.is_legacy() {
+            return Err(match profile {
+                crate::Profile::OpenTofu => CallError::arg(0, format!("cannot use null list for [{}]", go_quote(k))),
+                _ => CallError::call("input must not contain null list"),
+            });
+        }
+        for (i, v) in seq(list).iter().enumerate() {
+            if v.is_null() && !profile.is_legacy() {
+                return Err(match profile {
+                    crate::Profile::OpenTofu => CallError::arg(0, format!("cannot use null string for [{}][{i}]", go_quote(k))),
+                    _ => CallError::call("input list must not contain null string"),
+                });
+            }
             let Value::String(s) = v else {
                 return Err(CallError::call("input must be a map of lists of strings"));
             };
