@@ -66,6 +66,7 @@ fn peer_line(line: &str) -> String {
 }
 
 fn select(path: &str, repeat: usize) {
+    std::panic::set_hook(Box::new(|_| {}));
     let text = std::fs::read_to_string(path).expect("cases file");
     let mut kept = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -80,7 +81,8 @@ fn select(path: &str, repeat: usize) {
             vars.to_string(),
             c["template"].as_bool().unwrap_or(false),
         );
-        if case.is_some_and(|case| case.peer_agrees()) {
+        // hcl-rs panics on some inputs (`5 % 0`): such a case is not alike.
+        if case.is_some_and(|case| std::panic::catch_unwind(|| case.peer_agrees()).unwrap_or(false)) {
             kept.push(line);
         }
     }
