@@ -98,3 +98,85 @@ fn fmt_refuses_what_does_not_parse() {
     assert_eq!(code, 2);
     assert!(err.starts_with("hcl-eval: cannot read /nonexistent/main.tf"), "{err}");
 }
+
+/// A module directory for `--module`, written fresh under the test's own
+/// temporary directory.
+fn module_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcl-eval-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+    dir
+}
+
+const SERVERS: &str = r#"variable "names" {
+  type    = list(string)
+  default = ["a"]
+}
+variable "env" {
+  type = string
+}
+locals {
+  upper = [for n in var.names : upper(n)]
+}
+resource "aws_instance" "web" {
+  for_each = toset(var.names)
+  ami      = "ami-${each.key}"
+}
+output "amis" {
+  value = [for k, i in aws_instance.web : i.ami]
+}
+"#;
+
+#[test]
+fn module_mode_prints_every_named_value_or_one_expression() {
+    let dir = module_dir("values", &[("main.tf", SERVERS), ("terraform.tfvars", "env = \"prod\"\n"), ("x.auto.tfvars", "names = [\"b\", \"c\"]\n")]);
+    let d = dir.to_str().expect("utf-8 path");
+    let (code, out, err) = hcl_eval(&["--module", d], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("var.env = \"prod\"\n"), "{out}");
+    assert!(out.contains("var.names = tolist([\n  \"b\",\n  \"c\",\n])\n"), "{out}");
+    assert!(out.contains("output.amis = [\n  \"ami-b\",\n  \"ami-c\",\n]\n"), "{out}");
+    assert_eq!(hcl_eval(&["--module", d, "local.upper[1]"], ""), (0, "\"C\"\n".into(), String::new()));
+    assert_eq!(hcl_eval(&["--module", d, "aws_instance.web[\"b\"].id"], ""), (0, "(known after apply)\n".into(), String::new()));
+    // -var overrides the files; --workspace names terraform.workspace.
+    assert_eq!(hcl_eval(&["--module", d, "--var", "env=dev", "var.env"], "").1, "\"dev\"\n");
+    assert_eq!(hcl_eval(&["--module", d, "--workspace", "staging", "terraform.workspace"], "").1, "\"staging\"\n");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn module_mode_errors_are_terraforms_with_exit_status_1() {
+    let dir = module_dir("errors", &[("main.tf", SERVERS)]);
+    let d = dir.to_str().expect("utf-8 path");
+    // The console takes a variable without a value as unknown.
+    assert_eq!(hcl_eval(&["--module", d, "var.env"], ""), (0, "(known after apply)\n".into(), String::new()));
+    let (code, _, err) = hcl_eval(&["--module", d, "--var", "env=x", "--var", "names=7"], "");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("Error: Invalid value for input variable\n"), "{err}");
+    let (code, out, err) = hcl_eval(&["--module", d, "--var", "env=x", "local.nope"], "");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("Error: Reference to undeclared local value\n"), "{err}");
+    let (code, _, err) = hcl_eval(&["--module", d, "--var", "env=x", "--var-file", "/nonexistent.tfvars"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("Given variables file /nonexistent.tfvars does not exist."), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn module_mode_takes_known_attributes_from_a_state_section() {
+    let dir = module_dir("state", &[("main.tf", SERVERS)]);
+    let d = dir.to_str().expect("utf-8 path");
+    let vars = r#"{"env": "prod", "names": ["a", "b"], "__state__": {"aws_instance.web[\"a\"]": {"id": "i-0a", "ami": "ignored"}}}"#;
+    let (code, out, err) = hcl_eval(&["--module", d, "--vars", "-", "[for k, i in aws_instance.web : [i.id, i.ami]]"], vars);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, "[\n  [\n    \"i-0a\",\n    \"ami-a\",\n  ],\n  [\n    (known after apply),\n    \"ami-b\",\n  ],\n]\n");
+    // Like the console, a problem in planning is printed and the expression still answered.
+    let (code, out, err) = hcl_eval(&["--module", d, "--vars", "-", "var.env"], r#"{"env": "x", "__state__": []}"#);
+    assert_eq!((code, out.as_str()), (0, "\"x\"\n"));
+    assert!(err.starts_with("Error: Invalid state section\n\nThe \"__state__\" section must be an object"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -11,8 +11,6 @@ use hcl_playground::{evaluate_console, Options, Profile, Variables};
 
 /// Examples where current Terraform differs from the reference oracle
 /// (HashiCorp hcl 2.14 + go-cty 1.12), which this project matches.
-const ORACLE_DIFFERS: &[(&str, &str)] = &[("element-4", "go-cty 1.12 rejects negative indexes; later versions count from the end")];
-
 /// What the console prints for `src` in `profile`'s engine.
 fn console(src: &str, profile: Profile) -> Result<String, String> {
     let options = Options { profile, ..Options::default() };
@@ -35,9 +33,6 @@ fn documented_examples_print_what_terraform_prints() {
         let in_tofu = hcl_playground::functions::lookup(ex["fn"].as_str().unwrap_or(""), Profile::OpenTofu).is_some();
         let profile = if ex["source"] == "opentofu" && in_tofu { Profile::OpenTofu } else { Profile::Terraform };
         let console = |src: &str| console(src, profile);
-        if ORACLE_DIFFERS.iter().any(|(x, _)| *x == id) {
-            continue;
-        }
         let outcome = if let Some(want) = ex["console_expected"].as_str() {
             if ex["fn"] == "base64gzip" {
                 let arg = expr.strip_prefix("base64gzip(").and_then(|r| r.strip_suffix(')')).unwrap_or(expr);

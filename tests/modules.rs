@@ -7,7 +7,7 @@
 //! `MODULE_CASES_VERBOSE=1 cargo test --test modules -- --nocapture`
 //! lists every failure.
 
-use hcl_playground::module::{CliInput, Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
+use hcl_playground::module::{CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions};
 use hcl_playground::Profile;
 use serde_json::Value as Json;
 use std::path::Path;
@@ -27,7 +27,9 @@ fn read_cases() -> Vec<(String, Json)> {
     out
 }
 
-/// The module's own files and its inputs, as the recorder laid them out.
+/// The module's files and its inputs, as the recorder laid them out, and
+/// whether `terraform init` ran (only where the case calls a module or
+/// asks for it).
 fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
     let mut files: Vec<(String, String)> = match (&case["module"], &case["files"]) {
         (Json::String(m), _) => vec![("main.tf".into(), m.clone())],
@@ -35,7 +37,7 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
         _ => Vec::new(),
     };
     if let Json::Object(vars) = &case["vars"] {
-        let text = serde_json::to_string_pretty(&Json::Object(vars.clone())).unwrap().replace("\": ", "\": ") + "\n";
+        let text = serde_json::to_string_pretty(&Json::Object(vars.clone())).unwrap() + "\n";
         files.push(("vars.auto.tfvars.json".into(), text));
     }
     files.sort();
@@ -60,29 +62,29 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
     }
     for f in case["var_files"].as_array().into_iter().flatten() {
         let n = f.as_str().unwrap();
-        inputs.cli.push(CliInput::File(n.into(), text_of(n).unwrap_or_default()));
+        inputs.cli.push(match text_of(n) {
+            Some(t) => CliInput::File(n.into(), t),
+            None => CliInput::Missing(n.into()),
+        });
     }
     let profile = Profile::from_name(case["profile"].as_str().unwrap_or("terraform")).unwrap();
-    let mut opts = ModuleOptions { profile, path: ".".into(), ..ModuleOptions::default() };
+    let calls_module = files.iter().any(|(n, t)| n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")));
+    let init = case["init"].as_bool().unwrap_or(calls_module);
+    let installation = if init { Installation::Initialized } else { Installation::Uninitialized };
+    let mut opts = ModuleOptions { profile, installation, ..ModuleOptions::default() };
     if let Some(w) = case["workspace"].as_str() {
         opts.workspace = w.into();
     }
-    let tf = files.into_iter().filter(|(n, _)| root(n) && n.ends_with(".tf")).collect();
-    (tf, inputs, opts)
+    (files, inputs, opts)
 }
 
 /// A diagnostic as recorded: severity, summary, detail, and where (file,
 /// line) when the console showed it.
-fn ours(d: &ModuleDiagnostic, files: &[(String, String)], inputs: &Inputs) -> Json {
-    let (file, line) = match d.source {
-        Source::File(i) => (Some(files[i].0.clone()), Some(line_of(&files[i].1, d.diagnostic.subject.start))),
-        Source::Input(i) => {
-            let f = inputs.input_files()[i];
-            (Some(f.0.to_string()), Some(line_of(f.1, d.diagnostic.subject.start)))
-        }
-        Source::Console => (Some("<console-input>".into()), Some(1)),
-        Source::Nowhere => (Some(String::new()), Some(0)),
-        _ => (None, None),
+fn ours(d: &ModuleDiagnostic, evaluation: &Evaluation, console: &str) -> Json {
+    let (file, line) = match evaluation.source_of(d, console) {
+        Some(("", _)) => (Some(String::new()), Some(0)),
+        Some((name, text)) => (Some(name.to_string()), Some(line_of(text, d.diagnostic.subject.start))),
+        None => (None, None),
     };
     serde_json::json!({
         "severity": if d.warning { "warning" } else { "error" },
@@ -113,13 +115,13 @@ const DUE_TO_PROBLEMS: &str = "Due to the problems above, some expressions may p
 
 fn check_case(case: &Json) -> Vec<String> {
     let (files, inputs, opts) = setup(case);
-    let module = Module::load(files.clone(), &opts);
+    let module = Module::load(files, &opts);
     let evaluation = module.evaluate(&inputs);
     let expect = &case["expect"];
     let mut problems = Vec::new();
     let want_console: Vec<Json> =
         expect["console"]["diagnostics"].as_array().into_iter().flatten().filter(|d| d["summary"] != DUE_TO_PROBLEMS).map(theirs).collect();
-    let got_console: Vec<Json> = evaluation.diagnostics.iter().map(|d| ours(d, &files, &inputs)).collect();
+    let got_console: Vec<Json> = evaluation.diagnostics.iter().map(|d| ours(d, &evaluation, "")).collect();
     if want_console != got_console {
         problems.push(format!("module diagnostics:\n      want {}\n      got  {}", Json::from(want_console), Json::from(got_console)));
     }
@@ -128,21 +130,22 @@ fn check_case(case: &Json) -> Vec<String> {
     }
     for e in expect["exprs"].as_array().into_iter().flatten() {
         let expr = e["expr"].as_str().unwrap();
+        // A crash of the program is no behaviour to reproduce.
+        if e.get("crash").is_some() {
+            continue;
+        }
         match evaluation.console(expr) {
             Ok(r) => {
-                let got = format!("{}\n", r.console);
+                // An empty rendering is the console printing nothing
+                // (`exit`).
+                let got = if r.console.is_empty() { String::new() } else { format!("{}\n", r.console) };
                 if e["stdout"].as_str() != Some(got.as_str()) || e["exit"] != 0 {
-                    problems.push(format!(
-                        "{expr}:\n      want {} {}\n      got  {:?}",
-                        e["stdout"],
-                        Json::from(e["diagnostics"].clone()),
-                        got
-                    ));
+                    problems.push(format!("{expr}:\n      want {} {}\n      got  {:?}", e["stdout"], e["diagnostics"].clone(), got));
                 }
             }
             Err(ds) => {
                 let want: Vec<Json> = e["diagnostics"].as_array().into_iter().flatten().map(theirs).collect();
-                let got: Vec<Json> = ds.iter().map(|d| ours(d, &files, &inputs)).collect();
+                let got: Vec<Json> = ds.iter().map(|d| ours(d, &evaluation, expr)).collect();
                 if want != got || e["exit"] != 1 {
                     problems.push(format!("{expr}:\n      want {} {}\n      got  {}", e["stdout"], Json::from(want), Json::from(got)));
                 }
@@ -196,4 +199,78 @@ fn golden_module_cases() {
         failures.len(),
         failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
     );
+}
+
+/// Evaluates `files` and every console line given, as Terraform would
+/// see them (with `init` run): what the module stage gives must be
+/// diagnostics, never a panic or a hang.
+fn survive(files: Vec<(String, String)>, exprs: &[&str]) -> Vec<String> {
+    let opts = ModuleOptions { installation: Installation::Initialized, ..ModuleOptions::default() };
+    let module = Module::load(files, &opts);
+    let evaluation = module.evaluate(&Inputs::default());
+    let mut out: Vec<String> = evaluation.diagnostics.iter().map(|d| d.diagnostic.summary.clone()).collect();
+    for e in exprs {
+        match evaluation.console(e) {
+            Ok(r) => out.push(r.console),
+            Err(ds) => out.extend(ds.iter().map(|d| d.diagnostic.summary.clone())),
+        }
+    }
+    out
+}
+
+#[test]
+fn modules_that_call_themselves_or_nest_deeply_end_in_diagnostics() {
+    let own = survive(vec![("main.tf".into(), "module \"me\" {\n  source = \"./\"\n}\n".into())], &["module.me"]);
+    assert!(own.contains(&"Module nesting too deep".to_string()), "{own:?}");
+    let cycle = survive(
+        vec![
+            ("main.tf".into(), "module \"a\" {\n  source = \"./a\"\n}\n".into()),
+            ("a/main.tf".into(), "module \"b\" {\n  source = \"../b\"\n}\n".into()),
+            ("b/main.tf".into(), "module \"a\" {\n  source = \"../a\"\n}\n".into()),
+        ],
+        &["module.a"],
+    );
+    assert!(cycle.contains(&"Module nesting too deep".to_string()), "{cycle:?}");
+    let mut deep = Vec::new();
+    let mut dir = String::new();
+    for i in 0..60 {
+        let file = if dir.is_empty() { "main.tf".to_string() } else { format!("{dir}/main.tf") };
+        deep.push((file, format!("module \"m\" {{\n  source = \"./d{i}\"\n}}\noutput \"o\" {{\n  value = {i}\n}}\n")));
+        dir = if dir.is_empty() { format!("d{i}") } else { format!("{dir}/d{i}") };
+    }
+    let out = survive(deep, &["module.m.o"]);
+    assert!(out.contains(&"Module nesting too deep".to_string()), "{out:?}");
+}
+
+#[test]
+fn many_module_instances_end_in_a_diagnostic() {
+    let files = vec![
+        ("main.tf".into(), "module \"a\" {\n  count  = 500\n  source = \"./a\"\n}\n".into()),
+        (
+            "a/main.tf".into(),
+            "module \"b\" {\n  count  = 500\n  source = \"../b\"\n}\noutput \"n\" {\n  value = length(module.b)\n}\n".into(),
+        ),
+        ("b/main.tf".into(), "output \"x\" {\n  value = 1\n}\n".into()),
+    ];
+    let out = survive(files, &["length(module.a)"]);
+    assert!(out.contains(&"Too many module instances".to_string()), "{out:?}");
+}
+
+#[test]
+fn long_chains_and_odd_files_evaluate() {
+    let mut text = String::from("locals {\n  l0 = 0\n");
+    for i in 1..3000 {
+        text.push_str(&format!("  l{i} = local.l{} + 1\n", i - 1));
+    }
+    text.push_str("}\n");
+    let out = survive(vec![("main.tf".into(), text)], &["local.l2999"]);
+    assert_eq!(out, vec!["2999".to_string()]);
+    let files = vec![
+        ("main.tf".into(), "locals {\n  t = templatefile(\"t.tpl\", {})\n}\n".into()),
+        ("t.tpl".into(), "${templatefile(\"t.tpl\", {})}".into()),
+    ];
+    let out =
+        survive(files, &["local.t", "file(\"\")", "file(\"/\")", "fileexists(\".\")", "file(\"../../etc/passwd\")", "abspath(\"../..\")"]);
+    assert!(out.iter().any(|s| s == "Error in function call"), "{out:?}");
+    assert!(survive(Vec::new(), &["1", "module.x", "var.x"]).len() == 3);
 }

@@ -40,7 +40,9 @@ impl<'a> Evaluator<'a> {
             self.error("Error in function call", format!("Call to function {} failed: {why}.", quote(name)), at);
             return dynamic();
         }
-        let Some(func) = functions::lookup(name, self.profile) else {
+        let extra = self.functions.iter().find(|f| f.name == bare);
+        let builtin = functions::lookup(name, self.profile).filter(|f| self.functions.is_empty() || !f.name.starts_with("provider::"));
+        let Some(func) = builtin.or(extra) else {
             self.unknown_function(name, name_span);
             return dynamic();
         };
@@ -117,6 +119,10 @@ impl<'a> Evaluator<'a> {
         if self.has_errors_since(mark) {
             return dynamic();
         }
+        // Terraform's `function.Unpredictable` while planning.
+        if self.pure_only && matches!(bare, "timestamp" | "uuid" | "bcrypt") {
+            return self.unknown_result(Type::String).with_marks(marked);
+        }
         match functions::call(func, &converted, self, span) {
             Ok(v) => v.with_marks(marked),
             Err(CallError { arg: Some(i), message }) if i < spans.len() => {
@@ -145,8 +151,10 @@ impl<'a> Evaluator<'a> {
             return self.error("Function not available in the playground", detail, name_span);
         }
         // The built-in provider's functions: Terraform and OpenTofu look a
-        // provider's function up themselves, with words of their own.
-        if let Some(short) = name.strip_prefix("provider::terraform::").filter(|_| !self.profile.is_legacy()) {
+        // provider's function up themselves, with words of their own (a
+        // module's context words them itself: it knows its providers).
+        let here = !self.profile.is_legacy() && self.functions.is_empty();
+        if let Some(short) = name.strip_prefix("provider::terraform::").filter(|_| here) {
             let (summary, detail) = match self.profile {
                 Profile::OpenTofu => ("Function not found in provider", format!("Function {} was not registered by provider", quote(name))),
                 _ => (
@@ -286,7 +294,7 @@ impl<'a> Evaluator<'a> {
     /// The string found there is then rendered by the registry's function.
     fn templatestring_terraform(
         &mut self,
-        func: &'static functions::FunctionDef,
+        func: &functions::FunctionDef,
         name: &str,
         args: &[Expression],
         (span, call_span): (Span, Span),
@@ -562,7 +570,11 @@ impl functions::Host for Evaluator<'_> {
         max_steps: u64,
     ) -> Result<Value, Diagnostics> {
         let limits = crate::limits::Limits { max_steps, ..self.limits.clone() };
-        let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile).with_source(source, filename);
+        let mut ev = Evaluator::new(vars, &limits)
+            .with_profile(self.profile)
+            .with_source(source, filename)
+            .with_functions(self.functions)
+            .pure_only(self.pure_only);
         let v = ev.eval(expr);
         self.needs_full_build |= ev.needs_full_build;
         match ev.diags.is_empty() {

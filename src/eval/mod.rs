@@ -47,6 +47,12 @@ pub struct Evaluator<'a> {
     /// [`functions::in_full_build`]): the result is not the real one, even
     /// where `try` or `can` hid the error.
     pub needs_full_build: bool,
+    /// Functions the caller provides beside the built-in ones (the module
+    /// stage's file functions).
+    functions: &'a [crate::functions::FunctionDef],
+    /// Terraform's plan-time scope: impure functions (`timestamp`,
+    /// `uuid`, `bcrypt`) give unknown results.
+    pure_only: bool,
 }
 
 /// `v` converted to a type constraint with `optional(…)` attributes and
@@ -82,7 +88,23 @@ impl<'a> Evaluator<'a> {
             no_context: false,
             diags: Vec::new(),
             needs_full_build: false,
+            functions: &[],
+            pure_only: false,
         }
+    }
+
+    /// Functions to offer beside the built-in ones: a module's context.
+    /// There the built-in provider's functions (`provider::terraform::...`)
+    /// come only from this list, as a module has them only where its
+    /// `required_providers` names the provider.
+    pub fn with_functions(self, functions: &'a [crate::functions::FunctionDef]) -> Evaluator<'a> {
+        Evaluator { functions, ..self }
+    }
+
+    /// Evaluates as Terraform plans: impure functions (`timestamp`,
+    /// `uuid`, `bcrypt`) return unknown values when `pure` is set.
+    pub fn pure_only(self, pure: bool) -> Evaluator<'a> {
+        Evaluator { pure_only: pure, ..self }
     }
 
     /// The source text the expression was parsed from, and its name, for

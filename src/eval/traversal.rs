@@ -196,7 +196,7 @@ impl<'a> Evaluator<'a> {
                 };
                 match n.to_i64() {
                     Some(i) if i >= 0 && (i as usize) < elems.len() => elems[i as usize].clone(),
-                    _ if !n.is_integer() && !n.is_infinite() => {
+                    _ if !n.is_integer() => {
                         bad_key(self, "indexing a sequence requires a whole number, but the given index has a fractional part".into())
                     }
                     _ if n.is_sign_negative() && !n.is_zero() => {

@@ -41,10 +41,10 @@ mod filesystem;
 mod hash;
 mod network;
 mod numeric;
-mod provider;
+pub mod provider;
 mod string;
 
-pub use string::{diagnostics_error, refused_in_template};
+pub use string::{diagnostics_error, refused_in_template, template_vars};
 
 use crate::diagnostics::{Diagnostics, Span};
 use crate::profile::Profile;

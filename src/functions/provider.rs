@@ -13,38 +13,43 @@ use crate::value::{SortedMap, Type, Value};
 
 const VALUE: Param = Param::new("value", "dynamic").unknowns();
 
-pub(super) static FUNCTIONS: &[FunctionDef] = &[
-    FunctionDef {
-        name: "provider::terraform::encode_tfvars",
-        category: "provider",
-        params: &[VALUE],
-        variadic: None,
-        ret: Ret::Fixed("string"),
-        description: "Encodes an object as the content of a .tfvars file: one argument per attribute (Terraform's built-in provider).",
-        example: "provider::terraform::encode_tfvars({ name = \"web\", ports = [80, 443] })",
-        imp: encode_tfvars,
-    },
-    FunctionDef {
-        name: "provider::terraform::decode_tfvars",
-        category: "provider",
-        params: &[Param::new("src", "string")],
-        variadic: None,
-        ret: Ret::Fixed("dynamic"),
-        description: "Decodes the content of a .tfvars file into an object; its values must be constants (Terraform's built-in provider).",
-        example: "provider::terraform::decode_tfvars(\"name = \\\"web\\\"\\nports = [80, 443]\\n\")",
-        imp: decode_tfvars,
-    },
-    FunctionDef {
-        name: "provider::terraform::encode_expr",
-        category: "provider",
-        params: &[VALUE],
-        variadic: None,
-        ret: Ret::Fixed("string"),
-        description: "Encodes any value as the HCL expression that writes it (Terraform's built-in provider).",
-        example: "provider::terraform::encode_expr({ name = \"web\", ports = [80, 443] })",
-        imp: encode_expr,
-    },
-];
+pub(super) static FUNCTIONS: &[FunctionDef] = &[ENCODE_TFVARS, DECODE_TFVARS, ENCODE_EXPR];
+
+/// `provider::terraform::encode_tfvars`.
+pub const ENCODE_TFVARS: FunctionDef = FunctionDef {
+    name: "provider::terraform::encode_tfvars",
+    category: "provider",
+    params: &[VALUE],
+    variadic: None,
+    ret: Ret::Fixed("string"),
+    description: "Encodes an object as the content of a .tfvars file: one argument per attribute (Terraform's built-in provider).",
+    example: "provider::terraform::encode_tfvars({ name = \"web\", ports = [80, 443] })",
+    imp: encode_tfvars,
+};
+
+/// `provider::terraform::decode_tfvars`.
+pub const DECODE_TFVARS: FunctionDef = FunctionDef {
+    name: "provider::terraform::decode_tfvars",
+    category: "provider",
+    params: &[Param::new("src", "string")],
+    variadic: None,
+    ret: Ret::Fixed("dynamic"),
+    description: "Decodes the content of a .tfvars file into an object; its values must be constants (Terraform's built-in provider).",
+    example: "provider::terraform::decode_tfvars(\"name = \\\"web\\\"\\nports = [80, 443]\\n\")",
+    imp: decode_tfvars,
+};
+
+/// `provider::terraform::encode_expr`.
+pub const ENCODE_EXPR: FunctionDef = FunctionDef {
+    name: "provider::terraform::encode_expr",
+    category: "provider",
+    params: &[VALUE],
+    variadic: None,
+    ret: Ret::Fixed("string"),
+    description: "Encodes any value as the HCL expression that writes it (Terraform's built-in provider).",
+    example: "provider::terraform::encode_expr({ name = \"web\", ports = [80, 443] })",
+    imp: encode_expr,
+};
 
 fn encode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let v = &a[0];

@@ -6,7 +6,7 @@ mod format;
 mod re2;
 mod template;
 
-pub use template::{diagnostics_error, refused_in_template};
+pub use template::{diagnostics_error, refused_in_template, template_vars};
 
 use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
 use crate::text::unicode::{self as uc, graphemes};

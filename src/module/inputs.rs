@@ -9,7 +9,7 @@
 use super::config::Variable;
 use super::{ModuleDiagnostic, Source};
 use crate::diagnostics::{range_text, Diagnostic, Span};
-use crate::eval::{convert_to_constraint, Evaluator};
+use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::value::go_quote;
@@ -42,6 +42,8 @@ pub enum CliInput {
     File(String, String),
     /// A `-var` option without an equals sign: Terraform refuses to start.
     Invalid(String),
+    /// A `-var-file` that does not exist: Terraform refuses to start.
+    Missing(String),
 }
 
 impl CliInput {
@@ -65,12 +67,26 @@ pub fn option_errors(inputs: &Inputs) -> Vec<ModuleDiagnostic> {
                 "Invalid -var option",
                 format!("The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".", go_quote(raw)),
             )),
+            CliInput::Missing(name) => {
+                Some(ModuleDiagnostic::general("Failed to read variables file", format!("Given variables file {name} does not exist.")))
+            }
             _ => None,
         })
         .collect()
 }
 
 impl Inputs {
+    /// Every value given as text (`TF_VAR_` variables, then `-var`
+    /// options): the name Terraform gives it (`<value for var.x>`) and the
+    /// text. [`Source::Value`] indexes this.
+    pub fn input_values(&self) -> Vec<(String, String)> {
+        let cli = self.cli.iter().filter_map(|c| match c {
+            CliInput::Var(n, v) => Some((n, v)),
+            _ => None,
+        });
+        self.env.iter().map(|(n, v)| (n, v)).chain(cli).map(|(n, v)| (format!("<value for var.{n}>"), v.clone())).collect()
+    }
+
     /// Every variables file, in precedence order: those Terraform loads by
     /// itself, then `-var-file` ones. [`Source::Input`] indexes this.
     pub fn input_files(&self) -> Vec<(&str, &str)> {
@@ -82,11 +98,31 @@ impl Inputs {
     }
 }
 
-/// One value as given: what it is, and where it came from.
+/// One value as given: what it is (`None` when it could not be parsed),
+/// and where it came from.
 struct Given {
-    value: Value,
+    value: Option<Value>,
     origin: Origin,
 }
+
+/// The root module's variables, prepared.
+pub struct Prepared {
+    /// The final value of each variable that has one.
+    pub values: SortedMap<Value>,
+    /// Where each value given in a file came from.
+    pub ranges: std::collections::HashMap<String, (Source, Span)>,
+    /// Terraform refuses to start: values could not be read.
+    pub fatal: bool,
+    /// Known attributes of resource instances by address (the JSON
+    /// object's [`STATE_KEY`] section), as if a prior apply had
+    /// recorded them.
+    pub prior: SortedMap<Value>,
+}
+
+/// The key of the JSON object's section that gives resource instances'
+/// attributes as known (`{"__state__": {"aws_instance.web[0]": {"id":
+/// "i-0abc"}}}`); not a variable.
+pub const STATE_KEY: &str = "__state__";
 
 #[derive(Clone)]
 enum Origin {
@@ -98,34 +134,50 @@ enum Origin {
     Cli,
 }
 
-/// The final value of every declared variable (unknown where it could not
-/// be had), and what went wrong.
+/// The final value of every declared variable that has one, and what
+/// went wrong: values that cannot be read (fatal, as Terraform refuses to
+/// go on), then values unsuitable for their variable.
 pub fn prepare(
     variables: &[Variable],
     inputs: &Inputs,
     profile: Profile,
     sources: &[(String, String)],
     diags: &mut Vec<ModuleDiagnostic>,
-) -> SortedMap<Value> {
+) -> Prepared {
+    let start = diags.iter().filter(|d| !d.warning).count();
     let mut given: Vec<(String, Given)> = Vec::new();
+    let mut prior = SortedMap::new();
     if let Some(json) = &inputs.json {
         match crate::api::parse_variables_in(json, profile) {
             Ok(vars) => {
                 for (name, value) in vars.iter() {
-                    given.push((name.clone(), Given { value: value.clone(), origin: Origin::Json }));
+                    match (name == STATE_KEY, value) {
+                        (true, Value::Object(instances)) => prior = instances.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                        (true, _) => diags.push(ModuleDiagnostic::general(
+                            "Invalid state section",
+                            format!("The {} section must be an object of resource instance addresses, each with an object of known attributes.", go_quote(STATE_KEY)),
+                        )),
+                        (false, _) => given.push((name.clone(), Given { value: Some(value.clone()), origin: Origin::Json })),
+                    }
                 }
             }
             Err(d) => diags.push(input_diag(None, d)),
         }
     }
-    let raw_value = |name: &str, raw: &str, diags: &mut Vec<ModuleDiagnostic>| match variables.iter().find(|v| v.name == name) {
-        Some(v) if v.constraint.as_ref().is_some_and(|c| !c.ty().is_primitive()) => {
-            parse_cli_expression(raw, profile).unwrap_or_else(|d| {
-                diags.push(input_diag(None, d));
-                Value::dynamic_unknown()
-            })
+    let mut value_index = 0;
+    let mut raw_value = |name: &str, raw: &str, diags: &mut Vec<ModuleDiagnostic>| {
+        let at = value_index;
+        value_index += 1;
+        match variables.iter().find(|v| v.name == name) {
+            Some(v) if v.parse_hcl => match parse_cli_expression(raw, name, profile) {
+                Ok(v) => Some(v),
+                Err(d) => {
+                    diags.push(ModuleDiagnostic { source: Source::Value(at), warning: false, diagnostic: d });
+                    None
+                }
+            },
+            _ => Some(Value::string(raw.to_string())),
         }
-        _ => Value::string(raw.to_string()),
     };
     for (name, raw) in &inputs.env {
         let value = raw_value(name, raw, diags);
@@ -146,17 +198,38 @@ pub fn prepare(
                 given.extend(variables_file(file_index, name, text, profile, diags));
                 file_index += 1;
             }
-            CliInput::Invalid(_) => {}
+            CliInput::Invalid(_) | CliInput::Missing(_) => {}
         }
     }
     let files = inputs.input_files();
     undeclared(variables, &given, &files, diags);
-    let mut out = SortedMap::new();
+    // A required variable whose given value could not be read has no
+    // value at all.
     for v in variables {
-        let raw = given.iter().rev().find(|(n, _)| *n == v.name).map(|(_, g)| g);
-        out.insert(v.name.clone(), final_value(v, raw, &files, profile, sources, diags));
+        let last = given.iter().rev().find(|(n, _)| *n == v.name).map(|(_, g)| g);
+        if let Some(Given { value: None, .. }) = last {
+            if v.default.is_none() {
+                let detail = format!(
+                    "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                    go_quote(&v.name)
+                );
+                diags.push(ModuleDiagnostic::at(v.decl.file, Diagnostic::error("No value for required variable", detail, v.decl.span)));
+            }
+        }
     }
-    out
+    let fatal = diags.iter().filter(|d| !d.warning).count() > start;
+    let mut values = SortedMap::new();
+    let mut ranges = std::collections::HashMap::new();
+    for v in variables {
+        let raw = given.iter().rev().find(|(n, _)| *n == v.name).map(|(_, g)| g).filter(|g| g.value.is_some());
+        if let Some(Given { origin: Origin::File(i, span), .. }) = raw {
+            ranges.insert(v.name.clone(), (Source::Input(*i), *span));
+        }
+        if let Some(value) = final_value(v, raw, &files, profile, sources, diags) {
+            values.insert(v.name.clone(), value);
+        }
+    }
+    Prepared { values, ranges, fatal, prior }
 }
 
 fn input_diag(file: Option<usize>, d: Diagnostic) -> ModuleDiagnostic {
@@ -187,19 +260,56 @@ fn variables_file(index: usize, name: &str, text: &str, profile: Profile, diags:
         let _profile = profile.enter();
         let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context().with_source(text, name);
         let value = ev.eval(&attr.expr);
+        let ok = ev.diags.is_empty();
         diags.extend(ev.diags.into_iter().map(|d| input_diag(Some(index), d)));
-        out.push((attr.name.clone(), Given { value, origin: Origin::File(index, attr.expr.span) }));
+        out.push((attr.name.clone(), Given { value: ok.then_some(value), origin: Origin::File(index, attr.expr.span) }));
     }
     out
 }
 
 /// A `.tfvars.json` file: each value with its range in the text.
 fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> Vec<(String, Given)> {
+    let start = text.len() - text.trim_start().len();
+    if let Err(e) = serde_json::from_str::<&serde_json::value::RawValue>(text) {
+        // hcl's JSON parser: the root is not an object once its content
+        // failed, then why.
+        let at = text.lines().take(e.line().saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>() + e.column().saturating_sub(1);
+        let root = Diagnostic::error(
+            "Root value must be object",
+            "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+            Span::new(start, (start + 1).min(text.len())),
+        );
+        diags.push(input_diag(Some(index), root));
+        let message = e.to_string();
+        let next = text[at.min(text.len())..].trim_start().chars().next();
+        let before = text[..at.min(text.len())].trim_end().chars().last();
+        let trailing = message.starts_with("trailing comma") || (before == Some(',') && matches!(next, Some('}' | ']')));
+        let d = match (trailing, next) {
+            (true, Some(']')) => Diagnostic::error(
+                "Trailing comma in array",
+                "JSON does not permit a trailing comma after the final value in an array.",
+                Span::new(at, at + 1),
+            ),
+            (true, _) => Diagnostic::error(
+                "Trailing comma in object",
+                "JSON does not permit a trailing comma after the final property in an object.",
+                Span::new(at, at + 1),
+            ),
+            _ => Diagnostic::error("Invalid JSON", message, Span::new(at, at)),
+        };
+        diags.push(input_diag(Some(index), d));
+        return Vec::new();
+    }
     let object: std::collections::BTreeMap<String, &serde_json::value::RawValue> = match serde_json::from_str(text) {
         Ok(o) => o,
-        Err(e) => {
-            let at = text.lines().take(e.line().saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>() + e.column().saturating_sub(1);
-            diags.push(input_diag(Some(index), Diagnostic::error("Invalid JSON", e.to_string(), Span::new(at, at))));
+        Err(_) => {
+            let end = text.trim_end().len();
+            let d = Diagnostic::error(
+                "Incorrect JSON value type",
+                "A JSON object is required here, setting the arguments for this block.",
+                Span::new(start, end),
+            );
+            diags.push(input_diag(Some(index), d));
             return Vec::new();
         }
     };
@@ -214,15 +324,16 @@ fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleD
                 continue;
             }
         };
-        out.push((name, Given { value, origin: Origin::File(index, span) }));
+        out.push((name, Given { value: Some(value), origin: Origin::File(index, span) }));
     }
     out
 }
 
 /// A `-var` value for a variable of a complex type: an HCL expression.
-fn parse_cli_expression(raw: &str, profile: Profile) -> Result<Value, Diagnostic> {
+fn parse_cli_expression(raw: &str, name: &str, profile: Profile) -> Result<Value, Diagnostic> {
     let limits = Limits::default();
-    let expr = crate::syntax::parse_expression(raw, "<value for var>", &limits, profile).map_err(|mut d| d.remove(0))?;
+    let file = format!("<value for var.{name}>");
+    let expr = crate::syntax::parse_expression(raw, &file, &limits, profile).map_err(|mut d| d.remove(0))?;
     let vars = SortedMap::new();
     let _profile = profile.enter();
     let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context();
@@ -290,7 +401,8 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str,
     }
 }
 
-/// Terraform's `PrepareFinalInputVariableValue`.
+/// Terraform's `PrepareFinalInputVariableValue` for a root module
+/// variable: its final value, or `None` when the given value is refused.
 fn final_value(
     v: &Variable,
     raw: Option<&Given>,
@@ -298,28 +410,17 @@ fn final_value(
     profile: Profile,
     sources: &[(String, String)],
     diags: &mut Vec<ModuleDiagnostic>,
-) -> Value {
+) -> Option<Value> {
     let decl_text = || {
         let (name, text) = &sources[v.decl.file];
         range_text(text, name, v.decl.span, crate::value::unicode())
     };
     let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
     let addr = format!("var.{}", v.name);
-    let unknown = || Value::unknown(v.ty());
-    let Some(raw) = raw else {
-        return match &v.default {
-            // The plan fails for want of a value; the console goes on with
-            // an unknown of the variable's type.
-            None => {
-                let detail = format!(
-                    "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
-                    go_quote(&v.name)
-                );
-                diags.push(at_decl("No value for required variable", detail));
-                unknown()
-            }
-            Some(d) => d.clone(),
-        };
+    let (Some(raw), Some(given)) = (raw, raw.and_then(|r| r.value.clone())) else {
+        // The console takes a required variable without a value as
+        // unknown (`plan` would refuse it).
+        return Some(v.default.clone().unwrap_or_else(|| Value::unknown(v.ty())));
     };
     let non_file = match &raw.origin {
         Origin::File(..) => None,
@@ -327,15 +428,16 @@ fn final_value(
         Origin::Env => Some(format!("set using the TF_VAR_{} environment variable", v.name)),
         Origin::Json => Some("set from outside of the configuration".to_string()),
     };
-    let in_file = |summary: &str, detail: String| match &raw.origin {
-        Origin::File(i, span) => {
+    // OpenTofu reports a value of the wrong type at the declaration.
+    let in_file = |summary: &str, detail: String, conversion: bool| match &raw.origin {
+        Origin::File(i, span) if !(conversion && profile == Profile::OpenTofu) => {
             ModuleDiagnostic { source: Source::Input(*i), warning: false, diagnostic: Diagnostic::error(summary, detail, *span) }
         }
         _ => at_decl(summary, detail),
     };
     let converted = match &v.constraint {
-        Some(c) => convert_to_constraint(raw.value.clone(), c, profile),
-        None => Ok(raw.value.clone()),
+        Some(c) => super::convert::to_constraint(given, c, profile).map_err(|e| e.message),
+        None => Ok(given),
     };
     let val = match converted {
         Ok(val) => val,
@@ -352,15 +454,16 @@ fn final_value(
                 _ => in_file(
                     "Invalid value for input variable",
                     format!("The given value is not suitable for {addr} declared at {}: {m}.", decl_text()),
+                    true,
                 ),
             };
             diags.push(d);
-            return unknown();
+            return None;
         }
     };
     if val.is_null() && !v.nullable {
         if let Some(d) = &v.default {
-            return d.clone();
+            return Some(d.clone());
         }
         let d = match &non_file {
             Some(src) => at_decl(
@@ -370,12 +473,13 @@ fn final_value(
             None => in_file(
                 "Required variable not set",
                 format!("The given value is not suitable for {addr} defined at {}: required variable may not be set to null.", decl_text()),
+                false,
             ),
         };
         diags.push(d);
-        return unknown();
+        return None;
     }
-    val
+    Some(val)
 }
 
 /// A variable's value as references read it: marked as its declaration

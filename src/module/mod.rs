@@ -1,11 +1,24 @@
 //! Modules: a Terraform module's files evaluated as `terraform console
-//! -plan` sees them on an empty state — input variables (types with
-//! optional attributes and defaults, validation), locals in dependency
-//! order, outputs, resources and data sources (`count`, `for_each`,
-//! `dynamic` blocks, instances whose configured arguments are known and
-//! whose other attributes are "known after apply"), module calls, checks,
+//! -plan` sees them on an empty state (or as OpenTofu's `console`, which
+//! has no plan) — input variables (types with optional attributes and
+//! defaults, validation), locals in dependency order, outputs, resources
+//! and data sources (`count`, `for_each`, `dynamic` blocks; the built-in
+//! `terraform_data` checked against its schema and planned by its
+//! provider's rules, other types taken as written with what they do not
+//! set "known after apply"), module calls (a child module among the files
+//! runs with the call's arguments; its outputs are the call's value),
+//! checks, imports, the file functions over the module's own files,
 //! `path` and `terraform.workspace` — and expressions evaluated in the
 //! module's context, as the console evaluates them.
+//!
+//! The stage is cut by step: `config` decodes each directory's files
+//! (`schema` is hcl's body decoding), `inputs` and `convert` prepare the
+//! root variables, `calls` finds child modules (as `init` would) and runs
+//! them, `checks` refuses what the programs refuse before evaluating,
+//! `graph` orders the named values, `evaluate` plans each (with `scope`
+//! building each expression's context, `conditions` the custom
+//! conditions, `resources`, `blocks` and `providers` the resources), and
+//! `files` and `provider_functions` are the functions a module adds.
 //!
 //! ```
 //! use hcl_playground::module::{Module, ModuleOptions, Inputs};
@@ -24,12 +37,22 @@
 //! assert_eq!(e.console("var.names").unwrap().ty.to_string(), "list(string)");
 //! ```
 
+mod blocks;
+mod calls;
+mod checks;
+mod conditions;
 mod config;
+mod convert;
 mod evaluate;
+mod files;
+mod graph;
 mod inputs;
+mod provider_functions;
+mod providers;
 mod refs;
 mod resources;
 mod schema;
+mod scope;
 
 pub use config::Mode;
 pub use evaluate::{Evaluation, Kind, NamedValue};
@@ -58,6 +81,8 @@ pub enum Source {
     Inputs,
     /// A variables file (an index into [`Inputs::input_files`]).
     Input(usize),
+    /// A value given as text (an index into [`Inputs::input_values`]).
+    Value(usize),
     /// The expression evaluated in the module's context.
     Console,
     /// Nothing in particular.
@@ -91,6 +116,25 @@ impl ModuleDiagnostic {
     }
 }
 
+/// Whether `terraform init` has prepared the module's directory: child
+/// modules installed, providers selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Installation {
+    /// As if it had, where the files allow: a child module whose files are
+    /// not among the module's is taken as installed with outputs not yet
+    /// known, and any provider as available (the playground's page, which
+    /// holds one file).
+    #[default]
+    Assumed,
+    /// `init` ran in a directory holding exactly the module's files: a
+    /// local child module without files was not installed, and a module
+    /// call `init` refuses leaves its module uninstalled.
+    Initialized,
+    /// `init` never ran: no child module is installed and no provider but
+    /// the built-in one is selected.
+    Uninitialized,
+}
+
 /// How to evaluate a module.
 #[derive(Clone, Debug)]
 pub struct ModuleOptions {
@@ -100,49 +144,98 @@ pub struct ModuleOptions {
     pub limits: Limits,
     /// `terraform.workspace`.
     pub workspace: String,
-    /// `path.module`, `path.root` and `path.cwd`.
-    pub path: String,
+    /// `path.cwd`, the absolute directory the module is in (`path.module`
+    /// and `path.root` are relative to it: `.` for the root module).
+    pub cwd: String,
+    /// What `terraform init` has done.
+    pub installation: Installation,
 }
 
 impl Default for ModuleOptions {
     fn default() -> ModuleOptions {
-        ModuleOptions { profile: Profile::default(), limits: Limits::default(), workspace: "default".into(), path: ".".into() }
+        ModuleOptions {
+            profile: Profile::default(),
+            limits: Limits::default(),
+            workspace: "default".into(),
+            cwd: "/playground".into(),
+            installation: Installation::default(),
+        }
     }
 }
 
-/// A module's files, parsed and decoded.
+/// One directory's configuration: a module the root may call.
+pub(crate) struct Dir {
+    /// Its path from the root module's directory (`""` for the root).
+    pub path: String,
+    /// Its `.tf` files (indices into the module's files), by name.
+    pub files: Vec<usize>,
+    pub config: config::Config,
+    /// Problems found while parsing and decoding it.
+    pub diags: Vec<ModuleDiagnostic>,
+}
+
+impl Dir {
+    /// `path.module` in this directory.
+    pub fn path_module(&self) -> &str {
+        if self.path.is_empty() {
+            "."
+        } else {
+            &self.path
+        }
+    }
+}
+
+/// A module's files, parsed and decoded: the root module, and every
+/// directory beneath it that holds `.tf` files (the modules it may call).
 pub struct Module {
-    files: Vec<(String, String)>,
+    files: std::sync::Arc<Vec<(String, String)>>,
     bodies: Vec<Body>,
-    config: config::Config,
+    dirs: Vec<Dir>,
     options: ModuleOptions,
-    /// Problems found while parsing and decoding: the module is not
-    /// evaluated when there is one.
-    load_diagnostics: Vec<ModuleDiagnostic>,
 }
 
 impl Module {
-    /// Parses and decodes `files` (name and text each) as one module.
+    /// Parses and decodes `files` (path from the root module's directory,
+    /// and text): the root module's `.tf` files are those without a
+    /// directory; those in `modules/x/` are the module a call with
+    /// `source = "./modules/x"` runs. Other files are there for the file
+    /// functions (`file`, `templatefile`, ...).
     pub fn load(files: Vec<(String, String)>, options: &ModuleOptions) -> Module {
-        let mut diags = Vec::new();
         let mut bodies = Vec::with_capacity(files.len());
+        let mut by_dir: std::collections::BTreeMap<String, Vec<usize>> = std::collections::BTreeMap::new();
+        by_dir.insert(String::new(), Vec::new());
+        let mut parse_diags: Vec<Vec<ModuleDiagnostic>> = Vec::with_capacity(files.len());
         for (i, (name, text)) in files.iter().enumerate() {
-            match crate::syntax::parse_config(text, name, &options.limits, options.profile) {
-                Ok(b) => bodies.push(b),
-                Err(ds) => {
-                    diags.extend(ds.into_iter().map(|d| ModuleDiagnostic::at(i, d)));
-                    bodies.push(Body::default());
+            let mut diags = Vec::new();
+            if is_config_file(name) {
+                let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
+                by_dir.entry(dir.to_string()).or_default().push(i);
+                match crate::syntax::parse_config(text, name, &options.limits, options.profile) {
+                    Ok(b) => bodies.push(b),
+                    Err(ds) => {
+                        diags.extend(ds.into_iter().map(|d| ModuleDiagnostic::at(i, d)));
+                        bodies.push(Body::default());
+                    }
                 }
+            } else {
+                bodies.push(Body::default());
             }
+            parse_diags.push(diags);
         }
-        let config = match diags.is_empty() {
-            true => {
-                let refs: Vec<(usize, &Body)> = bodies.iter().enumerate().collect();
-                config::decode(&refs, options.profile, &mut diags, &files)
-            }
-            false => config::Config::default(),
-        };
-        Module { files, bodies, config, options: options.clone(), load_diagnostics: diags }
+        let mut dirs = Vec::with_capacity(by_dir.len());
+        for (path, mut members) in by_dir {
+            members.sort_by(|a, b| files[*a].0.cmp(&files[*b].0));
+            let mut diags: Vec<ModuleDiagnostic> = members.iter().flat_map(|i| parse_diags[*i].clone()).collect();
+            let config = match diags.is_empty() {
+                true => {
+                    let refs: Vec<(usize, &Body)> = members.iter().map(|i| (*i, &bodies[*i])).collect();
+                    config::decode(&refs, options.profile, &mut diags, &files)
+                }
+                false => config::Config::default(),
+            };
+            dirs.push(Dir { path, files: members, config, diags });
+        }
+        Module { files: std::sync::Arc::new(files), bodies, dirs, options: options.clone() }
     }
 
     /// The module's files: name and text.
@@ -150,7 +243,8 @@ impl Module {
         &self.files
     }
 
-    /// The parsed bodies, one per file.
+    /// The parsed bodies, one per file (empty for a file that is not a
+    /// `.tf` file).
     pub fn bodies(&self) -> &[Body] {
         &self.bodies
     }
@@ -159,4 +253,26 @@ impl Module {
     pub fn evaluate(&self, inputs: &Inputs) -> Evaluation<'_> {
         evaluate::evaluate(self, inputs)
     }
+
+    /// The root module's directory.
+    pub(crate) fn root(&self) -> &Dir {
+        &self.dirs[0]
+    }
+
+    /// The directory at `path` (normalized, from the root), if it holds
+    /// `.tf` files.
+    pub(crate) fn dir(&self, path: &str) -> Option<usize> {
+        self.dirs.iter().position(|d| d.path == path && !d.files.is_empty())
+    }
+
+    pub(crate) fn dir_at(&self, i: usize) -> &Dir {
+        &self.dirs[i]
+    }
+}
+
+/// Whether Terraform reads `name` as configuration (`.tf`; JSON
+/// configuration is not supported here).
+fn is_config_file(name: &str) -> bool {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    base.ends_with(".tf") && !base.starts_with('.')
 }

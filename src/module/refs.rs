@@ -96,7 +96,11 @@ pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Refe
                 };
                 return Err(invalid(format!("The {} object must be followed by two attribute names: {what}.", go_quote(root)), whole));
             }
-            let mode = if root == "data" { Mode::Data } else { Mode::Managed };
+            let mode = match root {
+                "data" => Mode::Data,
+                "ephemeral" => Mode::Ephemeral,
+                _ => Mode::Managed,
+            };
             resource(mode, root, root_span, steps)
         }
         "module" => {

@@ -1,15 +1,17 @@
-//! Resources, data sources and module calls as a plan sees them on an
-//! empty state: `count` and `for_each` give the instances; each instance's
-//! arguments are evaluated with `count.index` or `each.key`/`each.value`;
-//! nested blocks, `dynamic` ones expanded, become lists of objects; what
-//! the configuration does not set is "known after apply". Without
-//! provider schemas, a block is taken as written; Terraform's built-in
-//! `terraform_data` has its own.
+//! Resources and data sources as a plan sees them on an empty state:
+//! `count` and `for_each` give the instances; each instance's
+//! configuration is decoded (see `blocks`) with `count.index` or
+//! `each.key`/`each.value`, its preconditions checked, and planned — by
+//! the type's provider where the playground has it (`terraform_data`),
+//! otherwise with what the configuration does not set "known after
+//! apply". An instance that cannot be planned is left out, as Terraform's
+//! evaluator leaves out an instance without a planned change.
 
-use super::config::{Mode, ModuleCall, Resource};
-use super::evaluate::{instances_scope, Planner, Scope};
+use super::config::{Mode, Resource};
+use super::evaluate::{Planner, Scope};
+use super::providers::{self, TypeSchema};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{Block, Body, Expression};
+use crate::syntax::ast::{Body, Expression};
 use crate::value::convert::convert;
 use crate::value::{Marks, Type, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -25,11 +27,33 @@ pub(super) enum Instances {
 }
 
 impl Instances {
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         match self {
             Instances::Single => 1,
             Instances::Count(n) => *n,
             Instances::ForEach(e) => e.len(),
+        }
+    }
+
+    /// The instance key of instance `i` as an address shows it (`[0]`,
+    /// `["a"]`, or nothing).
+    pub fn key(&self, i: usize) -> String {
+        match self {
+            Instances::Single => String::new(),
+            Instances::Count(_) => format!("[{i}]"),
+            Instances::ForEach(e) => format!("[{}]", crate::value::go_quote(&e[i].0)),
+        }
+    }
+
+    /// The scope of instance `i`'s expressions.
+    pub fn scope(&self, i: usize, file: usize) -> Scope {
+        match self {
+            Instances::Single => Scope::file(file),
+            Instances::Count(_) => Scope { count: Some(Value::int(i as i64)), ..Scope::file(file) },
+            Instances::ForEach(entries) => {
+                let (k, v) = &entries[i];
+                Scope { each: Some((Value::string(k.clone()), v.clone())), ..Scope::file(file) }
+            }
         }
     }
 }
@@ -44,49 +68,259 @@ pub(super) fn body_exprs<'b>(body: &'b Body, out: &mut Vec<(&'b Expression, usiz
     }
 }
 
+/// A resource's value in OpenTofu's console, which evaluates against the
+/// empty state: unknown, of its schema's type where it has a single
+/// instance.
+pub(super) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
+    match (providers::schema(p, r), r.count.is_some() || r.for_each.is_some()) {
+        (TypeSchema::Known(s), false) => Value::unknown(s.implied_type()),
+        _ => Value::dynamic_unknown(),
+    }
+}
+
 /// The value a reference to resource `r` gives: one instance's object,
 /// a tuple of them (`count`) or an object of them by key (`for_each`).
 /// `None` when the instances could not be determined (references to it
-/// are then "uninitialized"); an instance whose arguments failed is
-/// unknown.
+/// are then "uninitialized").
 pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
-    if p.opentofu_console() {
-        return Some(Value::dynamic_unknown());
+    if p.opentofu() {
+        return Some(opentofu_value(p, r));
     }
-    let instances = instances(p, r.count.as_ref(), r.for_each.as_ref(), r.file, "resource")?;
+    let schema = providers::schema(p, r);
+    if matches!(schema, TypeSchema::Invalid) {
+        p.diags.push(super::ModuleDiagnostic::general(
+            format!(
+                "no schema available for {} to validate for self-references; this is a bug in Terraform and should be reported",
+                r.address()
+            ),
+            "",
+        ));
+    }
+    let instances = instances(p, r.count.as_ref(), r.for_each.as_ref(), r.file, "resource", "")?;
+    let imported = imports(p, r);
+    let self_reference = self_reference(p, r);
     let attrs = p.read_attrs(r.mode, &r.ty, &r.name);
     let mut objects = Vec::with_capacity(instances.len());
     for i in 0..instances.len() {
-        let scope = instances_scope(&instances, i, r.file);
-        let before = p.error_count();
-        let body = block_body(p, &r.body, &scope);
-        objects.push(match p.error_count() > before {
-            true => Value::dynamic_unknown(),
-            false => planned(r, body, &attrs),
-        });
+        let scope = instances.scope(i, r.file);
+        let key = instances.key(i);
+        let id = imported.get(&key).cloned();
+        let planned = match self_reference {
+            true => None,
+            false => instance(p, r, &schema, &scope, &attrs, id),
+        };
+        let address = match p.addr.as_str() {
+            "" => format!("{}{key}", r.address()),
+            module => format!("{module}.{}{key}", r.address()),
+        };
+        objects.push(planned.map(|v| with_prior(v, p.links.prior.get(&address))));
     }
-    Some(collect(&instances, objects))
-}
-
-/// A module call's value: its outputs, unknown until the module runs
-/// (the playground has no child module's files to run).
-pub(super) fn module_call(p: &mut Planner, m: &ModuleCall) -> Value {
-    let Some(instances) = instances(p, m.count.as_ref(), m.for_each.as_ref(), m.file, "module") else {
-        return Value::dynamic_unknown();
+    let unknown = match &schema {
+        TypeSchema::Known(s) => Value::unknown(s.implied_type()),
+        _ => Value::dynamic_unknown(),
     };
-    let outputs = p.module_read_attrs(&m.name);
-    let mut objects = Vec::with_capacity(instances.len());
-    for i in 0..instances.len() {
-        let scope = instances_scope(&instances, i, m.file);
-        for a in &m.arguments {
-            p.expression(&a.expr, &scope, None);
-        }
-        objects.push(with_unknown_attrs(Value::Object(Default::default()), &outputs));
-    }
-    collect(&instances, objects)
+    Some(collect_planned(&instances, objects, unknown))
 }
 
-fn collect(instances: &Instances, objects: Vec<Value>) -> Value {
+/// Terraform's check that a resource's configuration does not refer to
+/// the resource itself (its validation and its plan each report it).
+fn self_reference(p: &mut Planner, r: &Resource) -> bool {
+    let mut exprs: Vec<(&Expression, usize)> = r.count.iter().chain(r.for_each.iter()).map(|e| (e, r.file)).collect();
+    body_exprs(&r.body, &mut exprs, r.file);
+    let mut found = Vec::new();
+    for (e, file) in exprs {
+        for (root, span, steps) in crate::syntax::traversals(e) {
+            let Ok(Some(reference)) = super::refs::parse(root, span, &steps) else { continue };
+            if reference.subject == (super::refs::Subject::Resource { mode: r.mode, ty: r.ty.clone(), name: r.name.clone() }) {
+                let d = Diagnostic::error(
+                    "Self-referential block",
+                    format!("Configuration for {} may not refer to itself.", r.address()),
+                    reference.span,
+                );
+                found.push((file, d));
+            }
+        }
+    }
+    for _ in 0..2 {
+        for (file, d) in &found {
+            p.error(*file, d.clone());
+        }
+    }
+    !found.is_empty()
+}
+
+/// One instance planned: `None` when it cannot be.
+fn instance(
+    p: &mut Planner,
+    r: &Resource,
+    schema: &TypeSchema,
+    scope: &Scope,
+    attrs: &BTreeSet<String>,
+    imported: Option<String>,
+) -> Option<Value> {
+    if !p.resource_conditions(&r.preconditions, scope, false) {
+        return None;
+    }
+    let before = p.error_count();
+    let planned = match schema {
+        TypeSchema::Known(s) => {
+            let config = super::blocks::decode(p, &r.body, s, scope, r.mode == Mode::Managed)?;
+            if r.mode == Mode::Managed && r.ty == "terraform_data" {
+                // The provider refuses values for what only it computes.
+                for a in s.attrs.iter().filter(|a| a.computed && !a.optional) {
+                    if config.get(a.name).is_some_and(|v| !v.is_null()) {
+                        p.diags.push(super::ModuleDiagnostic::general(format!("\"{}\" attribute is read-only", a.name), ""));
+                    }
+                }
+                if p.error_count() > before {
+                    return None;
+                }
+                match providers::plan_terraform_data(&config, s, imported) {
+                    Ok(v) => v,
+                    Err(m) => {
+                        p.error(r.file, Diagnostic::error("unexpected unknown value", m, r.decl.span));
+                        return None;
+                    }
+                }
+            } else {
+                Value::Object(config.into())
+            }
+        }
+        _ => {
+            let body = super::blocks::as_written(p, &r.body, scope);
+            if p.error_count() > before {
+                return None;
+            }
+            as_written(body, attrs)
+        }
+    };
+    // Postconditions see the planned object as `self`; one that fails
+    // leaves the plan as it is. (Provisioners only run when applying.)
+    let with_self = Scope { self_value: Some(planned.clone()), self_allowed: true, ..scope.clone() };
+    p.resource_conditions(&r.postconditions, &with_self, true);
+    Some(planned)
+}
+
+/// The instances of `r` that `import` blocks import, by instance key (as
+/// [`Instances::key`] writes it): the import ID of each, with
+/// Terraform's errors for one that is not usable.
+fn imports(p: &mut Planner, r: &Resource) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for im in &p.config.imports {
+        let Some((target, key)) = import_target(&im.to) else { continue };
+        if target != (r.mode, r.ty.clone(), r.name.clone()) {
+            continue;
+        }
+        let Some(id_expr) = &im.id else { continue };
+        let repetitions: Vec<Scope> = match &im.for_each {
+            None => vec![Scope::file(im.file)],
+            Some(e) => {
+                let Some(v) = p.expression(e, &Scope::file(im.file), None) else { continue };
+                let Some(Instances::ForEach(entries)) = for_each_entries(p, v, e, im.file, "") else { continue };
+                let each = Instances::ForEach(entries);
+                (0..each.len()).map(|i| each.scope(i, im.file)).collect()
+            }
+        };
+        for scope in repetitions {
+            let key = match &key {
+                None => String::new(),
+                Some(k) => match p.expression(k, &scope, None).map(|v| v.unmark_deep().0) {
+                    Some(Value::String(s)) => format!("[{}]", crate::value::go_quote(&s)),
+                    Some(Value::Number(n)) => format!("[{}]", n.to_decimal_string()),
+                    _ => continue,
+                },
+            };
+            let Some(id) = p.expression(id_expr, &scope, None) else { continue };
+            let invalid = |detail: &str| Diagnostic::error("Invalid import id argument", detail, id_expr.span);
+            let (id, _) = id.unmark_deep();
+            match id {
+                Value::Null(_) => p.error(im.file, invalid("The import ID cannot be null.")),
+                Value::Unknown(..) => p.error(im.file, invalid("The import block \"id\" argument depends on resource attributes that cannot be determined until apply, so Terraform cannot plan to import this resource.")),
+                Value::String(s) if s.is_empty() => p.error(im.file, invalid("The import ID value evaluates to an empty string, please provide a non-empty value.")),
+                Value::String(s) => {
+                    out.insert(key, s);
+                }
+                _ => p.error(im.file, invalid("The import ID value is unsuitable: not a string.")),
+            }
+        }
+    }
+    out
+}
+
+/// A resource by mode, type and name.
+pub(super) type ResourceKey = (Mode, String, String);
+
+/// The resource an `import` block's `to` names, and its instance key
+/// expression.
+pub(super) fn import_target(to: &Expression) -> Option<(ResourceKey, Option<&Expression>)> {
+    use crate::syntax::ast::{ExprKind, Step};
+    let (base, key) = match &to.kind {
+        ExprKind::Traversal { source, step: Step::Index { key, .. } } => (source.as_ref(), Some(key.as_ref())),
+        _ => (to, None),
+    };
+    let (root, span, steps) = crate::syntax::traversals(base).into_iter().next()?;
+    match super::refs::parse(root, span, &steps).ok().flatten()?.subject {
+        super::refs::Subject::Resource { mode, ty, name } => Some(((mode, ty, name), key)),
+        _ => None,
+    }
+}
+
+/// Terraform's error for `import` blocks whose resource is not declared.
+pub(super) fn undeclared_imports(p: &mut Planner) {
+    for im in &p.config.imports {
+        let Some(((mode, ty, name), _)) = import_target(&im.to) else { continue };
+        if p.config.resources.iter().any(|r| r.mode == mode && r.ty == ty && r.name == name) {
+            continue;
+        }
+        let detail = format!("The configuration for the given import target {} does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within terraform plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  terraform plan -generate-config-out=generated.tf", mode.address(&ty, &name));
+        p.error(im.file, Diagnostic::error("Configuration for import target does not exist", detail, im.to.span));
+    }
+}
+
+/// An instance of a type without a known schema: the configuration as
+/// written, with `id` and any attribute the module reads unknown.
+fn as_written(body: BTreeMap<String, Value>, read: &BTreeSet<String>) -> Value {
+    let mut obj = body;
+    obj.entry("id".to_string()).or_insert_with(|| Value::unknown(Type::String));
+    for a in read {
+        obj.entry(a.clone()).or_insert_with(Value::dynamic_unknown);
+    }
+    Value::Object(obj.into())
+}
+
+/// A planned object with the attributes the playground's prior state
+/// gives as known in place of those unknown until apply; what the
+/// configuration sets stays as configured.
+fn with_prior(planned: Value, prior: Option<&Value>) -> Value {
+    let (Value::Object(mut attrs), Some(Value::Object(known))) = (planned.clone(), prior) else { return planned };
+    for (name, value) in known.iter() {
+        if attrs.get(name).is_none_or(|v| !v.is_known()) {
+            attrs.make_mut().insert(name.clone(), value.clone());
+        }
+    }
+    Value::Object(attrs)
+}
+
+/// The instances' values together as Terraform's evaluator puts them: an
+/// instance that was not planned is left out (an unknown where a later
+/// one of a `count` was planned), a single one unknown.
+fn collect_planned(instances: &Instances, objects: Vec<Option<Value>>, unknown: Value) -> Value {
+    match instances {
+        Instances::Single => objects.into_iter().next().flatten().unwrap_or_else(Value::dynamic_unknown),
+        Instances::Count(_) => {
+            let last = objects.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+            Value::Tuple(objects.into_iter().take(last).map(|o| o.unwrap_or_else(|| unknown.clone())).collect())
+        }
+        Instances::ForEach(entries) => {
+            let m: BTreeMap<String, Value> = entries.iter().zip(objects).filter_map(|((k, _), o)| o.map(|o| (k.clone(), o))).collect();
+            Value::Object(m.into())
+        }
+    }
+}
+
+/// The instances' values together: a tuple for `count`, an object by key
+/// for `for_each`, the one value otherwise.
+pub(super) fn collect(instances: &Instances, objects: Vec<Value>) -> Value {
     match instances {
         Instances::Single => objects.into_iter().next().unwrap_or_else(Value::dynamic_unknown),
         Instances::Count(_) => Value::Tuple(objects.into()),
@@ -120,14 +354,23 @@ pub(super) fn with_unknown_attrs(v: Value, attrs: &BTreeSet<String>) -> Value {
 }
 
 /// The instances `count` or `for_each` asks for, as Terraform checks
-/// them; `None` after an error.
-fn instances(p: &mut Planner, count: Option<&Expression>, for_each: Option<&Expression>, file: usize, what: &str) -> Option<Instances> {
-    let scope = Scope { source: Some(file), ..Scope::default() };
+/// them; `None` after an error. `what` is "resource" or "module";
+/// `exclude` the address OpenTofu suggests excluding.
+pub(super) fn instances(
+    p: &mut Planner,
+    count: Option<&Expression>,
+    for_each: Option<&Expression>,
+    file: usize,
+    what: &str,
+    exclude: &str,
+) -> Option<Instances> {
+    let scope = Scope::file(file);
+    let engine = p.engine();
     let invalid = |detail: String, e: &Expression| Diagnostic::error("Invalid count argument", detail, e.span);
     if let Some(e) = count {
         let v = p.expression(e, &scope, None)?;
         if v.has_mark_deep(Marks::EPHEMERAL) {
-            p.error(file, invalid("The given \"count\" is derived from an ephemeral value, which means that Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify the number of resource instances.".into(), e));
+            p.error(file, invalid(format!("The given \"count\" is derived from an ephemeral value, which means that {engine} cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify the number of resource instances."), e));
             return None;
         }
         let v = match convert(&v, &Type::Number) {
@@ -143,18 +386,19 @@ fn instances(p: &mut Planner, count: Option<&Expression>, for_each: Option<&Expr
                 None
             }
             Value::Unknown(..) => {
-                p.error(file, invalid("The \"count\" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.".into(), e));
+                let workaround = match p.opentofu() {
+                    true => format!("To work around this, use the planning option -exclude={} to first apply without this object, and then apply normally to converge.", shell_quote(exclude)),
+                    false => "To work around this, use the -target argument to first apply only the resources that the count depends on.".into(),
+                };
+                p.error(file, invalid(format!("The \"count\" value depends on resource attributes that cannot be determined until apply, so {engine} cannot predict how many instances will be created. {workaround}"), e));
                 None
             }
             Value::Number(n) => {
-                if !n.is_integer() {
+                if !n.is_integer() || n.to_i64().is_none() {
                     p.error(
                         file,
                         invalid(
-                            format!(
-                                "The given \"count\" argument value is unsuitable: value must be a whole number, got {}.",
-                                n.to_decimal_string()
-                            ),
+                            "The given \"count\" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.".into(),
                             e,
                         ),
                     );
@@ -182,23 +426,37 @@ fn instances(p: &mut Planner, count: Option<&Expression>, for_each: Option<&Expr
         }
     } else if let Some(e) = for_each {
         let v = p.expression(e, &scope, None)?;
-        for_each_entries(p, v, e, file)
+        for_each_entries(p, v, e, file, exclude)
     } else {
         Some(Instances::Single)
     }
 }
 
+/// POSIX shell quoting of one argument, as OpenTofu's suggestions quote
+/// an address.
+fn shell_quote(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "._-/:@%+=,".contains(c)) {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
 /// Terraform's checks of a `for_each` value, then its entries.
-fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize) -> Option<Instances> {
+fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize, exclude: &str) -> Option<Instances> {
     let err = |summary: &str, detail: String| Diagnostic::error(summary, detail, e.span);
-    const UNKNOWN_MAP: &str = "The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge.";
-    const UNKNOWN_SET: &str = "The \"for_each\" set includes values derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to use a map value where the keys are defined statically in your configuration and where only the values contain apply-time results.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge.";
-    if v.has_mark_deep(Marks::SENSITIVE) {
+    let engine = p.engine();
+    let alternatively = match p.opentofu() {
+        true => format!("Alternatively, you could use the planning option -exclude={} to first apply without this object, and then apply normally to converge.", shell_quote(exclude)),
+        false => "Alternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge.".into(),
+    };
+    let unknown_map = format!("The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so {engine} cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\n{alternatively}");
+    let unknown_set = format!("The \"for_each\" set includes values derived from resource attributes that cannot be determined until apply, and so {engine} cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to use a map value where the keys are defined statically in your configuration and where only the values contain apply-time results.\n\n{alternatively}");
+    if v.marks().contains(Marks::SENSITIVE) {
         p.error(file, err("Invalid for_each argument", "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
         return None;
     }
-    if v.has_mark_deep(Marks::EPHEMERAL) {
-        p.error(file, err("Invalid for_each argument", "The given \"for_each\" value is derived from an ephemeral value, which means that Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify a resource's instance keys.".into()));
+    if v.marks().contains(Marks::EPHEMERAL) {
+        p.error(file, err("Invalid for_each argument", format!("The given \"for_each\" value is derived from an ephemeral value, which means that {engine} cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify a resource's instance keys.")));
         return None;
     }
     let ty = v.ty();
@@ -211,28 +469,29 @@ fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize) -> O
         return None;
     }
     if !v.is_known() {
-        let detail = if matches!(ty, Type::Set(_)) { UNKNOWN_SET } else { UNKNOWN_MAP };
-        p.error(file, err("Invalid for_each argument", detail.into()));
+        let detail = if matches!(ty, Type::Set(_)) { unknown_set } else { unknown_map };
+        p.error(file, err("Invalid for_each argument", detail));
         return None;
     }
+    let set_summary = if p.opentofu() { "Invalid for_each argument" } else { "Invalid for_each set argument" };
     let entries: Vec<(String, Value)> = match v.unmarked() {
         Value::Set(ety, elems) => {
             if elems.is_empty() {
                 return Some(Instances::ForEach(Vec::new()));
             }
             if !v.is_wholly_known() {
-                p.error(file, err("Invalid for_each argument", UNKNOWN_SET.into()));
+                p.error(file, err("Invalid for_each argument", unknown_set));
                 return None;
             }
             if *ety != Type::String {
-                p.error(file, err("Invalid for_each set argument", format!("The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type {}.", ety.friendly_name())));
+                p.error(file, err(set_summary, format!("The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type {}.", ety.friendly_name())));
                 return None;
             }
             if elems.iter().any(Value::is_null) {
                 p.error(
                     file,
                     err(
-                        "Invalid for_each set argument",
+                        set_summary,
                         "The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".into(),
                     ),
                 );
@@ -256,162 +515,4 @@ fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize) -> O
         return None;
     }
     Some(Instances::ForEach(entries))
-}
-
-/// A block's body as an object: its arguments, and each nested block type
-/// as a list of objects (`dynamic` blocks expanded). `None` for a part
-/// that could not be evaluated.
-fn block_body(p: &mut Planner, body: &Body, scope: &Scope) -> BTreeMap<String, Value> {
-    let mut out = BTreeMap::new();
-    for a in body.attributes() {
-        let v = p.expression(&a.expr, scope, None).unwrap_or_else(Value::dynamic_unknown);
-        out.insert(a.name.clone(), v);
-    }
-    let mut nested: BTreeMap<String, Option<Vec<Value>>> = BTreeMap::new();
-    for b in body.blocks() {
-        if b.kind == "dynamic" {
-            dynamic_block(p, b, scope, &mut nested);
-            continue;
-        }
-        let obj = Value::Object(block_body(p, &b.body, scope).into());
-        if let Some(list) = nested.entry(b.kind.clone()).or_insert_with(|| Some(Vec::new())) {
-            list.push(obj);
-        }
-    }
-    for (kind, blocks) in nested {
-        let v = match blocks {
-            None => Value::dynamic_unknown(),
-            Some(bs) => crate::value::convert::list_of(bs.clone()).unwrap_or_else(|| Value::Tuple(bs.into())),
-        };
-        out.insert(kind, v);
-    }
-    out
-}
-
-/// Expands `dynamic "type" { for_each, iterator, content { ... } }` into
-/// blocks of `type` (hcl's `dynblock`).
-fn dynamic_block(p: &mut Planner, b: &Block, scope: &Scope, nested: &mut BTreeMap<String, Option<Vec<Value>>>) {
-    let file = scope.source.unwrap_or(0);
-    let Some((kind, _)) = b.labels.first() else { return };
-    let Some(each) = b.body.attribute("for_each") else {
-        p.error(
-            file,
-            Diagnostic::error(
-                "Missing required argument",
-                "The argument \"for_each\" is required, but no definition was found.",
-                crate::diagnostics::Span::new(b.body.span.start, b.body.span.start),
-            ),
-        );
-        return;
-    };
-    let iterator = match b.body.attribute("iterator") {
-        Some(a) => match &a.expr.kind {
-            crate::syntax::ast::ExprKind::Variable(n) => n.clone(),
-            _ => {
-                p.error(
-                    file,
-                    Diagnostic::error("Invalid dynamic iterator name", "Dynamic iterator must be a single variable name.", a.expr.span),
-                );
-                return;
-            }
-        },
-        None => kind.clone(),
-    };
-    let contents: Vec<&Block> = b.body.blocks().filter(|c| c.kind == "content").collect();
-    let Some(content) = contents.first() else {
-        let at = crate::diagnostics::Span::new(b.body.span.start, b.body.span.start);
-        p.error(
-            file,
-            Diagnostic::error(
-                "Missing dynamic content block",
-                "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.",
-                at,
-            ),
-        );
-        return;
-    };
-    if contents.len() > 1 {
-        p.error(
-            file,
-            Diagnostic::error(
-                "Extraneous dynamic content block",
-                "Only one nested content block is allowed for each dynamic block.",
-                contents[1].def_span(),
-            ),
-        );
-        return;
-    }
-    let Some(v) = p.expression(&each.expr, scope, None) else { return };
-    let (v, _) = v.unmark();
-    if v.ty() != Type::Dynamic
-        && !matches!(
-            v.kind(),
-            crate::value::Kind::List
-                | crate::value::Kind::Set
-                | crate::value::Kind::Tuple
-                | crate::value::Kind::Map
-                | crate::value::Kind::Object
-        )
-    {
-        let detail = format!("Cannot use a {} value in for_each. An iterable collection is required.", v.ty().friendly_name());
-        p.error(file, Diagnostic::error("Invalid dynamic for_each value", detail, each.expr.span));
-        return;
-    }
-    if v.is_null() {
-        p.error(file, Diagnostic::error("Invalid dynamic for_each value", "Cannot use a null value in for_each.", each.expr.span));
-        return;
-    }
-    if !v.is_known() {
-        nested.insert(kind.clone(), None);
-        return;
-    }
-    let list = nested.entry(kind.clone()).or_insert_with(|| Some(Vec::new()));
-    for (k, x) in crate::eval::iteration_entries(&v, true) {
-        let mut inner = scope.clone();
-        let it = Value::Object([("key".to_string(), k), ("value".to_string(), x)].into_iter().collect::<BTreeMap<_, _>>().into());
-        inner.iterators.push((iterator.clone(), it));
-        let obj = Value::Object(block_body(p, &content.body, &inner).into());
-        if let Some(l) = list {
-            l.push(obj);
-        }
-    }
-}
-
-/// An instance's planned value: the configured arguments and blocks, and
-/// the attributes a provider computes unknown (`id`, and any the module
-/// reads). `terraform_data` follows its own schema.
-fn planned(r: &Resource, body: BTreeMap<String, Value>, read: &BTreeSet<String>) -> Value {
-    if r.mode == Mode::Managed && r.ty == "terraform_data" {
-        let input = body.get("input").cloned().unwrap_or_else(Value::null);
-        let output = match &input {
-            v if v.is_null() => Value::Null(v.ty()),
-            v => Value::unknown(v.ty()),
-        };
-        let mut obj = BTreeMap::new();
-        obj.insert("id".to_string(), Value::unknown(Type::String).refine_not_null());
-        obj.insert("input".to_string(), input);
-        obj.insert("output".to_string(), output);
-        obj.insert("triggers_replace".to_string(), body.get("triggers_replace").cloned().unwrap_or_else(Value::null));
-        let store_type = Type::Object(
-            [
-                ("input", Type::Dynamic),
-                ("output", Type::Dynamic),
-                ("replace", Type::Bool),
-                ("sensitive", Type::Bool),
-                ("sensitive_output", Type::Dynamic),
-                ("version", Type::Dynamic),
-            ]
-            .into_iter()
-            .map(|(k, t)| (k.to_string(), t))
-            .collect(),
-        );
-        obj.insert("store".to_string(), Value::Null(store_type));
-        return Value::Object(obj.into());
-    }
-    let mut obj = body;
-    obj.entry("id".to_string()).or_insert_with(|| Value::unknown(Type::String));
-    for a in read {
-        obj.entry(a.clone()).or_insert_with(Value::dynamic_unknown);
-    }
-    Value::Object(obj.into())
 }

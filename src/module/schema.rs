@@ -11,9 +11,9 @@ use crate::value::go_quote;
 
 /// What a body may hold: arguments (name, required) and block types (type,
 /// label names).
-pub struct Schema {
-    pub attributes: &'static [(&'static str, bool)],
-    pub blocks: &'static [(&'static str, &'static [&'static str])],
+pub struct Schema<'a> {
+    pub attributes: &'a [(&'a str, bool)],
+    pub blocks: &'a [(&'a str, &'a [&'a str])],
 }
 
 /// A body's content under a schema: the arguments it names, and its blocks
@@ -32,7 +32,7 @@ impl<'b> Content<'b> {
 
 /// `Body.PartialContent`: what the schema names; everything else is left
 /// for the caller (a resource's own arguments).
-pub fn partial_content<'b>(body: &'b Body, schema: &Schema, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Content<'b> {
+pub fn partial_content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Content<'b> {
     let mut attributes = Vec::new();
     for (name, required) in schema.attributes {
         match body.attribute(name) {
@@ -78,7 +78,7 @@ pub fn partial_content<'b>(body: &'b Body, schema: &Schema, file: usize, diags: 
 
 /// `Body.Content`: [`partial_content`], and an error for every argument or
 /// block type the schema does not name.
-pub fn content<'b>(body: &'b Body, schema: &Schema, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Content<'b> {
+pub fn content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Content<'b> {
     let content = partial_content(body, schema, file, diags);
     for attr in body.attributes() {
         if schema.attributes.iter().any(|(n, _)| *n == attr.name) {
@@ -111,7 +111,7 @@ pub fn content<'b>(body: &'b Body, schema: &Schema, file: usize, diags: &mut Vec
 }
 
 /// HCL's error for a block of a type a schema does not name.
-pub fn unsupported_block(block: &Block, schema: &Schema, file: usize) -> ModuleDiagnostic {
+pub fn unsupported_block(block: &Block, schema: &Schema<'_>, file: usize) -> ModuleDiagnostic {
     let hint = match suggest(&block.kind, schema.blocks.iter().map(|(t, _)| *t)) {
         Some(s) => format!(" Did you mean {}?", go_quote(s)),
         None if schema.attributes.iter().any(|(n, _)| *n == block.kind) => {

@@ -127,6 +127,8 @@ export interface ModuleOptions {
   variablesFormat?: "json" | "tfvars";
   /** An expression to evaluate in the module's context, as the console does. */
   console?: string;
+  /** The module's other files by path (more .tf files, child modules such as "modules/x/main.tf", files its file functions read). */
+  files?: Record<string, string>;
 }
 
 /** One named value of a module: var.x, local.x, output.x, a resource, data source or module call. */
@@ -140,7 +142,9 @@ export interface NamedValue {
   sensitive: boolean;
   /** False when its evaluation failed (its value is then unknown). */
   ok: boolean;
-  /** Where it is declared, in UTF-16 code units of the module text. */
+  /** The file it is declared in ("main.tf" for the module text). */
+  file: string;
+  /** Where it is declared, in UTF-16 code units of that file. */
   range: Range;
   line: number;
 }
@@ -162,7 +166,7 @@ export interface ModuleResult {
   needsFullBuild?: true;
 }
 
-/** Evaluates a module's text (one main.tf) over its variables, as `terraform console -plan` sees it. */
+/** Evaluates a module's text (its main.tf, with the `files` option's) over its variables, as `terraform console -plan` sees it. */
 export function evaluateModule(source: string, variables: string, options?: ModuleOptions): ModuleResult;
 
 export interface FormatOptions {

@@ -30,6 +30,11 @@ struct JsModuleOptions {
     /// An expression to evaluate in the module's context.
     #[serde(default)]
     console: Option<String>,
+    /// The module's other files, by path from its directory (more `.tf`
+    /// files, child modules under `modules/x/`, files the file functions
+    /// read).
+    #[serde(default)]
+    files: Option<std::collections::BTreeMap<String, String>>,
 }
 
 #[derive(Serialize)]
@@ -43,7 +48,8 @@ struct JsNamedValue {
     known: bool,
     sensitive: bool,
     ok: bool,
-    /// Where it is declared: UTF-16 range and 1-based line.
+    /// Where it is declared: the file, UTF-16 range and 1-based line.
+    file: String,
     range: super::JsRange,
     line: usize,
 }
@@ -82,9 +88,9 @@ struct JsModuleResult {
     needs_full_build: bool,
 }
 
-/// Evaluates a module's text (one `main.tf`) over `variables` (a JSON
-/// object of variable values, or tfvars text), and optionally a console
-/// expression in its context.
+/// Evaluates a module's text (its `main.tf`, with any other files in the
+/// `files` option) over `variables` (a JSON object of variable values, or
+/// tfvars text), and optionally a console expression in its context.
 #[wasm_bindgen(js_name = evaluateModule, skip_typescript)]
 pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsValue {
     #[cfg(feature = "module-mode")]
@@ -124,7 +130,7 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
         JsModuleOptions::default()
     } else {
-        if let Err(e) = unknown_key(&options, &["profile", "workspace", "variablesFormat", "console"]) {
+        if let Err(e) = unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files"]) {
             return options_error(e);
         }
         match serde_wasm_bindgen::from_value(options) {
@@ -157,12 +163,17 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
             ))
         }
     }
-    let module = Module::load(vec![("main.tf".into(), source.to_string())], &mopts);
+    let mut files = vec![("main.tf".to_string(), source.to_string())];
+    files.extend(opts.files.clone().unwrap_or_default().into_iter().filter(|(n, _)| n != "main.tf"));
+    let module = Module::load(files, &mopts);
     let evaluation = module.evaluate(&inputs);
+    let console_text = opts.console.as_deref().unwrap_or("");
     let texts = |d: &ModuleDiagnostic| match d.source {
-        Source::File(_) => (source, "expression"),
+        Source::File(0) => (source, "expression"),
+        Source::File(_) => (evaluation.source_of(d, console_text).map_or("", |(_, t)| t), "file"),
         Source::Inputs | Source::Input(_) => (variables, "variables"),
-        Source::Console => (opts.console.as_deref().unwrap_or(""), "console"),
+        Source::Value(_) => (evaluation.source_of(d, console_text).map_or("", |(_, t)| t), "variables"),
+        Source::Console => (console_text, "console"),
         _ => ("", "expression"),
     };
     let js_diag = |d: &ModuleDiagnostic| {
@@ -188,8 +199,12 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
             known: v.value.is_wholly_known(),
             sensitive: v.value.has_mark_deep(crate::value::Marks::SENSITIVE),
             ok: v.ok,
-            range: super::JsRange { start: utf16_offset(source, v.loc.span.start), end: utf16_offset(source, v.loc.span.end) },
-            line: LineCol::of(source, v.loc.span.start).line,
+            file: module.files()[v.loc.file].0.clone(),
+            range: {
+                let text = &module.files()[v.loc.file].1;
+                super::JsRange { start: utf16_offset(text, v.loc.span.start), end: utf16_offset(text, v.loc.span.end) }
+            },
+            line: LineCol::of(&module.files()[v.loc.file].1, v.loc.span.start).line,
         })
         .collect();
     let console = opts.console.as_deref().filter(|c| !c.trim().is_empty()).map(|expr| match evaluation.console(expr) {

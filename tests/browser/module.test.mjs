@@ -414,18 +414,19 @@ test("diagnostics underline the module and the variables, with the message on ho
   await setDoc(page, "variables", '{"env": "prod",');
   await page.waitForSelector('[data-testid="variables"] .cm-lintRange-error');
   assert.match(await text(page, "vars-error"), /Error on line 1: Invalid variables JSON/);
-  assert.match(await text(page, "errors"), /Error: No value for required variable/);
+  // Terraform does not start when the values cannot be read.
+  assert.match(await text(page, "errors"), /^Error: Invalid variables JSON\n\n  on <variables> line 1:\n   1 \| \{"env": "prod",\n/);
   await setDoc(page, "variables", 'env = [\n');
   assert.equal(await page.getAttribute('[data-testid="vars-format-tfvars"]', "aria-pressed"), "true");
   // At the end of the text: a point.
   await page.waitForSelector('[data-testid="variables"] .cm-lintPoint-error', { state: "attached" });
   assert.match(await text(page, "errors"), /Error: (Missing expression|Unterminated tuple constructor expression|Missing item separator)/);
 
-  // A validation failure points at the variable.
+  // A validation failure points at the value that failed it (Terraform 1.16).
   await setDoc(page, "expression", source.replace("var.nope", "1").replace(' + 1', ""));
   await setDoc(page, "variables", 'env = "stage"\n');
-  await page.waitForSelector('[data-testid="editor"] .cm-lintRange-error');
-  assert.equal(await page.textContent('[data-testid="editor"] .cm-lintRange-error'), 'variable "env"');
+  await page.waitForSelector('[data-testid="variables"] .cm-lintRange-error');
+  assert.equal(await page.textContent('[data-testid="variables"] .cm-lintRange-error'), '"stage"');
   assert.match(await text(page, "errors"), /Error: Invalid value for variable[\s\S]*No stage here\./);
 
   // A value for an undeclared variable: a warning in tfvars, on its name.

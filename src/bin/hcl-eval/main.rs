@@ -87,11 +87,11 @@ fn main() -> ExitCode {
         return run_jsonl(options.profile);
     }
     if let Some(path) = module_path {
-        let vars_json = match vars_path.as_deref().map(std::fs::read_to_string) {
+        let vars_json = match vars_path.as_deref().map(read_vars) {
             None => None,
             Some(Ok(t)) => Some(t),
             Some(Err(e)) => {
-                eprintln!("hcl-eval: cannot read variables: {e}");
+                eprintln!("{e}");
                 return ExitCode::from(2);
             }
         };
@@ -110,20 +110,11 @@ fn main() -> ExitCode {
     let vars = match vars_path.as_deref() {
         None => Variables::new(),
         Some(path) => {
-            let text = if path == "-" {
-                let mut s = String::new();
-                if let Err(e) = std::io::stdin().read_to_string(&mut s) {
-                    eprintln!("hcl-eval: cannot read variables from stdin: {e}");
+            let text = match read_vars(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("{e}");
                     return ExitCode::from(2);
-                }
-                s
-            } else {
-                match std::fs::read_to_string(path) {
-                    Ok(s) => s,
-                    Err(e) => {
-                        eprintln!("hcl-eval: cannot read {path}: {e}");
-                        return ExitCode::from(2);
-                    }
                 }
             };
             match parse_variables_in(&text, options.profile) {
@@ -287,4 +278,13 @@ fn body_outline(body: &hcl_playground::syntax::ast::Body, src: &str) -> serde_js
 fn failure(id: &str, errors: &[String]) -> String {
     let errs: Vec<String> = errors.iter().map(|e| json_string(e)).collect();
     format!("{{\"id\":{},\"ok\":false,\"errors\":[{}]}}", json_string(id), errs.join(","))
+}
+
+/// The text of `--vars FILE`, or of standard input for `-`.
+fn read_vars(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut s = String::new();
+        return std::io::stdin().read_to_string(&mut s).map(|_| s).map_err(|e| format!("hcl-eval: cannot read variables from stdin: {e}"));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("hcl-eval: cannot read {path}: {e}"))
 }

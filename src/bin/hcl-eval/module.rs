@@ -1,5 +1,6 @@
 //! `hcl-eval --module PATH [EXPR]`: a module's files (a `.tf` file, or a
-//! directory's `*.tf` with `terraform.tfvars[.json]` and
+//! directory: its `*.tf`, the modules it calls in directories beneath
+//! it, the files its file functions read, `terraform.tfvars[.json]` and
 //! `*.auto.tfvars[.json]`, as Terraform loads them), evaluated as
 //! `terraform console -plan` sees them: with EXPR, what the console
 //! prints for it; without, every named value.
@@ -23,44 +24,25 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     let mut files = Vec::new();
     let mut inputs = Inputs::default();
     let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("hcl-eval: cannot read {}: {e}", p.display()));
-    let loaded = if path.is_dir() {
-        let mut entries: Vec<_> = match std::fs::read_dir(path) {
-            Ok(d) => d.flatten().map(|e| e.path()).collect(),
-            Err(e) => {
-                eprintln!("hcl-eval: cannot read {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        };
-        entries.sort();
-        let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
-        let mut result = Ok(());
-        for p in entries.iter().filter(|p| name(p).ends_with(".tf")) {
-            match read(p) {
-                Ok(t) => files.push((name(p), t)),
-                Err(e) => result = Err(e),
-            }
-        }
+    let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+    let (loaded, dir) = if path.is_dir() {
+        let result = read_tree(path, &mut files);
         // Terraform's order: terraform.tfvars, terraform.tfvars.json, then
-        // *.auto.tfvars[.json] in lexical order.
-        let mut auto: Vec<&std::path::PathBuf> =
-            entries.iter().filter(|p| name(p).ends_with(".auto.tfvars") || name(p).ends_with(".auto.tfvars.json")).collect();
-        auto.sort();
-        for p in ["terraform.tfvars", "terraform.tfvars.json"]
-            .iter()
-            .map(|n| path.join(n))
-            .filter(|p| p.exists())
-            .collect::<Vec<_>>()
-            .iter()
-            .chain(auto.into_iter())
-        {
-            match read(p) {
-                Ok(t) => inputs.files.push((name(p), t)),
-                Err(e) => result = Err(e),
+        // *.auto.tfvars[.json] in lexical order, all in the root directory.
+        let root_file = |n: &str| !n.contains('/');
+        for n in ["terraform.tfvars", "terraform.tfvars.json"] {
+            if let Some((_, t)) = files.iter().find(|(f, _)| f == n) {
+                inputs.files.push((n.to_string(), t.clone()));
             }
         }
-        result
+        let mut auto: Vec<&(String, String)> =
+            files.iter().filter(|(n, _)| root_file(n) && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json"))).collect();
+        auto.sort();
+        inputs.files.extend(auto.into_iter().cloned());
+        (result, path.to_path_buf())
     } else {
-        read(path).map(|t| files.push((path.file_name().and_then(|n| n.to_str()).unwrap_or("main.tf").to_string(), t)))
+        let result = read(path).map(|t| files.push((name(path), t)));
+        (result, path.parent().map(Path::to_path_buf).unwrap_or_default())
     };
     if let Err(e) = loaded {
         eprintln!("{e}");
@@ -72,6 +54,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     for f in &args.var_files {
         match read(Path::new(f)) {
             Ok(t) => inputs.cli.push(CliInput::File(f.clone(), t)),
+            Err(_) if !Path::new(f).exists() => inputs.cli.push(CliInput::Missing(f.clone())),
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::from(2);
@@ -82,6 +65,9 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         inputs.json = Some(json);
     }
     let mut opts = ModuleOptions { profile: options.profile, limits: options.limits.clone(), ..ModuleOptions::default() };
+    if let Ok(abs) = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir }) {
+        opts.cwd = abs.to_string_lossy().into_owned();
+    }
     if let Some(w) = args.workspace {
         opts.workspace = w;
     }
@@ -129,4 +115,36 @@ fn console(evaluation: &hcl_playground::module::Evaluation, expr: &str) -> ExitC
             ExitCode::FAILURE
         }
     }
+}
+
+/// The files under `dir` (not in hidden directories such as
+/// `.terraform`), with their paths from it: the root module, the modules
+/// it calls and the files its file functions read. Files that are not
+/// text are left out.
+fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result<(), String> {
+    const MAX_FILES: usize = 10_000;
+    let mut work = vec![(dir.to_path_buf(), String::new())];
+    while let Some((d, prefix)) = work.pop() {
+        let mut entries: Vec<_> =
+            std::fs::read_dir(&d).map_err(|e| format!("hcl-eval: cannot read {}: {e}", d.display()))?.flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
+            let p = e.path();
+            if p.is_dir() {
+                work.push((p, rel));
+            } else if let Ok(t) = std::fs::read_to_string(&p) {
+                if files.len() >= MAX_FILES {
+                    return Err(format!("hcl-eval: more than {MAX_FILES} files under {}", dir.display()));
+                }
+                files.push((rel, t));
+            }
+        }
+    }
+    files.sort();
+    Ok(())
 }

@@ -10,7 +10,7 @@ use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::value::convert::convert;
 use crate::value::go_quote;
-use crate::value::{Type, Value};
+use crate::value::{SortedMap, Type, Value};
 
 /// What the engines call the template text in their messages.
 fn template_name(profile: Profile) -> &'static str {
@@ -81,19 +81,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
         Profile::Terraform => CallError::arg(0, format!("invalid template: {}", diagnostics_error(source, name, &d))),
         _ => CallError::call(diagnostics_error(source, name, &d)),
     })?;
-    let vars = match vars {
-        Value::Map(_, m) | Value::Object(m) => m,
-        _ => return Err(CallError::arg(1, "invalid vars value: must be a map")),
-    };
-    if let Some(bad) = vars.keys().find(|k| !crate::text::is_identifier(k)) {
-        return Err(CallError::arg(
-            1,
-            format!(
-                "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
-                go_quote(bad)
-            ),
-        ));
-    }
+    let vars = template_vars(&vars)?;
     for (root, _) in crate::syntax::variable_references(&expr) {
         if !vars.contains_key(root) {
             let at = match profile {
@@ -141,6 +129,25 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
 /// Where a variable reference's root name is in the template text (for
 /// Terraform's message): its first occurrence as a name, after the first
 /// interpolation or directive opens.
+/// The variables of a template function's call (`templatestring`,
+/// `templatefile`): a map or object whose keys are all identifiers.
+pub fn template_vars(vars: &Value) -> Result<&SortedMap<Value>, CallError> {
+    let vars = match vars {
+        Value::Map(_, m) | Value::Object(m) => m,
+        _ => return Err(CallError::arg(1, "invalid vars value: must be a map")),
+    };
+    if let Some(bad) = vars.keys().find(|k| !crate::text::is_identifier(k)) {
+        return Err(CallError::arg(
+            1,
+            format!(
+                "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
+                go_quote(bad)
+            ),
+        ));
+    }
+    Ok(vars)
+}
+
 fn root_span(source: &str, name: &str) -> crate::diagnostics::Span {
     let b = source.as_bytes();
     let opens = (0..b.len()).find(|&i| matches!(b[i], b'$' | b'%') && b.get(i + 1) == Some(&b'{') && (i == 0 || b[i - 1] != b[i]));

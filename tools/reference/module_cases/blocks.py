@@ -829,3 +829,55 @@ case(A, "comments", '''
       b = /* inline */ 2
     }
 ''', ["local.a + local.b"])
+
+# Added with the module evaluator's imports and conditions: what the first
+# corpus left open.
+case(A, "import-with-input", '''
+    import {
+      to = terraform_data.a
+      id = "abc"
+    }
+    resource "terraform_data" "a" {
+      input = "v"
+    }
+''', exprs=["terraform_data.a"])
+
+case(A, "import-count-instance", '''
+    import {
+      to = terraform_data.a[1]
+      id = "second"
+    }
+    resource "terraform_data" "a" {
+      count = 2
+    }
+''', exprs=["terraform_data.a[*].id"])
+
+case(A, "postcondition-self-fails", '''
+    resource "terraform_data" "a" {
+      input = "short"
+      lifecycle {
+        postcondition {
+          condition     = length(self.input) > 10
+          error_message = "input ${self.input} is too short"
+        }
+      }
+    }
+''', exprs=["terraform_data.a.input"])
+
+case(A, "two-checks-fail", '''
+    variable "n" {
+      default = -1
+    }
+    check "one" {
+      assert {
+        condition     = var.n > 0
+        error_message = "one"
+      }
+    }
+    check "two" {
+      assert {
+        condition     = var.n > 5
+        error_message = "two"
+      }
+    }
+''', exprs=["var.n"])

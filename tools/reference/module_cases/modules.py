@@ -340,3 +340,143 @@ case(A, "const-variable-not-bool", files={"main.tf": '''
       const   = "yes"
     }
 '''}, exprs=["var.c"])
+
+# Added with the module evaluator's child modules: what the first corpus
+# left open.
+case(A, "child-errors-name-the-module", files={"main.tf": '''
+    module "x" {
+      source = "./modules/x"
+    }
+''', "modules/x/main.tf": '''
+    output "a" {
+      value = var.nope
+    }
+    output "b" {
+      value = terraform_data.nope.id
+    }
+    output "c" {
+      value = module.nope.out
+    }
+    output "d" {
+      value = local.nope
+    }
+'''}, exprs=["module.x"])
+
+case(A, "child-file-functions", files={"main.tf": '''
+    module "x" {
+      source = "./modules/x"
+    }
+''', "modules/x/main.tf": '''
+    output "text" {
+      value = file("${path.module}/data.txt")
+    }
+    output "tpl" {
+      value = templatefile("${path.module}/t.tpl", { who = "child" })
+    }
+    output "relative_exists" {
+      value = fileexists("data.txt")
+    }
+    output "abs" {
+      value = abspath(path.module)
+    }
+''', "modules/x/data.txt": "child data\n", "modules/x/t.tpl": "hi ${who}\n"}, exprs=["module.x", "module.x.relative_exists"])
+
+case(A, "child-resources-for-each", files={"main.tf": '''
+    module "x" {
+      source = "./modules/x"
+      names  = ["a", "b"]
+    }
+''', "modules/x/main.tf": '''
+    variable "names" {
+      type = set(string)
+    }
+    resource "terraform_data" "r" {
+      for_each = var.names
+      input    = "in-${each.key}"
+    }
+    output "inputs" {
+      value = { for k, r in terraform_data.r : k => r.input }
+    }
+    output "ids" {
+      value = [for r in terraform_data.r : r.id]
+    }
+'''}, exprs=["module.x", "module.x.inputs", "length(module.x.ids)"])
+
+case(A, "count-instance-argument-error", files={"main.tf": '''
+    module "x" {
+      count  = 2
+      source = "./modules/x"
+      name   = count.index == 1 ? ["bad"] : "ok"
+    }
+''', "modules/x/main.tf": CHILD}, exprs=["module.x", "module.x[0].greeting"])
+
+case(A, "nested-argument-error", files={"main.tf": '''
+    module "a" {
+      source = "./modules/a"
+    }
+''', "modules/a/main.tf": '''
+    module "b" {
+      source = "./b"
+      v      = { not = "a string" }
+    }
+    output "from_b" {
+      value = module.b.out
+    }
+''', "modules/a/b/main.tf": '''
+    variable "v" {
+      type = string
+    }
+    output "out" {
+      value = var.v
+    }
+    output "fixed" {
+      value = "f"
+    }
+'''}, exprs=["module.a"])
+
+case(A, "child-sensitive-variable-wrong-type", files={"main.tf": '''
+    module "x" {
+      source = "./modules/x"
+      secret = [1]
+    }
+''', "modules/x/main.tf": '''
+    variable "secret" {
+      type      = string
+      sensitive = true
+    }
+    output "len" {
+      value = length(var.secret)
+    }
+'''}, exprs=["module.x"])
+
+case(A, "child-validation-dependents", files={"main.tf": '''
+    module "x" {
+      source = "./modules/x"
+      port   = 0
+    }
+''', "modules/x/main.tf": '''
+    variable "port" {
+      type = number
+      validation {
+        condition     = var.port > 0
+        error_message = "port must be positive"
+      }
+    }
+    locals {
+      doubled = var.port * 2
+    }
+    output "doubled" {
+      value = local.doubled
+    }
+    output "independent" {
+      value = "still here"
+    }
+'''}, exprs=["module.x"])
+
+case(A, "for-each-set-keys", files={"main.tf": '''
+    module "x" {
+      for_each = toset(["b", "a"])
+      source   = "./modules/x"
+      name     = each.value
+    }
+''', "modules/x/main.tf": CHILD}, exprs=["keys(module.x)", 'module.x["a"].greeting', "module.x[0]"])

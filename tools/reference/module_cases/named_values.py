@@ -177,3 +177,19 @@ case(A, "console-exit", '''
       a = 1
     }
 ''', ["exit", "help"])
+
+# Added with the built-in provider's functions: what the first corpus left
+# open.
+case(A, "provider-functions-layout", '''
+    terraform {
+      required_providers {
+        terraform = {
+          source = "terraform.io/builtin/terraform"
+        }
+      }
+    }
+    locals {
+      expr   = provider::terraform::encode_expr({ a = 1, bbb = { c = "x${"$"}{y}", dd = [true, null] }, "with space" = 2 })
+      tfvars = provider::terraform::encode_tfvars({ a = 1, long_name = { x = [] }, b = {} })
+    }
+''', exprs=["local.expr", "local.tfvars", 'provider::terraform::decode_tfvars("a = ")', "provider::terraform::encode_tfvars(null)"])

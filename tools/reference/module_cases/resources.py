@@ -660,3 +660,48 @@ case(A, "for-each-output-null", '''
       for_each = terraform_data.src.output
     }
 ''', ["terraform_data.a", "terraform_data.src.output"])
+
+# Added with terraform_data's schema and plan: what the first corpus left
+# open.
+case(A, "count-failed-middle-instance", '''
+    resource "terraform_data" "a" {
+      count = 3
+      input = count.index
+      lifecycle {
+        precondition {
+          condition     = count.index != 1
+          error_message = "not instance 1"
+        }
+      }
+    }
+''', exprs=["terraform_data.a", "length(terraform_data.a)", "terraform_data.a[1]"])
+
+case(A, "store-replace", '''
+    resource "terraform_data" "a" {
+      store {
+        input   = "x"
+        replace = true
+      }
+    }
+''', exprs=["terraform_data.a.store", "terraform_data.a.id == null", "terraform_data.a.store.replace"])
+
+case(A, "store-version-unknown-sensitive", '''
+    resource "terraform_data" "src" {
+      input = "s"
+    }
+    resource "terraform_data" "a" {
+      store {
+        input     = "x"
+        version   = terraform_data.src.output
+        sensitive = true
+      }
+    }
+''', exprs=["terraform_data.a.store", "type(terraform_data.a.store)"])
+
+case(A, "store-nested-unsupported-attribute", '''
+    resource "terraform_data" "a" {
+      store {
+        version = 1
+      }
+    }
+''', exprs=["terraform_data.a.store.nope", "terraform_data.a.store.version.x", "terraform_data.a.input[0]", 'terraform_data.a["input"]'])

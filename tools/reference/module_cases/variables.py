@@ -711,3 +711,35 @@ case(A, "deprecated", '''
       y = var.old
     }
 ''', ["var.old", "local.y"])
+
+# Added with the module evaluator: what the first corpus left open.
+case(A, "validation-fails-local-depends", '''
+    variable "port" {
+      type    = number
+      default = 70000
+      validation {
+        condition     = var.port < 65536
+        error_message = "too big"
+      }
+    }
+    locals {
+      next = var.port + 1
+    }
+''', exprs=["var.port", "local.next"])
+
+case(A, "object-extra-nested-attribute", '''
+    variable "o" {
+      type = object({
+        inner = object({
+          name = string
+        })
+      })
+      default = { inner = { name = "x", nmae = "y" } }
+    }
+''', exprs=["var.o"])
+
+case(A, "map-bad-element-given", '''
+    variable "m" {
+      type = map(number)
+    }
+''', vars={"m": {"a": 1, "b": "x"}}, exprs=["var.m"])

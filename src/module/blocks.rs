@@ -1,0 +1,282 @@
+//! A resource's own configuration decoded as hcldec decodes it with
+//! `dynblock`: against the type's schema where there is one (unsupported
+//! arguments and block types, typed nulls for what is not set, one block
+//! for a single-nested type), `dynamic` blocks expanded (`for_each`,
+//! `iterator`, `labels`, `content`, nested `dynamic`, with hcl's errors);
+//! without a schema, the body as written (each block type a list of
+//! objects).
+
+use super::evaluate::{Planner, Scope};
+use super::providers::{BlockSchema, Nesting};
+use super::schema::{content, missing_item_range, Schema};
+use super::ModuleDiagnostic;
+use crate::diagnostics::{Diagnostic, Span};
+use crate::syntax::ast::{Block, Body, ExprKind};
+use crate::value::go_quote;
+use crate::value::convert::convert;
+use crate::value::{Marks, Type, Value};
+use std::collections::BTreeMap;
+
+/// A block a body holds once `dynamic` blocks are expanded.
+struct Generated<'b> {
+    kind: String,
+    body: &'b Body,
+    /// Where the block (or the `dynamic` block making it) is declared.
+    def_span: Span,
+    /// The iterators in scope inside it.
+    scope: Scope,
+    /// Marks of the `for_each` value, for every value inside.
+    marks: Marks,
+    /// Made for an unknown `for_each`: every argument unknown.
+    unknown: bool,
+}
+
+const DYNAMIC_LABELS: Schema =
+    Schema { attributes: &[("for_each", true), ("iterator", false), ("labels", false)], blocks: &[("content", &[])] };
+
+const DYNAMIC_NO_LABELS: Schema = Schema { attributes: &[("for_each", true), ("iterator", false)], blocks: &[("content", &[])] };
+
+/// The value `body` configures under `schema`, or `None` after errors
+/// (recorded).
+pub(super) fn decode(p: &mut Planner, body: &Body, schema: &BlockSchema, scope: &Scope, managed: bool) -> Option<BTreeMap<String, Value>> {
+    let before = p.error_count();
+    let out = decode_inner(p, body, schema, scope, Marks::NONE, false, managed);
+    (p.error_count() == before).then_some(out)
+}
+
+fn decode_inner(
+    p: &mut Planner,
+    body: &Body,
+    schema: &BlockSchema,
+    scope: &Scope,
+    marks: Marks,
+    unknown: bool,
+    top: bool,
+) -> BTreeMap<String, Value> {
+    let file = scope.source.unwrap_or(0);
+    // hcl's `Content`: arguments and block types the schema names.
+    let attr_names: Vec<(&str, bool)> = schema.attrs.iter().map(|a| (a.name, false)).collect();
+    let mut block_names: Vec<(&str, &[&str])> = schema.blocks.iter().map(|b| (b.0, &[][..])).collect();
+    block_names.push(("dynamic", &["type"]));
+    let shape = Schema { attributes: &attr_names, blocks: &block_names };
+    let mut diags = Vec::new();
+    content(body, &shape, file, &mut diags);
+    p.diags.extend(diags);
+    let mut out = BTreeMap::new();
+    for a in &schema.attrs {
+        let v = match body.attribute(a.name) {
+            None => Value::Null(a.ty.clone()),
+            Some(_) if unknown => Value::dynamic_unknown().with_marks(marks),
+            Some(attr) => {
+                let v = p.expression(&attr.expr, scope, None).unwrap_or_else(Value::dynamic_unknown).with_marks(marks);
+                if top && !a.write_only && v.has_mark_deep(Marks::EPHEMERAL) && !p.opentofu() {
+                    let detail = format!(
+                        "Ephemeral values are not valid for {}, because it is not a write-only attribute and must be persisted to state.",
+                        go_quote(a.name)
+                    );
+                    p.error(file, Diagnostic::error("Invalid use of ephemeral value", detail, attr.expr.span));
+                }
+                match convert(&v, &a.ty) {
+                    Ok(v) => v,
+                    Err(m) => {
+                        let detail = format!("Inappropriate value for attribute {}: {m}.", go_quote(a.name));
+                        p.error(file, Diagnostic::error("Incorrect attribute value type", detail, attr.expr.span));
+                        Value::dynamic_unknown()
+                    }
+                }
+            }
+        };
+        out.insert(a.name.to_string(), v);
+    }
+    let generated = expand(p, body, scope, marks, unknown, &|kind| schema.block(kind).map(|_| false));
+    for (name, nesting, nested) in &schema.blocks {
+        let mine: Vec<&Generated> = generated.iter().filter(|g| g.kind == *name).collect();
+        let value = match nesting {
+            Nesting::Single => {
+                if let Some(second) = mine.get(1) {
+                    let (fname, text) = &p.module.files[file];
+                    let detail = format!(
+                        "Only one block of type {} is allowed. Previous definition was at {}.",
+                        go_quote(name),
+                        crate::diagnostics::range_text(text, fname, mine[0].def_span, crate::value::unicode())
+                    );
+                    p.error(file, Diagnostic::error(format!("Duplicate {name} block"), detail, second.def_span));
+                }
+                match mine.first() {
+                    Some(g) => Value::Object(decode_inner(p, g.body, nested, &g.scope, g.marks, g.unknown, false).into()),
+                    None => Value::Null(nested.implied_type()),
+                }
+            }
+        };
+        out.insert(name.to_string(), value);
+    }
+    out
+}
+
+/// A body as written, for a resource type without a schema: its
+/// arguments, and each nested block type as a list of objects (`dynamic`
+/// blocks expanded).
+pub(super) fn as_written(p: &mut Planner, body: &Body, scope: &Scope) -> BTreeMap<String, Value> {
+    as_written_inner(p, body, scope, Marks::NONE, false)
+}
+
+fn as_written_inner(p: &mut Planner, body: &Body, scope: &Scope, marks: Marks, unknown: bool) -> BTreeMap<String, Value> {
+    let mut out = BTreeMap::new();
+    for a in body.attributes() {
+        let v = match unknown {
+            true => Value::dynamic_unknown(),
+            false => p.expression(&a.expr, scope, None).unwrap_or_else(Value::dynamic_unknown),
+        };
+        out.insert(a.name.clone(), v.with_marks(marks));
+    }
+    let generated = expand(p, body, scope, marks, unknown, &|_| Some(false));
+    let mut nested: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for g in &generated {
+        let obj = Value::Object(as_written_inner(p, g.body, &g.scope, g.marks, g.unknown).into());
+        nested.entry(g.kind.clone()).or_default().push(obj);
+    }
+    for (kind, blocks) in nested {
+        let v = crate::value::convert::list_of(blocks.clone()).unwrap_or_else(|| Value::Tuple(blocks.into()));
+        out.insert(kind, v);
+    }
+    out
+}
+
+/// The blocks of `body`, `dynamic` ones expanded (hcl's `dynblock`).
+/// `labels_of(kind)` says whether a block type is expected (`None`: not)
+/// and whether it takes labels.
+fn expand<'b>(
+    p: &mut Planner,
+    body: &'b Body,
+    scope: &Scope,
+    marks: Marks,
+    unknown: bool,
+    labels_of: &dyn Fn(&str) -> Option<bool>,
+) -> Vec<Generated<'b>> {
+    let file = scope.source.unwrap_or(0);
+    let mut out = Vec::new();
+    for b in body.blocks() {
+        if b.kind != "dynamic" {
+            if labels_of(&b.kind).is_some() {
+                out.push(Generated { kind: b.kind.clone(), body: &b.body, def_span: b.def_span(), scope: scope.clone(), marks, unknown });
+            }
+            continue;
+        }
+        // A `dynamic` block's label count was checked with the body's
+        // other blocks.
+        let Some((kind, kind_span)) = b.labels.first().cloned() else { continue };
+        if b.labels.len() != 1 {
+            continue;
+        }
+        let Some(labelled) = labels_of(&kind) else {
+            p.error(
+                file,
+                Diagnostic::error(
+                    "Unsupported block type",
+                    format!("Blocks of type {} are not expected here.", go_quote(&kind)),
+                    kind_span,
+                ),
+            );
+            continue;
+        };
+        let Some(spec) = dynamic_spec(p, b, scope, labelled) else { continue };
+        let (each, each_marks) = spec.for_each.unmark();
+        let def_span = b.def_span();
+        if !each.is_known() || unknown {
+            // One block standing for all of them, its arguments unknown.
+            let mut inner = scope.clone();
+            inner.iterators.push((spec.iterator.clone(), Value::dynamic_unknown()));
+            out.push(Generated {
+                kind: kind.clone(),
+                body: spec.content,
+                def_span,
+                scope: inner,
+                marks: marks | each_marks,
+                unknown: true,
+            });
+            continue;
+        }
+        for (k, x) in crate::eval::iteration_entries(&each, true) {
+            let mut inner = scope.clone();
+            let it = Value::Object([("key".to_string(), k), ("value".to_string(), x)].into_iter().collect::<BTreeMap<_, _>>().into());
+            inner.iterators.push((spec.iterator.clone(), it));
+            out.push(Generated { kind: kind.clone(), body: spec.content, def_span, scope: inner, marks: marks | each_marks, unknown });
+        }
+    }
+    out
+}
+
+/// A `dynamic` block's decoded header.
+struct DynamicSpec<'b> {
+    for_each: Value,
+    iterator: String,
+    content: &'b Body,
+}
+
+/// dynblock's `decodeSpec`, with its errors.
+fn dynamic_spec<'b>(p: &mut Planner, b: &'b Block, scope: &Scope, labelled: bool) -> Option<DynamicSpec<'b>> {
+    let file = scope.source.unwrap_or(0);
+    let shape = if labelled { &DYNAMIC_LABELS } else { &DYNAMIC_NO_LABELS };
+    let mut diags: Vec<ModuleDiagnostic> = Vec::new();
+    let c = content(&b.body, shape, file, &mut diags);
+    let failed = !diags.is_empty();
+    p.diags.extend(diags);
+    if failed {
+        return None;
+    }
+    let kind = b.labels[0].0.clone();
+    let iterator = match c.attr("iterator") {
+        None => kind,
+        Some(a) => match &a.expr.kind {
+            ExprKind::Variable(n) => n.clone(),
+            _ if super::config::is_static_traversal(&a.expr) => {
+                p.error(
+                    file,
+                    Diagnostic::error("Invalid dynamic iterator name", "Dynamic iterator must be a single variable name.", a.expr.span),
+                );
+                return None;
+            }
+            _ => {
+                p.error(file, Diagnostic::error("Invalid expression", "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.", a.expr.span));
+                return None;
+            }
+        },
+    };
+    let each = c.attr("for_each")?;
+    let v = p.expression(&each.expr, scope, None)?;
+    let unmarked = v.unmarked();
+    let ty = unmarked.ty();
+    if ty != Type::Dynamic && !matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
+        let detail = format!("Cannot use a {} value in for_each. An iterable collection is required.", ty.friendly_name());
+        p.error(file, Diagnostic::error("Invalid dynamic for_each value", detail, each.expr.span));
+        return None;
+    }
+    if unmarked.is_null() {
+        p.error(file, Diagnostic::error("Invalid dynamic for_each value", "Cannot use a null value in for_each.", each.expr.span));
+        return None;
+    }
+    let contents: Vec<&Block> = c.blocks.clone();
+    let Some(content) = contents.first() else {
+        p.error(
+            file,
+            Diagnostic::error(
+                "Missing dynamic content block",
+                "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.",
+                missing_item_range(&b.body),
+            ),
+        );
+        return None;
+    };
+    if let Some(extra) = contents.get(1) {
+        p.error(
+            file,
+            Diagnostic::error(
+                "Extraneous dynamic content block",
+                "Only one nested content block is allowed for each dynamic block.",
+                extra.def_span(),
+            ),
+        );
+        return None;
+    }
+    Some(DynamicSpec { for_each: v, iterator, content: &content.body })
+}

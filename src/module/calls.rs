@@ -1,0 +1,400 @@
+//! Module calls: each `module` block's `source` found among the module's
+//! files (as `terraform init` installs local modules), its arguments
+//! checked against the child's variables, then each instance of the call
+//! evaluated as a module of its own whose outputs are the call's value.
+
+use super::config::{literal_string, ModuleCall, Variable};
+use super::evaluate::{Planner, Scope, State};
+use super::schema::{content, missing_item_range, Schema};
+use super::{Installation, Module, ModuleDiagnostic, Source};
+use crate::diagnostics::{range_text, Diagnostic};
+use crate::profile::Profile;
+use crate::value::go_quote;
+use crate::value::{Marks, SortedMap, Value};
+use std::cell::Cell;
+use std::collections::HashMap;
+
+/// How deep modules may nest.
+const MAX_DEPTH: usize = 32;
+
+/// How many module instances one evaluation may plan.
+const MAX_INSTANCES: usize = 10_000;
+
+/// Which directory each module call runs, by the calling directory and
+/// the call's index in it; calls without one have outputs not known.
+#[derive(Default)]
+pub(super) struct Links {
+    map: HashMap<(usize, usize), usize>,
+    /// Module instances planned so far.
+    planned: Cell<usize>,
+    /// Known attributes of resource instances by full address (see
+    /// [`super::inputs::STATE_KEY`]).
+    pub prior: SortedMap<Value>,
+}
+
+impl Links {
+    /// The directory call `call` of directory `dir` runs, if known.
+    pub fn child(&self, dir: usize, call: usize) -> Option<usize> {
+        self.map.get(&(dir, call)).copied()
+    }
+}
+
+/// Finds every module call's directory, from the root down, as `terraform
+/// init` would install them, with the errors Terraform reports while
+/// loading them; `root_vars` give `source` arguments that read a variable.
+pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut Links, diags: &mut Vec<ModuleDiagnostic>) {
+    let opts = &module.options;
+    let tofu = opts.profile == Profile::OpenTofu;
+    let engine = if tofu { "tofu" } else { "terraform" };
+    let not_installed =
+        format!("This module is not yet installed. Run \"{engine} init\" to install all modules required by this configuration.");
+    if opts.installation == Installation::Uninitialized {
+        lock_file(module, diags);
+    }
+    // Directories to visit, with the chain of directories above each.
+    let mut work: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    let mut reached = vec![false; module.dirs.len()];
+    reached[0] = true;
+    while let Some((d, chain)) = work.pop() {
+        let dir = module.dir_at(d);
+        for (i, call) in dir.config.modules.iter().enumerate() {
+            let Some(source_expr) = &call.source else { continue };
+            let Some(source) = source_value(module, d, call, source_expr, root_vars, diags) else { continue };
+            let local = source.starts_with("./") || source.starts_with("../");
+            let target = if local { join(&dir.path, &source).and_then(|p| module.dir(&p)) } else { None };
+            let fail = |diags: &mut Vec<ModuleDiagnostic>, detail: String| {
+                diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module not installed", detail, call.decl.span)));
+            };
+            let Some(t) = target else {
+                match opts.installation {
+                    Installation::Assumed => {}
+                    Installation::Uninitialized => fail(diags, not_installed.clone()),
+                    Installation::Initialized if tofu && local => fail(diags, "This module's local cache directory  could not be read. Run \"tofu init\" to install all modules required by this configuration.".into()),
+                    Installation::Initialized => fail(diags, not_installed.clone()),
+                }
+                continue;
+            };
+            if opts.installation == Installation::Uninitialized {
+                fail(diags, not_installed.clone());
+                continue;
+            }
+            if chain.contains(&t) || t == d || chain.len() >= MAX_DEPTH {
+                let detail = format!(
+                    "The module {} calls itself, directly or through other modules, or modules nest deeper than {MAX_DEPTH} levels.",
+                    go_quote(module.dir_at(t).path_module())
+                );
+                diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module nesting too deep", detail, call.decl.span)));
+                continue;
+            }
+            if !reached[t] {
+                reached[t] = true;
+                diags.extend(module.dir_at(t).diags.iter().cloned());
+            }
+            // Terraform's `init` refuses an argument the child does not
+            // declare, leaving the module uninstalled.
+            if !tofu && opts.installation == Installation::Initialized && unsupported_arguments(call, &module.dir_at(t).config.variables) {
+                fail(diags, not_installed.clone());
+                continue;
+            }
+            check_arguments(call, &module.dir_at(t).config.variables, diags);
+            links.map.insert((d, i), t);
+            let mut below = chain.clone();
+            below.push(d);
+            work.push((t, below));
+        }
+    }
+}
+
+/// Terraform's refusal to run with providers `init` never selected: every
+/// provider but the built-in one a resource needs.
+fn lock_file(module: &Module, diags: &mut Vec<ModuleDiagnostic>) {
+    let tofu = module.options.profile == Profile::OpenTofu;
+    let registry = if tofu { "registry.opentofu.org" } else { "registry.terraform.io" };
+    let mut missing: Vec<String> = Vec::new();
+    for r in &module.root().config.resources {
+        let name = super::providers::provider_name(r);
+        if name == "terraform" {
+            continue;
+        }
+        let source = module.root().config.required_providers.iter().find(|(n, _)| *n == name).and_then(|(_, s)| s.clone());
+        let address = match source {
+            Some(s) if s.matches('/').count() == 2 => s,
+            Some(s) if s.contains('/') => format!("{registry}/{s}"),
+            _ => format!("{registry}/hashicorp/{name}"),
+        };
+        if !missing.contains(&address) {
+            missing.push(address);
+        }
+    }
+    if missing.is_empty() {
+        return;
+    }
+    missing.sort();
+    let list: String =
+        missing.iter().map(|a| format!("\n  - provider {a}: required by this configuration but no version is selected")).collect();
+    let engine = if tofu { "tofu" } else { "terraform" };
+    diags.push(ModuleDiagnostic::general(
+        "Inconsistent dependency lock file",
+        format!("The following dependency selections recorded in the lock file are inconsistent with the current configuration:{list}\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  {engine} init"),
+    ));
+}
+
+/// A call's `source` as installation reads it: a literal, or a variable
+/// Terraform may read then (`const`), or OpenTofu reads any.
+fn source_value(
+    module: &Module,
+    dir: usize,
+    call: &ModuleCall,
+    e: &crate::syntax::ast::Expression,
+    root_vars: &SortedMap<Value>,
+    diags: &mut Vec<ModuleDiagnostic>,
+) -> Option<String> {
+    if let Some(s) = literal_string(e) {
+        return Some(s);
+    }
+    let tofu = module.options.profile == Profile::OpenTofu;
+    let variable = crate::syntax::traversals(e).into_iter().next().and_then(|(root, span, steps)| {
+        let whole = matches!(e.kind, crate::syntax::ast::ExprKind::Traversal { .. });
+        match super::refs::parse(root, span, &steps) {
+            Ok(Some(r)) if whole && steps.len() == 1 => match r.subject {
+                super::refs::Subject::Var(n) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        }
+    });
+    let config = &module.dir_at(dir).config;
+    let usable = variable.as_ref().and_then(|n| config.variables.iter().find(|v| &v.name == n)).filter(|v| tofu || v.constant);
+    match usable {
+        Some(v) if dir == 0 => match root_vars.get(&v.name).map(|x| x.unmarked().clone()) {
+            Some(Value::String(s)) => Some(s),
+            _ => None,
+        },
+        _ => {
+            let _ = call;
+            diags.push(ModuleDiagnostic::at(
+                call.file,
+                Diagnostic::error("Unknown module source", "Only literal values and const variables can be evaluated during init.", e.span),
+            ));
+            None
+        }
+    }
+}
+
+/// `path` joined to `source` (`./x`, `../y`), normalized; `None` above
+/// the root.
+fn join(path: &str, source: &str) -> Option<String> {
+    let mut parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    for seg in source.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+const META: &[&str] = &["source", "version", "count", "for_each", "depends_on", "providers", "ignore_nested_deprecations"];
+
+fn unsupported_arguments(call: &ModuleCall, vars: &[Variable]) -> bool {
+    call.arguments.iter().any(|a| !vars.iter().any(|v| v.name == a.name))
+}
+
+/// The call's arguments against the child's variables: hcl's errors for
+/// an argument no variable takes, and for a required variable without
+/// one.
+fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleDiagnostic>) {
+    let attrs: Vec<(&str, bool)> =
+        vars.iter().map(|v| (v.name.as_str(), v.default.is_none())).chain(META.iter().map(|m| (*m, false))).collect();
+    let schema = Schema { attributes: &attrs, blocks: &[] };
+    let body = crate::syntax::ast::Body {
+        items: call.arguments.iter().cloned().map(crate::syntax::ast::BodyItem::Attribute).collect(),
+        span: crate::diagnostics::Span::new(call.body_start, call.body_start),
+    };
+    let mut found = Vec::new();
+    content(&body, &schema, call.file, &mut found);
+    for d in found {
+        // Meta-arguments are the call's own; the body's blocks were
+        // checked with the call.
+        if d.diagnostic.summary == "Missing required argument" {
+            let mut d = d;
+            d.diagnostic.subject = missing_item_range(&body);
+            diags.push(d);
+        } else {
+            diags.push(d);
+        }
+    }
+}
+
+/// A module call's value: each instance's outputs (an object; a tuple or
+/// object of them with `count` or `for_each`).
+pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
+    let m = &p.config.modules[i];
+    let child = p.links.child(p.dir_index(), i);
+    let exclude = p.addr.clone();
+    let Some(instances) = super::resources::instances(p, m.count.as_ref(), m.for_each.as_ref(), m.file, "module", &exclude) else {
+        // OpenTofu's evaluator finds no instance of it.
+        return match (p.opentofu(), m.for_each.is_some(), m.count.is_some()) {
+            (true, true, _) => Value::Object(Default::default()),
+            (true, _, true) => Value::Tuple(Vec::new().into()),
+            _ => Value::dynamic_unknown(),
+        };
+    };
+    let mut objects = Vec::with_capacity(instances.len());
+    let mut hidden = std::collections::BTreeSet::new();
+    for k in 0..instances.len() {
+        let scope = instances.scope(k, m.file);
+        let v = match child {
+            Some(d) => {
+                let (v, h) = run_child(p, m, d, &scope, &instances.key(k));
+                hidden.extend(h);
+                v
+            }
+            None => {
+                for a in &m.arguments {
+                    p.expression(&a.expr, &scope, None);
+                }
+                super::resources::with_unknown_attrs(Value::Object(Default::default()), &p.module_read_attrs(&m.name))
+            }
+        };
+        objects.push(v);
+    }
+    // OpenTofu evaluates an output for all of a call's instances at once:
+    // one left out of any instance is left out of all.
+    if !hidden.is_empty() {
+        objects = objects.into_iter().map(|o| without(o, &hidden)).collect();
+    }
+    super::resources::collect(&instances, objects)
+}
+
+/// An object without the attributes named in `names`.
+fn without(v: Value, names: &std::collections::BTreeSet<String>) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(m.iter().filter(|(k, _)| !names.contains(*k)).map(|(k, x)| (k.clone(), x.clone())).collect()),
+        other => other,
+    }
+}
+
+/// One instance of a call to directory `d`: its variables from the
+/// call's arguments, then the child module planned; its outputs, and
+/// those OpenTofu leaves out.
+fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &str) -> (Value, Vec<String>) {
+    let dir = p.module.dir_at(d);
+    let addr = match p.addr.is_empty() {
+        true => format!("module.{}{key}", call.name),
+        false => format!("{}.module.{}{key}", p.addr, call.name),
+    };
+    let planned = p.links.planned.get() + 1;
+    p.links.planned.set(planned);
+    if planned > MAX_INSTANCES || p.depth >= MAX_DEPTH {
+        let detail = format!("This configuration has more than {MAX_INSTANCES} module instances, or nests deeper than {MAX_DEPTH} levels, which is more than this evaluator allows.");
+        if planned == MAX_INSTANCES + 1 || p.depth >= MAX_DEPTH {
+            p.error(call.file, Diagnostic::error("Too many module instances", detail, call.decl.span));
+        }
+        return (Value::dynamic_unknown(), Vec::new());
+    }
+    let mut state = State::default();
+    for (i, v) in dir.config.variables.iter().enumerate() {
+        match argument(p, call, v, scope, &addr) {
+            Ok((value, range)) => {
+                state.vars.insert(v.name.clone(), value);
+                if let Some(r) = range {
+                    state.var_ranges.insert(v.name.clone(), r);
+                }
+            }
+            Err(true) => {
+                state.hidden.insert(super::graph::Node::Var(i));
+            }
+            Err(false) => {}
+        }
+    }
+    let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
+    child.run();
+    let value = child.outputs_object();
+    let hidden = child.hidden_outputs();
+    p.diags.extend(child.diags);
+    (value, hidden)
+}
+
+/// A child variable's value from the call (Terraform's
+/// `PrepareFinalInputVariableValue` for a module argument), and where it
+/// came from; an error when it is refused: whether OpenTofu then leaves
+/// what depends on it out of the module's outputs (a value of the wrong
+/// type) or shows it unknown.
+fn argument(
+    p: &mut Planner,
+    call: &ModuleCall,
+    v: &Variable,
+    scope: &Scope,
+    addr: &str,
+) -> Result<(Value, Option<(Source, crate::diagnostics::Span)>), bool> {
+    let var_addr = format!("{addr}.var.{}", v.name);
+    let decl_text = || {
+        let (name, text) = &p.module.files[v.decl.file];
+        range_text(text, name, v.decl.span, crate::value::unicode())
+    };
+    let Some(arg) = call.arguments.iter().find(|a| a.name == v.name) else {
+        return Ok((v.default.clone().unwrap_or_else(|| Value::unknown(v.ty())), None));
+    };
+    let given = p.expression(&arg.expr, scope, None).ok_or(true)?;
+    let range = (Source::File(call.file), arg.expr.span);
+    let at_arg = |summary: &str, detail: String| ModuleDiagnostic::at(call.file, Diagnostic::error(summary, detail, arg.expr.span));
+    let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
+    let value = match &v.constraint {
+        Some(c) => match super::convert::to_constraint(given.clone(), c, p.options().profile) {
+            Ok(x) => x,
+            Err(e) => {
+                let d = match (v.sensitive, p.opentofu()) {
+                    (true, _) => at_decl(
+                        "Invalid value for input variable",
+                        format!(
+                            "The given value is not suitable for {var_addr}, which is sensitive: {}. Invalid value defined at {}.",
+                            e.message,
+                            range_text(&p.module.files[call.file].1, &p.module.files[call.file].0, arg.expr.span, crate::value::unicode())
+                        ),
+                    ),
+                    (false, tofu) => {
+                        let detail = format!("The given value is not suitable for {var_addr} declared at {}: {}.", decl_text(), e.message);
+                        match tofu {
+                            true => at_decl("Invalid value for input variable", detail),
+                            false => at_arg("Invalid value for input variable", detail),
+                        }
+                    }
+                };
+                p.diags.push(d);
+                return Err(!v.sensitive);
+            }
+        },
+        None => given,
+    };
+    let value = match (value.is_null() && !v.nullable, &v.default) {
+        (true, Some(d)) => d.clone(),
+        (true, None) => {
+            let detail = format!(
+                "The given value is not suitable for {var_addr} defined at {}: required variable may not be set to null.",
+                decl_text()
+            );
+            p.diags.push(at_arg("Required variable not set", detail));
+            return Err(false);
+        }
+        _ => value,
+    };
+    if !v.ephemeral && value.has_mark_deep(Marks::EPHEMERAL) {
+        let d = match p.opentofu() {
+            true => at_arg(
+                "Variable does not allow ephemeral value",
+                format!("The value used for the variable {} is ephemeral, but it is not configured to allow one.", go_quote(&v.name)),
+            ),
+            false => at_arg(
+                "Ephemeral value not allowed",
+                "This input variable is not declared as accepting a ephemeral values, so it cannot be set to a result derived from an ephemeral value.".into(),
+            ),
+        };
+        p.diags.push(d);
+        return Ok((Value::unknown(v.ty()), Some(range)));
+    }
+    Ok((value, Some(range)))
+}

@@ -1,0 +1,304 @@
+//! The file functions over the module's own files: `file`, `fileexists`,
+//! `filebase64`, `templatefile`, `abspath` and the file hash functions,
+//! reading paths as Terraform does (relative to the working directory,
+//! the root module's; `path.module` leads into a child's directory).
+//! The evaluator calls them through plain function pointers, so the
+//! files of the module being evaluated are in a thread-local while an
+//! expression is evaluated (see [`FileSystem::enter`]).
+
+use super::Module;
+use crate::functions::provider;
+use crate::functions::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::value::go_quote;
+use crate::value::{Marks, Type, Value};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// The files an expression's file functions read.
+#[derive(Clone)]
+pub(super) struct FileSystem {
+    files: Arc<Vec<(String, String)>>,
+    /// `path.cwd`: absolute paths under it are the module's files.
+    cwd: String,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<FileSystem>> = const { RefCell::new(None) };
+}
+
+/// Restores the previous file system when dropped.
+pub(super) struct Entered(Option<FileSystem>);
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        let previous = self.0.take();
+        CURRENT.with(|c| *c.borrow_mut() = previous);
+    }
+}
+
+impl FileSystem {
+    pub fn new(module: &Module) -> FileSystem {
+        FileSystem { files: module.files.clone(), cwd: module.options.cwd.clone() }
+    }
+
+    /// Makes these the files the file functions read until the guard is
+    /// dropped.
+    pub fn enter(self) -> Entered {
+        Entered(CURRENT.with(|c| c.borrow_mut().replace(self)))
+    }
+
+    /// `path` as Terraform resolves it, cleaned (`filepath.Join` with the
+    /// working directory, `filepath.Clean`): the name it reports, and the
+    /// module file's path (relative to the root) it stands for.
+    fn resolve(&self, path: &str) -> (String, Option<String>) {
+        let shown = clean(path);
+        let absolute = shown.starts_with('/');
+        let relative = match absolute {
+            false => Some(shown.clone()),
+            true => {
+                let cwd = clean(&self.cwd);
+                match shown.strip_prefix(&cwd) {
+                    Some("") => Some(".".into()),
+                    Some(rest) if rest.starts_with('/') => Some(rest[1..].to_string()),
+                    _ => None,
+                }
+            }
+        };
+        (shown, relative.filter(|r| !r.starts_with("../") && r != ".."))
+    }
+
+    fn read(&self, path: &str) -> Option<&str> {
+        let (_, relative) = self.resolve(path);
+        let relative = relative?;
+        self.files.iter().find(|(n, _)| clean(n) == relative).map(|(_, t)| t.as_str())
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        let (_, relative) = self.resolve(path);
+        match relative.as_deref() {
+            Some(".") => true,
+            Some(r) => self.files.iter().any(|(n, _)| n.starts_with(&format!("{r}/"))),
+            None => false,
+        }
+    }
+}
+
+/// Go's `filepath.Clean` for a slash-separated path.
+fn clean(path: &str) -> String {
+    let absolute = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => match parts.last() {
+                Some(&last) if last != ".." => {
+                    parts.pop();
+                }
+                _ if absolute => {}
+                _ => parts.push(".."),
+            },
+            s => parts.push(s),
+        }
+    }
+    let joined = parts.join("/");
+    match (absolute, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".into(),
+        (false, false) => joined,
+    }
+}
+
+fn with_fs<T>(f: impl FnOnce(&FileSystem) -> T) -> Option<T> {
+    CURRENT.with(|c| c.borrow().as_ref().map(f))
+}
+
+/// `readFileBytes`: the file's text, or Terraform's error for a file the
+/// configuration does not include.
+fn read_file(path: &str, marks: Marks) -> Result<String, CallError> {
+    let found = with_fs(|fs| fs.read(path).map(str::to_string)).flatten();
+    match found {
+        Some(t) => Ok(t),
+        None => {
+            let shown = with_fs(|fs| fs.resolve(path).0).unwrap_or_else(|| path.to_string());
+            let shown = if marks.contains(Marks::SENSITIVE) { "(sensitive value)".to_string() } else { go_quote(&shown) };
+            Err(CallError::arg(0, format!("no file exists at {shown}; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource")))
+        }
+    }
+}
+
+const PATH: Param = Param::new("path", "string").unknowns().marked();
+
+fn path_arg(a: &[Value]) -> (String, Marks) {
+    let (v, marks) = a[0].clone().unmark();
+    (v.as_str().unwrap_or("").to_string(), marks)
+}
+
+fn file(a: &[Value], _: &mut Ctx) -> CallResult {
+    let (path, marks) = path_arg(a);
+    if !a[0].is_known() {
+        return Ok(Value::unknown(Type::String).with_marks(marks));
+    }
+    Ok(Value::string(read_file(&path, marks)?).with_marks(marks))
+}
+
+fn filebase64(a: &[Value], _: &mut Ctx) -> CallResult {
+    use base64::Engine;
+    let (path, marks) = path_arg(a);
+    if !a[0].is_known() {
+        return Ok(Value::unknown(Type::String).with_marks(marks));
+    }
+    let text = read_file(&path, marks)?;
+    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(text)).with_marks(marks))
+}
+
+fn fileexists(a: &[Value], _: &mut Ctx) -> CallResult {
+    let (path, marks) = path_arg(a);
+    if !a[0].is_known() {
+        return Ok(Value::unknown(Type::Bool).with_marks(marks));
+    }
+    let found = with_fs(|fs| (fs.read(&path).is_some(), fs.is_dir(&path), fs.resolve(&path).0)).unwrap_or((false, false, path.clone()));
+    if found.1 {
+        return Err(CallError::arg(1, format!("{} is a directory, not a file", found.2)));
+    }
+    Ok(Value::Bool(found.0).with_marks(marks))
+}
+
+fn abspath(a: &[Value], _: &mut Ctx) -> CallResult {
+    let path = str_arg(a, 0);
+    let cwd = with_fs(|fs| fs.cwd.clone()).unwrap_or_else(|| "/".into());
+    let joined = if path.starts_with('/') { path.to_string() } else { format!("{cwd}/{path}") };
+    Ok(Value::string(clean(&joined)))
+}
+
+/// The file hash functions: the file's text through the hash function
+/// of the same name without the `file` prefix.
+fn hashed(a: &[Value], ctx: &mut Ctx, name: &str) -> CallResult {
+    let (path, marks) = path_arg(a);
+    if !a[0].is_known() {
+        return Ok(Value::unknown(Type::String).with_marks(marks));
+    }
+    let text = read_file(&path, marks)?;
+    let f = crate::functions::lookup(name, ctx.profile()).ok_or_else(|| CallError::call(format!("no function {name}")))?;
+    Ok((f.imp)(&[Value::string(text)], ctx)?.with_marks(marks))
+}
+
+/// `templatefile`: the file read as a template, evaluated with `vars` as
+/// its only variables.
+fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let (path, path_marks) = path_arg(a);
+    let (vars, vars_marks) = a[1].clone().unmark_deep();
+    if !a[0].is_known() || !vars.is_known() {
+        return Ok(Value::dynamic_unknown().with_marks(path_marks | vars_marks));
+    }
+    let text = read_file(&path, path_marks)?;
+    let limits = crate::limits::Limits::default();
+    let expr = crate::syntax::parse_template(&text, &path, &limits, ctx.profile())
+        .map_err(|d| CallError::call(diagnostics_text(&text, &path, &d)))?;
+    let vars = crate::functions::template_vars(&vars)?;
+    for (root, span, _) in crate::syntax::traversals(&expr) {
+        if !vars.contains_key(root) {
+            let at = crate::diagnostics::range_text(&text, &path, span, crate::value::unicode());
+            return Err(CallError::arg(1, format!("vars map does not contain key {}, referenced at {at}", go_quote(root))));
+        }
+    }
+    if TEMPLATE_DEPTH.with(|d| d.get()) > 0 {
+        return Err(CallError::call("cannot recursively call templatefile from inside another template function"));
+    }
+    TEMPLATE_DEPTH.with(|d| d.set(d.get() + 1));
+    ctx.charge(text.len() as u64 / 16 + 64)?;
+    let result = ctx.evaluate_isolated(&expr, (&text, &path), &vars, crate::limits::Limits::default().max_steps);
+    TEMPLATE_DEPTH.with(|d| d.set(d.get() - 1));
+    match result {
+        Ok(v) if v.is_null() => Err(CallError::call("the result of the template is null")),
+        Ok(v) => Ok(v.with_marks(path_marks | vars_marks)),
+        Err(d) => Err(CallError::call(diagnostics_text(&text, &path, &d))),
+    }
+}
+
+thread_local! {
+    static TEMPLATE_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// `hcl.Diagnostics.Error()` for diagnostics about a template file.
+fn diagnostics_text(text: &str, name: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
+    let Some(d) = diags.first() else { return "invalid template".into() };
+    let range = crate::diagnostics::range_text(text, name, d.subject, crate::value::unicode());
+    let first = format!("{range}: {}; {}", d.summary, d.detail);
+    match diags.len() {
+        1 => first,
+        n => format!("{first}, and {} other diagnostic(s)", n - 1),
+    }
+}
+
+fn template_type(_: &[Value]) -> Result<Type, CallError> {
+    Ok(Type::Dynamic)
+}
+
+macro_rules! hash_fn {
+    ($name:literal, $inner:literal, $f:ident) => {
+        fn $f(a: &[Value], ctx: &mut Ctx) -> CallResult {
+            hashed(a, ctx, $inner)
+        }
+    };
+}
+
+hash_fn!("filemd5", "md5", filemd5);
+hash_fn!("filesha1", "sha1", filesha1);
+hash_fn!("filesha256", "sha256", filesha256);
+hash_fn!("filesha512", "sha512", filesha512);
+hash_fn!("filebase64sha256", "base64sha256", filebase64sha256);
+hash_fn!("filebase64sha512", "base64sha512", filebase64sha512);
+
+const fn def(
+    name: &'static str,
+    params: &'static [Param],
+    ret: Ret,
+    description: &'static str,
+    imp: fn(&[Value], &mut Ctx) -> CallResult,
+) -> FunctionDef {
+    FunctionDef { name, category: "filesystem", params, variadic: None, ret, description, example: "", imp }
+}
+
+const FILE: FunctionDef = def("file", &[PATH], Ret::Fixed("string"), "Reads a file of the module as a string.", file);
+const FILEBASE64: FunctionDef = def("filebase64", &[PATH], Ret::Fixed("string"), "Reads a file of the module, Base64-encoded.", filebase64);
+const FILEEXISTS: FunctionDef = def("fileexists", &[PATH], Ret::Fixed("bool"), "Whether a file of the module exists.", fileexists);
+const ABSPATH: FunctionDef = def("abspath", &[Param::new("path", "string")], Ret::Fixed("string"), "An absolute path.", abspath);
+const TEMPLATEFILE: FunctionDef = def(
+    "templatefile",
+    &[PATH, Param::new("vars", "any").unknowns().marked().dynamic()],
+    Ret::Computed(template_type),
+    "Renders a template file of the module.",
+    templatefile,
+);
+const FILEMD5: FunctionDef = def("filemd5", &[PATH], Ret::Fixed("string"), "MD5 of a file of the module.", filemd5);
+const FILESHA1: FunctionDef = def("filesha1", &[PATH], Ret::Fixed("string"), "SHA-1 of a file of the module.", filesha1);
+const FILESHA256: FunctionDef = def("filesha256", &[PATH], Ret::Fixed("string"), "SHA-256 of a file of the module.", filesha256);
+const FILESHA512: FunctionDef = def("filesha512", &[PATH], Ret::Fixed("string"), "SHA-512 of a file of the module.", filesha512);
+const FILEBASE64SHA256: FunctionDef =
+    def("filebase64sha256", &[PATH], Ret::Fixed("string"), "Base64 SHA-256 of a file of the module.", filebase64sha256);
+const FILEBASE64SHA512: FunctionDef =
+    def("filebase64sha512", &[PATH], Ret::Fixed("string"), "Base64 SHA-512 of a file of the module.", filebase64sha512);
+
+/// The file functions, for the module stage's evaluators.
+pub(super) static FUNCTIONS: &[FunctionDef] =
+    &[FILE, FILEBASE64, FILEEXISTS, ABSPATH, TEMPLATEFILE, FILEMD5, FILESHA1, FILESHA256, FILESHA512, FILEBASE64SHA256, FILEBASE64SHA512];
+
+/// The file functions and the built-in provider's functions, for a
+/// module whose `required_providers` names the provider (each engine's
+/// parameters come from the registry's per-profile table).
+pub(super) static WITH_PROVIDER: &[FunctionDef] = &[
+    FILE,
+    FILEBASE64,
+    FILEEXISTS,
+    ABSPATH,
+    TEMPLATEFILE,
+    FILEMD5,
+    FILESHA1,
+    FILESHA256,
+    FILESHA512,
+    FILEBASE64SHA256,
+    FILEBASE64SHA512,
+    provider::ENCODE_EXPR,
+    provider::ENCODE_TFVARS,
+    provider::DECODE_TFVARS,
+];

@@ -1,0 +1,286 @@
+//! The module's dependency graph: which named values each block refers
+//! to, the order they are evaluated in, and Terraform's (or OpenTofu's)
+//! error naming a cycle.
+
+use super::config::{CheckRule, Resource};
+use super::evaluate::Planner;
+use super::refs::{self, Subject};
+use super::ModuleDiagnostic;
+use crate::diagnostics::Diagnostic;
+use crate::syntax::ast::Expression;
+use std::collections::{BTreeSet, HashMap};
+
+/// A node of the module's dependency graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Node {
+    Var(usize),
+    Local(usize),
+    Resource(usize),
+    Module(usize),
+    Output(usize),
+    Check(usize),
+}
+
+/// Every expression of a resource block, with its file.
+pub(super) fn resource_exprs(r: &Resource) -> Vec<(&Expression, usize)> {
+    let mut out: Vec<(&Expression, usize)> =
+        r.count.iter().chain(r.for_each.iter()).chain(r.depends_on.iter()).map(|e| (e, r.file)).collect();
+    super::resources::body_exprs(&r.body, &mut out, r.file);
+    for rule in r.preconditions.iter().chain(&r.postconditions) {
+        out.push((&rule.condition, rule.file));
+        out.push((&rule.error_message, rule.file));
+    }
+    for e in &r.replace_triggered_by {
+        out.push((e, r.file));
+    }
+    for p in &r.provisioners {
+        super::resources::body_exprs(&p.block.body, &mut out, r.file);
+    }
+    out
+}
+
+impl<'m> Planner<'m> {
+    /// Every expression a node evaluates, with its file.
+    pub(super) fn node_exprs(&self, node: Node) -> Vec<(&'m Expression, usize)> {
+        let c = self.config;
+        let rules = |rules: &'m [CheckRule]| rules.iter().flat_map(|r| [(&r.condition, r.file), (&r.error_message, r.file)]);
+        match node {
+            Node::Var(i) => rules(&c.variables[i].validations).collect(),
+            Node::Local(i) => vec![(&c.locals[i].expr, c.locals[i].decl.file)],
+            Node::Output(i) => {
+                let o = &c.outputs[i];
+                o.value.iter().map(|e| (e, o.file)).chain(o.depends_on.iter().map(|e| (e, o.file))).chain(rules(&o.preconditions)).collect()
+            }
+            Node::Resource(i) => {
+                let r = &c.resources[i];
+                let mut out = resource_exprs(r);
+                for im in &c.imports {
+                    let Some((target, key)) = super::resources::import_target(&im.to) else { continue };
+                    if target == (r.mode, r.ty.clone(), r.name.clone()) {
+                        out.extend(im.id.iter().chain(im.for_each.iter()).chain(key).map(|e| (e, im.file)));
+                    }
+                }
+                out
+            }
+            Node::Module(i) => {
+                let m = &c.modules[i];
+                m.count
+                    .iter()
+                    .chain(m.for_each.iter())
+                    .chain(m.depends_on.iter())
+                    .chain(m.arguments.iter().map(|a| &a.expr))
+                    .map(|e| (e, m.file))
+                    .collect()
+            }
+            Node::Check(i) => {
+                let ch = &c.checks[i];
+                let mut out: Vec<(&Expression, usize)> = rules(&ch.asserts).collect();
+                if let Some(d) = &ch.data {
+                    out.extend(resource_exprs(d));
+                }
+                out
+            }
+        }
+    }
+
+    /// The nodes a node refers to (not itself: a reference to itself is
+    /// an error of its own evaluation).
+    pub(super) fn deps(&self, node: Node) -> BTreeSet<Node> {
+        let mut out = BTreeSet::new();
+        for (e, _) in self.node_exprs(node) {
+            for (root, span, steps) in crate::syntax::traversals(e) {
+                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                if let Some(n) = self.node_of(&r.subject) {
+                    if n != node {
+                        out.insert(n);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn node_of(&self, s: &Subject) -> Option<Node> {
+        let c = self.config;
+        match s {
+            Subject::Var(n) => c.variables.iter().position(|v| &v.name == n).map(Node::Var),
+            Subject::Local(n) => c.locals.iter().position(|l| &l.name == n).map(Node::Local),
+            Subject::Resource { mode, ty, name } => {
+                c.resources.iter().position(|r| r.mode == *mode && &r.ty == ty && &r.name == name).map(Node::Resource)
+            }
+            Subject::Module(n) => c.modules.iter().position(|m| &m.name == n).map(Node::Module),
+            _ => None,
+        }
+    }
+
+    /// A node as Terraform's (or OpenTofu's) graph names it in a cycle.
+    fn node_name(&self, n: Node) -> String {
+        let c = self.config;
+        let tofu = self.opentofu();
+        let prefix = match self.addr.is_empty() {
+            true => String::new(),
+            false => format!("{}.", self.addr),
+        };
+        let name = match n {
+            Node::Var(i) if tofu => format!("var.{} (expand, reference)", c.variables[i].name),
+            Node::Var(i) => format!("var.{} (validation)", c.variables[i].name),
+            Node::Local(i) => format!("local.{} (expand)", c.locals[i].name),
+            Node::Output(i) => format!("output.{} (expand)", c.outputs[i].name),
+            Node::Resource(i) if tofu => c.resources[i].address(),
+            Node::Resource(i) => format!("{} (expand)", c.resources[i].address()),
+            Node::Module(i) => format!("module.{} (expand)", c.modules[i].name),
+            Node::Check(i) => format!("check.{} (expand)", c.checks[i].name),
+        };
+        prefix + &name
+    }
+
+    /// The nodes in an order where each comes after what it refers to, or
+    /// `None` (with an error per cycle) when there is a cycle.
+    pub(super) fn order(&mut self) -> Option<Vec<Node>> {
+        let c = self.config;
+        let nodes: Vec<Node> = (0..c.variables.len())
+            .map(Node::Var)
+            .chain((0..c.locals.len()).map(Node::Local))
+            .chain((0..c.resources.len()).map(Node::Resource))
+            .chain((0..c.modules.len()).map(Node::Module))
+            .chain((0..c.outputs.len()).map(Node::Output))
+            .chain((0..c.checks.len()).map(Node::Check))
+            .collect();
+        let deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
+        let cycles = strongly_connected(&nodes, &deps);
+        if !cycles.is_empty() {
+            for cycle in cycles {
+                let mut names: Vec<String> = cycle.iter().map(|n| self.node_name(*n)).collect();
+                names.reverse();
+                let first =
+                    (0..names.len()).min_by(|a, b| names[*a].len().cmp(&names[*b].len()).then(names[*a].cmp(&names[*b]))).unwrap_or(0);
+                names.rotate_left(first);
+                let summary = match self.opentofu() {
+                    true => {
+                        names[1..].reverse();
+                        format!("Cycle: {}", names.join(", "))
+                    }
+                    false => format!("Cycle:{}", names.iter().map(|n| format!("\n  {n}")).collect::<String>()),
+                };
+                self.diags.push(ModuleDiagnostic::general(summary, ""));
+            }
+            return None;
+        }
+        let mut done: BTreeSet<Node> = BTreeSet::new();
+        let mut out = Vec::with_capacity(nodes.len());
+        // Depth first from each node in declaration order; the graph has no
+        // cycle, so a work list of (node, expanded) suffices.
+        for start in &nodes {
+            let mut work = vec![(*start, false)];
+            while let Some((n, expanded)) = work.pop() {
+                if done.contains(&n) {
+                    continue;
+                }
+                if expanded {
+                    done.insert(n);
+                    out.push(n);
+                    continue;
+                }
+                work.push((n, true));
+                for d in deps[&n].iter().rev() {
+                    if !done.contains(d) {
+                        work.push((*d, false));
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Terraform's error for a local value or block that refers to itself,
+    /// if `n` does: true when it did (and the error is recorded).
+    pub(super) fn self_reference(&mut self, n: Node) -> bool {
+        let addr = match n {
+            Node::Local(i) => format!("local.{}", self.config.locals[i].name),
+            Node::Resource(i) => self.config.resources[i].address(),
+            Node::Module(i) => format!("module.{}", self.config.modules[i].name),
+            _ => return false,
+        };
+        let mut found = false;
+        for (e, f) in self.node_exprs(n) {
+            for (root, span, steps) in crate::syntax::traversals(e) {
+                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                if self.node_of(&r.subject) != Some(n) {
+                    continue;
+                }
+                let d = match n {
+                    Node::Local(_) => Diagnostic::error(
+                        "Self-referencing local value",
+                        format!("Local value {addr} cannot use its own result as part of its expression."),
+                        r.span,
+                    ),
+                    _ => Diagnostic::error("Self-referential block", format!("Configuration for {addr} may not refer to itself."), r.span),
+                };
+                self.file_diag(Some(f), d);
+                found = true;
+                if matches!(n, Node::Local(_)) {
+                    return true;
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The strongly connected components of more than one node (Tarjan's
+/// algorithm, iteratively).
+fn strongly_connected(nodes: &[Node], deps: &HashMap<Node, BTreeSet<Node>>) -> Vec<Vec<Node>> {
+    let mut index: HashMap<Node, usize> = HashMap::new();
+    let mut low: HashMap<Node, usize> = HashMap::new();
+    let mut on_stack: BTreeSet<Node> = BTreeSet::new();
+    let mut stack: Vec<Node> = Vec::new();
+    let mut out = Vec::new();
+    let mut next = 0;
+    for &start in nodes {
+        if index.contains_key(&start) {
+            continue;
+        }
+        let mut work: Vec<(Node, Vec<Node>)> = vec![(start, deps[&start].iter().copied().collect())];
+        index.insert(start, next);
+        low.insert(start, next);
+        next += 1;
+        stack.push(start);
+        on_stack.insert(start);
+        while let Some((v, pending)) = work.last_mut() {
+            let v = *v;
+            if let Some(w) = pending.pop() {
+                if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(w) {
+                    slot.insert(next);
+                    low.insert(w, next);
+                    next += 1;
+                    stack.push(w);
+                    on_stack.insert(w);
+                    work.push((w, deps[&w].iter().copied().collect()));
+                } else if on_stack.contains(&w) {
+                    let l = low[&v].min(index[&w]);
+                    low.insert(v, l);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some((parent, _)) = work.last() {
+                let l = low[parent].min(low[&v]);
+                low.insert(*parent, l);
+            }
+            if low[&v] == index[&v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack.remove(&w);
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    out.push(component);
+                }
+            }
+        }
+    }
+    out
+}
