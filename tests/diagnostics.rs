@@ -39,6 +39,23 @@ fn page_renders_variables_errors_in_the_json() {
     insta::assert_snapshot!("variables", page("x", "{\n  \"x\": [1,\n  2,]\n}"));
 }
 
+/// A value the variables JSON cannot convert is marked where it is, not as
+/// the whole text: (variables, the text marked).
+const VARIABLE_VALUE_ERRORS: &[(&str, &str)] = &[
+    ("{\n  \"a\": 1,\n  \"b\": {\"__unknown__\": \"strin\"}\n}", "{\"__unknown__\": \"strin\"}"),
+    ("{\"a\": {\"__unknown__\": \"list(string)\", \"prefix\": \"x\"}}", "{\"__unknown__\": \"list(string)\", \"prefix\": \"x\"}"),
+    ("{\"a\": [1, {\"__unknown__\": 3}]}", "{\"__unknown__\": 3}"),
+    ("[1, 2]", "[1, 2]"),
+];
+
+#[test]
+fn variables_value_errors_point_at_the_value() {
+    for (vars, want) in VARIABLE_VALUE_ERRORS {
+        let d = parse_variables(vars).expect_err(vars);
+        assert_eq!(&vars[d.subject.start..d.subject.end], *want, "{vars}: {}", d.detail);
+    }
+}
+
 #[test]
 fn command_line_renders_the_same() {
     let out = Command::new(env!("CARGO_BIN_EXE_hcl-eval")).arg("{ 名前 = 1 }.名 + 😀").output().expect("hcl-eval runs");

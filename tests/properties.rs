@@ -1,9 +1,10 @@
 //! Property tests: random input never panics, nor changes meaning when
-//! formatted; a value printed as
+//! formatted; inspecting any place never panics, and the whole expression
+//! inspected has the value evaluation gives; a value printed as
 //! `terraform console` prints it and evaluated again is the same value of
 //! the same type; variables JSON rendered back to JSON is the same JSON.
 
-use hcl_playground::{evaluate, parse_variables, present, Options, Type, Value, Variables};
+use hcl_playground::{evaluate, parse_variables, present, Options, Program, Type, Value, Variables};
 use proptest::prelude::*;
 
 fn eval(src: &str) -> Result<Value, String> {
@@ -68,6 +69,29 @@ proptest! {
         let options = Options { template, ..Options::default() };
         if let Ok(v) = evaluate(&src, &vars, &options) {
             let _ = (present::console(&v), present::to_json(&v), v.ty().to_string());
+        }
+    }
+
+    #[test]
+    fn inspecting_anywhere_never_panics_and_the_whole_has_its_value(src in prop_oneof![hclish(), value_source()], at in any::<prop::sample::Index>()) {
+        let vars = parse_variables(r#"{"x": [1, "a", {"b": null}], "a": {"__unknown__": "list(string)"}}"#).unwrap();
+        if let Ok(program) = Program::parse(&src, &Options::default()) {
+            let bounds: Vec<usize> = (0..=src.len()).filter(|&i| src.is_char_boundary(i)).collect();
+            let i = bounds[at.index(bounds.len())];
+            let _ = program.inspect(&vars, i, i);
+            let root = program.expression().span;
+            let whole = program.inspect(&vars, root.start, root.end);
+            if let Some(whole) = whole.filter(|w| w.console_override.is_none() && root.start < root.end) {
+                prop_assert_eq!(whole.count, 1, "{:?}", src);
+                let hit = &whole.hits[0];
+                match evaluate(&src, &vars, &Options::default()) {
+                    Ok(v) => {
+                        prop_assert!(hit.errors.is_empty(), "{:?}: {:?}", src, hit.errors);
+                        prop_assert_eq!(present::console(&hit.value), present::console(&v), "{:?}", src);
+                    }
+                    Err(_) => prop_assert!(!hit.errors.is_empty(), "{:?}", src),
+                }
+            }
         }
     }
 

@@ -3,10 +3,10 @@
 //! what they parsed, malformed options, UTF-16 ranges with emoji and CJK,
 //! rendered diagnostics, unknown markers, limits that end in diagnostics
 //! rather than traps, every playground example's recorded result, and
-//! formatting as `terraform fmt`.
+//! formatting as `terraform fmt`, and inspecting sub-expressions.
 #![cfg(target_arch = "wasm32")]
 
-use hcl_playground::wasm::{evaluate, format, functions, profiles, version, Session};
+use hcl_playground::wasm::{evaluate, format, functions, inspect, inspect_module_js, profiles, version, Session};
 use serde_json::{json, Value as Json};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -350,4 +350,67 @@ fn format_as_terraform_fmt() {
     let r = fmt("a = 1", r#"{"expresion": true}"#);
     assert_eq!((r["ok"].as_bool(), r["diagnostics"][0]["summary"].as_str()), (Some(false), Some("Invalid options")));
     assert_eq!(r["diagnostics"][0]["source"], "options");
+}
+
+fn inspect_at(src: &str, vars: &str, options: &str, start: usize, end: usize, module: bool) -> Json {
+    let opts = js_sys::JSON::parse(options).unwrap();
+    let r = if module { inspect_module_js(src, vars, opts, start, end) } else { inspect(src, vars, opts, start, end) };
+    serde_wasm_bindgen::from_value(r).expect("result is JSON-shaped")
+}
+
+#[wasm_bindgen_test]
+fn inspect_sub_expressions_in_utf16() {
+    // "😀" is two UTF-16 code units: `n * 2` starts at 20, not 22 (bytes).
+    let src = "[for n in [1, 2] : \"😀\" == \"x\" ? n : n * 2]";
+    let at = src.encode_utf16().count() - "n * 2]".len();
+    let r = inspect_at(src, "{}", "{}", at + 2, at + 2, false);
+    assert_eq!(r["found"], true);
+    assert_eq!(r["text"], "n * 2");
+    assert_eq!(r["range"], json!({"start": at, "end": at + 5}));
+    assert_eq!(r["count"], 2);
+    assert_eq!(r["hits"][1]["console"], "4");
+    assert_eq!(r["hits"][1]["type"], "number");
+    assert_eq!(r["hits"][1]["bindings"], json!([{"name": "n", "console": "2"}]));
+    assert_eq!(r["hits"][1]["taken"], true);
+    // The whole conditional says which arm ran.
+    let cond = "[for n in [1, 2] : ".len();
+    let r = inspect_at(src, "{}", "{}", cond, at + 5, false);
+    assert_eq!(r["hits"][0]["arm"], false, "{r}");
+    // Outside the expression, bad options, bad variables, bad syntax.
+    assert_eq!(inspect_at("1 + 1", "{}", "{}", 40, 40, false)["found"], false);
+    assert_eq!(inspect_at("1", "{}", r#"{"bogus": 1}"#, 0, 0, false)["diagnostics"][0]["source"], "options");
+    assert_eq!(inspect_at("1", "{", "{}", 0, 0, false)["diagnostics"][0]["source"], "variables");
+    assert_eq!(inspect_at("1 +", "{}", "{}", 0, 0, false)["diagnostics"][0]["source"], "expression");
+    // An error inside: the hit says so with a UTF-16 range.
+    let r = inspect_at("\"😀\" + nope", "{}", "{}", 8, 8, false);
+    assert_eq!(r["hits"][0]["ok"], false);
+    assert_eq!(r["hits"][0]["errors"][0]["summary"], "Unknown variable");
+    assert_eq!(r["hits"][0]["errors"][0]["range"], json!({"start": 7, "end": 11}));
+}
+
+#[wasm_bindgen_test]
+fn inspect_module_expressions_per_instance() {
+    let src = "resource \"null_resource\" \"r\" {\n  count    = var.n\n  triggers = { i = \"n${count.index}\" }\n}\nvariable \"n\" {}\n";
+    let at = src.find("\"n$").unwrap();
+    if !cfg!(feature = "module-mode") {
+        let r = inspect_at(src, r#"{"n": 2}"#, "{}", at, at, true);
+        assert_eq!(r["needsFullBuild"], true, "{r}");
+        let detail = r["diagnostics"][0]["detail"].as_str().unwrap_or("");
+        return assert!(detail.contains("this build of the evaluator leaves the function out"), "{r}");
+    }
+    let r = inspect_at(src, r#"{"n": 2}"#, "{}", at, at, true);
+    assert_eq!(r["text"], "\"n${count.index}\"");
+    assert_eq!(r["hits"][1]["console"], "\"n1\"");
+    assert_eq!(r["hits"][1]["bindings"], json!([{"name": "count.index", "console": "1"}]));
+    let r = inspect_at(src, "n = 3", r#"{"variablesFormat": "tfvars", "profile": "opentofu"}"#, at, at, true);
+    assert_eq!(r["count"], 3);
+    assert_eq!(inspect_at(src, "{}", r#"{"variablesFormat": "yaml"}"#, at, at, true)["diagnostics"][0]["source"], "options");
+}
+
+#[wasm_bindgen_test]
+fn the_json_view_marks_sensitive_values_without_their_content() {
+    let r = eval(r#"{a = s, b = 1}"#, r#"{"s": {"__sensitive__": "hunter2"}}"#);
+    let text = r["json"].as_str().unwrap();
+    assert!(!text.contains("hunter2"), "{text}");
+    assert_eq!(text, "{\n  \"a\": {\"__sensitive__\": \"(sensitive value)\"},\n  \"b\": 1\n}");
 }

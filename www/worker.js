@@ -11,9 +11,12 @@
 // every request); a session parses again only what changed since its last
 // request, and renders only the outputs the request asks for.
 //
-// A module ({ kind: "module" }) goes to the full build's evaluateModule:
-// the smaller build leaves Module mode and the formatter out. Its
-// diagnostics arrive as Maps, made plain here; `ms` is the evaluation time.
+// { kind: "format" } formats (terraform fmt); { kind: "inspect" } and
+// { kind: "inspectModule" } give the value of the sub-expression at
+// start..end (UTF-16). A module ({ kind: "module" }), its inspection and
+// formatting go to the full build: the smaller build leaves Module mode
+// and the formatter out. Module diagnostics arrive as Maps, made plain
+// here; `ms` is the evaluation time.
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
@@ -52,15 +55,15 @@ function moduleResult(build, source, variables, options) {
   return result;
 }
 
-// The smaller build leaves Module mode out (`module-mode`), so a module
-// always goes to the full build, loaded on the first one.
+// The full build, with the page told while it loads the first time (the
+// page stops its clock meanwhile).
 let fullLoaded = false;
-async function evaluateModule(id, source, variables, options) {
+async function fullBuild(id) {
   if (!fullLoaded) self.postMessage({ id, loading: true });
   const build = await loadFull();
   if (!fullLoaded) self.postMessage({ id, loaded: true });
   fullLoaded = true;
-  return moduleResult(build, source, variables, options);
+  return build;
 }
 
 self.onmessage = async (event) => {
@@ -73,8 +76,23 @@ self.onmessage = async (event) => {
       self.postMessage({ id, profiles, functions, version: core.version() });
       return;
     }
+    if (kind === "format") {
+      self.postMessage({ id, result: (await fullBuild(id)).format(source, options) });
+      return;
+    }
+    if (kind === "inspect" || kind === "inspectModule") {
+      // Inspecting evaluates as the page's last evaluation did: with the
+      // full build once it is loaded, or when the smaller one says so.
+      const { start, end } = event.data;
+      const call = (b) => (kind === "inspect" ? b.inspect(source, variables, options, start, end) : b.inspectModule(source, variables, options, start, end));
+      let build = full || kind === "inspectModule" ? await fullBuild(id) : core;
+      let result = call(build);
+      if (result.needsFullBuild && build === core) result = call(await fullBuild(id));
+      self.postMessage({ id, result });
+      return;
+    }
     if (kind === "module") {
-      const result = await evaluateModule(id, source, variables, options);
+      const result = moduleResult(await fullBuild(id), source, variables, options);
       self.postMessage({ id, result, ms: lastMs });
       return;
     }
@@ -82,10 +100,7 @@ self.onmessage = async (event) => {
     let build = full ? await full : core;
     let result = session(build, profile).evaluate(source, variables, options);
     if (result.needsFullBuild) {
-      // Loading is not evaluation: the page stops its clock meanwhile.
-      self.postMessage({ id, loading: true });
-      build = await loadFull();
-      self.postMessage({ id, loaded: true });
+      build = await fullBuild(id);
       result = session(build, profile).evaluate(source, variables, options);
     }
     self.postMessage({ id, result });

@@ -3,10 +3,12 @@
 //! [`Program`] evaluated over any number of variable sets, and variables
 //! from JSON.
 
+mod inspect;
 mod program;
 mod variables;
 
 pub use crate::limits::Limits;
+pub use inspect::{inspect_module, Inspection};
 pub use program::{Evaluated, Program};
 pub use variables::{parse_variables, parse_variables_in, variables_from_json, Variables};
 

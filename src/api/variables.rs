@@ -45,7 +45,8 @@ pub fn parse_variables_in(json: &str, profile: Profile) -> Result<Variables, Dia
     let mut de = serde_json::Deserializer::from_str(json);
     let parsed = TopLevel { error: &semantic, refined: !profile.is_legacy() }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
     parsed.map_err(|e| match semantic.into_inner() {
-        Some(m) => Diagnostic::error("Invalid variables JSON", m, Span::new(0, json.len())),
+        // serde_json stops at the end of the value it could not convert.
+        Some(m) => Diagnostic::error("Invalid variables JSON", m, value_before(json, offset_of(json, e.line(), e.column()))),
         None => {
             let at = offset_of(json, e.line(), e.column());
             Diagnostic::error("Invalid variables JSON", capitalise(&e.to_string()), Span::new(at, at))
@@ -295,6 +296,49 @@ fn refined_unknown(ty: crate::value::Type, keys: &[(String, Value)]) -> Result<V
         return Err(m.to_string());
     }
     Ok(b.value())
+}
+
+/// The span of the JSON value that ends at (or just before) byte `at`, or
+/// whose closing brace comes next: an
+/// object or array with its brackets, or a scalar; the whole text when
+/// nothing ends there (a top level that is not an object).
+fn value_before(json: &str, at: usize) -> Span {
+    let mut at = crate::diagnostics::floor_char_boundary(json, at);
+    // A marker object fails after its last entry, before its `}`.
+    let rest = &json[at..];
+    if rest.trim_start().starts_with('}') {
+        at += rest.len() - rest.trim_start().len() + 1;
+    }
+    let end = json[..at].trim_end().len();
+    let bytes = json.as_bytes();
+    let (mut stack, mut in_string, mut escaped, mut closed, mut scalar_start) = (Vec::new(), false, false, None, None);
+    for (i, &b) in bytes[..end].iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => {
+                in_string = true;
+                scalar_start = Some(i);
+            }
+            b'{' | b'[' => stack.push(i),
+            b'}' | b']' => closed = stack.pop().map(|open| (open, i + 1)),
+            b':' | b',' | b' ' | b'\t' | b'\n' | b'\r' => scalar_start = None,
+            _ if scalar_start.is_none() => scalar_start = Some(i),
+            _ => {}
+        }
+    }
+    match (closed, scalar_start) {
+        (Some((open, close)), _) if close == end && open > 0 => Span::new(open, close),
+        (_, Some(start)) if bytes.get(end.wrapping_sub(1)).is_some_and(|&b| b != b'}' && b != b']') => Span::new(start, end),
+        _ => Span::new(0, json.len()),
+    }
 }
 
 fn offset_of(text: &str, line: usize, column: usize) -> usize {

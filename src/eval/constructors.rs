@@ -86,7 +86,10 @@ impl<'a> Evaluator<'a> {
         if let Some(cond) = &f.cond_expr {
             let mark = self.diags.len();
             self.push_iteration_vars(f.key_var.as_deref(), &f.value_var, dynamic(), dynamic());
+            // A probe with unknown variables, not one of the iterations.
+            self.pause_recording(true);
             let r = self.eval(cond);
+            self.pause_recording(false);
             self.pop_iteration_vars();
             cond_marks = r.marks();
             if r.is_null() {

@@ -4,6 +4,7 @@
 
 mod call;
 mod constructors;
+pub mod inspect;
 mod operators;
 mod start_range;
 mod template;
@@ -47,6 +48,9 @@ pub struct Evaluator<'a> {
     /// [`functions::in_full_build`]): the result is not the real one, even
     /// where `try` or `can` hid the error.
     pub needs_full_build: bool,
+    /// The inspector's notes of one node's values (see [`inspect`]), when
+    /// asked for.
+    recorder: Option<Box<inspect::Recorder>>,
     /// Functions the caller provides beside the built-in ones (the module
     /// stage's file functions).
     functions: &'a [crate::functions::FunctionDef],
@@ -88,6 +92,7 @@ impl<'a> Evaluator<'a> {
             no_context: false,
             diags: Vec::new(),
             needs_full_build: false,
+            recorder: None,
             functions: &[],
             pure_only: false,
         }
@@ -196,8 +201,12 @@ impl<'a> Evaluator<'a> {
             return dynamic();
         }
         self.depth += 1;
+        let mark = self.diags.len();
         let v = self.eval_inner(e);
         self.depth -= 1;
+        if self.recorder.is_some() {
+            self.note(e, &v, mark);
+        }
         v
     }
 

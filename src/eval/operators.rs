@@ -101,7 +101,7 @@ impl<'a> Evaluator<'a> {
         let mut spine = Vec::new();
         let mut leftmost = e;
         while let ExprKind::BinaryOp { op, lhs, rhs } = &leftmost.kind {
-            spine.push((*op, &**rhs, leftmost.span));
+            spine.push((*op, &**rhs, leftmost));
             leftmost = lhs;
         }
         // Any error on the left of an operation, however deep in the
@@ -109,7 +109,8 @@ impl<'a> Evaluator<'a> {
         let mark = self.diags.len();
         let mut value = self.eval(leftmost);
         let mut lhs_span = leftmost.span;
-        for (op, rhs, span) in spine.into_iter().rev() {
+        for (op, rhs, node) in spine.into_iter().rev() {
+            let span = node.span;
             if !self.charge(1, span) {
                 return Value::unknown(Type::Dynamic);
             }
@@ -121,6 +122,11 @@ impl<'a> Evaluator<'a> {
                 false => self.binary_current(op, operands, span),
             };
             lhs_span = span;
+            // The inspector may watch an inner operation (the outermost is
+            // noted by `eval`).
+            if self.recorder.is_some() && !std::ptr::eq(node, e) {
+                self.note(node, &value, mark);
+            }
         }
         value
     }

@@ -17,16 +17,18 @@ impl<'a> Evaluator<'a> {
     /// expression (`[k]`) always indexes what came before, and begins a new
     /// run.
     pub(super) fn traversal_chain(&mut self, e: &Expression) -> Value {
+        // Each step with the node it ends (whose value the inspector may
+        // watch; the outermost is noted by `eval`).
         let mut steps = Vec::new();
         let mut base = e;
         while let ExprKind::Traversal { source, step } = &base.kind {
-            steps.push(step);
+            steps.push((step, base));
             base = source;
         }
         let mark = self.diags.len();
         let mut current = self.eval(base);
         let mut run_failed = matches!(base.kind, ExprKind::Variable(_)) && self.has_errors_since(mark);
-        for step in steps.into_iter().rev() {
+        for (step, node) in steps.into_iter().rev() {
             if !self.charge(1, step.span()) {
                 return dynamic();
             }
@@ -40,6 +42,9 @@ impl<'a> Evaluator<'a> {
                     run_failed = true;
                     current = dynamic();
                 }
+            }
+            if self.recorder.is_some() && !std::ptr::eq(node, e) {
+                self.note(node, &current, mark);
             }
         }
         current
@@ -432,6 +437,13 @@ impl<'a> Evaluator<'a> {
     }
 
     fn splat_result_type(&mut self, ty: &Type, each: &Expression) -> Type {
+        self.pause_recording(true);
+        let t = self.splat_result_type_inner(ty, each);
+        self.pause_recording(false);
+        t
+    }
+
+    fn splat_result_type_inner(&mut self, ty: &Type, each: &Expression) -> Type {
         match ty {
             Type::List(e) | Type::Set(e) => {
                 self.anon.push(Value::unknown((**e).clone()));

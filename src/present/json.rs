@@ -2,7 +2,7 @@
 //! unknowns and infinities) and `jsonencode`'s.
 
 use crate::text::{json_string, push_json_string};
-use crate::value::{Refinement, Type, Value};
+use crate::value::{Marks, Refinement, Type, Value};
 use std::fmt::Write;
 
 /// Which JSON to write.
@@ -26,7 +26,9 @@ pub fn to_json(v: &Value) -> String {
 }
 
 /// [`to_json`] indented by two spaces, one element or entry a line (as
-/// `JSON.stringify(v, null, 2)` lays it out, but with every digit).
+/// `JSON.stringify(v, null, 2)` lays it out, but with every digit); a
+/// sensitive value is `{"__sensitive__": "(sensitive value)"}`, marked as
+/// the variables mark one, its content not shown (as the console shows it).
 pub fn to_json_pretty(v: &Value) -> String {
     let mut out = String::new();
     write_json_pretty(v, 0, &mut out);
@@ -35,6 +37,10 @@ pub fn to_json_pretty(v: &Value) -> String {
 
 fn write_json_pretty(v: &Value, indent: usize, out: &mut String) {
     let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat("  ").take(n));
+    if matches!(v, Value::Marked(_, m) if m.contains(Marks::SENSITIVE)) {
+        out.push_str("{\"__sensitive__\": \"(sensitive value)\"}");
+        return;
+    }
     match v.unmarked() {
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) if !vs.is_empty() => {
             out.push_str("[\n");

@@ -44,16 +44,14 @@ fn map_raw_equals(x: &super::SortedMap<Value>, y: &super::SortedMap<Value>) -> b
 /// cty's `Equals`: a known bool, or an unknown bool when unknowns make the
 /// answer undecidable. Nulls of any type equal each other. Since go-cty
 /// 1.13 an unknown's refinements can decide it (a value outside an
-/// unknown's range is not equal to it), and since 1.18 comparing with null
-/// keeps only the top-level marks.
+/// unknown's range is not equal to it). The result has every mark of
+/// both sides, nested ones too, as hcl's call of the equality function
+/// gives it.
 pub fn equals(a: &Value, b: &Value) -> Value {
     let current = !Profile::current().is_legacy();
     if a.has_marks() || b.has_marks() {
-        let (ua, mut ma) = a.clone().unmark_deep();
-        let (ub, mut mb) = b.clone().unmark_deep();
-        if current && a.is_null() != b.is_null() {
-            (ma, mb) = (a.marks(), b.marks());
-        }
+        let (ua, ma) = a.clone().unmark_deep();
+        let (ub, mb) = b.clone().unmark_deep();
         return equals(&ua, &ub).with_marks(ma | mb);
     }
     if current {

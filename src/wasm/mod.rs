@@ -1,5 +1,6 @@
 //! The WebAssembly API: a [`Session`] that keeps what it parsed between
 //! evaluations, the one-off `evaluate`, `format` (as `terraform fmt`),
+//! `inspect` and `inspectModule` (the value of a sub-expression),
 //! `functions` and `version`, for the
 //! playground page, the widgets and embedders. Compiled only for wasm32; a
 //! thin adapter over the library. Ranges cross this boundary in UTF-16
@@ -8,9 +9,11 @@
 //! rendered diagnostics) is made here, once, and only when asked for.
 
 mod format;
+mod inspect;
 mod module;
 
 pub use format::format;
+pub use inspect::{inspect, inspect_module_js};
 pub use module::evaluate_module;
 
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
@@ -194,6 +197,44 @@ export interface FormatResult {
 
 /** Formats a configuration file (or, with `{expression: true}`, one expression) as `terraform fmt` does. */
 export function format(source: string, options?: FormatOptions): FormatResult;
+
+/** One evaluation of an inspected sub-expression. */
+export interface InspectHit {
+  /** False when evaluating it failed (see errors). */
+  ok: boolean;
+  /** Its value as `terraform console` prints it. */
+  console?: string;
+  type?: string;
+  errors: Diagnostic[];
+  /** The variables of the `for` expressions around it (and count.index, each.key, each.value, a dynamic block's iterator), outermost first. */
+  bindings: { name: string; console: string }[];
+  /** For a conditional: the arm that ran (absent when the condition was unknown or failed). */
+  arm?: boolean;
+  /** For a node in a conditional's arm: whether that arm ran. */
+  taken?: boolean;
+}
+
+export interface InspectResult {
+  /** False when no expression holds the range (or the input did not parse: see diagnostics). */
+  found: boolean;
+  /** The innermost expression holding the range, in UTF-16 code units. */
+  range?: Range;
+  text?: string;
+  /** Its first evaluations (at most 5: inside a `for`, the first iterations); empty when it never ran. */
+  hits: InspectHit[];
+  /** How many times it was evaluated. */
+  count: number;
+  /** What the console prints when that is not the value (the whole of `type(x)`). */
+  console?: string;
+  /** Why nothing was found (options, variables, syntax), or a module's own errors within the range. */
+  diagnostics: Diagnostic[];
+  needsFullBuild?: true;
+}
+
+/** The value and type of the innermost sub-expression holding start..end (UTF-16) of an expression. */
+export function inspect(source: string, variablesJson: string, options: EvaluateOptions | undefined, start: number, end: number): InspectResult;
+/** The same in a module's text, in the context of the block around it (each of the first instances of count or for_each). */
+export function inspectModule(source: string, variables: string, options: ModuleOptions | undefined, start: number, end: number): InspectResult;
 
 /** One evaluation, with nothing kept. */
 export function evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
-struct JsModuleOptions {
+pub(super) struct JsModuleOptions {
     #[serde(default)]
     profile: Option<String>,
     #[serde(default)]
@@ -126,28 +126,27 @@ fn options_error(detail: String) -> JsModuleResult {
     }
 }
 
-fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
+/// The options read, the module options and the inputs `variables` gives,
+/// and the module's files (`source` as `main.tf`), or why the options are
+/// malformed.
+pub(super) fn read_options(
+    source: &str,
+    variables: &str,
+    options: JsValue,
+) -> Result<(JsModuleOptions, ModuleOptions, Inputs, Vec<(String, String)>), String> {
     let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
         JsModuleOptions::default()
     } else {
-        if let Err(e) = unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files"]) {
-            return options_error(e);
-        }
-        match serde_wasm_bindgen::from_value(options) {
-            Ok(o) => o,
-            Err(e) => return options_error(format!("The module options are malformed: {e}.")),
-        }
+        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files"])?;
+        serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
     let profile = match opts.profile.as_deref() {
         None => Profile::default(),
-        Some(n) => match Profile::from_name(n) {
-            Some(p) => p,
-            None => return options_error(format!("The module options are malformed: unknown profile \"{n}\".")),
-        },
+        Some(n) => Profile::from_name(n).ok_or_else(|| format!("The module options are malformed: unknown profile \"{n}\"."))?,
     };
     let mut mopts = ModuleOptions { profile, ..ModuleOptions::default() };
-    if let Some(w) = opts.workspace {
-        mopts.workspace = w;
+    if let Some(w) = &opts.workspace {
+        mopts.workspace = w.clone();
     }
     let mut inputs = Inputs::default();
     match opts.variables_format.as_deref() {
@@ -158,13 +157,20 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
             }
         }
         Some(other) => {
-            return options_error(format!(
-                "The module options are malformed: variablesFormat must be \"json\" or \"tfvars\", not \"{other}\"."
-            ))
+            return Err(format!("The module options are malformed: variablesFormat must be \"json\" or \"tfvars\", not \"{other}\"."))
         }
     }
     let mut files = vec![("main.tf".to_string(), source.to_string())];
     files.extend(opts.files.clone().unwrap_or_default().into_iter().filter(|(n, _)| n != "main.tf"));
+    Ok((opts, mopts, inputs, files))
+}
+
+fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
+    let (opts, mopts, inputs, files) = match read_options(source, variables, options) {
+        Ok(o) => o,
+        Err(e) => return options_error(e),
+    };
+    let profile = mopts.profile;
     let module = Module::load(files, &mopts);
     let evaluation = module.evaluate(&inputs);
     let console_text = opts.console.as_deref().unwrap_or("");

@@ -6,7 +6,7 @@
 // inline, a console line). All output reaches the DOM through textContent.
 import { EditorState, Compartment } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
-import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirror/commands";
+import { defaultKeymap, history as undoHistory, historyKeymap, isolateHistory } from "@codemirror/commands";
 import { syntaxHighlighting, HighlightStyle, bracketMatching } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/autocomplete";
@@ -25,6 +25,11 @@ import {
   detectFormat,
   undeclaredRange,
 } from "./module-view.js";
+import { inspector } from "./inspect-view.js";
+import { loadCurrent, saveCurrent, loadHistory, pushHistory, historyLabel } from "./persist.js";
+import { createReference } from "./reference.js";
+import { habitHint, asModule, nestUnderVar, expressionAsModule } from "./hints.js";
+import { setupSplitters } from "./layout.js";
 
 const DEBOUNCE_MS = 200;
 const started = performance.now();
@@ -70,6 +75,16 @@ const ui = {
   version: $("version"),
   tabConsole: $("tab-console"),
   tabJson: $("tab-json"),
+  typeLine: $("type-line"),
+  history: $("history"),
+  format: $("format"),
+  copyResult: $("copy-result"),
+  referenceToggle: $("reference-toggle"),
+  reference: $("reference"),
+  habitHint: $("habit-hint"),
+  habitHintText: $("habit-hint-text"),
+  hintModule: $("hint-module"),
+  hintNest: $("hint-nest"),
 };
 
 // ------------------------------------------------------------------ worker
@@ -125,7 +140,8 @@ const MODULE_NAMES = ["path.module", "path.root", "path.cwd", "terraform.workspa
 let moduleNames = [];
 
 function hclCompletions(context) {
-  const word = context.matchBefore(/[\p{L}_][\p{L}\p{N}_.\-\[\]"]*$/u);
+  // Ctrl+Space with nothing typed offers everything.
+  const word = context.matchBefore(/[\p{L}_][\p{L}\p{N}_.\-\[\]"]*$/u) ?? (context.explicit ? { from: context.pos, to: context.pos } : null);
   if (!word || (word.from === word.to && !context.explicit)) return null;
   const paths = [];
   if (mode === "module") paths.push(...moduleNames, ...MODULE_NAMES);
@@ -148,7 +164,8 @@ const LANGUAGES = { expression: hcl, template: hclTemplate, module: hclBody };
 const CODE_FONT = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
 const pageTheme = EditorView.theme(
   {
-    "&": { minHeight: "12rem", maxHeight: "60vh", backgroundColor: "var(--pane)", color: "var(--fg)" },
+    // Its height is the pane's (style.css: full height on desktop, at most 60vh on a phone).
+    "&": { backgroundColor: "var(--pane)", color: "var(--fg)" },
     ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
     ".cm-activeLine": { backgroundColor: "color-mix(in srgb, var(--accent) 7%, transparent)" },
     ".cm-scroller": { fontFamily: CODE_FONT, fontSize: "0.9rem" },
@@ -184,7 +201,7 @@ function editor(parent, doc, extensions) {
         closeBrackets(),
         lintGutter(),
         syntaxHighlighting(pageHighlight),
-        keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap]),
+        keymap.of([{ key: "Shift-Alt-f", run: () => (formatEditor(), true), preventDefault: true }, ...completionKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         pageTheme,
         EditorView.updateListener.of((u) => {
@@ -201,6 +218,7 @@ const exprView = editor($("editor"), "", [
   autocompletion({ override: [hclCompletions], icons: false }),
   inlineValues,
   inlineTheme,
+  inspector((from, to) => inspectAt(from, to)),
   EditorView.contentAttributes.of({ "aria-label": "HCL expression", "data-testid": "editor-content" }),
 ]);
 const varsView = editor($("variables"), "{}", [
@@ -331,9 +349,12 @@ function showKnown(list, refinements) {
   return list.childElementCount > 0;
 }
 
+// No value: no empty value box and no bare "Type:".
 function clearResult() {
   ui.output.textContent = "";
+  ui.output.hidden = true;
   ui.type.textContent = "";
+  ui.typeLine.hidden = true;
   ui.known.hidden = true;
 }
 
@@ -342,7 +363,9 @@ function showResult(result) {
   ui.engine.textContent = result.engine ?? "";
   if (result.ok) {
     ui.output.textContent = (showJson ? result.json : result.console) ?? "";
+    ui.output.hidden = false;
     ui.type.textContent = result.type;
+    ui.typeLine.hidden = false;
     ui.known.hidden = !showKnown(ui.knownList, result.refinements);
     setStatus(result.known ? "ok" : "ok · contains unknown values", "ok");
   } else {
@@ -361,6 +384,7 @@ function showAnswer(answer, variables) {
     return;
   }
   if (answer.crashed) {
+    clearResult();
     ui.errors.textContent = `The evaluator failed unexpectedly: ${answer.crashed}`;
     setStatus("internal error", "error");
     return;
@@ -369,8 +393,12 @@ function showAnswer(answer, variables) {
   const varDiags = result.diagnostics.filter((d) => d.source === "variables");
   varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(varDiags, varsView.state.doc)));
   if (varDiags.length > 0) {
-    // Invalid variables: say where, and keep the last good result on show.
+    // Invalid variables: say where, and keep the last good result on show;
+    // the expression's errors were found with other input, so they go.
     ui.varsError.textContent = result.diagnosticsText ?? "";
+    ui.errors.textContent = "";
+    if (diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, []));
+    showHint(null);
     setStatus("variables are invalid; showing the last good result", "stale");
     return;
   }
@@ -378,6 +406,7 @@ function showAnswer(answer, variables) {
   goodVariablesText = variables;
   exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(result.diagnostics.filter((d) => d.source === "expression"), exprView.state.doc)));
   showResult(result);
+  showHint(mode === "expression" ? habitHint(exprView.state.doc.toString(), variables, result.diagnostics) : null);
   if (!firstResultShown) {
     firstResultShown = true;
     window.__firstResultMs = performance.now() - started;
@@ -424,6 +453,7 @@ async function evaluateAndShow() {
     }
     showCompare(answers, profile);
   }
+  saveCurrent(currentState());
   document.body.dataset.evaluations = String(Number(document.body.dataset.evaluations || 0) + 1);
 }
 
@@ -511,6 +541,7 @@ function showModuleAnswer(answer, source, variables) {
   ui.varsError.dataset.warningsOnly = String(inVariables.every((d) => d.warning));
   showTextBlocks(ui.errors, result.diagnosticsText, result.diagnostics);
   renderValues(ui.values, result.values, jumpTo);
+  lastModuleValues = result.values;
   exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values, source.length)) });
   moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);
   showConsole(result);
@@ -650,6 +681,8 @@ function setDoc(view, text) {
 // Leaving the Module mode for an expression (or back) keeps the texts left
 // behind, for the mode switch to bring back.
 function applyState(state) {
+  // The work being replaced stays in the history.
+  rememberCurrent();
   if (state.p) ui.profile.value = state.p;
   const next = state.m ?? (state.t ? "template" : "expression");
   if (family(next) !== family(mode)) saveTexts();
@@ -694,6 +727,7 @@ window.addEventListener("hashchange", () => {
 ui.share.addEventListener("click", async () => {
   const state = { e: exprView.state.doc.toString(), v: varsView.state.doc.toString(), t: mode === "template", p: ui.profile.value, m: mode };
   if (mode === "module") Object.assign(state, { f: varsFormat, c: consoleLine });
+  rememberCurrent();
   // replaceState fires no hashchange, so the page does not reload its own link.
   history.replaceState(null, "", `#${await encodeState(state)}`);
   const url = location.href;
@@ -703,6 +737,160 @@ ui.share.addEventListener("click", async () => {
   } catch {
     ui.shareStatus.textContent = "Link is in the address bar.";
   }
+});
+
+// ------------------------------------------------- work kept across reloads
+
+function currentState() {
+  const e = exprView.state.doc.toString();
+  const v = varsView.state.doc.toString();
+  return { e, v, t: mode === "template", p: ui.profile.value, m: mode, f: mode === "module" ? varsFormat : "json", c: mode === "module" ? consoleLine : "" };
+}
+
+// The recent states, newest first, as the Recent menu lists them.
+let recent = loadHistory();
+
+function showHistory() {
+  const now = Date.now();
+  ui.history.replaceChildren(
+    new Option(recent.length ? "Recent work…" : "Recent work (none yet)", ""),
+    ...recent.map((h, i) => new Option(historyLabel(h, now), String(i))),
+  );
+}
+
+function rememberCurrent() {
+  if (!exprView.state.doc.length) return;
+  recent = pushHistory(currentState());
+  showHistory();
+}
+
+ui.history.addEventListener("change", () => {
+  const entry = recent[Number(ui.history.value)];
+  ui.history.value = "";
+  if (entry) applyState(entry.state);
+});
+
+// Leaving the page (or the tab going to the background, which on a phone
+// may be the last chance) keeps the work and records it.
+addEventListener("pagehide", () => {
+  saveCurrent(currentState());
+  rememberCurrent();
+});
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") saveCurrent(currentState());
+});
+
+// --------------------------------------------------------- copy and format
+
+async function copyText(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    ui.shareStatus.textContent = done;
+  } catch {
+    ui.shareStatus.textContent = "The browser refused the clipboard; select the text and copy it.";
+  }
+}
+
+// The result as shown: the console text or the JSON, or a module's named values.
+ui.copyResult.addEventListener("click", () => {
+  const text = mode === "module" ? valuesText(lastModuleValues) : ui.output.hidden ? ui.errors.textContent : ui.output.textContent;
+  copyText(text, mode === "module" ? "Named values copied." : showJson ? "JSON copied." : "Result copied.");
+});
+
+let lastModuleValues = [];
+
+// Only the changed middle of the text is replaced, so the cursor and the
+// undo history stay where they make sense.
+function replaceMinimal(view, text) {
+  const old = view.state.doc.toString();
+  if (old === text) return;
+  let start = 0;
+  while (start < old.length && start < text.length && old[start] === text[start]) start++;
+  let end = 0;
+  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end++;
+  // One undo step of its own, not merged with the typing before it.
+  view.dispatch({ changes: { from: start, to: old.length - end, insert: text.slice(start, text.length - end) }, annotations: isolateHistory.of("full") });
+}
+
+async function formatEditor() {
+  if (mode === "template") {
+    ui.shareStatus.textContent = "A template is text: there is nothing to format.";
+    return;
+  }
+  const source = exprView.state.doc.toString();
+  const answer = await ask({ kind: "format", source, options: { expression: mode !== "module" } });
+  if (exprView.state.doc.toString() !== source) return;
+  const r = answer.result;
+  if (!r?.ok) {
+    ui.shareStatus.textContent = r?.diagnostics?.length ? `Not formatted: ${r.diagnostics[0].summary} (line ${r.diagnostics[0].line}).` : "Not formatted.";
+    return;
+  }
+  replaceMinimal(exprView, r.text);
+  ui.shareStatus.textContent = "Formatted.";
+}
+ui.format.addEventListener("click", formatEditor);
+
+// ----------------------------------------------------------------- inspect
+
+// The value of the sub-expression at from..to of the editor's text, as the
+// current inputs give it.
+async function inspectAt(from, to) {
+  const source = exprView.state.doc.toString();
+  const variables = varsView.state.doc.toString();
+  const profile = ui.profile.value;
+  const message =
+    mode === "module"
+      ? { kind: "inspectModule", source, variables, options: { profile, variablesFormat: varsFormat }, start: from, end: to }
+      : { kind: "inspect", source, variables, options: { profile, template: mode === "template" }, start: from, end: to };
+  const answer = await ask(message);
+  return answer.result ?? null;
+}
+
+// ------------------------------------------------------------------- hints
+
+let hint = null;
+function showHint(next) {
+  hint = next;
+  ui.habitHint.hidden = !next;
+  ui.habitHintText.textContent = next?.text ?? "";
+  ui.hintModule.hidden = !next?.actions.includes("module");
+  ui.hintNest.hidden = !next?.actions.includes("nest");
+  if (next) ui.habitHint.dataset.kind = next.kind;
+}
+
+ui.hintModule.addEventListener("click", () => {
+  const text = exprView.state.doc.toString();
+  const variables = varsView.state.doc.toString();
+  const e = hint?.kind === "body" ? asModule(text) : expressionAsModule(text, variables);
+  showHint(null);
+  applyState({ e, v: hint?.kind === "body" ? "{}" : variables, m: "module", f: "json", c: "" });
+});
+ui.hintNest.addEventListener("click", () => {
+  showHint(null);
+  setDoc(varsView, nestUnderVar(varsView.state.doc.toString()));
+});
+
+// --------------------------------------------------------------- reference
+
+const reference = createReference($("reference-body"), {
+  functions: () => functionsByProfile[ui.profile.value] ?? [],
+  run: async (example) => (await ask({ kind: "evaluate", source: example, variables: "{}", options: { profile: ui.profile.value, outputs: ["console", "type", "diagnosticsText"] } })).result,
+  insert: (text) => {
+    const { from, to } = exprView.state.selection.main;
+    exprView.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
+    exprView.focus();
+  },
+  engineLabel: () => profileLabel(ui.profile.value),
+});
+
+ui.referenceToggle.addEventListener("click", () => {
+  const open = ui.reference.hidden;
+  ui.reference.hidden = !open;
+  ui.referenceToggle.setAttribute("aria-pressed", String(open));
+  if (open) reference.refresh();
+});
+ui.profile.addEventListener("change", () => {
+  if (!ui.reference.hidden) reference.refresh();
 });
 
 // ---------------------------------------------------------------- controls
@@ -780,9 +968,18 @@ async function main() {
     cards.get(name)?.engine.append(engine);
   }
   ui.version.textContent = `hcl-playground ${meta.version ?? ""}`;
+  showHistory();
+  const previous = loadCurrent();
   const opened = location.hash.length > 1 && (await openLink(location.hash));
+  // A link replaces the last visit's work, which stays in the history.
+  if (opened && previous) {
+    recent = pushHistory(previous);
+    showHistory();
+  }
   defaultExample = { e: examples[10].expr, v: examples[10].vars, t: examples[10].template };
-  if (!opened) applyState(defaultExample);
+  // The work of the last visit, unless a link says otherwise.
+  if (!opened) applyState(previous || defaultExample);
+  setupSplitters(document.querySelector("main"));
 }
 
 main();

@@ -290,7 +290,6 @@ export function undeclaredRange(diagnostic, text, format) {
 export const inlineTheme = EditorView.theme({
   ".cm-inlineValue": {
     color: "var(--muted)",
-    opacity: "0.8",
     fontStyle: "italic",
     marginLeft: "1.5em",
     whiteSpace: "pre",
