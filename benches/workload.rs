@@ -19,9 +19,14 @@ pub struct Case {
 
 impl Case {
     pub fn new(id: &str, expr: String, vars_json: String, template: bool) -> Case {
-        let vars = parse_variables(&vars_json).expect("workload variables parse");
+        Case::try_new(id, expr, vars_json, template).expect("workload variables parse")
+    }
+
+    /// A case, or `None` when its variables do not parse.
+    pub fn try_new(id: &str, expr: String, vars_json: String, template: bool) -> Option<Case> {
+        let vars = parse_variables(&vars_json).ok()?;
         let peer_ctx = peer_context(&vars_json);
-        Case { id: id.to_string(), expr, template, vars_json, vars, peer_ctx }
+        Some(Case { id: id.to_string(), expr, template, vars_json, vars, peer_ctx })
     }
 
     /// Parses and evaluates with hcl-playground.

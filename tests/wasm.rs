@@ -170,6 +170,9 @@ fn check_module_example(ex: &Json, src: &str, vars: &str) {
     }
     let options = js_sys::JSON::parse(&options.to_string()).unwrap();
     let r: Json = serde_wasm_bindgen::from_value(evaluate_module(src, vars, options)).unwrap();
+    if !cfg!(feature = "module-mode") {
+        return assert_left_out(&r);
+    }
     let got: serde_json::Map<String, Json> =
         r["values"].as_array().unwrap().iter().map(|v| (v["address"].as_str().unwrap().to_string(), v["console"].clone())).collect();
     assert_eq!(Json::Object(got), ex["values"], "example {title}: named values");
@@ -278,6 +281,10 @@ fn refinements_are_described() {
 #[wasm_bindgen_test]
 fn modules_evaluate_every_named_value() {
     use hcl_playground::wasm::evaluate_module;
+    if !cfg!(feature = "module-mode") {
+        let r: Json = serde_wasm_bindgen::from_value(evaluate_module("locals {\n  x = 1\n}\n", "{}", JsValue::UNDEFINED)).unwrap();
+        return assert_left_out(&r);
+    }
     let source = "variable \"names\" {\n  type    = list(string)\n  default = [\"a\", \"b\"]\n}\nlocals {\n  upper = [for n in var.names : upper(n)]\n}\nresource \"terraform_data\" \"x\" {\n  for_each = toset(var.names)\n  input    = each.key\n}\n";
     let opts = js_sys::JSON::parse(r#"{"console": "terraform_data.x[\"a\"].input"}"#).unwrap();
     let r: Json = serde_wasm_bindgen::from_value(evaluate_module(source, "{}", opts)).unwrap();
@@ -310,8 +317,20 @@ fn fmt(src: &str, options: &str) -> Json {
     serde_wasm_bindgen::from_value(format(src, opts)).expect("result is JSON-shaped")
 }
 
+/// The smaller build's answer for an entry point it leaves out (Module
+/// mode, the formatter): ask the full build, in the words the page's
+/// worker looks for.
+fn assert_left_out(r: &Json) {
+    assert_eq!((r["ok"].as_bool(), r["needsFullBuild"].as_bool()), (Some(false), Some(true)), "{r}");
+    let detail = r["diagnostics"][0]["detail"].as_str().unwrap_or("");
+    assert!(detail.contains("this build of the evaluator leaves the function out"), "{r}");
+}
+
 #[wasm_bindgen_test]
 fn format_as_terraform_fmt() {
+    if !cfg!(feature = "formatter") {
+        return assert_left_out(&fmt("a=1", ""));
+    }
     let r = fmt("resource aws_instance web {\nami=\"${var.ami}\"\ntags={Name=\"web\"}\n}", "");
     assert_eq!(
         r,
@@ -373,6 +392,12 @@ fn inspect_sub_expressions_in_utf16() {
 fn inspect_module_expressions_per_instance() {
     let src = "resource \"null_resource\" \"r\" {\n  count    = var.n\n  triggers = { i = \"n${count.index}\" }\n}\nvariable \"n\" {}\n";
     let at = src.find("\"n$").unwrap();
+    if !cfg!(feature = "module-mode") {
+        let r = inspect_at(src, r#"{"n": 2}"#, "{}", at, at, true);
+        assert_eq!(r["needsFullBuild"], true, "{r}");
+        let detail = r["diagnostics"][0]["detail"].as_str().unwrap_or("");
+        return assert!(detail.contains("this build of the evaluator leaves the function out"), "{r}");
+    }
     let r = inspect_at(src, r#"{"n": 2}"#, "{}", at, at, true);
     assert_eq!(r["text"], "\"n${count.index}\"");
     assert_eq!(r["hits"][1]["console"], "\"n1\"");

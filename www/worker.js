@@ -13,9 +13,10 @@
 //
 // { kind: "format" } formats (terraform fmt); { kind: "inspect" } and
 // { kind: "inspectModule" } give the value of the sub-expression at
-// start..end (UTF-16). A module ({ kind: "module" }) goes to evaluateModule, which does not flag
-// heavy functions: a module naming one goes to the full build. Its
-// diagnostics arrive as Maps, made plain here; `ms` is the evaluation time.
+// start..end (UTF-16). A module ({ kind: "module" }), its inspection and
+// formatting go to the full build: the smaller build leaves Module mode
+// and the formatter out. Module diagnostics arrive as Maps, made plain
+// here; `ms` is the evaluation time.
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
@@ -46,10 +47,6 @@ function session(build, profile) {
   return sessions.get(key);
 }
 
-// The functions the smaller build leaves out (`heavy!` in src/functions).
-const HEAVY = /(?<![\p{L}\p{N}_.-])(?:regex(?:all)?|replace|yaml(?:de|en)code|base64g(?:un)?zip|csvdecode|md5|(?:base64)?sha(?:1|256|512)|bcrypt|rsadecrypt|formatdate|time(?:add|cmp|stamp)|uuid(?:v5)?)\s*\(/u;
-const LEFT_OUT = "this build of the evaluator leaves the function out";
-
 const plain = (d) => (d instanceof Map ? Object.fromEntries(d) : d);
 
 let lastMs = 0;
@@ -62,19 +59,15 @@ function moduleResult(build, source, variables, options) {
   return result;
 }
 
-const leftOut = (result) => [...result.diagnostics, ...(result.console?.diagnostics ?? [])].some((d) => d.detail?.includes(LEFT_OUT));
-
-async function evaluateModule(id, source, variables, options) {
-  let build = full ? await full : core;
-  if (build === core && (HEAVY.test(source) || HEAVY.test(options?.console ?? ""))) build = null;
-  let result = build && moduleResult(build, source, variables, options);
-  if (!build || leftOut(result)) {
-    self.postMessage({ id, loading: true });
-    build = await loadFull();
-    self.postMessage({ id, loaded: true });
-    result = moduleResult(build, source, variables, options);
-  }
-  return result;
+// The full build, with the page told while it loads the first time (the
+// page stops its clock meanwhile).
+let fullLoaded = false;
+async function fullBuild(id) {
+  if (!fullLoaded) self.postMessage({ id, loading: true });
+  const build = await loadFull();
+  if (!fullLoaded) self.postMessage({ id, loaded: true });
+  fullLoaded = true;
+  return build;
 }
 
 self.onmessage = async (event) => {
@@ -88,7 +81,7 @@ self.onmessage = async (event) => {
       return;
     }
     if (kind === "format") {
-      self.postMessage({ id, result: core.format(source, options) });
+      self.postMessage({ id, result: (await fullBuild(id)).format(source, options) });
       return;
     }
     if (kind === "inspect" || kind === "inspectModule") {
@@ -96,21 +89,14 @@ self.onmessage = async (event) => {
       // full build once it is loaded, or when the smaller one says so.
       const { start, end } = event.data;
       const call = (b) => (kind === "inspect" ? b.inspect(source, variables, options, start, end) : b.inspectModule(source, variables, options, start, end));
-      const loadTimed = async () => {
-        self.postMessage({ id, loading: true });
-        const m = await loadFull();
-        self.postMessage({ id, loaded: true });
-        return m;
-      };
-      let build = full ? await full : core;
-      if (build === core && kind === "inspectModule" && HEAVY.test(source)) build = await loadTimed();
+      let build = full || kind === "inspectModule" ? await fullBuild(id) : core;
       let result = call(build);
-      if (result.needsFullBuild && build === core) result = call(await loadTimed());
+      if (result.needsFullBuild && build === core) result = call(await fullBuild(id));
       self.postMessage({ id, result });
       return;
     }
     if (kind === "module") {
-      const result = await evaluateModule(id, source, variables, options);
+      const result = moduleResult(await fullBuild(id), source, variables, options);
       self.postMessage({ id, result, ms: lastMs });
       return;
     }
@@ -118,10 +104,7 @@ self.onmessage = async (event) => {
     let build = full ? await full : core;
     let result = session(build, profile).evaluate(source, variables, options);
     if (result.needsFullBuild) {
-      // Loading is not evaluation: the page stops its clock meanwhile.
-      self.postMessage({ id, loading: true });
-      build = await loadFull();
-      self.postMessage({ id, loaded: true });
+      build = await fullBuild(id);
       result = session(build, profile).evaluate(source, variables, options);
     }
     self.postMessage({ id, result });

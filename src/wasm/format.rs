@@ -2,6 +2,10 @@
 //! `terraform fmt` formats a file, or an expression as it formats an
 //! argument's value, with diagnostics in UTF-16 ranges when it does not
 //! parse.
+//!
+//! Only the full build has it (the `formatter` feature): the smaller build
+//! answers with `needsFullBuild` and a diagnostic that says so.
+#![cfg_attr(not(feature = "formatter"), allow(dead_code, unused_imports))]
 
 use super::{js_diagnostic, unknown_key, JsDiagnostic};
 use crate::diagnostics::Diagnostic;
@@ -24,6 +28,8 @@ struct JsFormatResult {
     text: Option<String>,
     diagnostics: Vec<JsDiagnostic>,
     diagnostics_text: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    needs_full_build: bool,
 }
 
 /// Formats `source`: a configuration file (named `main.tf` in messages, as
@@ -31,7 +37,21 @@ struct JsFormatResult {
 /// (named `<input>`, as the expression mode names it).
 #[wasm_bindgen(skip_typescript)]
 pub fn format(source: &str, options: JsValue) -> JsValue {
-    serde_wasm_bindgen::to_value(&run(source, options)).unwrap_or(JsValue::NULL)
+    #[cfg(feature = "formatter")]
+    let result = run(source, options);
+    #[cfg(not(feature = "formatter"))]
+    let result = {
+        let _ = (source, options);
+        let d = super::left_out("The formatter");
+        JsFormatResult {
+            ok: false,
+            text: None,
+            diagnostics_text: d.render("", "<input>"),
+            diagnostics: vec![js_diagnostic(&d, "", "expression")],
+            needs_full_build: true,
+        }
+    };
+    serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
 }
 
 fn run(source: &str, options: JsValue) -> JsFormatResult {
@@ -49,6 +69,7 @@ fn run(source: &str, options: JsValue) -> JsFormatResult {
                     text: None,
                     diagnostics: vec![js_diagnostic(&d, "", "options")],
                     diagnostics_text: String::new(),
+                    needs_full_build: false,
                 };
             }
         }
@@ -56,12 +77,15 @@ fn run(source: &str, options: JsValue) -> JsFormatResult {
     let (result, filename) =
         if opts.expression { (format_expression(source), "<input>") } else { (format_file(source, "main.tf"), "main.tf") };
     match result {
-        Ok(text) => JsFormatResult { ok: true, text: Some(text), diagnostics: Vec::new(), diagnostics_text: String::new() },
+        Ok(text) => {
+            JsFormatResult { ok: true, text: Some(text), diagnostics: Vec::new(), diagnostics_text: String::new(), needs_full_build: false }
+        }
         Err(diags) => JsFormatResult {
             ok: false,
             text: None,
             diagnostics: diags.iter().map(|d| js_diagnostic(d, source, "expression")).collect(),
             diagnostics_text: present::render_diagnostics(&diags, source, filename),
+            needs_full_build: false,
         },
     }
 }

@@ -2,6 +2,10 @@
 //! innermost sub-expression holding a range of the source (UTF-16 code
 //! units in, UTF-16 code units out), in an expression (`inspect`) or in a
 //! module's text (`inspectModule`).
+//!
+//! `inspectModule` evaluates a module, so only the full build has it (the
+//! `module-mode` feature); the smaller build answers with `needsFullBuild`.
+#![cfg_attr(not(feature = "module-mode"), allow(unused_imports))]
 
 use super::module::read_options as read_module_options;
 use super::{evaluation_options, js_diagnostic, utf16_offset, JsDiagnostic, JsRange};
@@ -137,16 +141,24 @@ fn run(source: &str, variables_json: &str, options: JsValue, start: usize, end: 
 /// module's text evaluated to, in the context of the block around it.
 #[wasm_bindgen(js_name = inspectModule, skip_typescript)]
 pub fn inspect_module_js(source: &str, variables: &str, options: JsValue, start: usize, end: usize) -> JsValue {
-    let result = match read_module_options(source, variables, options) {
-        Err(detail) => failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"),
-        Ok((_, mopts, inputs, files)) => {
-            let module = Module::load(files, &mopts);
-            let found = byte_range(source, start, end).and_then(|(s, e)| {
-                let evaluation = module.evaluate_watching(&inputs, 0, s, e);
-                inspect_module(&module, &evaluation, 0, s, e)
-            });
-            to_js(found, source)
-        }
-    };
-    serialize(&result)
+    #[cfg(not(feature = "module-mode"))]
+    {
+        let _ = (source, variables, options, start, end);
+        serialize(&JsInspection { needs_full_build: true, ..failed(&super::left_out("Module mode"), "", "expression") })
+    }
+    #[cfg(feature = "module-mode")]
+    {
+        let result = match read_module_options(source, variables, options) {
+            Err(detail) => failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"),
+            Ok((_, mopts, inputs, files)) => {
+                let module = Module::load(files, &mopts);
+                let found = byte_range(source, start, end).and_then(|(s, e)| {
+                    let evaluation = module.evaluate_watching(&inputs, 0, s, e);
+                    inspect_module(&module, &evaluation, 0, s, e)
+                });
+                to_js(found, source)
+            }
+        };
+        serialize(&result)
+    }
 }

@@ -165,6 +165,8 @@ export interface ModuleResult {
   engine: string;
   /** The console expression's result, when one was given. */
   console?: { ok: boolean; console?: string; type?: string; diagnostics: ModuleDiagnostic[]; diagnosticsText: string };
+  /** Set by the smaller build, which leaves Module mode out: evaluate with the full build. */
+  needsFullBuild?: true;
 }
 
 /** Evaluates a module's text (its main.tf, with the `files` option's) over its variables, as `terraform console -plan` sees it. */
@@ -189,6 +191,8 @@ export interface FormatResult {
   diagnostics: Diagnostic[];
   /** The diagnostics rendered as Terraform does, with the source line and a caret ("" when ok). */
   diagnosticsText: string;
+  /** Set by the smaller build, which leaves the formatter out: format with the full build. */
+  needsFullBuild?: true;
 }
 
 /** Formats a configuration file (or, with `{expression: true}`, one expression) as `terraform fmt` does. */
@@ -546,6 +550,18 @@ pub(crate) fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) ->
         column: start - utf16_offset(text, line_start) + 1,
         source,
     }
+}
+
+/// The diagnostic of an entry point the smaller build leaves out (see
+/// `needsFullBuild`): its detail carries the same words as a left-out
+/// function's, which is what the page's worker looks for.
+#[cfg(not(all(feature = "module-mode", feature = "formatter")))]
+pub(crate) fn left_out(what: &str) -> Diagnostic {
+    Diagnostic::error(
+        "Not in this build",
+        format!("{what}: this build of the evaluator leaves the function out to stay small; the full build has it"),
+        Default::default(),
+    )
 }
 
 /// The UTF-16 offset of byte offset `at`.

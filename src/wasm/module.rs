@@ -1,6 +1,12 @@
 //! The module half of the WebAssembly API: a module's text evaluated as
 //! `terraform console -plan` sees it (every named value, with where it is
 //! declared), and a console line evaluated in its context.
+//!
+//! Only the full build has it (the `module-mode` feature): the smaller
+//! build the playground loads first answers with `needsFullBuild` and a
+//! diagnostic that says so, which keeps its module evaluator (a sixth of
+//! its code) out of the first download.
+#![cfg_attr(not(feature = "module-mode"), allow(dead_code, unused_imports))]
 
 use super::{js_diagnostic, unknown_key, utf16_offset, JsDiagnostic};
 use crate::diagnostics::{Diagnostic, LineCol};
@@ -78,6 +84,8 @@ struct JsModuleResult {
     engine: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     console: Option<JsConsole>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    needs_full_build: bool,
 }
 
 /// Evaluates a module's text (its `main.tf`, with any other files in the
@@ -85,7 +93,22 @@ struct JsModuleResult {
 /// tfvars text), and optionally a console expression in its context.
 #[wasm_bindgen(js_name = evaluateModule, skip_typescript)]
 pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsValue {
+    #[cfg(feature = "module-mode")]
     let result = run(source, variables, options);
+    #[cfg(not(feature = "module-mode"))]
+    let result = {
+        let _ = (source, variables, options);
+        let d = super::left_out("Module mode");
+        JsModuleResult {
+            ok: false,
+            values: Vec::new(),
+            diagnostics_text: d.render("", "main.tf"),
+            diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "expression"), warning: false }],
+            engine: Profile::default().engine(),
+            console: None,
+            needs_full_build: true,
+        }
+    };
     // Plain objects, not `Map`s, for the flattened diagnostics.
     result.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
@@ -99,6 +122,7 @@ fn options_error(detail: String) -> JsModuleResult {
         diagnostics_text: String::new(),
         engine: Profile::default().engine(),
         console: None,
+        needs_full_build: false,
     }
 }
 
@@ -212,5 +236,6 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         diagnostics_text: render(&evaluation.diagnostics, ""),
         engine: profile.engine(),
         console,
+        needs_full_build: false,
     }
 }

@@ -349,10 +349,30 @@ impl Nat {
         self.trim();
     }
 
+    /// Multiplies by `5^k`, in steps of `5^13` (the largest power of five
+    /// in a limb).
+    fn mul_pow5(&mut self, mut k: u64) {
+        const POW5: [u32; 14] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625, 1220703125];
+        while k > 0 {
+            let step = k.min(13);
+            let f = POW5[step as usize] as u64;
+            let mut carry = 0u64;
+            for l in self.0.iter_mut() {
+                let v = *l as u64 * f + carry;
+                *l = v as u32;
+                carry = v >> 32;
+            }
+            if carry != 0 {
+                self.0.push(carry as u32);
+            }
+            k -= step;
+        }
+    }
+
     /// Decimal digits, most significant first (empty for zero).
     fn digits(&self) -> Vec<u8> {
         let mut n = self.0.clone();
-        let mut chunks = Vec::new();
+        let mut chunks = Vec::with_capacity(n.len() * 32 / 29 + 1);
         while !n.is_empty() {
             let mut rem = 0u64;
             for l in n.iter_mut().rev() {
@@ -366,9 +386,16 @@ impl Nat {
             chunks.push(rem as u32);
         }
         let mut out = Vec::with_capacity(chunks.len() * 9);
-        for (i, c) in chunks.iter().rev().enumerate() {
-            let s = if i == 0 { c.to_string() } else { format!("{c:09}") };
-            out.extend(s.bytes().map(|b| b - b'0'));
+        for (i, &c) in chunks.iter().rev().enumerate() {
+            let mut buf = [0u8; 9];
+            let mut v = c;
+            for d in buf.iter_mut().rev() {
+                *d = (v % 10) as u8;
+                v /= 10;
+            }
+            // The first chunk without its leading zeros.
+            let skip = if i == 0 { buf.iter().take_while(|d| **d == 0).count() } else { 0 };
+            out.extend_from_slice(&buf[skip..]);
         }
         out
     }
@@ -399,19 +426,21 @@ struct Decimal {
 }
 
 impl Decimal {
-    /// The exact decimal value of `m × 2^shift`.
+    /// The exact decimal value of `m × 2^shift`: the digits of `m × 2^shift`
+    /// for a shift up, and of `m × 5^k` with the point `k` places in for a
+    /// shift down by `k` (`2^-k = 5^k / 10^k`).
     fn from_nat(m: &Nat, shift: i64) -> Decimal {
-        let mut d = Decimal { mant: m.digits(), exp: 0 };
-        d.exp = d.mant.len() as i64;
+        let mut n = m.clone();
+        let mut point = 0;
+        if shift > 0 {
+            n.shl(shift as usize);
+        } else if shift < 0 {
+            n.mul_pow5(shift.unsigned_abs());
+            point = shift;
+        }
+        let mut d = Decimal { mant: n.digits(), exp: 0 };
+        d.exp = d.mant.len() as i64 + point;
         d.trim();
-        if d.mant.is_empty() {
-            return d;
-        }
-        if shift < 0 {
-            d.shr((-shift) as u64);
-        } else if shift > 0 {
-            d.shl(shift as u64);
-        }
         d
     }
 
@@ -426,73 +455,6 @@ impl Decimal {
 
     fn at(&self, i: usize) -> u8 {
         self.mant.get(i).copied().unwrap_or(0)
-    }
-
-    /// Divides by `2^s`, exactly (every binary fraction is a finite decimal).
-    fn shr(&mut self, mut s: u64) {
-        const MAX: u64 = 60;
-        while s > 0 {
-            let k = s.min(MAX);
-            self.shr_step(k as u32);
-            s -= k;
-        }
-    }
-
-    fn shr_step(&mut self, s: u32) {
-        let mut r = 0usize;
-        let mut n: u64 = 0;
-        while n >> s == 0 && r < self.mant.len() {
-            n = n * 10 + self.mant[r] as u64;
-            r += 1;
-        }
-        if n == 0 {
-            self.mant.clear();
-            self.exp = 0;
-            return;
-        }
-        while n >> s == 0 {
-            n *= 10;
-            r += 1;
-        }
-        self.exp += 1 - r as i64;
-        let mask = (1u64 << s) - 1;
-        let mut out = Vec::with_capacity(self.mant.len() + s as usize);
-        while r < self.mant.len() {
-            let ch = self.mant[r] as u64;
-            r += 1;
-            out.push((n >> s) as u8);
-            n = (n & mask) * 10 + ch;
-        }
-        while n > 0 {
-            out.push((n >> s) as u8);
-            n = (n & mask) * 10;
-        }
-        self.mant = out;
-        self.trim();
-    }
-
-    /// Multiplies by `2^s`.
-    fn shl(&mut self, mut s: u64) {
-        const MAX: u64 = 28;
-        while s > 0 {
-            let k = s.min(MAX);
-            let mut carry: u64 = 0;
-            for d in self.mant.iter_mut().rev() {
-                let v = ((*d as u64) << k) + carry;
-                *d = (v % 10) as u8;
-                carry = v / 10;
-            }
-            let mut head = Vec::new();
-            while carry > 0 {
-                head.push((carry % 10) as u8);
-                carry /= 10;
-            }
-            head.reverse();
-            self.exp += head.len() as i64;
-            self.mant.splice(0..0, head);
-            s -= k;
-        }
-        self.trim();
     }
 
     fn round_up(&mut self, nd: usize) {
