@@ -84,8 +84,21 @@ pub(super) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
 /// are then "uninitialized").
 pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
     if p.opentofu() {
+        // OpenTofu's console shows no instance's arguments, but its plan
+        // evaluates them: an inspection watching one sees those values
+        // (and nothing else of that evaluation is kept).
+        if p.watching(r.file) {
+            let before = p.diags.len();
+            planned(p, r);
+            p.diags.truncate(before);
+        }
         return Some(opentofu_value(p, r));
     }
+    planned(p, r)
+}
+
+/// The instances of `r` as Terraform plans them.
+fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
     let schema = providers::schema(p, r);
     if matches!(schema, TypeSchema::Invalid) {
         p.diags.push(super::ModuleDiagnostic::general(

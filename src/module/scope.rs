@@ -146,6 +146,11 @@ impl<'m> Planner<'m> {
         (!failed && self.diags.len() == before).then_some(v)
     }
 
+    /// Whether an inspection watches an expression of file `file`.
+    pub(super) fn watching(&self, file: usize) -> bool {
+        self.links.watch.borrow().as_ref().is_some_and(|w| w.file == file)
+    }
+
     /// The node an inspection watches, if `e` (in `scope`'s file) holds it.
     fn watched_node<'e>(&self, e: &'e Expression, scope: &Scope) -> Option<Found<'e>> {
         let watch = self.links.watch.borrow();
