@@ -123,13 +123,15 @@ pub fn inspect_module(module: &Module, evaluation: &Evaluation<'_>, file: usize,
     let found: Found<'_> = node_at(&attr.expr, start, end)?;
     let watched = evaluation.watched().unwrap_or_default();
     let span = watched.span.unwrap_or(found.node.span);
-    let diagnostics = evaluation
-        .diagnostics
-        .iter()
-        .filter(|d| d.source == Source::File(file) && !d.warning)
-        .filter(|d| span.start <= d.diagnostic.subject.start && d.diagnostic.subject.end <= span.end)
-        .map(|d| d.diagnostic.clone())
-        .collect();
+    // The module's errors within the node, and when the plan never got to
+    // it, the errors about its inputs that stopped it (Terraform does not
+    // plan with a value it cannot read or a variable it does not declare).
+    let within = |d: &&crate::module::ModuleDiagnostic| match d.source {
+        Source::File(f) => f == file && span.start <= d.diagnostic.subject.start && d.diagnostic.subject.end <= span.end,
+        Source::Console => false,
+        _ => watched.span.is_none(),
+    };
+    let diagnostics = evaluation.diagnostics.iter().filter(|d| !d.warning).filter(within).map(|d| d.diagnostic.clone()).collect();
     Some(Inspection {
         span,
         hits: watched.hits,

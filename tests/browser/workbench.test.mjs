@@ -149,6 +149,8 @@ test("hovering or selecting shows the value and type of a sub-expression in plac
   // In a module, for each of the first instances of a resource with count.
   await setMode(page, "module");
   const mod = 'resource "null_resource" "r" {\n  count    = 2\n  triggers = { name = "web-${count.index}" }\n}\n';
+  // Values for variables the module does not declare stop Terraform before it plans.
+  await setEditor(page, "variables", "{}");
   await setEditor(page, "editor", mod);
   await page.waitForSelector('[data-address="null_resource.r"]');
   await select(page, mod.indexOf('"web-'), mod.indexOf('"web-') + '"web-${count.index}"'.length);

@@ -38,7 +38,8 @@ export function renderInspection(r) {
     return box;
   }
   if (r.hits.length === 0) {
-    box.append(el("p", "inspect-note", "Never evaluated: nothing to iterate over, or the other branch ran."));
+    const why = r.diagnostics?.length ? "Not evaluated: the errors below stop it first." : "Never evaluated: nothing to iterate over, or the other branch ran.";
+    box.append(el("p", "inspect-note", why));
   }
   for (const hit of r.hits) {
     const item = el("div", "inspect-hit");
