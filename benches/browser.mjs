@@ -16,33 +16,11 @@
 //   node benches/browser.mjs [--quick]      (the page must be built: ./scripts/build-web)
 //
 // Prints one line per figure, ending in `key=value` for scripts/bench.
-import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { start } from "../tests/browser/harness.mjs";
 
-const root = fileURLToPath(new URL("../www/", import.meta.url));
 const quick = process.argv.includes("--quick");
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-  const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const { base, browser, stop } = await start();
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -233,5 +211,4 @@ console.log(
 );
 
 await context.close();
-await browser.close();
-server.close();
+await stop();

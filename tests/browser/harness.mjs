@@ -11,9 +11,11 @@ export const root = fileURLToPath(new URL("../../www/", import.meta.url));
 export const outDir = fileURLToPath(new URL("../../target/browser/", import.meta.url));
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 
-export async function start() {
+/** A static server for www/ and Debian's chromium; `onRequest` sees each path asked for. */
+export async function start({ onRequest } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    onRequest?.(path);
     const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
     try {
       const body = await readFile(file);

@@ -5,45 +5,17 @@
 // Policy, the phone width, and screenshots under target/browser/.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import { readFile, mkdir } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
+import { start, root, outDir } from "./harness.mjs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { deflateRawSync } from "node:zlib";
-import { chromium } from "playwright-core";
 
-const root = fileURLToPath(new URL("../../www/", import.meta.url));
-const outDir = fileURLToPath(new URL("../../target/browser/", import.meta.url));
 const examples = JSON.parse(await readFile(join(root, "examples.json"), "utf8"));
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 
-let server, browser, base;
+let browser, base, stop;
 
-before(async () => {
-  server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  await mkdir(outDir, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+before(async () => ({ base, browser, stop } = await start()));
+after(async () => stop?.());
 
 // Before any script of the page: record Content Security Policy violations
 // and the profile of every evaluation the page asks its worker for.
