@@ -17,7 +17,7 @@
 //
 // Prints one line per figure, ending in `key=value` for scripts/bench.
 import { readFile } from "node:fs/promises";
-import { start } from "../tests/browser/harness.mjs";
+import { start, module300 } from "../tests/browser/harness.mjs";
 
 const quick = process.argv.includes("--quick");
 const { base, browser, stop } = await start();
@@ -147,31 +147,6 @@ for (const c of quick ? workload.slice(0, 5) : workload) {
 }
 console.log(`keystroke to result, ${quick ? 5 : workload.length} workload expressions × 10 edits: ${summary(workloadLatencies)} (\`keystroke_workload_p50=${ms(quantile(workloadLatencies, 0.5))}\` \`keystroke_workload_p95=${ms(quantile(workloadLatencies, 0.95))}\`)`);
 
-// The 300-line module of tests/browser/module.test.mjs.
-function module300() {
-  const lines = [
-    'variable "env" {', "  type    = string", '  default = "dev"', "  validation {", '    condition     = contains(["dev", "prod"], var.env)',
-    '    error_message = "The env must be dev or prod."', "  }", "}", "",
-    'variable "zones" {', "  type    = list(string)", '  default = ["a", "b", "c"]', "}", "",
-    'variable "ports" {', "  type    = map(number)", "  default = { http = 80, https = 443, ssh = 22 }", "}", "",
-  ];
-  for (let i = 0; ; i++) {
-    const block = [
-      "locals {", `  name_${i}  = "app-\${var.env}-${i}"`, `  zones_${i} = [for z in var.zones : "\${local.name_${i}}-\${z}"]`,
-      `  count_${i} = length(local.zones_${i}) * ${(i % 3) + 1}`, `  tags_${i}  = merge({ Name = local.name_${i} }, { Index = tostring(${i}) })`, "}", "",
-      `resource "aws_security_group" "sg_${i}" {`, `  name = local.name_${i}`, '  dynamic "ingress" {', "    for_each = var.ports", "    content {",
-      "      from_port   = ingress.value", "      to_port     = ingress.value", "      description = ingress.key", "    }", "  }", "}", "",
-      `resource "aws_instance" "web_${i}" {`, `  for_each = toset(local.zones_${i})`, '  ami      = "ami-123"', `  tags     = merge(local.tags_${i}, { Zone = each.key })`, "}", "",
-      `output "ids_${i}" {`, `  value = [for k, v in aws_instance.web_${i} : v.id]`, "}", "",
-    ];
-    if (lines.length + block.length > 298) break;
-    lines.push(...block);
-  }
-  lines.push("locals {");
-  for (let j = 0; lines.length < 299; j++) lines.push(`  extra_${j} = upper("x${j}")`);
-  lines.push("}");
-  return `${lines.join("\n")}\n`;
-}
 
 await page.click('[data-testid="mode-module"]');
 await settle();

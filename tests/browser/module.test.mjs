@@ -7,7 +7,7 @@
 // a 300-line module while it is edited.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, root, outDir } from "./harness.mjs";
+import { start, root, outDir, module300 } from "./harness.mjs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
@@ -123,32 +123,6 @@ output "password" {
 }
 `;
 
-// A 300-line module: variables with validation, locals, resources with
-// for_each and dynamic blocks, outputs.
-function module300() {
-  const lines = [
-    'variable "env" {', "  type    = string", '  default = "dev"', "  validation {", '    condition     = contains(["dev", "prod"], var.env)',
-    '    error_message = "The env must be dev or prod."', "  }", "}", "",
-    'variable "zones" {', "  type    = list(string)", '  default = ["a", "b", "c"]', "}", "",
-    'variable "ports" {', "  type    = map(number)", "  default = { http = 80, https = 443, ssh = 22 }", "}", "",
-  ];
-  for (let i = 0; ; i++) {
-    const block = [
-      "locals {", `  name_${i}  = "app-\${var.env}-${i}"`, `  zones_${i} = [for z in var.zones : "\${local.name_${i}}-\${z}"]`,
-      `  count_${i} = length(local.zones_${i}) * ${(i % 3) + 1}`, `  tags_${i}  = merge({ Name = local.name_${i} }, { Index = tostring(${i}) })`, "}", "",
-      `resource "aws_security_group" "sg_${i}" {`, `  name = local.name_${i}`, '  dynamic "ingress" {', "    for_each = var.ports", "    content {",
-      "      from_port   = ingress.value", "      to_port     = ingress.value", "      description = ingress.key", "    }", "  }", "}", "",
-      `resource "aws_instance" "web_${i}" {`, `  for_each = toset(local.zones_${i})`, '  ami      = "ami-123"', `  tags     = merge(local.tags_${i}, { Zone = each.key })`, "}", "",
-      `output "ids_${i}" {`, `  value = [for k, v in aws_instance.web_${i} : v.id]`, "}", "",
-    ];
-    if (lines.length + block.length > 298) break;
-    lines.push(...block);
-  }
-  lines.push("locals {");
-  for (let j = 0; lines.length < 299; j++) lines.push(`  extra_${j} = upper("x${j}")`);
-  lines.push("}");
-  return `${lines.join("\n")}\n`;
-}
 
 test("the mode switch: Module mode keeps its own texts, highlighting and panes", async () => {
   const { page, errors } = await openPage();
