@@ -147,7 +147,10 @@ output "amis" {
 
 #[test]
 fn module_mode_prints_every_named_value_or_one_expression() {
-    let dir = module_dir("values", &[("main.tf", SERVERS), ("terraform.tfvars", "env = \"prod\"\n"), ("x.auto.tfvars", "names = [\"b\", \"c\"]\n")]);
+    let dir = module_dir(
+        "values",
+        &[("main.tf", SERVERS), ("terraform.tfvars", "env = \"prod\"\n"), ("x.auto.tfvars", "names = [\"b\", \"c\"]\n")],
+    );
     let d = dir.to_str().expect("utf-8 path");
     let (code, out, err) = hcl_eval(&["--module", d], "");
     assert_eq!((code, err.as_str()), (0, ""));

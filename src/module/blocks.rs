@@ -12,8 +12,8 @@ use super::schema::{content, missing_item_range, Schema};
 use super::ModuleDiagnostic;
 use crate::diagnostics::{Diagnostic, Span};
 use crate::syntax::ast::{Block, Body, ExprKind};
-use crate::value::go_quote;
 use crate::value::convert::convert;
+use crate::value::go_quote;
 use crate::value::{Marks, Type, Value};
 use std::collections::BTreeMap;
 

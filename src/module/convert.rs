@@ -7,8 +7,8 @@ use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::syntax::typeexpr::Constraint;
-use crate::value::go_quote;
 use crate::value::convert::{convert, convertible, mismatch_message};
+use crate::value::go_quote;
 use crate::value::{SortedMap, Type, Value};
 use std::collections::BTreeMap;
 

@@ -155,7 +155,10 @@ pub fn prepare(
                         (true, Value::Object(instances)) => prior = instances.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
                         (true, _) => diags.push(ModuleDiagnostic::general(
                             "Invalid state section",
-                            format!("The {} section must be an object of resource instance addresses, each with an object of known attributes.", go_quote(STATE_KEY)),
+                            format!(
+                                "The {} section must be an object of resource instance addresses, each with an object of known attributes.",
+                                go_quote(STATE_KEY)
+                            ),
                         )),
                         (false, _) => given.push((name.clone(), Given { value: Some(value.clone()), origin: Origin::Json })),
                     }

@@ -10,7 +10,6 @@ use crate::functions::FunctionDef;
 use crate::syntax::ast::{ExprKind, Expression, TemplatePart};
 use crate::value::go_quote;
 
-
 /// Whether the module's `required_providers` names provider `name`.
 fn declared(config: &Config, name: &str) -> bool {
     config.required_providers.iter().any(|(n, _)| n == name)

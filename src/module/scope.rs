@@ -4,13 +4,13 @@
 //! it is used, and its static checks of resource references against the
 //! resource type's schema.
 
-use crate::eval::inspect::{node_at, Found, Recorder, MAX_HITS};
 use super::config::{Mode, Resource};
 use super::evaluate::{Planner, Scope};
 use super::providers::{self, TypeSchema};
 use super::refs::{self, Subject};
 use super::Source;
 use crate::diagnostics::{suggest, Diagnostic};
+use crate::eval::inspect::{node_at, Found, Recorder, MAX_HITS};
 use crate::eval::Evaluator;
 use crate::syntax::ast::{Expression, Step};
 use crate::value::go_quote;
@@ -185,8 +185,13 @@ impl<'m> Planner<'m> {
         }
         for mut hit in recorder.hits {
             hit.bindings.splice(0..0, instance.iter().cloned());
-            let same = |a: &[(String, Value)], b: &[(String, Value)]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.0 == y.0 && raw_equals(&x.1, &y.1));
-            let seen = w.hits.iter().any(|h| same(&h.bindings, &hit.bindings) && raw_equals(&h.value, &hit.value) && h.errors.len() == hit.errors.len());
+            let same = |a: &[(String, Value)], b: &[(String, Value)]| {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.0 == y.0 && raw_equals(&x.1, &y.1))
+            };
+            let seen = w
+                .hits
+                .iter()
+                .any(|h| same(&h.bindings, &hit.bindings) && raw_equals(&h.value, &hit.value) && h.errors.len() == hit.errors.len());
             if seen {
                 continue;
             }

@@ -372,7 +372,14 @@ impl Decoder<'_> {
 
     /// Terraform's error for a second declaration of a name, if there was
     /// an `earlier` one (`detail` gets where it is): whether there was.
-    fn redeclared(&mut self, earlier: Option<Loc>, file: usize, span: Span, summary: impl Into<String>, detail: impl FnOnce(String) -> String) -> bool {
+    fn redeclared(
+        &mut self,
+        earlier: Option<Loc>,
+        file: usize,
+        span: Span,
+        summary: impl Into<String>,
+        detail: impl FnOnce(String) -> String,
+    ) -> bool {
         let Some(earlier) = earlier else { return false };
         let at = self.range(earlier);
         self.error(file, summary, detail(at), span);
@@ -385,7 +392,8 @@ impl Decoder<'_> {
                 let v = self.variable(block, file);
                 let earlier = config.variables.iter().find(|e| e.name == v.name).map(|e| e.decl);
                 let name = go_quote(&v.name);
-                let detail = |at| format!("A variable named {name} was already declared at {at}. Variable names must be unique within a module.");
+                let detail =
+                    |at| format!("A variable named {name} was already declared at {at}. Variable names must be unique within a module.");
                 if !self.redeclared(earlier, file, v.decl.span, "Duplicate variable declaration", detail) {
                     config.variables.push(v);
                 }
@@ -398,7 +406,9 @@ impl Decoder<'_> {
                     let decl = Loc { file, span: attr.span };
                     let earlier = config.locals.iter().find(|e| e.name == attr.name).map(|e| e.decl);
                     let name = go_quote(&attr.name);
-                    let detail = |at| format!("A local value named {name} was already defined at {at}. Local value names must be unique within a module.");
+                    let detail = |at| {
+                        format!("A local value named {name} was already defined at {at}. Local value names must be unique within a module.")
+                    };
                     if self.redeclared(earlier, file, attr.name_span, "Duplicate local value definition", detail) {
                         continue;
                     }
@@ -409,7 +419,8 @@ impl Decoder<'_> {
                 let o = self.output(block, file);
                 let earlier = config.outputs.iter().find(|e| e.name == o.name).map(|e| e.decl);
                 let name = go_quote(&o.name);
-                let detail = |at| format!("An output named {name} was already defined at {at}. Output names must be unique within a module.");
+                let detail =
+                    |at| format!("An output named {name} was already defined at {at}. Output names must be unique within a module.");
                 if !self.redeclared(earlier, file, o.decl.span, "Duplicate output definition", detail) {
                     config.outputs.push(o);
                 }
@@ -423,7 +434,9 @@ impl Decoder<'_> {
                 let m = self.module_call(block, file);
                 let earlier = config.modules.iter().find(|e| e.name == m.name).map(|e| e.decl);
                 let name = go_quote(&m.name);
-                let detail = |at| format!("A module call named {name} was already defined at {at}. Module calls must have unique names within a module.");
+                let detail = |at| {
+                    format!("A module call named {name} was already defined at {at}. Module calls must have unique names within a module.")
+                };
                 match self.redeclared(earlier, file, m.decl.span, "Duplicate module call", detail) {
                     true => config.duplicate_modules.push(m.decl),
                     false => config.modules.push(m),
@@ -433,7 +446,8 @@ impl Decoder<'_> {
                 let c = self.check(block, file);
                 let earlier = config.checks.iter().find(|e| e.name == c.name).map(|e| e.decl);
                 let name = go_quote(&c.name);
-                let detail = |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
+                let detail =
+                    |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
                 if !self.redeclared(earlier, file, c.decl.span, format!("Duplicate check {name} configuration"), detail) {
                     config.checks.push(c);
                 }
@@ -495,7 +509,8 @@ impl Decoder<'_> {
             _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty)), r.ty.clone() + " resource"),
         };
         let name = go_quote(&r.name);
-        let detail = |at| format!("A {what} named {name} was already declared at {at}. Resource names must be unique per type in each module.");
+        let detail =
+            |at| format!("A {what} named {name} was already declared at {at}. Resource names must be unique per type in each module.");
         if !self.redeclared(earlier, r.file, r.decl.span, summary, detail) {
             config.resources.push(r);
         }
