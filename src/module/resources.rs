@@ -305,7 +305,8 @@ fn as_written(body: BTreeMap<String, Value>, read: &BTreeSet<String>) -> Value {
 /// gives as known in place of those unknown until apply; what the
 /// configuration sets stays as configured.
 fn with_prior(planned: Value, prior: Option<&Value>) -> Value {
-    let (Value::Object(mut attrs), Some(Value::Object(known))) = (planned.clone(), prior) else { return planned };
+    let Some(Value::Object(known)) = prior else { return planned };
+    let Value::Object(mut attrs) = planned else { return planned };
     for (name, value) in known.iter() {
         if attrs.get(name).is_none_or(|v| !v.is_known()) {
             attrs.make_mut().insert(name.clone(), value.clone());
