@@ -19,10 +19,15 @@ fn check(profile: Profile, src: &str, want: &str) {
     assert_eq!(got, want, "{profile}: {src}");
 }
 
+/// `check` under Terraform and OpenTofu, which print the same here.
+fn check_both(src: &str, want: &str) {
+    check(Profile::Terraform, src, want);
+    check(Profile::OpenTofu, src, want);
+}
+
 #[test]
 fn provider_functions_print_what_the_clis_print() {
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_expr({a = [1, "x", true, null], "b c" = {d = 1.5}, e = tolist(["y"])})"#,
         r#"<<EOT
 {
@@ -34,42 +39,14 @@ fn provider_functions_print_what_the_clis_print() {
 }
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_expr({a = [1, "x", true, null], "b c" = {d = 1.5}, e = tolist(["y"])})"#,
-        r#"<<EOT
-{
-  a = [1, "x", true, null]
-  "b c" = {
-    d = 1.5
-  }
-  e = ["y"]
-}
-EOT"#,
-    );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_expr("a\nb\t\"${x}\" %{y} $x \u0001 é")"#,
         r#"Invalid template control keyword | "y" is not a valid template control keyword. Did you mean "if"?"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_expr("a\nb\t\"${x}\" %{y} $x \u0001 é")"#,
-        r#"Invalid template control keyword | "y" is not a valid template control keyword. Did you mean "if"?"#,
-    );
-    check(Profile::Terraform, r#"provider::terraform::encode_expr(1.5)"#, r#""1.5""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr(1.5)"#, r#""1.5""#);
-    check(Profile::Terraform, r#"provider::terraform::encode_expr(-0.25)"#, r#""-0.25""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr(-0.25)"#, r#""-0.25""#);
-    check(Profile::Terraform, r#"provider::terraform::encode_expr(1e30)"#, r#""1000000000000000000000000000000""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr(1e30)"#, r#""1000000000000000000000000000000""#);
-    check(
-        Profile::Terraform,
-        r#"provider::terraform::encode_expr(1/3)"#,
-        r#""0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335""#,
-    );
-    check(
-        Profile::OpenTofu,
+    check_both(r#"provider::terraform::encode_expr(1.5)"#, r#""1.5""#);
+    check_both(r#"provider::terraform::encode_expr(-0.25)"#, r#""-0.25""#);
+    check_both(r#"provider::terraform::encode_expr(1e30)"#, r#""1000000000000000000000000000000""#);
+    check_both(
         r#"provider::terraform::encode_expr(1/3)"#,
         r#""0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335""#,
     );
@@ -93,16 +70,11 @@ EOT"#,
         r#"provider::terraform::encode_expr(tostring(null))"#,
         r#"Invalid function argument | Invalid value for "expr" parameter: argument must not be null."#,
     );
-    check(Profile::Terraform, r#"provider::terraform::encode_expr([])"#, r#""[]""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr([])"#, r#""[]""#);
-    check(Profile::Terraform, r#"provider::terraform::encode_expr({})"#, r#""{}""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr({})"#, r#""{}""#);
-    check(Profile::Terraform, r#"provider::terraform::encode_expr(tomap({}))"#, r#""{}""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr(tomap({}))"#, r#""{}""#);
-    check(Profile::Terraform, r#"provider::terraform::encode_expr(toset(["b", "a"]))"#, r#""[\"a\", \"b\"]""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr(toset(["b", "a"]))"#, r#""[\"a\", \"b\"]""#);
-    check(
-        Profile::Terraform,
+    check_both(r#"provider::terraform::encode_expr([])"#, r#""[]""#);
+    check_both(r#"provider::terraform::encode_expr({})"#, r#""{}""#);
+    check_both(r#"provider::terraform::encode_expr(tomap({}))"#, r#""{}""#);
+    check_both(r#"provider::terraform::encode_expr(toset(["b", "a"]))"#, r#""[\"a\", \"b\"]""#);
+    check_both(
         r#"provider::terraform::encode_expr({a = {b = {c = [1, {d = 2}]}}, long_name = 1, x = {}})"#,
         r#"<<EOT
 {
@@ -118,25 +90,7 @@ EOT"#,
 }
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_expr({a = {b = {c = [1, {d = 2}]}}, long_name = 1, x = {}})"#,
-        r#"<<EOT
-{
-  a = {
-    b = {
-      c = [1, {
-        d = 2
-      }]
-    }
-  }
-  long_name = 1
-  x         = {}
-}
-EOT"#,
-    );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_expr([{a = 1}, {b = [2, 3]}])"#,
         r#"<<EOT
 [{
@@ -146,19 +100,7 @@ EOT"#,
 }]
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_expr([{a = 1}, {b = [2, 3]}])"#,
-        r#"<<EOT
-[{
-  a = 1
-  }, {
-  b = [2, 3]
-}]
-EOT"#,
-    );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_expr({a = 1, bb = 2, "c-c" = 3, "d d" = 4})"#,
         r#"<<EOT
 {
@@ -169,20 +111,7 @@ EOT"#,
 }
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_expr({a = 1, bb = 2, "c-c" = 3, "d d" = 4})"#,
-        r#"<<EOT
-{
-  a     = 1
-  bb    = 2
-  c-c   = 3
-  "d d" = 4
-}
-EOT"#,
-    );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_expr(tomap({a = "x", "é" = "y"}))"#,
         r#"<<EOT
 {
@@ -191,22 +120,9 @@ EOT"#,
 }
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_expr(tomap({a = "x", "é" = "y"}))"#,
-        r#"<<EOT
-{
-  a = "x"
-  é = "y"
-}
-EOT"#,
-    );
-    check(Profile::Terraform, r#"provider::terraform::encode_expr(sensitive("x"))"#, r#"(sensitive value)"#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr(sensitive("x"))"#, r#"(sensitive value)"#);
-    check(Profile::Terraform, r#"provider::terraform::encode_expr([[[]]])"#, r#""[[[]]]""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_expr([[[]]])"#, r#""[[[]]]""#);
-    check(
-        Profile::Terraform,
+    check_both(r#"provider::terraform::encode_expr(sensitive("x"))"#, r#"(sensitive value)"#);
+    check_both(r#"provider::terraform::encode_expr([[[]]])"#, r#""[[[]]]""#);
+    check_both(
         r#"provider::terraform::encode_expr({a = [[1, 2], [3]]})"#,
         r#"<<EOT
 {
@@ -214,17 +130,7 @@ EOT"#,
 }
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_expr({a = [[1, 2], [3]]})"#,
-        r#"<<EOT
-{
-  a = [[1, 2], [3]]
-}
-EOT"#,
-    );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_tfvars({a = [1, "x"], b = {c = "d\ne"}, e = 1})"#,
         r#"<<EOT
 a = [1, "x"]
@@ -235,20 +141,7 @@ e = 1
 
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_tfvars({a = [1, "x"], b = {c = "d\ne"}, e = 1})"#,
-        r#"<<EOT
-a = [1, "x"]
-b = {
-  c = "d\ne"
-}
-e = 1
-
-EOT"#,
-    );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_tfvars({a = 1, bbbb = 2, c = {x = 1}, d = 3, eeeeeee = 4})"#,
         r#"<<EOT
 a    = 1
@@ -261,22 +154,7 @@ eeeeeee = 4
 
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_tfvars({a = 1, bbbb = 2, c = {x = 1}, d = 3, eeeeeee = 4})"#,
-        r#"<<EOT
-a    = 1
-bbbb = 2
-c = {
-  x = 1
-}
-d       = 3
-eeeeeee = 4
-
-EOT"#,
-    );
-    check(Profile::Terraform, r#"provider::terraform::encode_tfvars({})"#, r#""""#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_tfvars({})"#, r#""""#);
+    check_both(r#"provider::terraform::encode_tfvars({})"#, r#""""#);
     check(
         Profile::Terraform,
         r#"provider::terraform::encode_tfvars(tomap({z = 1, a = 2}))"#,
@@ -331,26 +209,15 @@ EOT"#,
         r#"provider::terraform::encode_tfvars("x")"#,
         r#"Error in function call | Call to function "provider::terraform::encode_tfvars" failed: invalid input: must be an object."#,
     );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::encode_tfvars({a = null})"#,
         r#"<<EOT
 a = null
 
 EOT"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::encode_tfvars({a = null})"#,
-        r#"<<EOT
-a = null
-
-EOT"#,
-    );
-    check(Profile::Terraform, r#"provider::terraform::encode_tfvars({a = sensitive(1)})"#, r#"(sensitive value)"#);
-    check(Profile::OpenTofu, r#"provider::terraform::encode_tfvars({a = sensitive(1)})"#, r#"(sensitive value)"#);
-    check(
-        Profile::Terraform,
+    check_both(r#"provider::terraform::encode_tfvars({a = sensitive(1)})"#, r#"(sensitive value)"#);
+    check_both(
         r#"provider::terraform::decode_tfvars("a = 1\nb = \"x\"\nc = [1, {d = true}]\n")"#,
         r#"{
   "a" = 1
@@ -363,22 +230,7 @@ EOT"#,
   ]
 }"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::decode_tfvars("a = 1\nb = \"x\"\nc = [1, {d = true}]\n")"#,
-        r#"{
-  "a" = 1
-  "b" = "x"
-  "c" = [
-    1,
-    {
-      "d" = true
-    },
-  ]
-}"#,
-    );
-    check(Profile::Terraform, r#"provider::terraform::decode_tfvars("")"#, r#"{}"#);
-    check(Profile::OpenTofu, r#"provider::terraform::decode_tfvars("")"#, r#"{}"#);
+    check_both(r#"provider::terraform::decode_tfvars("")"#, r#"{}"#);
     check(
         Profile::Terraform,
         r#"provider::terraform::decode_tfvars("a = var.x")"#,
@@ -399,29 +251,13 @@ EOT"#,
         r#"provider::terraform::decode_tfvars("a = upper(\"x\")")"#,
         r#"Error in function call | Call to function "provider::terraform::decode_tfvars" failed: failed to decode tfvars content :0,4-14: Function calls not allowed; Functions may not be called here.."#,
     );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::decode_tfvars("a = 1 + 2")"#,
         r#"{
   "a" = 3
 }"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::decode_tfvars("a = 1 + 2")"#,
-        r#"{
-  "a" = 3
-}"#,
-    );
-    check(
-        Profile::Terraform,
-        r#"provider::terraform::decode_tfvars("a = \"${1}\"")"#,
-        r#"{
-  "a" = "1"
-}"#,
-    );
-    check(
-        Profile::OpenTofu,
+    check_both(
         r#"provider::terraform::decode_tfvars("a = \"${1}\"")"#,
         r#"{
   "a" = "1"
@@ -487,13 +323,7 @@ EOT"#,
         r#"provider::terraform::decode_tfvars("a = x")"#,
         r#"Error in function call | Call to function "provider::terraform::decode_tfvars" failed: failed to decode tfvars content :0,4-5: Variables not allowed; Variables may not be used here.."#,
     );
-    check(
-        Profile::Terraform,
-        r#"provider::terraform::encode_tfvars({a = 1}, 2)"#,
-        r#"Too many function arguments | Function "provider::terraform::encode_tfvars" expects only 1 argument(s)."#,
-    );
-    check(
-        Profile::OpenTofu,
+    check_both(
         r#"provider::terraform::encode_tfvars({a = 1}, 2)"#,
         r#"Too many function arguments | Function "provider::terraform::encode_tfvars" expects only 1 argument(s)."#,
     );
@@ -551,8 +381,7 @@ EOT"#,
         r#"provider::terraform::encode_tfvars(tomap({z = 1, a = 2}))"#,
         r#"Error in function call | Call to function "provider::terraform::encode_tfvars" failed: invalid input: must be an object."#,
     );
-    check(
-        Profile::Terraform,
+    check_both(
         r#"provider::terraform::decode_tfvars("x = [1, 2]\ny = {a = \"b\"}\n")"#,
         r#"{
   "x" = [
@@ -564,33 +393,7 @@ EOT"#,
   }
 }"#,
     );
-    check(
-        Profile::OpenTofu,
-        r#"provider::terraform::decode_tfvars("x = [1, 2]\ny = {a = \"b\"}\n")"#,
-        r#"{
-  "x" = [
-    1,
-    2,
-  ]
-  "y" = {
-    "a" = "b"
-  }
-}"#,
-    );
-    check(
-        Profile::Terraform,
-        r#"provider::terraform::encode_tfvars({a = 1, bbbb = [1, {c = 2}], d = "x"})"#,
-        r#"<<EOT
-a = 1
-bbbb = [1, {
-  c = 2
-}]
-d = "x"
-
-EOT"#,
-    );
-    check(
-        Profile::OpenTofu,
+    check_both(
         r#"provider::terraform::encode_tfvars({a = 1, bbbb = [1, {c = 2}], d = "x"})"#,
         r#"<<EOT
 a = 1
