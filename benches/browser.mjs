@@ -57,6 +57,8 @@ async function openPage(context) {
   await page.waitForFunction(() => window.__bench.first !== null, null, { timeout: 30000 });
   // The first result shows before the editor bundle runs (www/boot.js).
   await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
+  // The page's own evaluator (www/src/local.js) loads after the first result.
+  await page.waitForFunction(() => window.hclPlayground?.localMemoryBytes?.() != null, null, { timeout: 30000 });
   return page;
 }
 
@@ -172,7 +174,8 @@ async function heap() {
   const { usedSize } = await cdp.send("Runtime.getHeapUsage");
   const worker = page.workers()[0];
   const wasm = worker ? await worker.evaluate(() => self.hclMemoryBytes?.() ?? null) : null;
-  return { js: usedSize, wasm };
+  const local = await page.evaluate(() => window.hclPlayground.localMemoryBytes?.() ?? null);
+  return { js: usedSize, wasm, local };
 }
 const mib = (b) => (b === null ? "?" : `${(b / 1048576).toFixed(1)} MiB`);
 const before = await heap();
@@ -182,7 +185,7 @@ for (let i = 0; i < EDITS; i++) await page.keyboard.press(i % 2 ? "Backspace" : 
 await settle();
 const after = await heap();
 console.log(
-  `heap after ${EDITS} edits: page JavaScript ${mib(before.js)} → ${mib(after.js)}, worker WebAssembly memory ${mib(before.wasm)} → ${mib(after.wasm)} (\`heap_js_bytes=${after.js}\` \`heap_wasm_bytes=${after.wasm}\`)`,
+  `heap after ${EDITS} edits: page JavaScript ${mib(before.js)} → ${mib(after.js)}, WebAssembly memory in the worker ${mib(before.wasm)} → ${mib(after.wasm)}, on the page ${mib(before.local)} → ${mib(after.local)} (\`heap_js_bytes=${after.js}\` \`heap_wasm_bytes=${after.wasm}\` \`heap_local_wasm_bytes=${after.local}\`)`,
 );
 
 await context.close();

@@ -90,6 +90,11 @@ fn runaway_work_stops() {
     assert_eq!(run("format(\"%e\", 1e400000)".into()), Ok("\"1.000000e+400000\"".into()));
     assert_eq!(run("\"${1e-400000}\"".into()), Ok("1e-400000".into()));
     assert!(run(format!("length({})", nest("\"${", "\"xxxxxxxxxxxxxxxx\"", "}${\"a\"}\"", 50))).is_ok());
+    // Functions that multiply a string's length stop at the string cap
+    // (16 MiB) instead of exhausting memory: 10^7 bytes are fine, 10^10 not.
+    let grow = |n| nest("replace(", "\"a\"", ", \"a\", \"aaaaaaaaaa\")", n);
+    assert_eq!(run(format!("length({})", grow(7))), Ok("10000000".into()));
+    assert_eq!(run(format!("length({})", grow(10))), Err("Result too large".into()));
 }
 
 #[test]

@@ -145,6 +145,29 @@ fn limits_end_in_diagnostics_not_traps() {
     assert_eq!(eval(&format!("{}1", "-".repeat(10_000)), "{}")["diagnostics"][0]["summary"], "Expression too deeply nested");
 }
 
+/// The page's main-thread evaluation uses small limits and goes to its
+/// worker when one is reached; any other error is the answer.
+#[wasm_bindgen_test]
+fn results_say_when_a_limit_ended_them() {
+    let small = r#"{"limits": {"maxSteps": 2000, "maxCollectionLen": 1000, "maxStringLen": 4096}}"#;
+    for (src, reached) in [
+        ("[for i in range(100): i]", false),
+        ("[for i in range(300): [for j in range(300): j]]", true),
+        ("flatten([for i in range(20): range(1000)])", true),
+        ("join(\"\", [for i in range(800): \"abcdefgh\"])", true),
+        ("\"${join(\"\", [for i in range(800): \"abcdefgh\"])}\"", true),
+        ("nope", false),
+        ("1 + \"a\"", false),
+    ] {
+        let r = eval_with(src, "{}", small);
+        assert_eq!(r.get("limitReached") == Some(&json!(true)), reached, "{src}: {r}");
+        if reached {
+            assert_eq!(r["ok"], false, "{src}");
+            assert_eq!(eval(src, "{}").get("limitReached"), None, "{src} with the default limits");
+        }
+    }
+}
+
 #[wasm_bindgen_test]
 fn playground_examples_keep_their_recorded_results() {
     let examples: Json = serde_json::from_str(include_str!("../www/examples.json")).unwrap();

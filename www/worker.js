@@ -16,7 +16,7 @@
 // start..end (UTF-16). A module ({ kind: "module" }), its inspection and
 // formatting go to the full build: the smaller build leaves Module mode
 // and the formatter out. Module diagnostics arrive as Maps, made plain
-// here; `ms` is the evaluation time.
+// here; `ms` is the evaluation time (of modules and expressions alike).
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();
@@ -102,12 +102,14 @@ self.onmessage = async (event) => {
     }
     const profile = options?.profile ?? "terraform";
     let build = full ? await full : core;
+    let started = performance.now();
     let result = session(build, profile).evaluate(source, variables, options);
     if (result.needsFullBuild) {
       build = await fullBuild(id);
+      started = performance.now();
       result = session(build, profile).evaluate(source, variables, options);
     }
-    self.postMessage({ id, result });
+    self.postMessage({ id, result, ms: performance.now() - started });
   } catch (err) {
     self.postMessage({ id, crashed: String(err) });
   }

@@ -554,6 +554,10 @@ impl functions::Host for Evaluator<'_> {
         Evaluator::check_size(self, n, span)
     }
 
+    fn check_string(&mut self, bytes: usize, span: Span) -> bool {
+        Evaluator::check_string(self, bytes, span)
+    }
+
     fn flag_full_build(&mut self) {
         self.needs_full_build = true;
     }

@@ -163,7 +163,7 @@ impl<'a> Evaluator<'a> {
         self.steps = self.steps.saturating_add(n);
         if self.steps > self.limits.max_steps {
             self.abort(
-                "Evaluation too expensive",
+                crate::limits::TOO_EXPENSIVE,
                 format!(
                     "This evaluation needs more than {} steps of work, which is more than this evaluator allows.",
                     self.limits.max_steps
@@ -179,7 +179,7 @@ impl<'a> Evaluator<'a> {
     pub fn check_size(&mut self, elements: usize, span: Span) -> bool {
         if elements > self.limits.max_collection_len {
             self.abort(
-                "Result too large",
+                crate::limits::TOO_LARGE,
                 format!(
                     "This evaluation needs more than {} elements in one value, which is more than this evaluator allows.",
                     self.limits.max_collection_len
@@ -189,6 +189,23 @@ impl<'a> Evaluator<'a> {
             return false;
         }
         self.charge(elements as u64 / 16, span)
+    }
+
+    /// Checks a string a function call produced against the string cap;
+    /// building it is work too.
+    pub fn check_string(&mut self, bytes: usize, span: Span) -> bool {
+        if bytes > self.limits.max_string_len {
+            self.abort(
+                crate::limits::TOO_LARGE,
+                format!(
+                    "This function call produces a string longer than {} bytes, which is more than this evaluator allows.",
+                    self.limits.max_string_len
+                ),
+                span,
+            );
+            return false;
+        }
+        self.charge(bytes as u64 / 1024, span)
     }
 
     /// Evaluates an expression.

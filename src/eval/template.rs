@@ -27,7 +27,7 @@ impl<'a> Evaluator<'a> {
             }
             if !self.check_size(buf.len() / 64, span) || buf.len() > self.limits.max_string_len {
                 self.abort(
-                    "Result too large",
+                    crate::limits::TOO_LARGE,
                     format!(
                         "This template produces a string longer than {} bytes, which is more than this evaluator allows.",
                         self.limits.max_string_len

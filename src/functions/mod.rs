@@ -210,6 +210,9 @@ pub trait Host {
     /// Checks that a value of `n` elements fits the size caps; false (with
     /// a diagnostic recorded) when it does not.
     fn check_size(&mut self, n: usize, span: Span) -> bool;
+    /// Checks that a string of `bytes` bytes fits the string cap; false
+    /// (with a diagnostic recorded) when it does not.
+    fn check_string(&mut self, bytes: usize, span: Span) -> bool;
     /// Notes that a function this build leaves out was called.
     fn flag_full_build(&mut self);
     /// Evaluates `expr`, parsed from `source` (called `filename`), in an
@@ -248,6 +251,14 @@ impl Ctx<'_> {
     /// Checks that a result of `n` elements fits the caps.
     pub fn check_size(&mut self, n: usize) -> Result<(), CallError> {
         match self.host.check_size(n, self.span) {
+            true => Ok(()),
+            false => Err(CallError::reported()),
+        }
+    }
+
+    /// Checks that a string of `bytes` bytes fits the string cap.
+    pub fn check_string(&mut self, bytes: usize) -> Result<(), CallError> {
+        match self.host.check_string(bytes, self.span) {
             true => Ok(()),
             false => Err(CallError::reported()),
         }
@@ -528,6 +539,11 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
     };
     let mut ctx = Ctx { host, span, ret: ret.clone() };
     let v = refine((f.imp)(args, &mut ctx)?).with_marks(top);
+    // Strings grow without building collections (`replace`, `join`,
+    // `format`): nested calls could multiply a length past any memory.
+    if let Some(s) = v.as_str() {
+        ctx.check_string(s.len())?;
+    }
     // cty panics (an error to the caller) when a result does not conform
     // to the return type computed before the call.
     match nonconformance(&v.ty(), &ret) {

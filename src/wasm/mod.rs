@@ -99,6 +99,13 @@ export interface EvaluateResult {
    * again with the full build.
    */
   needsFullBuild?: true;
+  /**
+   * Set when a work or size limit (`limits`) ended the evaluation: with
+   * larger limits the answer may differ. The page evaluates on its main
+   * thread with small limits and, when this is set, again in its worker
+   * with the default ones.
+   */
+  limitReached?: true;
 }
 
 export interface FunctionInfo {
@@ -312,6 +319,8 @@ struct JsResult {
     engine: &'static str,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     needs_full_build: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    limit_reached: bool,
 }
 
 #[derive(Serialize)]
@@ -531,7 +540,8 @@ fn same_limits(a: &Limits, b: &Limits) -> bool {
 
 fn expression_failure(diags: &[Diagnostic], source: &str, wants: &impl Fn(JsOutput) -> bool) -> JsResult {
     let text = wants(JsOutput::DiagnosticsText).then(|| present::render_diagnostics(diags, source, "<input>"));
-    failure(diags.iter().map(|d| js_diagnostic(d, source, "expression")).collect(), text)
+    let limit_reached = diags.iter().any(|d| crate::limits::is_limit_summary(&d.summary));
+    JsResult { limit_reached, ..failure(diags.iter().map(|d| js_diagnostic(d, source, "expression")).collect(), text) }
 }
 
 fn failure(diagnostics: Vec<JsDiagnostic>, diagnostics_text: Option<String>) -> JsResult {

@@ -30,6 +30,10 @@ function watch() {
   };
 }
 
+// The profiles of the evaluations asked for since `from`, wherever they ran
+// (on the page's thread or in its worker).
+const profilesAsked = (page, from = 0) => page.evaluate((from) => [...new Set(window.hclPlayground.asked.slice(from).map((a) => a.profile))], from);
+
 async function openPage(url = base, viewport = { width: 1280, height: 900 }, options = {}) {
   const page = await browser.newPage({ viewport, ...options });
   const errors = [];
@@ -138,6 +142,30 @@ test("a runaway evaluation is stopped and the page stays responsive", async () =
   await page.close();
 });
 
+test("quick edits are answered on the page's thread; past its small limits, the worker answers alike", async () => {
+  const { page, errors } = await openPage();
+  await page.waitForFunction(() => window.hclPlayground.localMemoryBytes() !== null, null, { timeout: 30000 });
+  const last = () => page.evaluate(() => ({ here: window.hclPlayground.asked.at(-1).here, worker: window.__asked.length }));
+  await setEditor(page, "editor", 'upper("abc")');
+  await output(page, '"ABC"');
+  const before = await last();
+  assert.equal(before.here, true, "a quick expression went to the worker");
+  await setEditor(page, "editor", 'upper("abcd")');
+  await output(page, '"ABCD"');
+  assert.deepEqual(await last(), before, "the worker was asked for a quick expression");
+  // Past the page's limits (10,000 elements): the worker's answer, not an error.
+  await setEditor(page, "editor", "length(flatten([for i in range(100) : range(1000)]))");
+  await output(page, "100000");
+  const after = await last();
+  assert.equal(after.here, false);
+  assert.ok(after.worker > before.worker, "the worker was not asked");
+  // A function of the full build: the worker loads it and answers.
+  await setEditor(page, "editor", 'md5("a")');
+  await output(page, '"0cc175b9c0f1b6a831c399e269772661"');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the full build loads only when a heavy function is called", async () => {
   const fetched = [];
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -197,7 +225,7 @@ test("the compare view evaluates every engine, only while open, and marks the di
   await setEditor(page, "editor", "x != null && x.enabled");
   await output(page, "false");
   assert.equal(await page.isVisible('[data-testid="compare"]'), false);
-  assert.deepEqual([...new Set(await page.evaluate(() => window.__asked))], ["terraform"], "the closed compare view asked other engines");
+  assert.deepEqual(await profilesAsked(page), ["terraform"], "the closed compare view asked other engines");
 
   await page.click('[data-testid="compare-toggle"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').dataset.agree !== undefined);
@@ -217,12 +245,12 @@ test("the compare view evaluates every engine, only while open, and marks the di
   assert.equal(await state("terraform"), "same");
 
   await page.click('[data-testid="compare-toggle"]');
-  await page.evaluate(() => (window.__asked = []));
+  const from = await page.evaluate(() => window.hclPlayground.asked.length);
   await setEditor(page, "editor", "2 + 2");
   await output(page, "4");
   // Without a debounce the emptied editor is evaluated too: what matters is
   // that only the selected engine is asked.
-  assert.deepEqual([...new Set(await page.evaluate(() => window.__asked))], ["hcl-2.14"], "the closed compare view still evaluates every engine");
+  assert.deepEqual(await profilesAsked(page, from), ["hcl-2.14"], "the closed compare view still evaluates every engine");
   await page.close();
 });
 

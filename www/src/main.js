@@ -1,5 +1,6 @@
 // The playground page: an HCL editor, a variables editor and a result pane,
-// evaluated live (as soon as the worker is free) in a Web Worker with a time limit, under the
+// evaluated live: on the page's thread when that is quick (www/src/local.js),
+// else as soon as the worker is free in a Web Worker with a time limit, under the
 // engine (profile) chosen in the toolbar, and optionally under every engine
 // side by side. Three modes: an expression, a template, or a module (`.tf`
 // text, variables as JSON or tfvars, every named value listed and shown
@@ -28,6 +29,7 @@ import {
   undeclaredRange,
 } from "./module-view.js";
 import { inspector } from "./inspect-view.js";
+import { createLocal } from "./local.js";
 import { loadCurrent, saveCurrent, loadHistory, pushHistory, historyLabel } from "./persist.js";
 import { createReference } from "./reference.js";
 import { habitHint, asModule, nestUnderVar, expressionAsModule } from "./hints.js";
@@ -86,6 +88,7 @@ const ui = {
 // Evaluations go through a lane (engine.js): no fixed delay, newest input
 // wins, an answer overtaken by newer input arrives as null.
 const latest = engine.lane();
+const local = createLocal("../pkg/hcl_playground.js");
 const ask = (message) =>
   message.kind === "evaluate" || message.kind === "module" ? latest(message, TIME_LIMIT_MS) : engine.ask(message, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
 
@@ -229,8 +232,9 @@ const varsView = editor($("variables"), "{}", [
 ]);
 
 // For tests and embedding scripts: the two editors, the time limit in
-// force, the mode, and in Module mode how long each evaluation took.
-window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle() };
+// force, the mode, in Module mode how long each evaluation took, and the
+// evaluations asked for (profile, and whether the page answered itself).
+window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle(), localMemoryBytes: () => local.memoryBytes(), asked: [] };
 
 // ------------------------------------------------------------------- modes
 
@@ -327,9 +331,21 @@ function outputs() {
   return list;
 }
 
+// Here when it is quick and safe (www/src/local.js), else in the worker.
 function evaluate(source, variables, profile, outputs) {
   if (mode === "module") return evaluateModule(source, variables, profile);
-  return ask({ kind: "evaluate", source, variables, options: { template: mode === "template", profile, outputs } });
+  const message = { kind: "evaluate", source, variables, options: { template: mode === "template", profile, outputs } };
+  const here = local.evaluate(message);
+  const asked = window.hclPlayground.asked;
+  asked.push({ profile, here: here !== null });
+  if (asked.length > 1000) asked.shift();
+  return (
+    here ??
+    ask(message).then((answer) => {
+      local.observe(answer?.ms);
+      return answer;
+    })
+  );
 }
 
 function evaluateModule(source, variables, profile, consoleLine = "") {
@@ -977,6 +993,8 @@ async function main() {
   if (!opened) applyState(previous || defaultExample);
   setupSplitters(document.querySelector("main"));
   const meta = await ask({ kind: "meta" });
+  // The first result is on screen: the page's own evaluator may load now.
+  local.load().catch(() => {});
   functionsByProfile = meta.functions ?? {};
   for (const { name, engine } of meta.profiles ?? []) {
     const option = [...ui.profile.options].find((o) => o.value === name);

@@ -105,7 +105,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
             Ok(v) => break v,
             Err(errors) => errors,
         };
-        let exhausted = errors.iter().any(|d| d.summary == "Evaluation too expensive");
+        let exhausted = errors.iter().any(|d| d.summary == crate::limits::TOO_EXPENSIVE);
         if !exhausted || budget >= Limits::default().max_steps {
             return Err(CallError::call(diagnostics_error(source, name, &errors)));
         }
