@@ -40,8 +40,8 @@ impl<'a> Evaluator<'a> {
             self.error("Error in function call", format!("Call to function {} failed: {why}.", quote(name)), at);
             return dynamic();
         }
-        let extra = self.functions.iter().find(|f| f.name == bare);
-        let builtin = functions::lookup(name, self.profile).filter(|f| self.functions.is_empty() || !f.name.starts_with("provider::"));
+        let extra = self.functions.unwrap_or_default().iter().find(|f| f.name == bare);
+        let builtin = functions::lookup(name, self.profile).filter(|f| self.functions.is_none() || !f.name.starts_with("provider::"));
         let Some(func) = builtin.or(extra) else {
             self.unknown_function(name, name_span);
             return dynamic();
@@ -153,7 +153,7 @@ impl<'a> Evaluator<'a> {
         // The built-in provider's functions: Terraform and OpenTofu look a
         // provider's function up themselves, with words of their own (a
         // module's context words them itself: it knows its providers).
-        let here = !self.profile.is_legacy() && self.functions.is_empty();
+        let here = !self.profile.is_legacy() && self.functions.is_none();
         if let Some(short) = name.strip_prefix("provider::terraform::").filter(|_| here) {
             let (summary, detail) = match self.profile {
                 Profile::OpenTofu => ("Function not found in provider", format!("Function {} was not registered by provider", quote(name))),
@@ -574,11 +574,8 @@ impl functions::Host for Evaluator<'_> {
         max_steps: u64,
     ) -> Result<Value, Diagnostics> {
         let limits = crate::limits::Limits { max_steps, ..self.limits.clone() };
-        let mut ev = Evaluator::new(vars, &limits)
-            .with_profile(self.profile)
-            .with_source(source, filename)
-            .with_functions(self.functions)
-            .pure_only(self.pure_only);
+        let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile).with_source(source, filename).pure_only(self.pure_only);
+        ev.functions = self.functions;
         let v = ev.eval(expr);
         self.needs_full_build |= ev.needs_full_build;
         match ev.diags.is_empty() {

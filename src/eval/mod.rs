@@ -51,9 +51,10 @@ pub struct Evaluator<'a> {
     /// The inspector's notes of one node's values (see [`inspect`]), when
     /// asked for.
     recorder: Option<Box<inspect::Recorder>>,
-    /// Functions the caller provides beside the built-in ones (the module
-    /// stage's file functions).
-    functions: &'a [crate::functions::FunctionDef],
+    /// A module's context (see [`Evaluator::with_functions`]): the
+    /// functions it provides beside the built-in ones. `None` for an
+    /// expression evaluated on its own.
+    functions: Option<&'a [crate::functions::FunctionDef]>,
     /// Terraform's plan-time scope: impure functions (`timestamp`,
     /// `uuid`, `bcrypt`) give unknown results.
     pure_only: bool,
@@ -93,7 +94,7 @@ impl<'a> Evaluator<'a> {
             diags: Vec::new(),
             needs_full_build: false,
             recorder: None,
-            functions: &[],
+            functions: None,
             pure_only: false,
         }
     }
@@ -103,7 +104,7 @@ impl<'a> Evaluator<'a> {
     /// come only from this list, as a module has them only where its
     /// `required_providers` names the provider.
     pub fn with_functions(self, functions: &'a [crate::functions::FunctionDef]) -> Evaluator<'a> {
-        Evaluator { functions, ..self }
+        Evaluator { functions: Some(functions), ..self }
     }
 
     /// Evaluates as Terraform plans: impure functions (`timestamp`,
