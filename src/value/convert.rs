@@ -453,19 +453,17 @@ fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
                 Type::set(ety)
             }
         }
-        Object(oa) => Object(super::map::btree_map(
-            oa.iter().map(|(k, ot)| {
-                    let t = match have {
-                        Map(ie) => dynamic_replace(Some(ie), ot),
-                        Object(ia) => match ia.get(k) {
-                            Some(it) => dynamic_replace(Some(it), ot),
-                            None => ot.clone(),
-                        },
-                        _ => Dynamic,
-                    };
-                    (k.clone(), t)
-                }),
-        )),
+        Object(oa) => Object(super::map::btree_map(oa.iter().map(|(k, ot)| {
+            let t = match have {
+                Map(ie) => dynamic_replace(Some(ie), ot),
+                Object(ia) => match ia.get(k) {
+                    Some(it) => dynamic_replace(Some(it), ot),
+                    None => ot.clone(),
+                },
+                _ => Dynamic,
+            };
+            (k.clone(), t)
+        }))),
         Tuple(ots) => Tuple(
             ots.iter()
                 .enumerate()
