@@ -164,14 +164,35 @@ impl<V> std::ops::Index<&str> for SortedMap<V> {
 /// Sorts `v` stably by `cmp`, as `slice::sort_by` does, with one compiled
 /// sort for every element type: the standard sort is instantiated per type
 /// and comparator (several kilobytes each in the WebAssembly module), so
-/// positions are sorted instead and the elements moved once.
-pub(crate) fn sort_by<T>(v: &mut Vec<T>, mut cmp: impl FnMut(&T, &T) -> Ordering) {
-    if v.len() < 2 {
+/// positions are sorted instead and the elements then permuted in place.
+pub(crate) fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+    // Objects and sets are mostly a handful of elements: an insertion sort
+    // (stable, a few instructions per type) is quicker there.
+    if v.len() <= 16 {
+        for i in 1..v.len() {
+            let mut j = i;
+            while j > 0 && cmp(&v[j - 1], &v[j]) == Ordering::Greater {
+                v.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         return;
     }
-    let order = sorted_positions(v.len(), &mut |a, b| cmp(&v[a], &v[b]));
-    let mut slots: Vec<Option<T>> = v.drain(..).map(Some).collect();
-    v.extend(order.into_iter().map(|i| slots[i as usize].take().expect("each position once")));
+    let mut order = sorted_positions(v.len(), &mut |a, b| cmp(&v[a], &v[b]));
+    // Position k takes the element at order[k]: each cycle of the
+    // permutation is followed once, a done position pointing at itself.
+    for start in 0..order.len() {
+        let mut at = start;
+        loop {
+            let from = order[at] as usize;
+            order[at] = at as u32;
+            if from == start {
+                break;
+            }
+            v.swap(at, from);
+            at = from;
+        }
+    }
 }
 
 /// Collects pairs into a `BTreeMap`, later keys winning as with `collect`,
@@ -200,6 +221,13 @@ mod tests {
         want.sort_by_key(|e| e.0);
         super::sort_by(&mut v, |a, b| a.0.cmp(&b.0));
         assert_eq!(v, want);
+        for n in 0..40 {
+            let mut v: Vec<(u32, usize)> = (0..n).map(|i| ((i * 7 % 5) as u32, i)).collect();
+            let mut want = v.clone();
+            want.sort_by_key(|e| e.0);
+            super::sort_by(&mut v, |a, b| a.0.cmp(&b.0));
+            assert_eq!(v, want, "{n} elements");
+        }
     }
 
     #[test]
