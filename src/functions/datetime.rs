@@ -641,7 +641,7 @@ fn format_verb(c: u8, n: usize, t: &Time, out: &mut Vec<u8>) -> Result<(), Strin
             let pm = l.hour() >= 12;
             let s = if pm { "pm" } else { "am" };
             if c == b'A' {
-                s.to_uppercase()
+                s.to_ascii_uppercase()
             } else {
                 s.to_string()
             }

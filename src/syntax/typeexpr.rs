@@ -107,7 +107,7 @@ impl Constraint {
             Constraint::Set(c) => Type::set(c.ty()),
             Constraint::Map(c) => Type::map(c.ty()),
             Constraint::Tuple(cs) => Type::Tuple(cs.iter().map(Constraint::ty).collect()),
-            Constraint::Object(attrs) => Type::Object(attrs.iter().map(|(k, a)| (k.clone(), a.ty.ty())).collect()),
+            Constraint::Object(attrs) => Type::Object(crate::value::map::btree_map(attrs.iter().map(|(k, a)| (k.clone(), a.ty.ty())))),
         }
     }
 }

@@ -118,7 +118,7 @@ impl Conversion {
                     return Ok(Value::List(ety.clone(), Vec::new().into()));
                 }
                 let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<Vec<_>, _>>()?;
-                let keyed = elems.into_iter().enumerate().collect::<BTreeMap<_, _>>();
+                let keyed = super::map::btree_map(elems.into_iter().enumerate());
                 let elems: Vec<Value> = unify_elements(keyed, true)?.into_values().collect();
                 list_of(elems).ok_or_else(|| "element types must all match for conversion to list".to_string())
             }
@@ -258,16 +258,16 @@ fn unify_elements<K: Ord + Clone>(elems: BTreeMap<K, Value>, unsafe_: bool) -> R
     let Some((unified, _)) = unify_with(&types, unsafe_) else {
         return Err("cannot find a common base type for all elements".into());
     };
-    elems
-        .into_iter()
-        .map(|(k, e)| {
-            if e.ty() == unified {
-                return Ok((k, e));
-            }
-            let conv = get_conversion(&e.ty(), &unified, unsafe_).ok_or("cannot find a common base type for all elements")?;
-            Ok((k, conv.apply(&e)?))
-        })
-        .collect()
+    let mut out = BTreeMap::new();
+    for (k, e) in elems {
+        if e.ty() == unified {
+            out.insert(k, e);
+            continue;
+        }
+        let conv = get_conversion(&e.ty(), &unified, unsafe_).ok_or("cannot find a common base type for all elements")?;
+        out.insert(k, conv.apply(&e)?);
+    }
+    Ok(out)
 }
 
 fn convert_primitive(v: &Value, want: &Type) -> Result<Value, String> {
@@ -453,21 +453,17 @@ fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
                 Type::set(ety)
             }
         }
-        Object(oa) => Object(
-            oa.iter()
-                .map(|(k, ot)| {
-                    let t = match have {
-                        Map(ie) => dynamic_replace(Some(ie), ot),
-                        Object(ia) => match ia.get(k) {
-                            Some(it) => dynamic_replace(Some(it), ot),
-                            None => ot.clone(),
-                        },
-                        _ => Dynamic,
-                    };
-                    (k.clone(), t)
-                })
-                .collect(),
-        ),
+        Object(oa) => Object(super::map::btree_map(oa.iter().map(|(k, ot)| {
+            let t = match have {
+                Map(ie) => dynamic_replace(Some(ie), ot),
+                Object(ia) => match ia.get(k) {
+                    Some(it) => dynamic_replace(Some(it), ot),
+                    None => ot.clone(),
+                },
+                _ => Dynamic,
+            };
+            (k.clone(), t)
+        }))),
         Tuple(ots) => Tuple(
             ots.iter()
                 .enumerate()

@@ -4,6 +4,7 @@
 //! in key byte order, as cty's.
 
 use std::borrow::Borrow;
+use std::cmp::Ordering;
 
 /// String keys to values, sorted by key, keys unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,7 +112,7 @@ impl<V> FromIterator<(String, V)> for SortedMap<V> {
             return SortedMap { items };
         }
         // Stable, so equal keys keep their order and the last one stays.
-        items.sort_by(|a, b| a.0.cmp(&b.0));
+        sort_by(&mut items, |a, b| a.0.cmp(&b.0));
         let mut out: Vec<(String, V)> = Vec::with_capacity(items.len());
         for (k, v) in items {
             match out.last_mut() {
@@ -160,9 +161,74 @@ impl<V> std::ops::Index<&str> for SortedMap<V> {
     }
 }
 
+/// Sorts `v` stably by `cmp`, as `slice::sort_by` does, with one compiled
+/// sort for every element type: the standard sort is instantiated per type
+/// and comparator (several kilobytes each in the WebAssembly module), so
+/// positions are sorted instead and the elements then permuted in place.
+pub(crate) fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+    // Objects and sets are mostly a handful of elements: an insertion sort
+    // (stable, a few instructions per type) is quicker there.
+    if v.len() <= 16 {
+        for i in 1..v.len() {
+            let mut j = i;
+            while j > 0 && cmp(&v[j - 1], &v[j]) == Ordering::Greater {
+                v.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        return;
+    }
+    let mut order = sorted_positions(v.len(), &mut |a, b| cmp(&v[a], &v[b]));
+    // Position k takes the element at order[k]: each cycle of the
+    // permutation is followed once, a done position pointing at itself.
+    for start in 0..order.len() {
+        let mut at = start;
+        loop {
+            let from = order[at] as usize;
+            order[at] = at as u32;
+            if from == start {
+                break;
+            }
+            v.swap(at, from);
+            at = from;
+        }
+    }
+}
+
+/// Collects pairs into a `BTreeMap`, later keys winning as with `collect`,
+/// by insertion: `collect` sorts first, with a stable sort compiled for each
+/// key and value type.
+pub(crate) fn btree_map<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> std::collections::BTreeMap<K, V> {
+    let mut map = std::collections::BTreeMap::new();
+    map.extend(pairs);
+    map
+}
+
+fn sorted_positions(len: usize, cmp: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..len as u32).collect();
+    order.sort_by(|&a, &b| cmp(a as usize, b as usize));
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::SortedMap;
+
+    #[test]
+    fn sort_by_is_stable() {
+        let mut v: Vec<(u32, usize)> = (0..1000).map(|i| ((i * 7919 % 101) as u32, i)).collect();
+        let mut want = v.clone();
+        want.sort_by_key(|e| e.0);
+        super::sort_by(&mut v, |a, b| a.0.cmp(&b.0));
+        assert_eq!(v, want);
+        for n in 0..40 {
+            let mut v: Vec<(u32, usize)> = (0..n).map(|i| ((i * 7 % 5) as u32, i)).collect();
+            let mut want = v.clone();
+            want.sort_by_key(|e| e.0);
+            super::sort_by(&mut v, |a, b| a.0.cmp(&b.0));
+            assert_eq!(v, want, "{n} elements");
+        }
+    }
 
     #[test]
     fn sorted_unique_last_wins() {

@@ -314,7 +314,7 @@ impl Value {
             Value::Set(t, _) => Type::set(t.clone()),
             Value::Map(t, _) => Type::map(t.clone()),
             Value::Tuple(vs) => Type::Tuple(vs.iter().map(Value::ty).collect()),
-            Value::Object(m) => Type::Object(m.iter().map(|(k, v)| (k.clone(), v.ty())).collect()),
+            Value::Object(m) => Type::Object(map::btree_map(m.iter().map(|(k, v)| (k.clone(), v.ty())))),
         }
     }
 

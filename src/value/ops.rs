@@ -173,7 +173,7 @@ pub fn set_normalize(elems: Vec<Value>) -> Vec<Value> {
     // each in insertion order, then sorts that list with Go's stable sort.
     // Its order is not transitive when raw-equal elements hash apart
     // (`[0]` and `[-0]`), so the result depends on both steps.
-    out.sort_by_key(|(crc, _, _)| *crc);
+    super::map::sort_by(&mut out, |a, b| a.0.cmp(&b.0));
     super::go_sort::sort_stable(&mut out, |(_, ka, a), (_, kb, b)| set_less(a, ka, b, kb));
     out.into_iter().map(|(_, _, v)| v).collect()
 }

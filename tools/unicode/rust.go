@@ -205,6 +205,9 @@ func writeTables(w *bytes.Buffer, tf, old *Dump, comps [][3]rune) {
 // A run table holds entries first code point << 8 | value, sorted; a code
 // point has the value of the last entry at or before it. In a Unicode 13
 // table the value 0xFF means "as in Unicode 15".
+//
+// The tables of words are constants: the module stores them as byte planes
+// (Words in mod.rs), built from these at compile time.
 
 `, tf.Go, old.Go)
 
@@ -266,11 +269,11 @@ func writeTables(w *bytes.Buffer, tf, old *Dump, comps [][3]rune) {
 			fail("U+%04X: decomposition not reproduced", r)
 		}
 	}
-	fmt.Fprintf(w, "/// x/text's composition map: (first, second, composite), sorted by its key,\n/// the low 16 bits of first then of second. A composite decomposes into the\n/// decompositions of first and of second.\npub(super) static COMPOSITIONS: [(u32, u32, u32); %d] = [\n", len(comps))
+	fmt.Fprintf(w, "/// x/text's composition map: (first, second, composite), sorted by its key,\n/// the low 16 bits of first then of second. A composite decomposes into the\n/// decompositions of first and of second.\npub(super) const COMPOSITIONS: [(u32, u32, u32); %d] = [\n", len(comps))
 	for _, c := range comps {
 		fmt.Fprintf(w, "    (0x%04X, 0x%04X, 0x%04X),\n", c[0], c[1], c[2])
 	}
-	fmt.Fprintf(w, "];\n\n/// COMPOSITIONS by composite.\npub(super) static COMPOSITES: [u16; %d] = [", len(comps))
+	fmt.Fprintf(w, "];\n\n/// COMPOSITIONS by composite.\npub(super) const COMPOSITES: [u16; %d] = [", len(comps))
 	for i, c := range byComposite {
 		if i%16 == 0 {
 			w.WriteString("\n   ")
@@ -283,7 +286,7 @@ func writeTables(w *bytes.Buffer, tf, old *Dump, comps [][3]rune) {
 	}
 	sort.Ints(ex)
 	var multi []rune
-	fmt.Fprintf(w, "\n];\n\n/// The other decompositions: (character, its decomposition) where that is\n/// one character, else (character, 0x80000000 | start << 8 | length) into\n/// DECOMPOSED.\npub(super) static DECOMPOSITIONS: [(u32, u32); %d] = [\n", len(ex))
+	fmt.Fprintf(w, "\n];\n\n/// The other decompositions: (character, its decomposition) where that is\n/// one character, else (character, 0x80000000 | start << 8 | length) into\n/// DECOMPOSED.\npub(super) const DECOMPOSITIONS: [(u32, u32); %d] = [\n", len(ex))
 	for _, r := range ex {
 		rs := []rune(explicit[rune(r)])
 		if len(rs) == 1 {
@@ -357,7 +360,7 @@ func writeRuns(w *bytes.Buffer, name, doc string, table []uint32) {
 	if doc != "" {
 		fmt.Fprintf(w, "/// %s\n", doc)
 	}
-	fmt.Fprintf(w, "pub(super) static %s: [u32; %d] = [", name, len(table))
+	fmt.Fprintf(w, "pub(super) const %s: [u32; %d] = [", name, len(table))
 	for i, e := range table {
 		if i%8 == 0 {
 			w.WriteString("\n   ")

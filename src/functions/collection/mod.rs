@@ -404,7 +404,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             if let Some(i) = out.iter().position(Value::is_null) {
                 return Err(CallError::call(format!("given list element {i} is null; a null string cannot be sorted")));
             }
-            out.sort_by(|x, y| x.as_str().unwrap_or("").as_bytes().cmp(y.as_str().unwrap_or("").as_bytes()));
+            crate::value::map::sort_by(&mut out, |x, y| x.as_str().unwrap_or("").as_bytes().cmp(y.as_str().unwrap_or("").as_bytes()));
             Ok(Value::List(Type::String, out.into()))
         },
     },

@@ -322,7 +322,7 @@ fn implied_type(j: &Node) -> Result<Type, String> {
                 }
                 m.insert(k, t);
             }
-            Type::Object(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string()), t)).collect())
+            Type::Object(crate::value::map::btree_map(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string()), t))))
         }
         other => json_type(other),
     })

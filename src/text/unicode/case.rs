@@ -3,7 +3,8 @@
 //! `ToLower` and `Title` apply them, `unicode.IsSpace` (`strings.TrimSpace`,
 //! HCL's strip markers) and `strconv.IsPrint` (`%q`).
 
-use super::tables::{CASE_13, CASE_15, CASE_DELTAS, PRINT_13, PRINT_15, SPACE};
+use super::packed::{CASE_13, CASE_15, PRINT_13, PRINT_15, SPACE};
+use super::tables::CASE_DELTAS;
 use super::{run_entry, versioned, Version};
 
 /// Which of Go's case mappings.
@@ -29,7 +30,7 @@ pub fn simple_case(c: char, case: Case, version: Version) -> char {
             Case::Upper | Case::Title => c.to_ascii_uppercase(),
         };
     }
-    let e = versioned(&CASE_15, &CASE_13, version, c);
+    let e = versioned(CASE_15.view(), CASE_13.view(), version, c);
     let u = c as u32;
     let mapped = if e as u8 == ALTERNATING {
         let upper = (e >> 8) + ((u - (e >> 8)) & !1);
@@ -81,7 +82,7 @@ pub fn is_space(c: char) -> bool {
     match c {
         '\t' | '\n' | '\x0B' | '\x0C' | '\r' | ' ' => true,
         c if c.is_ascii() => false,
-        c => run_entry(&SPACE, c as u32) as u8 == 1,
+        c => run_entry(SPACE.view(), c as u32) as u8 == 1,
     }
 }
 
@@ -96,6 +97,6 @@ pub fn is_print(c: char, version: Version) -> bool {
     match c {
         ' '..='~' => true,
         c if c.is_ascii() => false,
-        c => versioned(&PRINT_15, &PRINT_13, version, c) as u8 == 1,
+        c => versioned(PRINT_15.view(), PRINT_13.view(), version, c) as u8 == 1,
     }
 }

@@ -12,7 +12,7 @@
 //! whose 4 KiB reads cut clusters and whose 64 KiB limit ends the count
 //! early ([`token_count`]).
 
-use super::tables::{GRAPHEME_13, GRAPHEME_15};
+use super::packed::{GRAPHEME_13, GRAPHEME_15};
 use super::{versioned_run, Version};
 use std::cell::Cell;
 
@@ -75,7 +75,7 @@ impl Class {
         if u < 0x80 {
             return (Class::of_ascii(u as u8), u, u);
         }
-        let (e, lo, hi) = versioned_run(&GRAPHEME_15, &GRAPHEME_13, version, u);
+        let (e, lo, hi) = versioned_run(GRAPHEME_15.view(), GRAPHEME_13.view(), version, u);
         (CLASSES.get(e as u8 as usize).copied().unwrap_or(Class::Other), lo, hi)
     }
 }

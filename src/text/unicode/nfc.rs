@@ -5,7 +5,9 @@
 //! is keyed on the low 16 bits of both characters (so U+10041 U+0301
 //! composes to U+00C1, as in Go).
 
-use super::tables::{COMPOSITES, COMPOSITIONS, DECOMPOSED, DECOMPOSITIONS, NFC_13, NFC_15, NFC_PROPERTIES};
+use super::packed::{COMPOSITES, COMPOSITION, COMPOSITION_FIRST, COMPOSITION_SECOND, DECOMPOSABLE, DECOMPOSITION, NFC_13, NFC_15};
+use super::partition_point;
+use super::tables::{DECOMPOSED, NFC_PROPERTIES};
 use super::{versioned_run, Version};
 use std::cell::Cell;
 
@@ -88,7 +90,7 @@ impl Lookup {
         if (lo..=hi).contains(&u) {
             return NfcProperties(p);
         }
-        let (e, lo, hi) = versioned_run(&NFC_15, &NFC_13, self.version, u);
+        let (e, lo, hi) = versioned_run(NFC_15.view(), NFC_13.view(), self.version, u);
         let p = NFC_PROPERTIES[e as u8 as usize];
         self.last.set((lo, hi, p));
         NfcProperties(p)
@@ -391,21 +393,34 @@ fn key(a: u32, b: u32) -> u32 {
 /// character, whatever plane it is in.
 fn combine(a: char, b: char) -> Option<char> {
     let k = key(a as u32, b as u32);
-    let i = COMPOSITIONS.binary_search_by_key(&k, |&(x, y, _)| key(x, y)).ok()?;
-    char::from_u32(COMPOSITIONS[i].2)
+    let (first, second) = (COMPOSITION_FIRST.view(), COMPOSITION_SECOND.view());
+    let at = |i| key(first.get(i), second.get(i));
+    let i = partition_point(first.len(), |i| at(i) < k);
+    if i == first.len() || at(i) != k {
+        return None;
+    }
+    char::from_u32(COMPOSITION.view().get(i))
 }
 
 /// Appends the full canonical decomposition of `c` (x/text's
 /// `Decomposition`), or `c` itself. The same in both versions.
 fn decompose(c: char, out: &mut Vec<char>) {
     let u = c as u32;
-    if let Ok(i) = COMPOSITES.binary_search_by_key(&u, |&i| COMPOSITIONS[i as usize].2) {
-        let (a, b, _) = COMPOSITIONS[COMPOSITES[i] as usize];
-        for x in [a, b] {
+    // Both tables are sorted by the character looked up, one entry each.
+    let (composites, composed) = (COMPOSITES.view(), COMPOSITION.view());
+    let composite = |i| composed.get(composites.get(i) as usize);
+    let i = partition_point(composites.len(), |i| composite(i) < u);
+    if i < composites.len() && composite(i) == u {
+        let at = composites.get(i) as usize;
+        for x in [COMPOSITION_FIRST.view().get(at), COMPOSITION_SECOND.view().get(at)] {
             decompose(char::from_u32(x).unwrap_or_default(), out);
         }
-    } else if let Ok(i) = DECOMPOSITIONS.binary_search_by_key(&u, |&(x, _)| x) {
-        let d = DECOMPOSITIONS[i].1;
+        return;
+    }
+    let decomposable = DECOMPOSABLE.view();
+    let j = decomposable.partition_point(|x| x < u);
+    if j < decomposable.len() && decomposable.get(j) == u {
+        let d = DECOMPOSITION.view().get(j);
         if d & 0x8000_0000 == 0 {
             out.extend(char::from_u32(d));
         } else {

@@ -9,6 +9,9 @@
 // A run table holds entries first code point << 8 | value, sorted; a code
 // point has the value of the last entry at or before it. In a Unicode 13
 // table the value 0xFF means "as in Unicode 15".
+//
+// The tables of words are constants: the module stores them as byte planes
+// (Words in mod.rs), built from these at compile time.
 
 /// x/text's NFC properties of a character as its normaliser reads them: the raw
 /// (ordered, compressed) combining class in bits 0-7, the number of leading
@@ -28,7 +31,7 @@ pub(super) static NFC_PROPERTIES: [u16; 81] = [
 ];
 
 /// Index into NFC_PROPERTIES.
-pub(super) static NFC_15: [u32; 2331] = [
+pub(super) const NFC_15: [u32; 2331] = [
     0x00000000, 0x00003C01, 0x00003F00, 0x00004101, 0x00005100, 0x00005201, 0x00005B00, 0x00006101,
     0x00007100, 0x00007201, 0x00007B00, 0x0000A802, 0x0000A900, 0x0000AF03, 0x0000B000, 0x0000B403,
     0x0000B500, 0x0000B803, 0x0000B900, 0x0000C004, 0x0000C205, 0x0000C304, 0x0000C405, 0x0000C601,
@@ -323,7 +326,7 @@ pub(super) static NFC_15: [u32; 2331] = [
     0x01F21400, 0x02F80016, 0x02FA1E00,
 ];
 
-pub(super) static NFC_13: [u32; 27] = [
+pub(super) const NFC_13: [u32; 27] = [
     0x000000FF, 0x00089800, 0x0008A0FF, 0x0008CA00, 0x0008D3FF, 0x000C3C00, 0x000C3DFF, 0x00171500,
     0x001716FF, 0x001AC100, 0x001ACFFF, 0x001DFA00, 0x001DFBFF, 0x010EFD00, 0x010F00FF, 0x010F8200,
     0x010F86FF, 0x01107000, 0x011071FF, 0x011F4100, 0x011F43FF, 0x01E08F00, 0x01E090FF, 0x01E2AE00,
@@ -333,7 +336,7 @@ pub(super) static NFC_13: [u32; 27] = [
 /// x/text's composition map: (first, second, composite), sorted by its key,
 /// the low 16 bits of first then of second. A composite decomposes into the
 /// decompositions of first and of second.
-pub(super) static COMPOSITIONS: [(u32, u32, u32); 941] = [
+pub(super) const COMPOSITIONS: [(u32, u32, u32); 941] = [
     (0x003C, 0x0338, 0x226E),
     (0x003D, 0x0338, 0x2260),
     (0x003E, 0x0338, 0x226F),
@@ -1278,7 +1281,7 @@ pub(super) static COMPOSITIONS: [(u32, u32, u32); 941] = [
 ];
 
 /// COMPOSITIONS by composite.
-pub(super) static COMPOSITES: [u16; 941] = [
+pub(super) const COMPOSITES: [u16; 941] = [
     3, 4, 5, 6, 10, 12, 26, 33, 34, 35, 40, 65, 66, 67, 72, 97,
     104, 105, 106, 107, 111, 144, 145, 146, 150, 174, 188, 189, 190, 191, 195, 197,
     211, 218, 219, 220, 225, 251, 252, 253, 257, 283, 290, 291, 292, 293, 297, 331,
@@ -1343,7 +1346,7 @@ pub(super) static COMPOSITES: [u16; 941] = [
 /// The other decompositions: (character, its decomposition) where that is
 /// one character, else (character, 0x80000000 | start << 8 | length) into
 /// DECOMPOSED.
-pub(super) static DECOMPOSITIONS: [(u32, u32); 1120] = [
+pub(super) const DECOMPOSITIONS: [(u32, u32); 1120] = [
     (0x0340, 0x0300),
     (0x0341, 0x0301),
     (0x0343, 0x0313),
@@ -2498,7 +2501,7 @@ pub(super) static DECOMPOSED: [char; 219] = [
 ];
 
 /// go-textseg's grapheme class (grapheme::Class).
-pub(super) static GRAPHEME_15: [u32; 1641] = [
+pub(super) const GRAPHEME_15: [u32; 1641] = [
     0x00000003, 0x00000A02, 0x00000B03, 0x00000D01, 0x00000E03, 0x00002000, 0x00007F03, 0x0000A000,
     0x0000A90D, 0x0000AA00, 0x0000AD03, 0x0000AE0D, 0x0000AF00, 0x00030004, 0x00037000, 0x00048304,
     0x00048A00, 0x00059104, 0x0005BE00, 0x0005BF04, 0x0005C000, 0x0005C104, 0x0005C300, 0x0005C404,
@@ -2707,7 +2710,7 @@ pub(super) static GRAPHEME_15: [u32; 1641] = [
     0x0E100000,
 ];
 
-pub(super) static GRAPHEME_13: [u32; 55] = [
+pub(super) const GRAPHEME_13: [u32; 55] = [
     0x000000FF, 0x00089000, 0x000892FF, 0x00089800, 0x0008A0FF, 0x0008CA00, 0x0008D3FF, 0x000C3C00,
     0x000C3DFF, 0x000CF300, 0x000CF4FF, 0x000ECE00, 0x000ECFFF, 0x00171500, 0x001716FF, 0x00180F00,
     0x001810FF, 0x001AC100, 0x001ACFFF, 0x001DFA00, 0x001DFBFF, 0x010EFD00, 0x010F00FF, 0x010F8200,
@@ -2768,7 +2771,7 @@ pub(super) static CASE_DELTAS: [(i32, i32, i32); 179] = [
 
 /// Index into CASE_DELTAS, or 0xFE: upper case at an even distance from the
 /// run's start, its lower case after it.
-pub(super) static CASE_15: [u32; 470] = [
+pub(super) const CASE_15: [u32; 470] = [
     0x00000000, 0x00004101, 0x00005B00, 0x00006102, 0x00007B00, 0x0000B503, 0x0000B600, 0x0000C001,
     0x0000D700, 0x0000D801, 0x0000DF00, 0x0000E002, 0x0000F700, 0x0000F802, 0x0000FF04, 0x000100FE,
     0x00013005, 0x00013106, 0x000132FE, 0x00013800, 0x000139FE, 0x00014900, 0x00014AFE, 0x00017807,
@@ -2830,7 +2833,7 @@ pub(super) static CASE_15: [u32; 470] = [
     0x016E4001, 0x016E6002, 0x016E8000, 0x01E900AF, 0x01E922B0, 0x01E94400,
 ];
 
-pub(super) static CASE_13: [u32; 27] = [
+pub(super) const CASE_13: [u32; 27] = [
     0x000000FF, 0x002C2F00, 0x002C30FF, 0x002C5F00, 0x002C60FF, 0x00A7C000, 0x00A7C2FF, 0x00A7D000,
     0x00A7D2FF, 0x00A7D600, 0x00A7DAFF, 0x01057000, 0x01057BFF, 0x01057C00, 0x01058BFF, 0x01058C00,
     0x010593FF, 0x01059400, 0x010596FF, 0x01059700, 0x0105A2FF, 0x0105A300, 0x0105B2FF, 0x0105B300,
@@ -2838,14 +2841,14 @@ pub(super) static CASE_13: [u32; 27] = [
 ];
 
 /// unicode.IsSpace, the same in both versions.
-pub(super) static SPACE: [u32; 21] = [
+pub(super) const SPACE: [u32; 21] = [
     0x00000000, 0x00000901, 0x00000E00, 0x00002001, 0x00002100, 0x00008501, 0x00008600, 0x0000A001,
     0x0000A100, 0x00168001, 0x00168100, 0x00200001, 0x00200B00, 0x00202801, 0x00202A00, 0x00202F01,
     0x00203000, 0x00205F01, 0x00206000, 0x00300001, 0x00300100,
 ];
 
 /// strconv.IsPrint.
-pub(super) static PRINT_15: [u32; 1423] = [
+pub(super) const PRINT_15: [u32; 1423] = [
     0x00000000, 0x00002001, 0x00007F00, 0x0000A101, 0x0000AD00, 0x0000AE01, 0x00037800, 0x00037A01,
     0x00038000, 0x00038401, 0x00038B00, 0x00038C01, 0x00038D00, 0x00038E01, 0x0003A200, 0x0003A301,
     0x00053000, 0x00053101, 0x00055700, 0x00055901, 0x00058B00, 0x00058D01, 0x00059000, 0x00059101,
@@ -3026,7 +3029,7 @@ pub(super) static PRINT_15: [u32; 1423] = [
     0x02FA1E00, 0x03000001, 0x03134B00, 0x03135001, 0x0323B000, 0x0E010001, 0x0E01F000,
 ];
 
-pub(super) static PRINT_13: [u32; 205] = [
+pub(super) const PRINT_13: [u32; 205] = [
     0x000000FF, 0x00061D00, 0x00061EFF, 0x00087000, 0x00088FFF, 0x00089800, 0x0008A0FF, 0x0008B500,
     0x0008B6FF, 0x0008C800, 0x0008D3FF, 0x000C3C00, 0x000C3DFF, 0x000C5D00, 0x000C5EFF, 0x000CDD00,
     0x000CDEFF, 0x000CF300, 0x000CF4FF, 0x000ECE00, 0x000ECFFF, 0x00170D00, 0x00170EFF, 0x00171500,
