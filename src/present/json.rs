@@ -25,6 +25,11 @@ pub fn to_json(v: &Value) -> String {
     out
 }
 
+/// Appends [`to_json`]'s text to `out`.
+pub fn push_json(v: &Value, out: &mut String) {
+    write_json(v, out, JsonFlavor::Conformance);
+}
+
 /// [`to_json`] indented by two spaces, one element or entry a line (as
 /// `JSON.stringify(v, null, 2)` lays it out, but with every digit); a
 /// sensitive value is `{"__sensitive__": "(sensitive value)"}`, marked as

@@ -11,6 +11,6 @@ mod refinements;
 
 pub use console::{console, console_type};
 pub use diagnostic::render_diagnostics;
-pub use json::{to_json, to_json_pretty};
+pub use json::{push_json, to_json, to_json_pretty};
 pub(crate) use json::{write_json, JsonFlavor};
 pub use refinements::{describe as describe_refinement, known_facts, KnownFacts};

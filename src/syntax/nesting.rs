@@ -17,7 +17,10 @@ pub(super) fn nesting_exceeds(src: &str, max: usize, template: bool) -> Option<u
         Template,
     }
     let b = src.as_bytes();
-    let mut stack: Vec<Mode> = vec![if template { Mode::Template } else { Mode::Code }];
+    // Room for common nesting up front: growing a vector costs more than
+    // scanning a short expression.
+    let mut stack: Vec<Mode> = Vec::with_capacity(16);
+    stack.push(if template { Mode::Template } else { Mode::Code });
     let mut heredoc_markers: Vec<&str> = Vec::new();
     let mut i = 0;
     let mut line_start = true;

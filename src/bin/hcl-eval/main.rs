@@ -11,10 +11,10 @@
 mod docs;
 mod module;
 
-use hcl_playground::text::json_string;
+use hcl_playground::text::{json_string, push_json_string};
 use hcl_playground::{evaluate, parse_variables_in, present, Options, Profile, Value, Variables};
 use serde_json::value::RawValue;
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
@@ -192,13 +192,17 @@ fn run_jsonl(profile: Profile) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    // One line's result at a time, in a buffer that is reused.
+    let mut result = String::new();
     for (n, line) in stdin.lock().lines().enumerate() {
         let Ok(line) = line else { break };
         if line.trim().is_empty() {
             continue;
         }
-        let result = jsonl_line(&line, n + 1, profile);
-        if writeln!(out, "{result}").is_err() {
+        result.clear();
+        jsonl_line(&line, n + 1, profile, &mut result);
+        result.push('\n');
+        if out.write_all(result.as_bytes()).is_err() {
             return ExitCode::FAILURE;
         }
     }
@@ -206,61 +210,120 @@ fn run_jsonl(profile: Profile) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn jsonl_line(line: &str, n: usize, profile: Profile) -> String {
-    // Fields stay raw JSON so the variables are converted as they are read.
-    // A B-tree, not a hash map: a handful of short keys per line, where
-    // SipHash cost more than the comparisons (a few % of a small case).
-    let input: BTreeMap<String, Box<RawValue>> = match serde_json::from_str(line) {
-        Ok(v) => v,
-        Err(e) => return failure(&format!("line-{n}"), &[format!("invalid input line: {e}")]),
-    };
-    fn field<T: serde::de::DeserializeOwned>(input: &BTreeMap<String, Box<RawValue>>, name: &str) -> Option<T> {
-        input.get(name).and_then(|raw| serde_json::from_str(raw.get()).ok())
+/// Text read from JSON without a copy unless it has escapes: a field's
+/// name, or the value of a string field.
+struct JsonText<'a>(Cow<'a, str>);
+
+impl<'de> serde::Deserialize<'de> for JsonText<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = JsonText<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                // What `String` expects, so the messages stay the same.
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Self::Value, E> {
+                Ok(JsonText(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+                Ok(JsonText(Cow::Owned(s.to_string())))
+            }
+        }
+        d.deserialize_str(Visitor)
     }
-    let id: String = field(&input, "id").unwrap_or_default();
-    let Some(expr) = field::<String>(&input, "expr") else {
-        return failure(&id, &["missing \"expr\"".to_string()]);
+}
+
+/// A line's fields, each still raw JSON so the variables are converted
+/// as they are read; a field given twice counts as its last value, as in
+/// a map.
+struct Fields<'a>(Vec<(JsonText<'a>, &'a RawValue)>);
+
+impl<'de> serde::Deserialize<'de> for Fields<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Fields<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                // What a map expects, so the messages stay the same.
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut fields = Vec::with_capacity(8);
+                while let Some(entry) = map.next_entry()? {
+                    fields.push(entry);
+                }
+                Ok(Fields(fields))
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
+}
+
+impl<'a> Fields<'a> {
+    fn raw(&self, name: &str) -> Option<&'a RawValue> {
+        self.0.iter().rev().find(|(k, _)| k.0 == name).map(|(_, v)| *v)
+    }
+
+    fn text(&self, name: &str) -> Option<Cow<'a, str>> {
+        self.raw(name).and_then(|raw| serde_json::from_str::<JsonText>(raw.get()).ok()).map(|t| t.0)
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.raw(name).and_then(|raw| serde_json::from_str(raw.get()).ok()).unwrap_or(false)
+    }
+}
+
+fn jsonl_line(line: &str, n: usize, profile: Profile, out: &mut String) {
+    let input: Fields = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return failure(&format!("line-{n}"), &[format!("invalid input line: {e}")], out),
+    };
+    let id = input.text("id").unwrap_or_default();
+    let Some(expr) = input.text("expr") else {
+        return failure(&id, &["missing \"expr\"".to_string()], out);
     };
     // The reference harness names every source `corpus.hcl`, which
     // messages that quote ranges show.
-    let profile = match field::<String>(&input, "profile") {
+    let profile = match input.text("profile") {
         None => profile,
         Some(name) => match Profile::from_name(&name) {
             Some(p) => p,
-            None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")]),
+            None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")], out),
         },
     };
     let _profile = profile.enter();
-    if field(&input, "config").unwrap_or(false) {
-        return config_line(&id, &expr, profile);
+    if input.flag("config") {
+        out.push_str(&config_line(&id, &expr, profile));
+        return;
     }
-    let vars = match input.get("vars").map(|raw| raw.get()) {
+    let vars = match input.raw("vars").map(|raw| raw.get()) {
         None | Some("null") => Variables::new(),
         Some(json) => match parse_variables_in(json, profile) {
             Ok(v) => v,
-            Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)]),
+            Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)], out),
         },
     };
-    let options =
-        Options { template: field(&input, "template").unwrap_or(false), filename: "corpus.hcl".into(), profile, ..Options::default() };
+    let options = Options { template: input.flag("template"), filename: "corpus.hcl".into(), profile, ..Options::default() };
     // As the console evaluates: `type(x)` alone gives x's type as text.
     match hcl_playground::evaluate_console(&expr, &vars, &options) {
-        Ok(e) => success(&id, &e.value, &e.ty, &e.console),
-        Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
+        Ok(e) => success(&id, &e.value, &e.ty, &e.console, out),
+        Err(diags) => failure(&id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>(), out),
     }
 }
 
 /// A result line: the conformance schema, plus the console's rendering as
 /// the reference harnesses print it.
-fn success(id: &str, v: &Value, ty: &hcl_playground::Type, console: &str) -> String {
-    format!(
-        "{{\"id\":{},\"ok\":true,\"value\":{},\"type\":{},\"known\":{},\"console\":{}}}",
-        json_string(id),
-        present::to_json(v),
-        json_string(&ty.to_string()),
-        v.is_wholly_known(),
-        json_string(console)
-    )
+fn success(id: &str, v: &Value, ty: &hcl_playground::Type, console: &str, out: &mut String) {
+    out.push_str("{\"id\":");
+    push_json_string(id, out, false);
+    out.push_str(",\"ok\":true,\"value\":");
+    present::push_json(v, out);
+    out.push_str(",\"type\":");
+    push_json_string(&ty.to_string(), out, false);
+    out.push_str(if v.is_wholly_known() { ",\"known\":true,\"console\":" } else { ",\"known\":false,\"console\":" });
+    push_json_string(console, out, false);
+    out.push('}');
 }
 
 /// A `"config": true` line: the file parsed as a configuration body, and
@@ -270,7 +333,11 @@ fn config_line(id: &str, src: &str, profile: Profile) -> String {
     let limits = hcl_playground::Limits::default();
     match hcl_playground::syntax::parse_config(src, "corpus.hcl", &limits, profile) {
         Ok(body) => format!("{{\"id\":{},\"ok\":true,\"body\":{}}}", json_string(id), body_outline(&body, src)),
-        Err(diags) => failure(id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>()),
+        Err(diags) => {
+            let mut out = String::new();
+            failure(id, &diags.iter().map(|d| d.one_line()).collect::<Vec<_>>(), &mut out);
+            out
+        }
     }
 }
 
@@ -287,9 +354,17 @@ fn body_outline(body: &hcl_playground::syntax::ast::Body, src: &str) -> serde_js
     serde_json::json!({"attributes": attrs, "blocks": blocks})
 }
 
-fn failure(id: &str, errors: &[String]) -> String {
-    let errs: Vec<String> = errors.iter().map(|e| json_string(e)).collect();
-    format!("{{\"id\":{},\"ok\":false,\"errors\":[{}]}}", json_string(id), errs.join(","))
+fn failure(id: &str, errors: &[String], out: &mut String) {
+    out.push_str("{\"id\":");
+    push_json_string(id, out, false);
+    out.push_str(",\"ok\":false,\"errors\":[");
+    for (i, e) in errors.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_json_string(e, out, false);
+    }
+    out.push_str("]}");
 }
 
 /// The text of `--vars FILE`, or of standard input for `-`.

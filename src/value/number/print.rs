@@ -6,6 +6,8 @@
 use super::{with_consts, Number, RM};
 use astro_float::{Radix, Word, WORD_BIT_SIZE};
 
+mod shortest;
+
 impl Number {
     /// Text as Go's `big.Float.Text('f', -1)`: plain decimal, no exponent,
     /// the fewest digits that identify the value at its precision.
@@ -42,12 +44,13 @@ impl Number {
         if let Some(text) = short_binary_fraction(&mant, exp2, prec) {
             return format!("{sign}{text}");
         }
-        let mut d = Decimal::from_nat(&mant, exp2);
         // An integer of at most `prec` bits is exact, and any shorter
         // decimal is at least 1 away, more than half its last place.
-        if exp2 < 0 || mant.bit_len() as i64 + exp2 > prec as i64 {
-            round_shortest(&mut d, &mant, exp2, prec);
-        }
+        let d = if exp2 < 0 || mant.bit_len() as i64 + exp2 > prec as i64 {
+            shortest::shortest_decimal(&mant, exp2, prec)
+        } else {
+            Decimal::from_nat(&mant, exp2)
+        };
         format!("{sign}{}", d.format_f())
     }
 }
@@ -104,10 +107,10 @@ impl Number {
             let tz = mant.trailing_zeros();
             mant.shr(tz);
             exp2 += tz as i64;
-            d = Decimal::from_nat(&mant, exp2);
-            if shortest {
-                round_shortest(&mut d, &mant, exp2, self.prec);
-            }
+            d = match shortest {
+                true => shortest::shortest_decimal(&mant, exp2, self.prec),
+                false => Decimal::from_nat(&mant, exp2),
+            };
         }
         let len = d.mant.len() as i64;
         let round = |d: &mut Decimal, n: i64| {
@@ -528,7 +531,9 @@ impl Decimal {
 /// Shortens `d` (the exact value of `mant × 2^exp2`) to the fewest digits
 /// that still round to the same value at `prec` bits, as Go's `big.Float`
 /// does (the interval is ±½ ulp at that precision, inclusive when the
-/// mantissa is even).
+/// mantissa is even). The reference for [`shortest::shortest_decimal`],
+/// which makes only the digits this reads.
+#[cfg(test)]
 fn round_shortest(d: &mut Decimal, mant: &Nat, exp2: i64, prec: usize) {
     if d.mant.is_empty() {
         return;
