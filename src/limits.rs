@@ -9,12 +9,6 @@ pub const TOO_EXPENSIVE: &str = "Evaluation too expensive";
 /// `max_collection_len` or `max_string_len`.
 pub const TOO_LARGE: &str = "Result too large";
 
-/// Whether a diagnostic's summary says a work or size limit ended the
-/// evaluation (its answer then depends on the limits, not on the language).
-pub fn is_limit_summary(summary: &str) -> bool {
-    summary == TOO_EXPENSIVE || summary == TOO_LARGE
-}
-
 /// Bounds on the work one evaluation may do. Every limit ends in a
 /// diagnostic with a source range, never a crash.
 #[derive(Clone, Debug)]

@@ -540,7 +540,9 @@ fn same_limits(a: &Limits, b: &Limits) -> bool {
 
 fn expression_failure(diags: &[Diagnostic], source: &str, wants: &impl Fn(JsOutput) -> bool) -> JsResult {
     let text = wants(JsOutput::DiagnosticsText).then(|| present::render_diagnostics(diags, source, "<input>"));
-    let limit_reached = diags.iter().any(|d| crate::limits::is_limit_summary(&d.summary));
+    // A work or size limit ended the evaluation: with other limits the
+    // answer may differ.
+    let limit_reached = diags.iter().any(|d| [crate::limits::TOO_EXPENSIVE, crate::limits::TOO_LARGE].contains(&d.summary.as_str()));
     JsResult { limit_reached, ..failure(diags.iter().map(|d| js_diagnostic(d, source, "expression")).collect(), text) }
 }
 
