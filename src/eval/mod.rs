@@ -195,18 +195,19 @@ impl<'a> Evaluator<'a> {
     /// Checks a string a function call produced against the string cap;
     /// building it is work too.
     pub fn check_string(&mut self, bytes: usize, span: Span) -> bool {
+        self.string_cap("function call", bytes, span) && self.charge(bytes as u64 / 1024, span)
+    }
+
+    /// Checks a string that `what` (a template, a function call) produced
+    /// against the string cap.
+    pub(super) fn string_cap(&mut self, what: &str, bytes: usize, span: Span) -> bool {
         if bytes > self.limits.max_string_len {
-            self.abort(
-                crate::limits::TOO_LARGE,
-                format!(
-                    "This function call produces a string longer than {} bytes, which is more than this evaluator allows.",
-                    self.limits.max_string_len
-                ),
-                span,
-            );
+            let max = self.limits.max_string_len;
+            let detail = format!("This {what} produces a string longer than {max} bytes, which is more than this evaluator allows.");
+            self.abort(crate::limits::TOO_LARGE, detail, span);
             return false;
         }
-        self.charge(bytes as u64 / 1024, span)
+        true
     }
 
     /// Evaluates an expression.

@@ -25,15 +25,7 @@ impl<'a> Evaluator<'a> {
             if !known || self.has_errors_since(mark) {
                 buf.truncate(before);
             }
-            if !self.check_size(buf.len() / 64, span) || buf.len() > self.limits.max_string_len {
-                self.abort(
-                    crate::limits::TOO_LARGE,
-                    format!(
-                        "This template produces a string longer than {} bytes, which is more than this evaluator allows.",
-                        self.limits.max_string_len
-                    ),
-                    span,
-                );
+            if !self.check_size(buf.len() / 64, span) || !self.string_cap("template", buf.len(), span) {
                 return Value::unknown(Type::String);
             }
         }

@@ -40,14 +40,19 @@ function watch() {
   document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
 }
 
-/** A new page (its own context) at `url`, once the first result is shown. */
-export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}) {
+/**
+ * A new page (its own context, closed with the page) at `url`, once the
+ * first result is shown; `init` runs before any script of the page (by
+ * default it records Content Security Policy violations).
+ */
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}, init = watch) {
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
+  page.on("close", () => context.close().catch(() => {}));
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.addInitScript(watch);
+  await page.addInitScript(init);
   await page.goto(url);
   await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
   return { page, errors, context };

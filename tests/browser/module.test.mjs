@@ -7,7 +7,7 @@
 // a 300-line module while it is edited.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, root, outDir, module300 } from "./harness.mjs";
+import { start, root, outDir, module300, openPage as openPageAt, text } from "./harness.mjs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
@@ -21,23 +21,8 @@ const fetched = [];
 before(async () => ({ base, browser, stop } = await start({ onRequest: (path) => fetched.push(path) })));
 after(async () => stop?.());
 
-function watch() {
-  window.__violations = [];
-  document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
-}
+const openPage = (url = base, viewport, options) => openPageAt(browser, url, viewport, options);
 
-async function openPage(url = base, viewport = { width: 1280, height: 900 }, options = {}) {
-  const page = await browser.newPage({ viewport, ...options });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.addInitScript(watch);
-  await page.goto(url);
-  await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
-  return { page, errors };
-}
-
-const text = (page, testid) => page.textContent(`[data-testid="${testid}"]`);
 
 // Waits until nothing is waiting to be evaluated or on its way.
 const settle = (page) => page.waitForFunction(() => window.hclPlayground.idle(), null, { timeout: 15000 });

@@ -5,7 +5,7 @@
 // Policy, the phone width, and screenshots under target/browser/.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, root, outDir } from "./harness.mjs";
+import { start, root, outDir, openPage as openPageAt, text, output } from "./harness.mjs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { deflateRawSync } from "node:zlib";
@@ -34,21 +34,10 @@ function watch() {
 // (on the page's thread or in its worker).
 const profilesAsked = (page, from = 0) => page.evaluate((from) => [...new Set(window.hclPlayground.asked.slice(from).map((a) => a.profile))], from);
 
-async function openPage(url = base, viewport = { width: 1280, height: 900 }, options = {}) {
-  const page = await browser.newPage({ viewport, ...options });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.addInitScript(watch);
-  await page.goto(url);
-  await page.waitForFunction(() => window.__firstResultMs !== undefined, null, { timeout: 30000 });
-  return { page, errors };
-}
+const openPage = (url = base, viewport, options) => openPageAt(browser, url, viewport, options, watch);
 
 // A share link's hash made outside the page, as a crafted link would be.
 const hashOf = (state) => `v1.${deflateRawSync(Buffer.from(typeof state === "string" ? state : JSON.stringify(state))).toString("base64url")}`;
-
-const text = (page, testid) => page.textContent(`[data-testid="${testid}"]`);
 
 async function setEditor(page, testid, text) {
   await page.click(`[data-testid="${testid}"] .cm-content`);
@@ -60,9 +49,6 @@ async function setEditor(page, testid, text) {
   }, [testid, text]);
 }
 
-async function output(page, want) {
-  await page.waitForFunction((w) => document.querySelector('[data-testid="output"]').textContent === w, want, { timeout: 10000 });
-}
 
 test("loads, evaluates as you type, and reports the cold-load time", async () => {
   const { page, errors } = await openPage();

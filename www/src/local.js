@@ -10,7 +10,7 @@
 // Why it stays safe: a runaway expression must never freeze the page, and
 // only the worker can be stopped. Here the evaluator runs with small work
 // and size limits (which end an evaluation within about a frame: 13 ms for
-// the slowest of 25 costly expressions tried, a thousand cidrsubnet calls),
+// the slowest of the costly expressions in benches/local-limits.mjs),
 // and its answer is used only when no limit was reached; otherwise, and
 // when the smaller build lacks a function (`needsFullBuild`), the worker
 // evaluates again with the default limits, so the answer is the same

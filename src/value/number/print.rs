@@ -538,21 +538,8 @@ fn round_shortest(d: &mut Decimal, mant: &Nat, exp2: i64, prec: usize) {
     if d.mant.is_empty() {
         return;
     }
-    let mut m = mant.clone();
-    let mut exp = exp2;
-    let s = m.bit_len() as i64 - (prec as i64 + 1);
-    if s < 0 {
-        m.shl((-s) as usize);
-    } else if s > 0 {
-        m.shr(s as usize);
-    }
-    exp += s;
-    let inclusive = m.0.first().map_or(true, |l| l & 2 == 0);
-    let mut lo = m.clone();
-    lo.sub_one();
+    let (lo, hi, exp, inclusive) = shortest::half_ulp_bounds(mant, exp2, prec);
     let lower = Decimal::from_nat(&lo, exp);
-    let mut hi = m.clone();
-    hi.add_small(1);
     let upper = Decimal::from_nat(&hi, exp);
     // Go indexes the bounds' digits without aligning their exponents; the
     // printed digits depend on that, so it is kept.

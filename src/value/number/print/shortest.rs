@@ -132,6 +132,26 @@ impl Digits {
     }
 }
 
+/// The bounds of the values that round to `mant × 2^exp2` at `prec` bits,
+/// ±½ ulp, as mantissas at one more bit over the returned exponent, and
+/// whether they are inclusive (an even mantissa), as Go's `big.Float`
+/// takes them.
+pub(super) fn half_ulp_bounds(mant: &Nat, exp2: i64, prec: usize) -> (Nat, Nat, i64, bool) {
+    let mut m = mant.clone();
+    let s = m.bit_len() as i64 - (prec as i64 + 1);
+    if s < 0 {
+        m.shl((-s) as usize);
+    } else if s > 0 {
+        m.shr(s as usize);
+    }
+    let inclusive = m.0.first().map_or(true, |l| l & 2 == 0);
+    let mut lo = m.clone();
+    lo.sub_one();
+    let mut hi = m;
+    hi.add_small(1);
+    (lo, hi, exp2 + s, inclusive)
+}
+
 /// The fewest digits that still round to `mant × 2^exp2` (odd `mant`) at
 /// `prec` bits: exactly what the exact decimal shortened by
 /// `round_shortest` gives.
@@ -140,21 +160,8 @@ pub(super) fn shortest_decimal(mant: &Nat, exp2: i64, prec: usize) -> Decimal {
     if d.made.is_empty() {
         return Decimal { mant: Vec::new(), exp: 0 };
     }
-    let mut m = mant.clone();
-    let mut exp = exp2;
-    let s = m.bit_len() as i64 - (prec as i64 + 1);
-    if s < 0 {
-        m.shl((-s) as usize);
-    } else if s > 0 {
-        m.shr(s as usize);
-    }
-    exp += s;
-    let inclusive = m.0.first().map_or(true, |l| l & 2 == 0);
-    let mut lo = m.clone();
-    lo.sub_one();
+    let (lo, hi, exp, inclusive) = half_ulp_bounds(mant, exp2, prec);
     let mut lower = Digits::new(&lo, exp);
-    let mut hi = m;
-    hi.add_small(1);
     let mut upper = Digits::new(&hi, exp);
     // As in `round_shortest`: the bounds' digits are indexed without
     // aligning their exponents, as Go does.
