@@ -16,6 +16,10 @@
 // an answer that a newer request has overtaken also arrives as null (stale
 // results are dropped). Typing thus never queues work, and there is no
 // fixed delay: a request goes to the worker as soon as it is free.
+//
+// stop() ends the evaluation the worker is running (the reader's Stop
+// button): the worker is terminated, the request answers { stopped: true },
+// and what waits behind it goes to a fresh worker.
 
 /**
  * @param {() => string | URL} workerUrl where the worker module is
@@ -138,10 +142,19 @@ export function createEngine(workerUrl, timeLimitMs) {
       });
   }
 
+  /** Ends the request the worker is running, if any (it answers { stopped: true }); true if there was one. */
+  function stop() {
+    if (!current) return false;
+    terminate();
+    finish({ stopped: true });
+    pump();
+    return true;
+  }
+
   /** Starts the worker (and its WebAssembly download) before the first request. */
   function warm() {
     if (!worker) start();
   }
 
-  return { ask, lane, warm };
+  return { ask, lane, warm, stop };
 }

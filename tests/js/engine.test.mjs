@@ -1,0 +1,166 @@
+// www/engine.js without a browser: a fake Worker and Node's mock clock, so
+// that what depends on time (each request's time limit, counted from when
+// the worker takes it; the clock stopped while the full build loads) is
+// checked by moving the clock, never by waiting for it.
+import { test, mock, beforeEach, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { createEngine } from "../../www/engine.js";
+
+class FakeWorker {
+  static all = [];
+  constructor() {
+    this.posted = [];
+    this.terminated = false;
+    FakeWorker.all.push(this);
+  }
+  postMessage(message) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  /** The worker's side: a message to the page. */
+  send(data) {
+    this.onmessage({ data });
+  }
+  /** Answers the request it was given last. */
+  answer(result = { ok: true }) {
+    this.send({ id: this.posted.at(-1).id, result });
+  }
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+const latestWorker = () => FakeWorker.all.at(-1);
+
+beforeEach(() => {
+  FakeWorker.all = [];
+  globalThis.Worker = FakeWorker;
+  mock.timers.enable({ apis: ["setTimeout"] });
+});
+afterEach(() => mock.timers.reset());
+
+/** An engine whose worker has started and said it is ready. */
+function readyEngine(limit = 100) {
+  const engine = createEngine(() => "worker.js", limit);
+  engine.warm();
+  latestWorker().send({ ready: true });
+  return engine;
+}
+
+/** Records each answer as it arrives. */
+function track(promise) {
+  const t = { answer: undefined, settled: false };
+  promise.then((a) => Object.assign(t, { answer: a, settled: true }));
+  return t;
+}
+
+test("a request's time limit starts when the worker takes it, not while it waits", async () => {
+  const engine = readyEngine(100);
+  const asked = [1, 2, 3].map((n) => track(engine.ask({ kind: "evaluate", source: String(n) })));
+  for (let i = 0; i < 3; i++) {
+    // Each takes 90 ms of the worker's time: the third has waited 180 ms.
+    mock.timers.tick(90);
+    assert.equal(latestWorker().posted.length, i + 1, "one request at a time");
+    latestWorker().answer({ n: i + 1 });
+    await flush();
+  }
+  assert.deepEqual(asked.map((a) => a.answer), [1, 2, 3].map((n) => ({ id: n, result: { n } })));
+  assert.equal(FakeWorker.all.length, 1, "no worker was ended");
+});
+
+test("a request past its limit ends the worker; the next goes to a fresh one", async () => {
+  const engine = readyEngine(100);
+  const slow = track(engine.ask({ kind: "evaluate", source: "slow" }));
+  const next = track(engine.ask({ kind: "evaluate", source: "next" }));
+  mock.timers.tick(99);
+  await flush();
+  assert.equal(slow.settled, false);
+  mock.timers.tick(1);
+  await flush();
+  assert.deepEqual(slow.answer, { timedOut: true });
+  assert.equal(FakeWorker.all[0].terminated, true);
+  // The fresh worker has to say it is ready before it gets the request,
+  // and the wait for that is not counted either.
+  assert.equal(FakeWorker.all.length, 2);
+  mock.timers.tick(5000);
+  assert.equal(latestWorker().posted.length, 0);
+  latestWorker().send({ ready: true });
+  assert.equal(latestWorker().posted[0].source, "next");
+  latestWorker().answer();
+  await flush();
+  assert.equal(next.answer.result.ok, true);
+});
+
+test("the clock stops while the worker loads the full build", async () => {
+  const engine = readyEngine(100);
+  const heavy = track(engine.ask({ kind: "evaluate", source: 'md5("a")' }));
+  const w = latestWorker();
+  const id = w.posted[0].id;
+  mock.timers.tick(50);
+  w.send({ id, loading: true });
+  mock.timers.tick(10_000);
+  w.send({ id, loaded: true });
+  mock.timers.tick(99);
+  w.answer({ ok: true });
+  await flush();
+  assert.deepEqual(heavy.answer, { id, result: { ok: true } });
+});
+
+test("stop() ends the running request, and the next starts afresh", async () => {
+  const engine = readyEngine(30_000);
+  assert.equal(engine.stop(), false, "nothing to stop");
+  const runaway = track(engine.ask({ kind: "evaluate", source: "runaway" }));
+  const next = track(engine.ask({ kind: "evaluate", source: "next" }));
+  assert.equal(engine.stop(), true);
+  await flush();
+  assert.deepEqual(runaway.answer, { stopped: true });
+  assert.equal(FakeWorker.all[0].terminated, true);
+  latestWorker().send({ ready: true });
+  latestWorker().answer();
+  await flush();
+  assert.equal(next.answer.result.ok, true);
+  // The time limit of the stopped request never fires later.
+  mock.timers.tick(60_000);
+  assert.equal(FakeWorker.all.length, 2);
+});
+
+test("a lane: the newest input wins; replaced and overtaken requests answer null", async () => {
+  const engine = readyEngine(1000);
+  const lane = engine.lane();
+  const first = track(lane({ kind: "evaluate", source: "a" }));
+  await flush();
+  const second = track(lane({ kind: "evaluate", source: "ab" }));
+  const third = track(lane({ kind: "evaluate", source: "abc" }));
+  await flush();
+  assert.equal(second.answer, null, "replaced while waiting");
+  const w = latestWorker();
+  assert.deepEqual(w.posted.map((m) => m.source), ["a"], "typing never queues work");
+  w.answer({ text: "a" });
+  await flush();
+  assert.equal(first.answer, null, "overtaken by newer input");
+  assert.deepEqual(w.posted.map((m) => m.source), ["a", "abc"]);
+  w.answer({ text: "abc" });
+  await flush();
+  assert.equal(third.answer.result.text, "abc");
+});
+
+test("an urgent request goes before those waiting that are not", async () => {
+  const engine = readyEngine(1000);
+  engine.ask({ kind: "evaluate", source: "running" });
+  engine.ask({ kind: "evaluate", source: "queued" });
+  engine.ask({ kind: "evaluate", source: "edit" }, 1000, { urgent: true });
+  const w = latestWorker();
+  w.answer();
+  w.answer();
+  assert.deepEqual(w.posted.map((m) => m.source), ["running", "edit", "queued"]);
+});
+
+test("a worker that cannot start fails every request with the reason", async () => {
+  const engine = createEngine(() => "worker.js", 1000);
+  const a = track(engine.ask({ kind: "evaluate", source: "1" }));
+  const b = track(engine.ask({ kind: "meta" }));
+  latestWorker().onerror({ message: "SyntaxError in worker.js" });
+  await flush();
+  assert.deepEqual(a.answer, { crashed: "the evaluator could not be started (SyntaxError in worker.js)" });
+  assert.deepEqual(b.answer, a.answer);
+});
