@@ -38,7 +38,10 @@ function checked(state) {
   }
 }
 
-const same = (a, b) => a.e === b.e && a.v === b.v && a.m === b.m && a.p === b.p && a.f === b.f && a.c === b.c;
+// The history lists work, not every variation of it: a state with the same
+// text in the same mode replaces an older one (whose label would read the
+// same), whatever its variables or engine.
+const same = (a, b) => a.e === b.e && a.m === b.m && (a.c ?? "") === (b.c ?? "");
 const size = (s) => s.e.length + s.v.length + (s.c?.length ?? 0);
 
 /** The state saved by the last visit, or null. */
@@ -64,8 +67,8 @@ export function loadHistory() {
 }
 
 /**
- * Adds `state` at the head of the history (an entry with the same texts
- * moves there instead of being repeated); returns the new history.
+ * Adds `state` at the head of the history (an entry with the same text and
+ * mode is replaced rather than repeated); returns the new history.
  */
 export function pushHistory(state, now = Date.now()) {
   const list = loadHistory().filter((h) => !same(h.state, state));
@@ -77,11 +80,12 @@ export function pushHistory(state, now = Date.now()) {
   return list;
 }
 
-/** A history entry's label: mode, engine and the start of its text on one line. */
+/** A history entry's label: when, mode, engine (unless Terraform) and the start of its text on one line. */
 export function historyLabel({ state, at }, now = Date.now()) {
   const text = state.e.replace(/\s+/g, " ").trim();
   const short = text.length > 48 ? `${text.slice(0, 47)}…` : text;
   const mins = Math.round((now - at) / 60000);
   const when = mins < 1 ? "just now" : mins < 60 ? `${mins} min ago` : mins < 1440 ? `${Math.round(mins / 60)} h ago` : new Date(at).toLocaleDateString();
-  return `${when} · ${state.m} · ${short}`;
+  const engine = { opentofu: " · OpenTofu", "hcl-2.14": " · HCL 2.14" }[state.p] ?? "";
+  return `${when} · ${state.m}${engine} · ${short}`;
 }
