@@ -2,7 +2,8 @@
 // as a user meets it, on a local server:
 //
 //   1. cold load: navigation start (performance.timeOrigin) to the first
-//      result text in the result pane, in five fresh browser contexts;
+//      visible result text in the result pane (a box that is not hidden),
+//      in five fresh browser contexts;
 //   2. keystroke to result: a keydown's timestamp to the result pane's first
 //      change after it, for 50 single-key edits of a multi-line
 //      for/cidrsubnet/format expression over 40 servers (each edit changes
@@ -40,12 +41,13 @@ function instrument() {
     const pane = document.querySelector("section.result") ?? output?.parentElement;
     if (!output || !pane) return;
     new MutationObserver(() => {
-      if (b.first === null && output.textContent !== "") b.first = performance.now();
+      // The first result a reader can see: text in a box that is shown.
+      if (b.first === null && output.textContent !== "" && output.checkVisibility()) b.first = performance.now();
       if (b.keyAt !== null) {
         b.latencies.push(performance.now() - b.keyAt);
         b.keyAt = null;
       }
-    }).observe(pane, { subtree: true, childList: true, characterData: true });
+    }).observe(pane, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
   };
   document.addEventListener("readystatechange", () => document.readyState === "interactive" && watch());
 }
@@ -71,7 +73,7 @@ for (let i = 0; i < 5; i++) {
   cold.push(await page.evaluate(() => window.__bench.first));
   await context.close();
 }
-console.log(`cold load, navigation start to first result text, 5 fresh contexts: ${cold.map((x) => Math.round(x)).join(", ")} ms (\`cold_load_ms_median=${Math.round(quantile(cold, 0.5))}\`)`);
+console.log(`cold load, navigation start to the first visible result, 5 fresh contexts: ${cold.map((x) => Math.round(x)).join(", ")} ms (\`cold_load_ms_median=${Math.round(quantile(cold, 0.5))}\`)`);
 
 // ------------------------------------------------------ keystroke to result
 

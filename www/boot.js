@@ -51,7 +51,9 @@ async function showFirst() {
   // The bundle may have been quicker (a slow worker start): its result stands.
   if (!r?.ok || !output || output.textContent !== "") return;
   output.textContent = r.console;
+  output.hidden = false;
   document.getElementById("type").textContent = r.type;
+  document.getElementById("type-line").hidden = false;
   window.__firstShownMs = performance.now();
 }
 

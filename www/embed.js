@@ -341,7 +341,8 @@ class HclPlayground extends HTMLElement {
   activate() {
     if (this.active || this.problems.length) return;
     this.active = true;
-    this.run();
+    io?.unobserve(this);
+    this.run().finally(() => background());
   }
 
   // Expression set-up: each attribute's value (as JSON, written into the
@@ -490,15 +491,34 @@ class HclPlayground extends HTMLElement {
   }
 }
 
+// Once a widget has run (the worker and its module are loaded), the others
+// run in the background one at a time, the nearest to the viewport first,
+// in idle time: a reader who scrolls fast finds them answered, and the
+// page's height settles before the reader gets there. A widget that comes
+// into view meanwhile waits for at most one of them.
+let backgroundBusy = false;
+function background() {
+  if (backgroundBusy) return;
+  const waiting = [...document.querySelectorAll("hcl-playground")].filter((w) => w.isConnected && w.runs !== undefined && !w.active);
+  if (waiting.length === 0) return;
+  backgroundBusy = true;
+  const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 20));
+  idle(() => {
+    backgroundBusy = false;
+    const middle = innerHeight / 2;
+    const distance = (w) => Math.abs(w.getBoundingClientRect().top - middle);
+    const nearest = waiting.filter((w) => !w.active).sort((a, b) => distance(a) - distance(b))[0];
+    if (nearest) nearest.activate();
+    else background();
+  });
+}
+
 let io = null;
 function observer() {
   io ??= new IntersectionObserver(
     (entries) => {
       for (const e of entries) {
-        if (e.isIntersecting) {
-          io.unobserve(e.target);
-          e.target.activate();
-        }
+        if (e.isIntersecting) e.target.activate();
       }
     },
     { rootMargin: "200px" },

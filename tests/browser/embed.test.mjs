@@ -1,6 +1,8 @@
 // The embeddable widgets in a real browser (Debian's chromium through
 // playwright-core): every example of the demonstration page matches its
-// documented result, the module downloads once, widgets load lazily,
+// documented result, the module downloads once, nothing loads before a
+// widget comes into view and then every widget answers (a reader scrolling
+// through the page on a phone or a desktop finds none left at "…"),
 // editing one widget re-runs only that one, a widget's engine (profile)
 // reaches its answer and its playground link, module widgets (named values
 // or a console answer) open Module mode, the page without JavaScript
@@ -9,45 +11,36 @@
 // on another origin under the policy the README gives hosts.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import { readFile, readdir } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { inflateRawSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { serve, launch, newPage } from "./harness.mjs";
 
-const www = fileURLToPath(new URL("../../www/", import.meta.url));
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 const wasmDownloads = [];
+const requests = [];
+// A long page whose only widgets are far below the fold.
+const spacer = '<div style="height: 5000px">scroll down</div>';
+const pages = {
+  "/below.html": `<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/embed.js"></script></head><body>${spacer}<hcl-playground expect="2">1 + 1</hcl-playground><hcl-playground expect="4">2 + 2</hcl-playground></body></html>`,
+};
 
-function serve(root, extra = {}) {
-  const server = createServer(async (req, res) => {
-    const asked = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    const path = asked.endsWith("/") ? `${asked}index.html` : asked;
-    if (path.endsWith(".wasm")) wasmDownloads.push(path);
-    const body = extra[path] ?? (await readFile(join(root, path)).catch(() => null));
-    if (body === null) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "text/html", "access-control-allow-origin": "*" });
-    res.end(body);
-  });
-  return new Promise((r) => server.listen(0, "127.0.0.1", () => r(server)));
-}
-
-let server, other, browser, base;
-const url = (s) => `http://127.0.0.1:${s.address().port}/`;
+let site, other, browser, base;
 
 before(async () => {
-  server = await serve(www);
-  base = url(server);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  site = await serve({
+    pages,
+    onRequest: (path) => {
+      requests.push(path);
+      if (path.endsWith(".wasm")) wasmDownloads.push(path);
+    },
   });
+  base = site.base;
+  browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
-  server?.close();
+  site?.close();
   other?.close();
 });
 
@@ -61,7 +54,7 @@ const widgets = (page) => page.$$eval("hcl-playground", (els) => els.map((e) => 
 
 test("every example on the demonstration page matches its documented result, each build downloaded once", async () => {
   wasmDownloads.length = 0;
-  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const page = await newPage(browser, { width: 1000, height: 700 });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -70,10 +63,9 @@ test("every example on the demonstration page matches its documented result, eac
   await page.waitForFunction(() => document.querySelector("hcl-playground")?.dataset.runs);
   const initial = await widgets(page);
   assert.ok(initial.length >= 25, `only ${initial.length} widgets`);
-  assert.equal(initial.at(-1).runs, undefined, "the last widget ran before it was scrolled into view");
   for (let i = 0; i < initial.length; i++) {
     await page.$$eval("hcl-playground", (els, i) => els[i].scrollIntoView(), i);
-    await page.waitForFunction((i) => document.querySelectorAll("hcl-playground")[i].dataset.match !== undefined, i, { timeout: 15000 });
+    await page.waitForFunction((i) => document.querySelectorAll("hcl-playground")[i].dataset.match !== undefined, i);
   }
   const done = await widgets(page);
   const mismatched = done.map((w, i) => (w.match === "true" ? null : i)).filter((i) => i !== null);
@@ -88,7 +80,7 @@ test("every example on the demonstration page matches its documented result, eac
 });
 
 test("a widget's engine gives its answer, is named, and travels in its playground link", async () => {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const page = await newPage(browser, { width: 1000, height: 700 });
   await page.goto(`${base}docs/`);
   const widget = page.locator('hcl-playground[data-profile="opentofu"]');
   await widget.scrollIntoViewIfNeeded();
@@ -103,27 +95,27 @@ test("a widget's engine gives its answer, is named, and travels in its playgroun
   assert.deepEqual(state, { e: 'urldecode("a%20b")', v: "{}", t: false, p: "opentofu" });
   // The playground opens it under that engine.
   await page.goto(href);
-  await page.waitForFunction(() => document.querySelector('[data-testid="output"]').textContent === '"a b"', null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="output"]').textContent === '"a b"');
   assert.equal(await page.inputValue('[data-testid="profile"]'), "opentofu");
   await page.close();
 });
 
 test("module widgets show the named values or one console answer, and open the playground in Module mode", async () => {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const page = await newPage(browser, { width: 1000, height: 700 });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(`${base}docs/`);
   const block = page.locator('hcl-playground[data-mode="module"]');
   const element = page.locator("hcl-playground[module][vars]");
   await block.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('hcl-playground[data-mode="module"]').dataset.match === "true", null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('hcl-playground[data-mode="module"]').dataset.match === "true");
   const shown = await block.locator(".r > pre").first().textContent();
   assert.match(shown, /^var\.name = "docs"\nlocal\.greeting = "Hello, docs!"\nlocal\.upper = "HELLO, DOCS!"\naws_instance\.web = \[/);
   assert.match(shown, /output\.ids = \[\n    \(known after apply\),/);
   assert.equal(await block.locator(".m span").first().textContent(), "5 named values");
   assert.equal(await block.locator("textarea").getAttribute("aria-label"), "Terraform module (editable)");
   await element.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").dataset.match === "true", null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").dataset.match === "true");
   assert.equal(await element.locator(".r > pre").first().textContent(), '"eu-west-1c"');
   assert.equal(await element.locator(".m span").first().textContent(), "Type: string");
   // An edit that breaks the module shows its errors and no longer matches.
@@ -146,24 +138,51 @@ test("module widgets show the named values or one console answer, and open the p
     c: 'aws_subnet.each["c"].availability_zone',
   });
   await page.goto(href);
-  await page.waitForFunction(() => document.querySelector('[data-testid="console-output"]')?.textContent === '> aws_subnet.each["c"].availability_zone\n"eu-west-1c"', null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="console-output"]')?.textContent === '> aws_subnet.each["c"].availability_zone\n"eu-west-1c"');
   assert.equal(await page.evaluate(() => window.hclPlayground.mode()), "module");
   assert.deepEqual(await page.$$eval('[data-testid="values"] li', (els) => els.map((e) => e.dataset.address)), ["var.zones", "aws_subnet.each"]);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
+test("nothing loads before a widget comes into view; then every widget answers", async () => {
+  requests.length = 0;
+  const page = await newPage(browser, { width: 1000, height: 700 });
+  await page.goto(`${base}below.html`);
+  await page.waitForFunction(() => customElements.get("hcl-playground") && document.querySelectorAll("hcl-playground").length === 2);
+  // The page is idle with nothing in view: no worker, no WebAssembly.
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(r)));
+  assert.deepEqual(requests.filter((p) => /worker|\.wasm$/.test(p)), []);
+  assert.deepEqual(await widgets(page), [{ runs: undefined, match: undefined }, { runs: undefined, match: undefined }]);
+  await page.locator("hcl-playground").first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => [...document.querySelectorAll("hcl-playground")].every((w) => w.dataset.match === "true"));
+  await page.close();
+});
+
+// Scrolled as the reader of the study did: steps of the wheel down to the
+// page's height as it was when the scrolling began (widgets grow as they
+// answer, so that is short of the end), and no widget is left at "…".
+for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 800 }]) {
+  test(`scrolling through the documentation at ${viewport.width}×${viewport.height} leaves no widget unanswered`, async () => {
+    const page = await newPage(browser, viewport);
+    await page.goto(`${base}docs/`);
+    await page.waitForFunction(() => customElements.get("hcl-playground"));
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 300) await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => [...document.querySelectorAll("hcl-playground")].every((w) => w.dataset.match !== undefined));
+    const shown = await page.$$eval("hcl-playground", (els) => els.map((w, i) => [i, w.dataset.match, w.shadowRoot.querySelector(".r > pre").textContent]));
+    assert.deepEqual(shown.filter(([, match]) => match !== "true"), []);
+    await page.close();
+  });
+}
+
 test("editing one widget re-runs only that widget", async () => {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 5000 } });
+  const page = await newPage(browser, { width: 1000, height: 900 });
   await page.goto(`${base}docs/`);
-  // Every widget within the observer's reach (the viewport and its 200px
-  // margin) runs once on its own; wait for all of them so that none is
-  // still starting when the edit is counted.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("hcl-playground")]
-      .filter((e) => e.getBoundingClientRect().top < innerHeight + 200)
-      .every((e) => e.dataset.runs),
-  );
+  // Every widget runs once on its own (those in view, then the rest in the
+  // background): wait for all of them, so that none is starting when the
+  // edit is counted.
+  await page.waitForFunction(() => [...document.querySelectorAll("hcl-playground")].every((e) => e.dataset.runs === "1"));
   const before = await widgets(page);
   const textarea = await page.evaluateHandle(() => document.querySelectorAll("hcl-playground")[1].shadowRoot.querySelector("textarea"));
   await textarea.fill("6 * 7");
@@ -178,14 +197,13 @@ test("editing one widget re-runs only that widget", async () => {
 });
 
 test("without JavaScript the examples stay readable code", async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+  const page = await newPage(browser, undefined, { javaScriptEnabled: false });
   await page.goto(`${base}docs/`);
   const code = await page.$$eval("pre > code.language-hcl", (els) => els.map((e) => e.textContent));
   assert.ok(code.length >= 25);
   assert.ok(code.includes("max(5, 12, 9)"));
   assert.ok(await page.isVisible("text=max(5, 12, 9)"));
-  await context.close();
+  await page.close();
 });
 
 test("the README snippet works in a blank page elsewhere, under the policy the README gives hosts", async () => {
@@ -194,22 +212,22 @@ test("the README snippet works in a blank page elsewhere, under the policy the R
   const snippet = readme.match(/<!-- embed-snippet -->\n```html\n([\s\S]*?)```/)[1].replaceAll("https://example.com/hcl-playground/", base);
   const policy = readme.match(/<!-- embed-csp -->\n```text\n([\s\S]*?)\n```/)[1].replaceAll("https://example.com", origin);
   const page = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"></head><body>\n${snippet}</body></html>`;
-  other = await serve(fileURLToPath(new URL("../../target/", import.meta.url)), { "/blank/index.html": page });
-  const tab = await browser.newPage();
+  other = await serve({ dir: fileURLToPath(new URL("../../target/", import.meta.url)), pages: { "/blank/index.html": page } });
+  const tab = await newPage(browser);
   const errors = [];
   tab.on("pageerror", (e) => errors.push(String(e)));
   tab.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await tab.addInitScript(watchPolicy);
-  await tab.goto(`${url(other)}blank/`);
+  await tab.goto(`${other.base}blank/`);
   const why = async () => JSON.stringify({ violations: await tab.evaluate(() => window.__violations), errors });
-  await tab.waitForFunction(() => document.querySelector("hcl-playground")?.dataset.match === "true", null, { timeout: 15000 }).catch(async (e) => assert.fail(`${e.message} ${await why()}`));
+  await tab.waitForFunction(() => document.querySelector("hcl-playground")?.dataset.match === "true").catch(async (e) => assert.fail(`${e.message} ${await why()}`));
   // The full build too (a dynamic import inside the worker).
   await tab.evaluate(() => {
     const area = document.querySelector("hcl-playground").shadowRoot.querySelector("textarea");
     area.value = 'sha256("x")';
     area.dispatchEvent(new Event("input"));
   });
-  await tab.waitForFunction(() => document.querySelector("hcl-playground").shadowRoot.querySelector(".r > pre").textContent.startsWith('"2d711642'), null, { timeout: 15000 }).catch(async (e) => assert.fail(`${e.message} ${await why()}`));
+  await tab.waitForFunction(() => document.querySelector("hcl-playground").shadowRoot.querySelector(".r > pre").textContent.startsWith('"2d711642')).catch(async (e) => assert.fail(`${e.message} ${await why()}`));
   assert.deepEqual(await tab.evaluate(() => window.__violations), []);
   assert.deepEqual(errors, []);
   await tab.close();

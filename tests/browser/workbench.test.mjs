@@ -40,7 +40,7 @@ const select = (page, anchor, head) =>
   }, [anchor, head]);
 
 const inspectText = async (page) => {
-  await page.waitForSelector('[data-testid="inspect"]', { timeout: 10000 });
+  await page.waitForSelector('[data-testid="inspect"]');
   return page.textContent('[data-testid="inspect"]');
 };
 
@@ -69,9 +69,9 @@ test("the work survives a reload, and recent work can be brought back", async ()
   await page.selectOption('[data-testid="examples"]', { index: 1 });
   await page.waitForFunction(() => window.hclPlayground.mode() !== "module");
   const labels = await page.$$eval('[data-testid="history"] option', (os) => os.map((o) => o.textContent));
-  assert.ok(labels.some((l) => l.includes("module · locals { kept")), labels.join("\n"));
+  assert.ok(labels.some((l) => l.includes("module · OpenTofu · locals { kept")), labels.join("\n"));
   assert.ok(labels.some((l) => l.includes('upper("kept ${who}")')), labels.join("\n"));
-  const index = labels.findIndex((l) => l.includes("module · locals { kept"));
+  const index = labels.findIndex((l) => l.includes("module · OpenTofu · locals { kept"));
   await page.selectOption('[data-testid="history"]', { index });
   await page.waitForSelector('[data-address="local.kept"]');
   assert.equal(await page.evaluate(() => window.hclPlayground.mode()), "module");
@@ -321,8 +321,10 @@ test("empty and error states: no stray boxes, stale errors cleared, sensitive va
   // Variables that do not parse: the expression's old errors go.
   await setEditor(page, "variables", '{"a": ');
   await page.waitForFunction(() => document.querySelector('[data-testid="vars-error"]').textContent !== "");
-  assert.equal(await text(page, "errors"), "");
+  assert.deepEqual(await page.$$eval('[data-testid="errors"] .problem-location', (els) => els.map((e) => e.textContent)), ["variables:1:6"]);
   assert.equal(await page.$$eval('[data-testid="editor"] .cm-lintRange-error', (e) => e.length), 0);
+  // Nothing is on show, so the status does not say a last good result is.
+  assert.equal(await text(page, "status"), "the variables are invalid");
   // A value the variables cannot take is marked where it is.
   await setEditor(page, "variables", '{\n  "ok": 1,\n  "a": {"__unknown__": "strin"}\n}');
   await page.waitForFunction(() => document.querySelector('[data-testid="variables"] .cm-lintRange-error'));

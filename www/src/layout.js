@@ -20,7 +20,19 @@ function load() {
 export function setupSplitters(main) {
   if (!main) return;
   let fr = load();
-  const apply = () => fr.forEach((f, i) => main.style.setProperty(`--col-${i}`, `${f}fr`));
+  const separators = [...main.querySelectorAll(".splitter")];
+  // A focusable separator is a range to assistive technology: its value is
+  // the share (%) of its pair of panes that the pane before it takes.
+  const apply = () => {
+    fr.forEach((f, i) => main.style.setProperty(`--col-${i}`, `${f}fr`));
+    for (const sep of separators) {
+      const i = Number(sep.dataset.split);
+      const share = Math.round((100 * fr[i]) / (fr[i] + fr[i + 1]));
+      sep.setAttribute("aria-valuemin", String(MIN * 100));
+      sep.setAttribute("aria-valuemax", String(100 - MIN * 100));
+      sep.setAttribute("aria-valuenow", String(share));
+    }
+  };
   const save = () => {
     try {
       localStorage.setItem(KEY, JSON.stringify(fr));
@@ -38,7 +50,7 @@ export function setupSplitters(main) {
   // The columns fill the window below the header, whatever its height.
   const header = document.querySelector("header");
   if (header) new ResizeObserver(() => main.style.setProperty("--header-h", `${header.offsetHeight}px`)).observe(header);
-  for (const sep of main.querySelectorAll(".splitter")) {
+  for (const sep of separators) {
     const i = Number(sep.dataset.split);
     const panes = () => [sep.previousElementSibling, sep.nextElementSibling];
     sep.addEventListener("pointerdown", (e) => {
@@ -60,9 +72,10 @@ export function setupSplitters(main) {
       sep.addEventListener("pointerup", onUp);
     });
     sep.addEventListener("keydown", (e) => {
-      if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+      const steps = { ArrowLeft: -STEP, ArrowRight: STEP, Home: -1, End: 1 };
+      if (!(e.key in steps)) return;
       e.preventDefault();
-      move(i, e.key === "ArrowLeft" ? -STEP : STEP);
+      move(i, steps[e.key]);
       save();
     });
     sep.addEventListener("dblclick", () => {

@@ -34,6 +34,8 @@ import { loadCurrent, saveCurrent, loadHistory, pushHistory, historyLabel } from
 import { createReference } from "./reference.js";
 import { habitHint, asModule, nestUnderVar, expressionAsModule } from "./hints.js";
 import { setupSplitters } from "./layout.js";
+import { showProblems, showMessage, clearProblems, countText, lineColumn } from "./problems.js";
+import { createDrawer } from "./drawer.js";
 
 // The first result's time is counted from navigation start (what a reader
 // waits for), not from this script's start.
@@ -46,6 +48,8 @@ const ui = {
   type: $("type"),
   errors: $("errors"),
   status: $("status"),
+  stop: $("stop"),
+  resultPane: document.querySelector(".pane.result"),
   varsError: $("vars-error"),
   examples: $("examples"),
   profile: $("profile"),
@@ -169,6 +173,9 @@ const pageTheme = EditorView.theme(
     ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
     ".cm-activeLine": { backgroundColor: "color-mix(in srgb, var(--accent) 7%, transparent)" },
     ".cm-scroller": { fontFamily: CODE_FONT, fontSize: "0.9rem" },
+    // A focus ring as the page's other controls have (CodeMirror's own is a
+    // faint dotted line, and none in a dark theme).
+    "&.cm-focused": { outline: "2px solid var(--accent)", outlineOffset: "1px" },
   },
   { dark: window.matchMedia("(prefers-color-scheme: dark)").matches },
 );
@@ -206,6 +213,9 @@ function editor(parent, doc, extensions) {
         keymap.of([{ key: "Shift-Alt-f", run: () => (formatEditor(), true), preventDefault: true }, ...completionKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         pageTheme,
+        // The text is the editor's one stop in the tab order; said so, a
+        // checker also knows its scrolling box can be reached by keyboard.
+        EditorView.contentAttributes.of({ tabindex: "0" }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) schedule();
         }),
@@ -234,7 +244,7 @@ const varsView = editor($("variables"), "{}", [
 // For tests and embedding scripts: the two editors, the time limit in
 // force, the mode, in Module mode how long each evaluation took, and the
 // evaluations asked for (profile, and whether the page answered itself).
-window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle(), localMemoryBytes: () => local.memoryBytes(), asked: [] };
+window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle(), localMemoryBytes: () => local.memoryBytes(), setQuickMs: (ms) => local.setQuickMs(ms), asked: [] };
 
 // ------------------------------------------------------------------- modes
 
@@ -311,9 +321,49 @@ function toCodeMirror(diags, doc) {
 
 const diagnosticCount = (view) => diagnosticCountOf(view.state);
 
+// The status is a polite live region: it is written only when it changes,
+// so typing that changes nothing there announces nothing.
 function setStatus(text, kind) {
-  ui.status.textContent = text;
+  if (ui.status.textContent !== text) ui.status.textContent = text;
   ui.status.dataset.kind = kind;
+}
+
+// ---------------------------------------------------------------- problems
+
+// Where a diagnostic is: the pane that holds its text, named as a file.
+function where(d) {
+  if (d.source === "expression") return { file: mode === "module" ? "main.tf" : mode, text: exprView.state.doc.toString() };
+  if (d.source === "variables") return { file: mode === "module" && varsFormat === "tfvars" ? "terraform.tfvars" : "variables", text: varsView.state.doc.toString() };
+  if (d.source === "console") return { file: "console", text: consoleLine };
+  return null;
+}
+
+// Choosing a problem puts the cursor on it, in its editor.
+function pick(d) {
+  if (d.source === "console") {
+    ui.consoleInput.value = consoleLine;
+    ui.consoleInput.focus();
+    ui.consoleInput.setSelectionRange(d.range.start, d.range.end);
+    return;
+  }
+  const view = d.source === "variables" ? varsView : exprView;
+  const len = view.state.doc.length;
+  const anchor = clamp(d.range.start, len);
+  view.dispatch({ selection: { anchor, head: clamp(Math.max(d.range.end, d.range.start), len) }, effects: EditorView.scrollIntoView(anchor, { y: "center" }) });
+  view.dom.scrollIntoView({ block: "nearest" });
+  view.focus();
+}
+
+function showDiagnostics(diagnostics, rendered) {
+  showProblems(ui.errors, diagnostics, rendered ?? "", { where, pick });
+}
+
+// One line per variables problem, beside the variables editor.
+function showVariablesProblems(diagnostics, variables) {
+  ui.varsError.textContent = diagnostics
+    .map((d) => `${d.warning ? "Warning" : "Error"} on line ${lineColumn(variables, d.range?.start ?? 0).line}: ${d.summary}`)
+    .join("\n");
+  ui.varsError.dataset.warningsOnly = String(diagnostics.every((d) => d.warning));
 }
 
 const profileLabel = (name) => [...ui.profile.options].find((o) => o.value === name)?.textContent ?? name;
@@ -376,7 +426,6 @@ function clearResult() {
 }
 
 function showResult(result) {
-  ui.errors.textContent = "";
   ui.engine.textContent = result.engine ?? "";
   if (result.ok) {
     ui.output.textContent = (showJson ? result.json : result.console) ?? "";
@@ -384,39 +433,33 @@ function showResult(result) {
     ui.type.textContent = result.type;
     ui.typeLine.hidden = false;
     ui.known.hidden = !showKnown(ui.knownList, result.refinements);
+    clearProblems(ui.errors);
     setStatus(result.known ? "ok" : "ok · contains unknown values", "ok");
   } else {
     clearResult();
-    ui.errors.textContent = result.diagnosticsText ?? "";
-    setStatus(`${result.diagnostics.length} error${result.diagnostics.length === 1 ? "" : "s"}`, "error");
+    showDiagnostics(result.diagnostics, result.diagnosticsText);
+    setStatus(countText(result.diagnostics) || "error", "error");
   }
 }
 
 function showAnswer(answer, variables) {
-  if (answer.timedOut) {
+  if (answer.timedOut || answer.crashed || answer.stopped) {
     clearResult();
     ui.engine.textContent = "";
-    ui.errors.textContent = `Evaluation took too long (more than ${TIME_LIMIT_MS / 1000} s) and was stopped.`;
-    setStatus("evaluation took too long", "error");
-    return;
-  }
-  if (answer.crashed) {
-    clearResult();
-    ui.errors.textContent = `The evaluator failed unexpectedly: ${answer.crashed}`;
-    setStatus("internal error", "error");
+    showFailure(answer);
     return;
   }
   const result = answer.result;
   const varDiags = result.diagnostics.filter((d) => d.source === "variables");
-  varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(varDiags, varsView.state.doc)));
+  if (varDiags.length || diagnosticCount(varsView)) varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(varDiags, varsView.state.doc)));
   if (varDiags.length > 0) {
     // Invalid variables: say where, and keep the last good result on show;
     // the expression's errors were found with other input, so they go.
-    ui.varsError.textContent = result.diagnosticsText ?? "";
-    ui.errors.textContent = "";
+    showVariablesProblems(varDiags, variables);
+    showDiagnostics(result.diagnostics, result.diagnosticsText);
     if (diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, []));
     showHint(null);
-    setStatus("variables are invalid; showing the last good result", "stale");
+    setStatus(ui.output.hidden ? "the variables are invalid" : "the variables are invalid; showing the last good result", "stale");
     return;
   }
   ui.varsError.textContent = "";
@@ -429,6 +472,60 @@ function showAnswer(answer, variables) {
     window.__firstResultMs = performance.now() - started;
   }
 }
+
+// An answer that is no answer: the time limit, a crash, or the Stop button.
+function showFailure(answer) {
+  if (answer.stopped) {
+    showMessage(ui.errors, "Evaluation stopped. Edit the input to evaluate it again.", "warning");
+    setStatus("stopped", "stale");
+  } else if (answer.timedOut) {
+    showMessage(ui.errors, `Evaluation took too long (more than ${TIME_LIMIT_MS / 1000} s) and was stopped.`);
+    setStatus("evaluation took too long", "error");
+  } else {
+    showMessage(ui.errors, `The evaluator failed unexpectedly: ${answer.crashed}`);
+    setStatus("internal error", "error");
+  }
+}
+
+// ------------------------------------------------------------- busy state
+
+// An evaluation the worker has not answered within BUSY_MS marks the page
+// busy: the result on show (an older input's) is dimmed, the status says so
+// and Stop ends the evaluation. Quick answers (nearly all) never flash it.
+const BUSY_MS = 150;
+let busyTimer = null;
+
+function setBusy(on) {
+  clearTimeout(busyTimer);
+  busyTimer = null;
+  if (on) ui.resultPane.dataset.busy = "true";
+  else delete ui.resultPane.dataset.busy;
+  ui.resultPane.setAttribute("aria-busy", String(on));
+  ui.stop.hidden = !on;
+  if (on) setStatus("evaluating…", "busy");
+}
+
+// Waits for the answer of the newest input, marking the page busy if it is long in coming.
+async function answerOf(pending, my) {
+  if (!(pending instanceof Promise)) {
+    if (ui.resultPane.dataset.busy || busyTimer !== null) setBusy(false);
+    return pending;
+  }
+  // Already busy (typing while a long evaluation runs): it stays so.
+  if (!ui.resultPane.dataset.busy) {
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => my === generation && setBusy(true), BUSY_MS);
+  }
+  const answer = await pending;
+  if (my === generation) setBusy(false);
+  return answer;
+}
+
+ui.stop.addEventListener("click", () => {
+  engine.stop();
+  // Focus was on the button, which is hidden now.
+  exprView.focus();
+});
 
 // Whether nothing is waiting to be evaluated or on its way (for tests).
 let running = 0;
@@ -450,7 +547,7 @@ async function evaluateAndShow() {
   const variables = varsView.state.doc.toString();
   const profile = ui.profile.value;
   const asked = performance.now();
-  const answer = mode === "module" ? await evaluateModule(source, variables, profile, consoleLine) : await evaluate(source, variables, profile, outputs());
+  const answer = await answerOf(mode === "module" ? evaluateModule(source, variables, profile, consoleLine) : evaluate(source, variables, profile, outputs()), my);
   if (!answer || my !== generation) return;
   if (mode === "module") {
     const received = performance.now();
@@ -481,23 +578,6 @@ async function evaluateAndShow() {
 let consoleLine = "";
 const consoleHistory = new ConsoleHistory();
 
-function showTextBlocks(pre, text, diagnostics) {
-  // The rendered diagnostics, one block each, warnings marked as such.
-  const blocks = text ? text.split(/\n(?=(?:Error|Warning): )/) : [];
-  if (blocks.length !== diagnostics.length) {
-    pre.textContent = text || diagnostics.map((d) => `${d.warning ? "Warning" : "Error"}: ${d.summary}\n\n${d.detail}\n`).join("\n");
-    return;
-  }
-  pre.replaceChildren(
-    ...blocks.map((b, i) => {
-      const span = document.createElement("span");
-      span.className = diagnostics[i].warning ? "warning" : "error";
-      span.textContent = i < blocks.length - 1 ? `${b}\n` : b;
-      return span;
-    }),
-  );
-}
-
 function jumpTo(value) {
   const pos = clamp(value.range.start, exprView.state.doc.length);
   exprView.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: "center" }) });
@@ -527,14 +607,11 @@ function showConsole(result) {
 }
 
 function showModuleAnswer(answer, source, variables) {
-  if (answer.timedOut || answer.crashed) {
+  if (answer.timedOut || answer.crashed || answer.stopped) {
     ui.values.replaceChildren();
     exprView.dispatch({ effects: setInlineValues.of([]) });
     ui.engine.textContent = "";
-    ui.errors.textContent = answer.timedOut
-      ? `Evaluation took too long (more than ${TIME_LIMIT_MS / 1000} s) and was stopped.`
-      : `The evaluator failed unexpectedly: ${answer.crashed}`;
-    setStatus(answer.timedOut ? "evaluation took too long" : "internal error", "error");
+    showFailure(answer);
     return;
   }
   const result = answer.result;
@@ -544,32 +621,25 @@ function showModuleAnswer(answer, source, variables) {
   const undeclared = (d) => d.summary === "Value for undeclared variable";
   const inVariables = result.diagnostics
     .filter((d) => d.source === "variables" || undeclared(d))
-    .map((d) => (undeclared(d) ? { ...d, range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));
+    .map((d) => (undeclared(d) ? { ...d, source: "variables", range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));
   const inModule = result.diagnostics.filter((d) => d.source === "expression" && !undeclared(d));
   // (Nothing to clear and nothing to show is the common case while typing.)
   if (inModule.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(inModule, exprView.state.doc)));
   if (inVariables.length || diagnosticCount(varsView)) varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(inVariables, varsView.state.doc)));
-  ui.varsError.textContent = inVariables
-    .map((d) => {
-      const line = variables.slice(0, d.range.start).split("\n").length;
-      return `${d.warning ? "Warning" : "Error"} on line ${line}: ${d.summary}`;
-    })
-    .join("\n");
-  ui.varsError.dataset.warningsOnly = String(inVariables.every((d) => d.warning));
-  showTextBlocks(ui.errors, result.diagnosticsText, result.diagnostics);
+  showVariablesProblems(inVariables, variables);
+  // Undeclared variables' entries point at their names in the variables.
+  const located = result.diagnostics.map((d) => (undeclared(d) ? inVariables.find((v) => v.summary === d.summary && v.detail === d.detail) ?? d : d));
+  showDiagnostics(located, result.diagnosticsText);
   renderValues(ui.values, result.values, jumpTo);
   lastModuleValues = result.values;
   exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values, source.length)) });
   moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);
   showConsole(result);
-  const errors = result.diagnostics.filter((d) => !d.warning).length;
-  const warnings = result.diagnostics.length - errors;
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const parts = [];
-  if (errors) parts.push(plural(errors, "error"));
-  if (warnings) parts.push(plural(warnings, "warning"));
-  if (errors) setStatus(parts.join(", "), "error");
-  else setStatus([`ok · ${plural(result.values.length, "named value")}`, ...parts].join(" · "), warnings ? "warning" : "ok");
+  const errors = result.diagnostics.some((d) => !d.warning);
+  const counts = countText(result.diagnostics);
+  const named = `${result.values.length} named value${result.values.length === 1 ? "" : "s"}`;
+  if (errors) setStatus(counts, "error");
+  else setStatus([`ok · ${named}`, counts].filter(Boolean).join(" · "), counts ? "warning" : "ok");
   if (!firstResultShown) {
     firstResultShown = true;
     window.__firstResultMs = performance.now() - started;
@@ -666,16 +736,6 @@ function showCompare(answers, selected) {
   ui.compareNote.dataset.agree = String(differing.length === 0);
 }
 
-ui.compareToggle.addEventListener("click", () => {
-  compareOpen = !compareOpen;
-  ui.compareToggle.setAttribute("aria-pressed", String(compareOpen));
-  ui.compare.hidden = !compareOpen;
-  if (compareOpen) {
-    ui.compareNote.textContent = "Evaluating under every engine…";
-    delete ui.compareNote.dataset.agree;
-    run();
-  }
-});
 
 // ------------------------------------------------------------------- share
 
@@ -770,7 +830,7 @@ let recent = loadHistory();
 function showHistory() {
   const now = Date.now();
   ui.history.replaceChildren(
-    new Option(recent.length ? "Recent work…" : "Recent work (none yet)", ""),
+    new Option(recent.length ? "Recent work…" : "No recent work", ""),
     ...recent.map((h, i) => new Option(historyLabel(h, now), String(i))),
   );
 }
@@ -894,20 +954,40 @@ const reference = createReference($("reference-body"), {
   run: async (example) => (await ask({ kind: "evaluate", source: example, variables: "{}", options: { profile: ui.profile.value, outputs: ["console", "type", "diagnosticsText"] } })).result,
   insert: (text) => {
     const { from, to } = exprView.state.selection.main;
-    exprView.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
+    exprView.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length }, scrollIntoView: true });
+    // The editor itself may be out of view (a phone, a scrolled page).
+    exprView.dom.scrollIntoView({ block: "nearest" });
     exprView.focus();
   },
   engineLabel: () => profileLabel(ui.profile.value),
 });
 
-ui.referenceToggle.addEventListener("click", () => {
-  const open = ui.reference.hidden;
-  ui.reference.hidden = !open;
-  ui.referenceToggle.setAttribute("aria-pressed", String(open));
-  if (open) reference.refresh();
-});
 ui.profile.addEventListener("change", () => {
   if (!ui.reference.hidden) reference.refresh();
+});
+
+// ------------------------------------------------------------------ panels
+
+createDrawer($("drawer"), {
+  reference: {
+    toggle: ui.referenceToggle,
+    onOpen: () => {
+      reference.refresh();
+      $("reference-body").querySelector("input")?.focus();
+    },
+  },
+  compare: {
+    toggle: ui.compareToggle,
+    onOpen: () => {
+      compareOpen = true;
+      ui.compareNote.textContent = "Evaluating under every engine…";
+      delete ui.compareNote.dataset.agree;
+      run();
+    },
+    onClose: () => {
+      compareOpen = false;
+    },
+  },
 });
 
 // ---------------------------------------------------------------- controls
