@@ -151,10 +151,17 @@ export function createEngine(workerUrl, timeLimitMs) {
     return true;
   }
 
+  /** Drops the requests waiting (not running) whose message `which` picks; each answers null. */
+  function drop(which) {
+    for (let i = queue.length - 1; i >= 0; i--) {
+      if (which(queue[i].message)) queue.splice(i, 1)[0].resolve(null);
+    }
+  }
+
   /** Starts the worker (and its WebAssembly download) before the first request. */
   function warm() {
     if (!worker) start();
   }
 
-  return { ask, lane, warm, stop };
+  return { ask, lane, warm, stop, drop };
 }

@@ -164,3 +164,20 @@ test("a worker that cannot start fails every request with the reason", async () 
   assert.deepEqual(a.answer, { crashed: "the evaluator could not be started (SyntaxError in worker.js)" });
   assert.deepEqual(b.answer, a.answer);
 });
+
+test("drop() takes waiting requests out of the queue; they answer null", async () => {
+  const engine = readyEngine(1000);
+  const running = track(engine.ask({ kind: "inspect", source: "a" }));
+  const inspect = track(engine.ask({ kind: "inspect", source: "b" }));
+  const evaluate = track(engine.ask({ kind: "evaluate", source: "c" }));
+  engine.drop((m) => m.kind === "inspect");
+  await flush();
+  assert.equal(inspect.answer, null);
+  assert.equal(running.settled, false, "the running request is not dropped");
+  const w = latestWorker();
+  w.answer();
+  w.answer();
+  await flush();
+  assert.deepEqual(w.posted.map((m) => m.source), ["a", "c"]);
+  assert.equal(evaluate.answer.result.ok, true);
+});

@@ -93,8 +93,15 @@ const ui = {
 // wins, an answer overtaken by newer input arrives as null.
 const latest = engine.lane();
 const local = createLocal("../pkg/hcl_playground.js");
+// Inspections (hover, selection) have a lane of their own: the newest wins.
+const inspections = engine.lane();
+const INSPECT = new Set(["inspect", "inspectModule"]);
 const ask = (message) =>
-  message.kind === "evaluate" || message.kind === "module" ? latest(message, TIME_LIMIT_MS) : engine.ask(message, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
+  message.kind === "evaluate" || message.kind === "module"
+    ? latest(message, TIME_LIMIT_MS)
+    : INSPECT.has(message.kind)
+      ? inspections(message, TIME_LIMIT_MS)
+      : engine.ask(message, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
 
 // ----------------------------------------------------------------- editors
 
@@ -522,6 +529,8 @@ async function answerOf(pending, my) {
 }
 
 ui.stop.addEventListener("click", () => {
+  // Inspections waiting are of the input being stopped: they go too.
+  engine.drop((m) => INSPECT.has(m.kind));
   engine.stop();
   // Focus was on the button, which is hidden now.
   exprView.focus();
@@ -684,6 +693,9 @@ for (const profile of PROFILES) {
     type: element("p", "type-line"),
     errors: element("pre", "errors"),
   };
+  // Long text scrolls inside them: they take the focus, for the keyboard.
+  card.output.tabIndex = 0;
+  card.errors.tabIndex = 0;
   card.root.dataset.profile = profile;
   card.root.dataset.testid = `compare-${profile}`;
   const title = element("h3", "", profileLabel(profile));
@@ -920,7 +932,7 @@ async function inspectAt(from, to) {
       ? { kind: "inspectModule", source, variables, options: { profile, variablesFormat: varsFormat }, start: from, end: to }
       : { kind: "inspect", source, variables, options: { profile, template: mode === "template" }, start: from, end: to };
   const answer = await ask(message);
-  return answer.result ?? null;
+  return answer?.result ?? null;
 }
 
 // ------------------------------------------------------------------- hints
