@@ -184,6 +184,20 @@ fn module_mode_errors_are_terraforms_with_exit_status_1() {
 }
 
 #[test]
+fn module_mode_warns_after_planning_errors_and_still_answers() {
+    let dir = module_dir("closing-warning", &[("main.tf", "locals {\n  x = var.nope\n}\n")]);
+    let d = dir.to_str().expect("utf-8 path");
+    let (code, out, err) = hcl_eval(&["--module", d, "1 + 1"], "");
+    assert_eq!((code, out.as_str()), (0, "2\n"));
+    assert!(err.starts_with("Error: Reference to undeclared input variable\n\n  on main.tf line 2:\n"), "{err}");
+    // The warning once, last, with a blank line after it.
+    let warning = "Warning: Due to the problems above, some expressions may produce unexpected results.\n";
+    assert!(err.ends_with(&format!("{{}} block.\n{warning}\n")), "{err}");
+    assert_eq!(err.matches(warning).count(), 1, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn module_mode_takes_known_attributes_from_a_state_section() {
     let dir = module_dir("state", &[("main.tf", SERVERS)]);
     let d = dir.to_str().expect("utf-8 path");

@@ -167,6 +167,7 @@ export interface ModuleResult {
   /** False when there is an error (warnings aside). */
   ok: boolean;
   values: NamedValue[];
+  /** As the console prints them; after errors in planning, its closing warning ("Due to the problems above, …", no range) last. */
   diagnostics: ModuleDiagnostic[];
   diagnosticsText: string;
   engine: string;

@@ -5,7 +5,7 @@
 //! `terraform console -plan` sees them: with EXPR, what the console
 //! prints for it; without, every named value.
 
-use hcl_playground::module::{CliInput, Inputs, Module, ModuleOptions};
+use hcl_playground::module::{CliInput, Inputs, Module, ModuleOptions, UNEXPECTED_RESULTS};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -79,8 +79,10 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             for d in &evaluation.diagnostics {
                 eprint!("{}", evaluation.render(d, &source));
             }
-            if evaluation.diagnostics.iter().any(|d| !d.warning) {
-                eprintln!("Warning: Due to the problems above, some expressions may produce unexpected results.\n");
+            // A blank line after the console's closing warning, before
+            // the answer.
+            if evaluation.diagnostics.last().is_some_and(|d| d.warning && d.diagnostic.summary == UNEXPECTED_RESULTS) {
+                eprintln!();
             }
             console(&evaluation, expr)
         }
