@@ -2,8 +2,9 @@
 //! `wasm-pack test --headless --chrome`: result shape, sessions that keep
 //! what they parsed, malformed options, UTF-16 ranges with emoji and CJK,
 //! rendered diagnostics, unknown markers, limits that end in diagnostics
-//! rather than traps, every playground example's recorded result, and
-//! formatting as `terraform fmt`, and inspecting sub-expressions.
+//! rather than traps, every playground example's recorded result,
+//! formatting as `terraform fmt`, inspecting sub-expressions, variables
+//! as tfvars text, and Module mode's closing warning.
 #![cfg(target_arch = "wasm32")]
 
 use hcl_playground::module::UNEXPECTED_RESULTS;
@@ -126,6 +127,58 @@ fn variables_errors_point_into_the_json() {
     let d = &r["diagnostics"][0];
     assert_eq!(d["source"], "variables");
     assert_eq!(d["line"].as_u64(), Some(2));
+}
+
+/// Variables as tfvars text (`variablesFormat`, in both builds): constants
+/// only, every error a diagnostic of the variables with its UTF-16 range;
+/// a session reads them again when only the format changes; JSON that
+/// looks like tfvars says how to read it; the inspector takes the option
+/// too.
+#[wasm_bindgen_test]
+fn variables_as_tfvars() {
+    let tfvars = r#"{"variablesFormat": "tfvars"}"#;
+    let r = eval_with("\"${name}:${ports[1]}\"", "name  = \"web\"\nports = [80, 443]\n", tfvars);
+    assert_eq!(r["console"], "\"web:443\"", "{r}");
+    // "😀" is two UTF-16 code units: line 2 starts at 9, line 3 at 24.
+    let r = eval_with("a", "a = \"😀\"\nb = upper(\"x\")\nresource \"r\" {}\n", tfvars);
+    assert_eq!(r["ok"], false, "{r}");
+    let got: Vec<Json> = r["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| json!([d["summary"], d["source"], d["range"]["start"], d["range"]["end"], d["line"], d["column"]]))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            json!(["Unexpected \"resource\" block", "variables", 24, 32, 3, 1]),
+            json!(["Function calls not allowed", "variables", 13, 23, 2, 5]),
+        ],
+        "{r}"
+    );
+    assert!(
+        r["diagnosticsText"].as_str().unwrap().starts_with("Error: Unexpected \"resource\" block\n\n  on <variables> line 3:\n"),
+        "{r}"
+    );
+    // Read as JSON (the default), tfvars text says how to read it.
+    let d = &eval("name", "name = \"web\"")["diagnostics"][0];
+    assert_eq!((d["summary"].as_str(), d["source"].as_str()), (Some("Invalid variables JSON"), Some("variables")), "{d}");
+    assert!(
+        d["detail"].as_str().unwrap().ends_with("variablesFormat \"tfvars\" (the page's \"tfvars\" button) reads it as a .tfvars file."),
+        "{d}"
+    );
+    let mut s = Session::new();
+    assert_eq!(session_eval(&mut s, "name", "name = \"web\"", "{}")["ok"], false);
+    assert_eq!(session_eval(&mut s, "name", "name = \"web\"", tfvars)["console"], "\"web\"");
+    assert_eq!(session_eval(&mut s, "name", "name = \"web\"", "{}")["ok"], false);
+    let r = eval_with("1", "{}", r#"{"variablesFormat": "yaml"}"#);
+    assert_eq!(r["diagnostics"][0]["source"], "options", "{r}");
+    assert!(
+        r["diagnostics"][0]["detail"].as_str().unwrap().contains("variablesFormat must be \"json\" or \"tfvars\", not \"yaml\""),
+        "{r}"
+    );
+    assert_eq!(inspect_at("upper(name)", "name = \"web\"", tfvars, 6, 6, false)["hits"][0]["console"], "\"web\"");
+    assert_eq!(inspect_at("name", "name = f(1)", tfvars, 0, 0, false)["diagnostics"][0]["summary"], "Function calls not allowed");
 }
 
 #[wasm_bindgen_test]
