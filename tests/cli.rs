@@ -48,6 +48,40 @@ fn bad_variables_json_is_a_diagnostic() {
 }
 
 #[test]
+fn vars_files_ending_in_tfvars_are_read_as_tfvars() {
+    let dir = module_dir(
+        "tfvars",
+        &[
+            ("vars.tfvars", "name  = \"web\"\nports = [80, 443]\n"),
+            ("bad.tfvars", "name = upper(\"web\")\nresource \"x\" {}\n"),
+            ("vars.txt", "name = \"web\"\n"),
+            ("main.tf", "variable \"name\" {}\n"),
+            ("name.tfvars", "name = \"db\"\n"),
+        ],
+    );
+    let path = |name: &str| dir.join(name).to_str().expect("utf-8 path").to_string();
+    assert_eq!(hcl_eval(&["\"${name}:${ports[1]}\"", "--vars", &path("vars.tfvars")], ""), (0, "\"web:443\"\n".into(), String::new()));
+    // Every error, each with its line: the block first, as Terraform reads the file.
+    let (code, out, err) = hcl_eval(&["name", "--vars", &path("bad.tfvars")], "");
+    assert_eq!((code, out.as_str()), (1, ""));
+    let bad = path("bad.tfvars");
+    assert!(err.starts_with(&format!("Error: Unexpected \"resource\" block\n\n  on {bad} line 2:\n")), "{err}");
+    assert!(err.contains(&format!("\nError: Function calls not allowed\n\n  on {bad} line 1:\n")), "{err}");
+    assert!(err.contains("\nBlocks are not allowed here.\n") && !err.contains("JSON"), "{err}");
+    // Any other name is JSON, whose error says what tfvars text is read as.
+    let (code, _, err) = hcl_eval(&["name", "--vars", &path("vars.txt")], "");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("Error: Invalid variables JSON\n"), "{err}");
+    assert!(err.contains("The text looks like tfvars (name = value) rather than JSON: hcl-eval reads a --vars file whose name ends in .tfvars as tfvars."), "{err}");
+    assert_eq!(
+        hcl_eval(&["--module", &path("main.tf"), "--vars", &path("name.tfvars"), "var.name"], ""),
+        (0, "\"db\"\n".into(), String::new())
+    );
+    assert!(hcl_eval(&["--help"], "").1.contains("a .tfvars file when FILE\n"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn jsonl_mode_speaks_the_conformance_schema() {
     let input = concat!(
         r#"{"id": "a", "expr": "x + 1", "vars": {"x": 1}}"#,
@@ -180,6 +214,20 @@ fn module_mode_errors_are_terraforms_with_exit_status_1() {
     let (code, _, err) = hcl_eval(&["--module", d, "--var", "env=x", "--var-file", "/nonexistent.tfvars"], "");
     assert_eq!(code, 1);
     assert!(err.contains("Given variables file /nonexistent.tfvars does not exist."), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn module_mode_warns_after_planning_errors_and_still_answers() {
+    let dir = module_dir("closing-warning", &[("main.tf", "locals {\n  x = var.nope\n}\n")]);
+    let d = dir.to_str().expect("utf-8 path");
+    let (code, out, err) = hcl_eval(&["--module", d, "1 + 1"], "");
+    assert_eq!((code, out.as_str()), (0, "2\n"));
+    assert!(err.starts_with("Error: Reference to undeclared input variable\n\n  on main.tf line 2:\n"), "{err}");
+    // The warning once, last, with a blank line after it.
+    let warning = "Warning: Due to the problems above, some expressions may produce unexpected results.\n";
+    assert!(err.ends_with(&format!("{{}} block.\n{warning}\n")), "{err}");
+    assert_eq!(err.matches(warning).count(), 1, "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

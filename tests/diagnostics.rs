@@ -62,3 +62,52 @@ fn command_line_renders_the_same() {
     insta::assert_snapshot!("cli", String::from_utf8_lossy(&out.stderr));
     let _ = Variables::new();
 }
+
+/// A long source line is cut to a window of at most 120 columns around the
+/// start of the subject, "…" marking each cut; a line no wider is shown
+/// whole. Rows: the line (`c{n}` is n copies of `c`; the subject is
+/// between `⟦` and `⟧`), then the line and the carets the diagnostic shows.
+const EXCERPTS: &[(&str, &str, &str)] = &[
+    ("a{30}⟦nope⟧b{30}", "a{30}nopeb{30}", " {30}^^^^"),
+    ("a{58}⟦nope⟧b{58}", "a{58}nopeb{58}", " {58}^^^^"),
+    ("a{58}⟦nope⟧b{59}", "…a{56}nopeb{59}", " {57}^^^^"),
+    ("a{58}⟦nope⟧b{80}", "…a{40}nopeb{74}…", " {41}^^^^"),
+    ("a{9998}⟦nope⟧b{9998}", "…a{40}nopeb{74}…", " {41}^^^^"),
+    ("⟦nope⟧b{19996}", "nopeb{115}…", "^^^^"),
+    ("a{19996}⟦nope⟧", "…a{115}nope", " {116}^^^^"),
+    ("a{19996}⟦⟧", "…a{119}", " {120}^"),
+    ("a{10000}⟦c{10000}⟧", "…a{40}c{78}…", " {41}^{78}"),
+    ("日{5000}⟦nope⟧日{5000}", "…日{20}nope日{37}…", " {41}^^^^"),
+    ("日{5000}⟦失敗⟧a{5000}", "…日{20}失敗a{74}…", " {41}^^^^"),
+    ("a{5000}😀{10}⟦nope⟧😀{5000}", "…a{20}😀{10}nope😀{37}…", " {41}^^^^"),
+    ("a{5000}\t{3}⟦nope⟧\tb{5000}", "…a{37}\t{3}nope\tb{73}…", " {38}\t{3}^^^^"),
+];
+
+/// `c{n}` expanded to n copies of `c`.
+fn expand(pattern: &str) -> String {
+    let mut out = String::new();
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        if chars.peek() == Some(&'{') {
+            chars.next();
+            let n: String = chars.by_ref().take_while(|d| *d != '}').collect();
+            out.push_str(&c.to_string().repeat(n.parse().expect("a count")));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn long_lines_are_cut_to_a_window_around_the_subject() {
+    for (line, shown, carets) in EXCERPTS {
+        let line = expand(line);
+        let (start, end) = (line.find('⟦').unwrap(), line.find('⟧').unwrap() - '⟦'.len_utf8());
+        let source = format!("x = 1\n{}\ny = 2", line.replace(['⟦', '⟧'], ""));
+        let subject = hcl_playground::Span::new(6 + start, 6 + end);
+        let got = hcl_playground::Diagnostic::error("Oops", "Why.", subject).render(&source, "main.tf");
+        let want = format!("Error: Oops\n\n  on main.tf line 2:\n   2 | {}\n       {}\n\nWhy.\n", expand(shown), expand(carets));
+        assert_eq!(got, want, "{}", &line[..line.len().min(40)]);
+    }
+}

@@ -7,7 +7,7 @@
 //! `MODULE_CASES_VERBOSE=1 cargo test --test modules -- --nocapture`
 //! lists every failure.
 
-use hcl_playground::module::{CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions};
+use hcl_playground::module::{CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions, UNEXPECTED_RESULTS};
 use hcl_playground::Profile;
 use serde_json::Value as Json;
 use std::path::Path;
@@ -111,16 +111,13 @@ fn theirs(d: &Json) -> Json {
     })
 }
 
-const DUE_TO_PROBLEMS: &str = "Due to the problems above, some expressions may produce unexpected results.";
-
 fn check_case(case: &Json) -> Vec<String> {
     let (files, inputs, opts) = setup(case);
     let module = Module::load(files, &opts);
     let evaluation = module.evaluate(&inputs);
     let expect = &case["expect"];
     let mut problems = Vec::new();
-    let want_console: Vec<Json> =
-        expect["console"]["diagnostics"].as_array().into_iter().flatten().filter(|d| d["summary"] != DUE_TO_PROBLEMS).map(theirs).collect();
+    let want_console: Vec<Json> = expect["console"]["diagnostics"].as_array().into_iter().flatten().map(theirs).collect();
     let got_console: Vec<Json> = evaluation.diagnostics.iter().map(|d| ours(d, &evaluation, "")).collect();
     if want_console != got_console {
         problems.push(format!("module diagnostics:\n      want {}\n      got  {}", Json::from(want_console), Json::from(got_console)));
@@ -273,4 +270,40 @@ fn long_chains_and_odd_files_evaluate() {
         survive(files, &["local.t", "file(\"\")", "file(\"/\")", "fileexists(\".\")", "file(\"../../etc/passwd\")", "abspath(\"../..\")"]);
     assert!(out.iter().any(|s| s == "Error in function call"), "{out:?}");
     assert!(survive(Vec::new(), &["1", "module.x", "var.x"]).len() == 3);
+}
+
+/// The console's closing warning comes last when planning found errors
+/// and still built a scope; not after warnings alone, nor when the
+/// console refuses to start (a syntax error, a cycle). Rows: the profile,
+/// the module, then its diagnostics (`E:` an error, `W:` a warning, by
+/// summary; `W:Due…` the closing warning).
+#[rustfmt::skip]
+const CLOSING_WARNING: &[(Profile, &str, &[&str])] = &[
+    (Profile::Terraform, "locals {\n  x = var.nope\n}\n", &["E:Reference to undeclared input variable", "W:Due…"]),
+    (Profile::OpenTofu, "locals {\n  x = var.nope\n}\n", &["E:Reference to undeclared input variable", "W:Due…"]),
+    (Profile::Terraform, "locals {\n  x = 1\n}\n", &[]),
+    (Profile::OpenTofu, "variable \"o\" {\n  type    = object({ a = string })\n  default = { a = \"x\", b = true }\n}\n", &["W:Object attribute is ignored"]),
+    (Profile::Terraform, "locals {\n  x = \n}\n", &["E:Invalid expression"]),
+    (Profile::Terraform, "locals {\n  a = local.b\n  b = local.a\n}\n", &["E:Cycle:\n  local.a (expand)\n  local.b (expand)"]),
+];
+
+#[test]
+fn the_console_warns_last_after_errors_in_planning() {
+    for (profile, text, want) in CLOSING_WARNING {
+        let module =
+            Module::load(vec![("main.tf".into(), text.to_string())], &ModuleOptions { profile: *profile, ..ModuleOptions::default() });
+        let evaluation = module.evaluate(&Inputs::default());
+        let summary = |d: &ModuleDiagnostic| match d.diagnostic.summary.as_str() {
+            UNEXPECTED_RESULTS => "Due…".to_string(),
+            s => s.to_string(),
+        };
+        let got: Vec<String> =
+            evaluation.diagnostics.iter().map(|d| format!("{}:{}", if d.warning { "W" } else { "E" }, summary(d))).collect();
+        assert_eq!(got, *want, "{text}");
+    }
+    // Rendered as Terraform prints a warning with no range.
+    let module = Module::load(vec![("main.tf".into(), CLOSING_WARNING[0].1.into())], &ModuleOptions::default());
+    let evaluation = module.evaluate(&Inputs::default());
+    let last = evaluation.diagnostics.last().unwrap();
+    assert_eq!(evaluation.render(last, ""), format!("Warning: {UNEXPECTED_RESULTS}\n"));
 }

@@ -4,7 +4,9 @@
 
 mod common;
 
-use hcl_playground::{evaluate, parse_variables, present, Options, Variables};
+use hcl_playground::api::{looks_like_tfvars, parse_tfvars_in, parse_variables_hinting, VariablesFormat};
+use hcl_playground::diagnostics::range_text;
+use hcl_playground::{evaluate, parse_variables, present, Options, Profile, Value, Variables};
 
 const VARS: &str = r#"{
   "name": "World", "n": 5, "l": ["a", "b"], "objs": [{"id": 1, "tags": ["x"]}, {"id": 2, "tags": []}],
@@ -212,4 +214,73 @@ fn variables_must_be_an_object() {
         let d = parse_variables(json).unwrap_err();
         assert_eq!(d.detail, "The variables must be a JSON object whose keys are variable names.", "{json}");
     }
+}
+
+/// Variables from a `.tfvars` file's text, as Terraform reads one: the
+/// variables as JSON, or every error as `summary FILE:LINE,COL-COL`.
+const TFVARS: &[(&str, &str)] = &[
+    ("name  = \"web\"\nports = [80, 443]\n", r#"{"name":"web","ports":[80,443]}"#),
+    ("", "{}"),
+    ("# nothing\n// here\n/* at all */\n", "{}"),
+    (
+        "a = { b = [1, \"x\"] }\nc = null\nd = 1 + 2 * 3\ne = \"x${1}y\"\nf = true ? -1 : 0",
+        r#"{"a":{"b":[1,"x"]},"c":null,"d":7,"e":"x1y","f":-1}"#,
+    ),
+    ("日本 = \"語\"\n\"quoted\" = 1", "Invalid argument name <variables>:2,1-2"),
+    ("n = 1\nresource \"x\" \"y\" {}\n", "Unexpected \"resource\" block <variables>:2,1-9"),
+    ("a = var.x", "Variables not allowed <variables>:1,5-8"),
+    ("a = upper(\"x\")", "Function calls not allowed <variables>:1,5-15"),
+    ("a = 1\nb = local.x\nc = max(1, 2)", "Variables not allowed <variables>:2,5-10; Function calls not allowed <variables>:3,5-14"),
+    ("a = [for x in [1] : x * 2]", r#"{"a":[2]}"#),
+    ("a = 1\na = 2", "Attribute redefined <variables>:2,1-2"),
+    ("a = \"x\"\nb = [1,\n", "Missing expression <variables>:3,1-1"),
+    ("a = \"😀\" +", "Missing expression <variables>:1,10-10"),
+    ("a = 1 b = 2", "Missing newline after argument <variables>:1,7-8"),
+];
+
+#[test]
+fn tfvars_are_read_as_terraform_reads_them() {
+    for (text, want) in TFVARS {
+        let got = match parse_tfvars_in(text, Profile::default()) {
+            Ok(vars) => present::to_json(&Value::Object(vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect())),
+            Err(diags) => {
+                let range = |d: &hcl_playground::Diagnostic| range_text(text, "<variables>", d.subject, hcl_playground::value::unicode());
+                diags.iter().map(|d| format!("{} {}", d.summary, range(d))).collect::<Vec<_>>().join("; ")
+            }
+        };
+        assert_eq!(&got, want, "{text}");
+    }
+}
+
+/// Whether variables text reads as tfvars (an identifier, then `=`, first)
+/// rather than JSON, for the JSON error's hint.
+const LOOKS_LIKE_TFVARS: &[(&str, bool)] = &[
+    ("name = \"web\"", true),
+    ("  # a comment\n// another\n/* and\n one */ ports=[80]", true),
+    ("name-2\t= 1", true),
+    ("{\"name\": \"web\"}", false),
+    ("a == 1", false),
+    ("name", false),
+    ("", false),
+    ("[1, 2]", false),
+    ("2x = 1", false),
+];
+
+#[test]
+fn json_variables_that_look_like_tfvars_say_so() {
+    for (text, want) in LOOKS_LIKE_TFVARS {
+        assert_eq!(looks_like_tfvars(text), *want, "{text}");
+    }
+    let hinting = |text: &str, format| parse_variables_hinting(text, format, Profile::default(), "read it as tfvars.").unwrap_err();
+    let d = &hinting("ports = [80, 443]\nname  = \"web\"\n", VariablesFormat::Json)[0];
+    assert_eq!((d.summary.as_str(), d.subject.start), ("Invalid variables JSON", 0));
+    assert_eq!(
+        d.detail,
+        "Expected value at line 1 column 1. The text looks like tfvars (name = value) rather than JSON: read it as tfvars."
+    );
+    let d = &hinting("true = 1", VariablesFormat::Json)[0];
+    assert_eq!(d.detail, "The variables must be a JSON object whose keys are variable names. The text looks like tfvars (name = value) rather than JSON: read it as tfvars.");
+    // Other JSON errors, and errors in tfvars, as they are.
+    assert_eq!(hinting("{\"a\": }", VariablesFormat::Json)[0].detail, "Expected value at line 1 column 7");
+    assert_eq!(hinting("a = b", VariablesFormat::Tfvars)[0].detail, "Variables may not be used here.");
 }

@@ -2,10 +2,12 @@
 //! `wasm-pack test --headless --chrome`: result shape, sessions that keep
 //! what they parsed, malformed options, UTF-16 ranges with emoji and CJK,
 //! rendered diagnostics, unknown markers, limits that end in diagnostics
-//! rather than traps, every playground example's recorded result, and
-//! formatting as `terraform fmt`, and inspecting sub-expressions.
+//! rather than traps, every playground example's recorded result,
+//! formatting as `terraform fmt`, inspecting sub-expressions, variables
+//! as tfvars text, and Module mode's closing warning.
 #![cfg(target_arch = "wasm32")]
 
+use hcl_playground::module::UNEXPECTED_RESULTS;
 use hcl_playground::wasm::{evaluate, format, functions, inspect, inspect_module_js, profiles, version, Session};
 use serde_json::{json, Value as Json};
 use wasm_bindgen::JsValue;
@@ -127,6 +129,58 @@ fn variables_errors_point_into_the_json() {
     assert_eq!(d["line"].as_u64(), Some(2));
 }
 
+/// Variables as tfvars text (`variablesFormat`, in both builds): constants
+/// only, every error a diagnostic of the variables with its UTF-16 range;
+/// a session reads them again when only the format changes; JSON that
+/// looks like tfvars says how to read it; the inspector takes the option
+/// too.
+#[wasm_bindgen_test]
+fn variables_as_tfvars() {
+    let tfvars = r#"{"variablesFormat": "tfvars"}"#;
+    let r = eval_with("\"${name}:${ports[1]}\"", "name  = \"web\"\nports = [80, 443]\n", tfvars);
+    assert_eq!(r["console"], "\"web:443\"", "{r}");
+    // "😀" is two UTF-16 code units: line 2 starts at 9, line 3 at 24.
+    let r = eval_with("a", "a = \"😀\"\nb = upper(\"x\")\nresource \"r\" {}\n", tfvars);
+    assert_eq!(r["ok"], false, "{r}");
+    let got: Vec<Json> = r["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| json!([d["summary"], d["source"], d["range"]["start"], d["range"]["end"], d["line"], d["column"]]))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            json!(["Unexpected \"resource\" block", "variables", 24, 32, 3, 1]),
+            json!(["Function calls not allowed", "variables", 13, 23, 2, 5]),
+        ],
+        "{r}"
+    );
+    assert!(
+        r["diagnosticsText"].as_str().unwrap().starts_with("Error: Unexpected \"resource\" block\n\n  on <variables> line 3:\n"),
+        "{r}"
+    );
+    // Read as JSON (the default), tfvars text says how to read it.
+    let d = &eval("name", "name = \"web\"")["diagnostics"][0];
+    assert_eq!((d["summary"].as_str(), d["source"].as_str()), (Some("Invalid variables JSON"), Some("variables")), "{d}");
+    assert!(
+        d["detail"].as_str().unwrap().ends_with("variablesFormat \"tfvars\" (the page's \"tfvars\" button) reads it as a .tfvars file."),
+        "{d}"
+    );
+    let mut s = Session::new();
+    assert_eq!(session_eval(&mut s, "name", "name = \"web\"", "{}")["ok"], false);
+    assert_eq!(session_eval(&mut s, "name", "name = \"web\"", tfvars)["console"], "\"web\"");
+    assert_eq!(session_eval(&mut s, "name", "name = \"web\"", "{}")["ok"], false);
+    let r = eval_with("1", "{}", r#"{"variablesFormat": "yaml"}"#);
+    assert_eq!(r["diagnostics"][0]["source"], "options", "{r}");
+    assert!(
+        r["diagnostics"][0]["detail"].as_str().unwrap().contains("variablesFormat must be \"json\" or \"tfvars\", not \"yaml\""),
+        "{r}"
+    );
+    assert_eq!(inspect_at("upper(name)", "name = \"web\"", tfvars, 6, 6, false)["hits"][0]["console"], "\"web\"");
+    assert_eq!(inspect_at("name", "name = f(1)", tfvars, 0, 0, false)["diagnostics"][0]["summary"], "Function calls not allowed");
+}
+
 #[wasm_bindgen_test]
 fn limits_end_in_diagnostics_not_traps() {
     for depth in [500, 1_000, 10_000] {
@@ -199,7 +253,14 @@ fn check_module_example(ex: &Json, src: &str, vars: &str) {
     let got: serde_json::Map<String, Json> =
         r["values"].as_array().unwrap().iter().map(|v| (v["address"].as_str().unwrap().to_string(), v["console"].clone())).collect();
     assert_eq!(Json::Object(got), ex["values"], "example {title}: named values");
-    assert_eq!(r["diagnosticsText"], ex.get("errors").cloned().unwrap_or(json!("")), "example {title}: errors");
+    // After errors, the console's closing warning, whether the example's
+    // record has it yet or not.
+    let mut errors = ex["errors"].as_str().unwrap_or("").to_string();
+    let closing = format!("Warning: {UNEXPECTED_RESULTS}\n");
+    if errors.contains("Error: ") && !errors.ends_with(&closing) {
+        errors = format!("{errors}\n{closing}");
+    }
+    assert_eq!(r["diagnosticsText"], errors, "example {title}: errors");
     if let Some(answer) = ex.get("consoleResult") {
         assert_eq!(&r["console"]["console"], answer, "example {title}: console line");
     }
@@ -333,6 +394,37 @@ fn modules_evaluate_every_named_value() {
     .unwrap();
     assert_eq!(r["diagnostics"][0]["summary"], "Invalid value for input variable", "{r}");
     assert_eq!(r["diagnostics"][0]["source"], "variables", "{r}");
+}
+
+/// As the console, Module mode ends the diagnostics of a module whose
+/// planning found errors with the closing warning (no range); warnings
+/// alone do not bring it.
+#[wasm_bindgen_test]
+fn module_errors_end_with_the_consoles_closing_warning() {
+    use hcl_playground::wasm::evaluate_module;
+    let module = |src: &str, vars: &str, options: &str| -> Json {
+        serde_wasm_bindgen::from_value(evaluate_module(src, vars, js_sys::JSON::parse(options).unwrap())).unwrap()
+    };
+    let r = module("locals {\n  x = var.nope\n}\n", "{}", "{}");
+    if !cfg!(feature = "module-mode") {
+        return assert_left_out(&r);
+    }
+    assert_eq!(r["ok"], false, "{r}");
+    let diagnostics = r["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 2, "{r}");
+    assert_eq!(diagnostics[0]["summary"], "Reference to undeclared input variable");
+    assert_eq!(
+        diagnostics[1],
+        json!({"summary": UNEXPECTED_RESULTS, "detail": "", "range": {"start": 0, "end": 0}, "line": 1, "column": 1, "source": "expression", "warning": true})
+    );
+    let text = r["diagnosticsText"].as_str().unwrap();
+    assert!(text.starts_with("Error: Reference to undeclared input variable\n"), "{text}");
+    assert!(text.ends_with(&format!(" block.\n\nWarning: {UNEXPECTED_RESULTS}\n")), "{text}");
+    // A warning alone: a value for an undeclared variable.
+    let r = module("locals {\n  x = 1\n}\n", "y = 2\n", r#"{"variablesFormat": "tfvars"}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    let summaries: Vec<&str> = r["diagnostics"].as_array().unwrap().iter().map(|d| d["summary"].as_str().unwrap()).collect();
+    assert_eq!(summaries, ["Value for undeclared variable"], "{r}");
 }
 
 fn fmt(src: &str, options: &str) -> Json {

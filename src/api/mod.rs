@@ -1,7 +1,7 @@
 //! The entry points shared by the library, the command line and the
 //! WebAssembly adapter: [`Options`] and [`Limits`], a parse-once
 //! [`Program`] evaluated over any number of variable sets, and variables
-//! from JSON.
+//! from JSON or tfvars.
 
 mod inspect;
 mod program;
@@ -10,7 +10,10 @@ mod variables;
 pub use crate::limits::Limits;
 pub use inspect::{inspect_module, Inspection};
 pub use program::{Evaluated, Program};
-pub use variables::{parse_variables, parse_variables_in, variables_from_json, Variables};
+pub use variables::{
+    looks_like_tfvars, parse_tfvars_in, parse_variables, parse_variables_as, parse_variables_hinting, parse_variables_in, read_tfvars,
+    variables_from_json, TfvarsArgument, Variables, VariablesFormat,
+};
 
 use crate::diagnostics::Diagnostics;
 pub use crate::profile::Profile;

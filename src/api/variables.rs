@@ -4,9 +4,12 @@
 //! type. For the current engines the marker may carry refinements
 //! (`"notnull": true`, `"prefix"`, `"lower"`/`"upper"` with
 //! `"lower_inclusive"`/`"upper_inclusive"`, `"minlen"`/`"maxlen"`), and
-//! `{"__sensitive__": v}` and `{"__ephemeral__": v}` mark `v`.
+//! `{"__sensitive__": v}` and `{"__ephemeral__": v}` mark `v`. Or from a
+//! `.tfvars` file's text, read as Terraform reads one.
 
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::{Diagnostic, Diagnostics, Span};
+use crate::eval::Evaluator;
+use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::value::{Marks, Number, Value};
 use serde::de::DeserializeSeed;
@@ -51,6 +54,130 @@ pub fn parse_variables_in(json: &str, profile: Profile) -> Result<Variables, Dia
             let at = offset_of(json, e.line(), e.column());
             Diagnostic::error("Invalid variables JSON", capitalise(&e.to_string()), Span::new(at, at))
         }
+    })
+}
+
+/// How a variables text is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VariablesFormat {
+    /// A JSON object of values ([`parse_variables_in`]).
+    #[default]
+    Json,
+    /// A `.tfvars` file ([`parse_tfvars_in`]).
+    Tfvars,
+}
+
+impl VariablesFormat {
+    /// The format called `json` or `tfvars`.
+    pub fn from_name(name: &str) -> Option<VariablesFormat> {
+        match name {
+            "json" => Some(VariablesFormat::Json),
+            "tfvars" => Some(VariablesFormat::Tfvars),
+            _ => None,
+        }
+    }
+}
+
+/// Parses variables written in `format` as `profile`'s reference reads
+/// them; every error, with its byte range in `text`.
+pub fn parse_variables_as(text: &str, format: VariablesFormat, profile: Profile) -> Result<Variables, Diagnostics> {
+    match format {
+        VariablesFormat::Json => parse_variables_in(text, profile).map_err(|d| vec![d]),
+        VariablesFormat::Tfvars => parse_tfvars_in(text, profile),
+    }
+}
+
+/// What messages that quote a range call the variables text.
+const VARIABLES_NAME: &str = "<variables>";
+
+/// Parses a `.tfvars` file's text as variables, as Terraform reads one
+/// (see [`read_tfvars`]); every error, with its byte range in `text`.
+///
+/// ```
+/// use hcl_playground::{api::parse_tfvars_in, Profile};
+/// let vars = parse_tfvars_in("name  = \"web\"\nports = [80, 443]\n", Profile::default()).unwrap();
+/// assert_eq!(vars.get("ports").unwrap().ty().to_string(), "tuple([number, number])");
+/// let errors = parse_tfvars_in("name = upper(\"web\")", Profile::default()).unwrap_err();
+/// assert_eq!(errors[0].summary, "Function calls not allowed");
+/// ```
+pub fn parse_tfvars_in(text: &str, profile: Profile) -> Result<Variables, Diagnostics> {
+    let (arguments, errors) = read_tfvars(text, VARIABLES_NAME, profile);
+    match errors.is_empty() {
+        true => Ok(arguments.into_iter().filter_map(|a| Some((a.name, a.value?))).collect()),
+        false => Err(errors),
+    }
+}
+
+/// One argument of a `.tfvars` file.
+#[derive(Clone, Debug)]
+pub struct TfvarsArgument {
+    /// The variable's name.
+    pub name: String,
+    /// Where its value is, in bytes.
+    pub span: Span,
+    /// The value, or `None` when it could not be evaluated.
+    pub value: Option<Value>,
+}
+
+/// The arguments of a `.tfvars` file as Terraform reads one — hcl's
+/// `JustAttributes` (a block is refused), each value evaluated with no
+/// context: constants only, no variables and no function calls — and every
+/// error (a syntax error ends the reading). `name` is what messages that
+/// quote a range call the file.
+pub fn read_tfvars(text: &str, name: &str, profile: Profile) -> (Vec<TfvarsArgument>, Diagnostics) {
+    let limits = Limits::default();
+    let body = match crate::syntax::parse_config(text, name, &limits, profile) {
+        Ok(b) => b,
+        Err(errors) => return (Vec::new(), errors),
+    };
+    let (attributes, block) = body.just_attributes();
+    let mut errors: Diagnostics = block.into_iter().collect();
+    let vars = Variables::new();
+    let _profile = profile.enter();
+    let arguments = attributes
+        .into_iter()
+        .map(|attr| {
+            let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context().with_source(text, name);
+            let value = ev.eval(&attr.expr);
+            let ok = ev.diags.is_empty();
+            errors.append(&mut ev.diags);
+            TfvarsArgument { name: attr.name.clone(), span: attr.expr.span, value: ok.then_some(value) }
+        })
+        .collect();
+    (arguments, errors)
+}
+
+/// Whether `text` reads as tfvars rather than JSON: its first token, after
+/// blanks and comments, is an identifier followed by `=`.
+pub fn looks_like_tfvars(text: &str) -> bool {
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(r) = rest.strip_prefix('#').or_else(|| rest.strip_prefix("//")) {
+            rest = r.split_once('\n').map_or("", |(_, r)| r).trim_start();
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.split_once("*/").map_or("", |(_, r)| r).trim_start();
+        } else {
+            break;
+        }
+    }
+    let name = rest.find(|c: char| !crate::text::is_identifier_char(c)).map_or(rest, |end| &rest[..end]);
+    let after = rest[name.len()..].trim_start_matches([' ', '\t']);
+    crate::text::is_identifier(name) && after.starts_with('=') && !after.starts_with("==")
+}
+
+/// [`parse_variables_as`] for a front end: when JSON is expected and the
+/// text [`looks_like_tfvars`], the JSON error's detail says so, then `how`
+/// (a sentence) the front end reads tfvars.
+pub fn parse_variables_hinting(text: &str, format: VariablesFormat, profile: Profile, how: &str) -> Result<Variables, Diagnostics> {
+    parse_variables_as(text, format, profile).map_err(|diags| match format == VariablesFormat::Json && looks_like_tfvars(text) {
+        true => {
+            let hint = |d: Diagnostic| Diagnostic {
+                detail: format!("{}. The text looks like tfvars (name = value) rather than JSON: {how}", d.detail.trim_end_matches('.')),
+                ..d
+            };
+            diags.into_iter().map(hint).collect()
+        }
+        false => diags,
     })
 }
 

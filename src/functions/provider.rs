@@ -135,16 +135,9 @@ fn decode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
     };
     let body = crate::syntax::parse_config(src, if tofu { "" } else { TFVARS_NAME }, &Limits::default(), ctx.profile())
         .map_err(|d| fail("invalid tfvars syntax", &d))?;
-    let mut attrs = Vec::new();
-    for item in &body.items {
-        match item {
-            crate::syntax::ast::BodyItem::Attribute(attr) => attrs.push(attr),
-            crate::syntax::ast::BodyItem::Block(block) => {
-                let summary = format!("Unexpected {} block", go_quote(&block.kind));
-                let d = crate::diagnostics::Diagnostic::error(summary, "Blocks are not allowed here.", block.kind_span);
-                return Err(fail("invalid tfvars content", &[d]));
-            }
-        }
+    let (attrs, block) = body.just_attributes();
+    if let Some(d) = block {
+        return Err(fail("invalid tfvars content", &[d]));
     }
     let mut out = std::collections::BTreeMap::new();
     for attr in attrs {

@@ -32,6 +32,10 @@ pub(super) struct Links {
     pub prior: SortedMap<Value>,
     /// The sub-expression an inspection watches, and what it saw.
     pub watch: std::cell::RefCell<Option<super::Watch>>,
+    /// A module instance's named values depend on each other in a cycle:
+    /// the whole configuration's graph has one, and the console refuses
+    /// to start.
+    pub cycle: Cell<bool>,
 }
 
 impl Links {

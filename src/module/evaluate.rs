@@ -53,7 +53,9 @@ pub struct Evaluation<'m> {
     module: &'m Module,
     /// Every named value of the root module, in declaration order by kind.
     pub values: Vec<NamedValue>,
-    /// Errors and warnings, in the order Terraform prints them.
+    /// Errors and warnings, in the order Terraform prints them; after
+    /// errors in planning, the console's closing warning
+    /// ([`UNEXPECTED_RESULTS`], no range) last.
     pub diagnostics: Vec<ModuleDiagnostic>,
     state: State,
     links: Links,
@@ -123,6 +125,10 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
     let mut links = Links::default();
     *links.watch.get_mut() = watch;
     let fatal = |ds: &[ModuleDiagnostic]| ds.iter().any(|d| !d.warning);
+    // Whether the named values were planned, with no cycle among them:
+    // the console's scope was built (Terraform's console refuses to start
+    // otherwise).
+    let mut planned = false;
     if !fatal(&diags) {
         let prepared = super::inputs::prepare(&root.config.variables, inputs, profile, &module.files, &mut diags);
         state.vars = prepared.values;
@@ -137,6 +143,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
                 p.run();
                 state = p.state;
                 diags = p.diags;
+                planned = !links.cycle.get();
             }
         }
     }
@@ -150,9 +157,22 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
         crate::profile::Profile::OpenTofu => super::checks::consolidate_warnings(diags),
         _ => diags,
     };
+    // The console goes on after errors in planning, and says last that
+    // what it evaluates may be off.
+    if planned && fatal(&e.diagnostics) {
+        e.diagnostics.push(ModuleDiagnostic {
+            source: Source::None,
+            warning: true,
+            diagnostic: Diagnostic::error(UNEXPECTED_RESULTS, "", Span::default()),
+        });
+    }
     e.values = e.named_values();
     e
 }
+
+/// The summary of the warning `terraform console` and `tofu console` add
+/// after the errors found in planning, when they evaluate anyway.
+pub const UNEXPECTED_RESULTS: &str = "Due to the problems above, some expressions may produce unexpected results.";
 
 /// Orders diagnostics as Terraform's views do before printing them
 /// (`tfdiags.Diagnostics.Sort`): warnings first, then those with no
@@ -330,13 +350,16 @@ impl<'m> Planner<'m> {
     /// Plans every named value in dependency order.
     pub fn run(&mut self) {
         self.collect_read_attrs();
-        if let Some(order) = self.order() {
-            for node in order {
-                self.node(node);
+        match self.order() {
+            Some(order) => {
+                for node in order {
+                    self.node(node);
+                }
+                if !self.opentofu() {
+                    super::resources::undeclared_imports(self);
+                }
             }
-            if !self.opentofu() {
-                super::resources::undeclared_imports(self);
-            }
+            None => self.links.cycle.set(true),
         }
     }
 

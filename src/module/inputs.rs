@@ -245,29 +245,9 @@ fn variables_file(index: usize, name: &str, text: &str, profile: Profile, diags:
     if name.ends_with(".json") {
         return json_file(index, text, profile, diags);
     }
-    let body = match crate::syntax::parse_config(text, name, &Limits::default(), profile) {
-        Ok(b) => b,
-        Err(ds) => {
-            diags.extend(ds.into_iter().map(|d| input_diag(Some(index), d)));
-            return Vec::new();
-        }
-    };
-    if let Some(b) = body.blocks().next() {
-        let d = Diagnostic::error(format!("Unexpected {} block", go_quote(&b.kind)), "Blocks are not allowed here.", b.kind_span);
-        diags.push(input_diag(Some(index), d));
-    }
-    let mut out = Vec::new();
-    for attr in body.attributes() {
-        let vars = SortedMap::new();
-        let limits = Limits::default();
-        let _profile = profile.enter();
-        let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context().with_source(text, name);
-        let value = ev.eval(&attr.expr);
-        let ok = ev.diags.is_empty();
-        diags.extend(ev.diags.into_iter().map(|d| input_diag(Some(index), d)));
-        out.push((attr.name.clone(), Given { value: ok.then_some(value), origin: Origin::File(index, attr.expr.span) }));
-    }
-    out
+    let (arguments, errors) = crate::api::read_tfvars(text, name, profile);
+    diags.extend(errors.into_iter().map(|d| input_diag(Some(index), d)));
+    arguments.into_iter().map(|a| (a.name, Given { value: a.value, origin: Origin::File(index, a.span) })).collect()
 }
 
 /// A `.tfvars.json` file: each value with its range in the text.

@@ -55,7 +55,7 @@ mod schema;
 mod scope;
 
 pub use config::Mode;
-pub use evaluate::{Evaluation, Kind, NamedValue};
+pub use evaluate::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
 pub use inputs::{CliInput, Inputs};
 
 use crate::diagnostics::{Diagnostic, Span};

@@ -131,13 +131,9 @@ pub fn unsupported_block(block: &Block, schema: &Schema<'_>, file: usize) -> Mod
 
 /// `Body.JustAttributes`: every argument; a block is an error.
 pub fn just_attributes<'b>(body: &'b Body, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Vec<&'b Attribute> {
-    if let Some(b) = body.blocks().next() {
-        diags.push(ModuleDiagnostic::at(
-            file,
-            Diagnostic::error(format!("Unexpected {} block", go_quote(&b.kind)), "Blocks are not allowed here.", b.kind_span),
-        ));
-    }
-    body.attributes().collect()
+    let (attributes, block) = body.just_attributes();
+    diags.extend(block.map(|d| ModuleDiagnostic::at(file, d)));
+    attributes
 }
 
 /// Where a missing argument is reported: the start of the body.

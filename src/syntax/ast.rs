@@ -368,6 +368,16 @@ impl Body {
         })
     }
 
+    /// HCL's `Body.JustAttributes`: the arguments, and the error for a
+    /// body that holds blocks (about the first).
+    pub fn just_attributes(&self) -> (Vec<&Attribute>, Option<crate::diagnostics::Diagnostic>) {
+        let block = self.blocks().next().map(|b| {
+            let summary = format!("Unexpected {} block", crate::value::go_quote(&b.kind));
+            crate::diagnostics::Diagnostic::error(summary, "Blocks are not allowed here.", b.kind_span)
+        });
+        (self.attributes().collect(), block)
+    }
+
     /// The blocks, in source order.
     pub fn blocks(&self) -> impl Iterator<Item = &Block> {
         self.items.iter().filter_map(|i| match i {

@@ -8,11 +8,11 @@
 #![cfg_attr(not(feature = "module-mode"), allow(unused_imports))]
 
 use super::module::read_options as read_module_options;
-use super::{evaluation_options, js_diagnostic, utf16_offset, JsDiagnostic, JsRange};
+use super::{evaluation_options, js_diagnostic, read_variables, utf16_offset, JsDiagnostic, JsRange};
 use crate::api::{inspect_module, Inspection};
 use crate::diagnostics::Diagnostic;
 use crate::module::Module;
-use crate::{parse_variables_in, present, Program};
+use crate::{present, Program};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -110,20 +110,23 @@ fn serialize(result: &JsInspection) -> JsValue {
 }
 
 /// What the innermost expression holding `start..end` (UTF-16) of `source`
-/// evaluated to, over the variables in `variables_json`.
+/// evaluated to, over the variables in `variables`.
 #[wasm_bindgen(skip_typescript)]
-pub fn inspect(source: &str, variables_json: &str, options: JsValue, start: usize, end: usize) -> JsValue {
-    serialize(&run(source, variables_json, options, start, end))
+pub fn inspect(source: &str, variables: &str, options: JsValue, start: usize, end: usize) -> JsValue {
+    serialize(&run(source, variables, options, start, end))
 }
 
-fn run(source: &str, variables_json: &str, options: JsValue, start: usize, end: usize) -> JsInspection {
-    let options = match super::read_options(options).and_then(|o| evaluation_options(&o)) {
+fn run(source: &str, variables: &str, options: JsValue, start: usize, end: usize) -> JsInspection {
+    let (options, format) = match super::read_options(options).and_then(|o| evaluation_options(&o)) {
         Ok(o) => o,
         Err(detail) => return failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"),
     };
-    let vars = match parse_variables_in(variables_json, options.profile) {
+    let vars = match read_variables(variables, format, options.profile) {
         Ok(v) => v,
-        Err(d) => return failed(&d, variables_json, "variables"),
+        Err(diags) => {
+            let diagnostics = diags.iter().map(|d| js_diagnostic(d, variables, "variables")).collect();
+            return JsInspection { diagnostics, ..JsInspection::default() };
+        }
     };
     let program = match Program::parse(source, &options) {
         Ok(p) => p,

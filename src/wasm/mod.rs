@@ -16,8 +16,9 @@ pub use format::format;
 pub use inspect::{inspect, inspect_module_js};
 pub use module::evaluate_module;
 
+use crate::api::{parse_variables_hinting, VariablesFormat};
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
-use crate::{functions, parse_variables_in, present, Limits, Options, Profile, Program, Variables};
+use crate::{functions, present, Limits, Options, Profile, Program, Variables};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -70,6 +71,8 @@ export interface EvaluateOptions {
   outputs?: Output[];
   /** Whose answers to give (default "terraform"). */
   profile?: Profile;
+  /** How the variables text is written: a JSON object of values (default) or a .tfvars file (constants only; blocks refused). */
+  variablesFormat?: "json" | "tfvars";
 }
 
 export interface EvaluateResult {
@@ -119,12 +122,12 @@ export interface FunctionInfo {
 /**
  * Evaluations that share work: the parsed expression is kept until the
  * source or the parsing options change, the parsed variables until their
- * text changes.
+ * text, the profile or variablesFormat changes.
  */
 export class Session {
   free(): void;
   constructor();
-  evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;
+  evaluate(source: string, variables: string, options?: EvaluateOptions): EvaluateResult;
 }
 
 /** How to evaluate a module. */
@@ -167,6 +170,7 @@ export interface ModuleResult {
   /** False when there is an error (warnings aside). */
   ok: boolean;
   values: NamedValue[];
+  /** As the console prints them; after errors in planning, its closing warning ("Due to the problems above, …", no range) last. */
   diagnostics: ModuleDiagnostic[];
   diagnosticsText: string;
   engine: string;
@@ -239,12 +243,12 @@ export interface InspectResult {
 }
 
 /** The value and type of the innermost sub-expression holding start..end (UTF-16) of an expression. */
-export function inspect(source: string, variablesJson: string, options: EvaluateOptions | undefined, start: number, end: number): InspectResult;
+export function inspect(source: string, variables: string, options: EvaluateOptions | undefined, start: number, end: number): InspectResult;
 /** The same in a module's text, in the context of the block around it (each of the first instances of count or for_each). */
 export function inspectModule(source: string, variables: string, options: ModuleOptions | undefined, start: number, end: number): InspectResult;
 
 /** One evaluation, with nothing kept. */
-export function evaluate(source: string, variablesJson: string, options?: EvaluateOptions): EvaluateResult;
+export function evaluate(source: string, variables: string, options?: EvaluateOptions): EvaluateResult;
 /** The functions of a profile's engine (default "terraform"). */
 export function functions(profile?: Profile): FunctionInfo[];
 export function profiles(): ProfileInfo[];
@@ -262,6 +266,9 @@ struct JsOptions {
     outputs: Option<Vec<JsOutput>>,
     #[serde(default)]
     profile: Option<String>,
+    /// "json" (the default) or "tfvars".
+    #[serde(default)]
+    variables_format: Option<String>,
 }
 
 #[derive(Deserialize, Default, PartialEq)]
@@ -355,8 +362,8 @@ fn start() {
 pub struct Session {
     /// The last source and the options it was parsed with, and the result.
     program: Option<(String, Options, Result<Program, Vec<Diagnostic>>)>,
-    /// The last variables text and what it gave.
-    variables: Option<(String, Profile, Result<Variables, Diagnostic>)>,
+    /// The last variables text, how it was read, and what it gave.
+    variables: Option<(String, Profile, VariablesFormat, Result<Variables, Vec<Diagnostic>>)>,
 }
 
 #[wasm_bindgen]
@@ -367,16 +374,17 @@ impl Session {
         Session::default()
     }
 
-    /// Evaluates `source` over the variables in `variables_json`, parsing
-    /// again only what changed since the last call.
-    pub fn evaluate(&mut self, source: &str, variables_json: &str, options: JsValue) -> JsValue {
-        let result = self.run(source, variables_json, options);
+    /// Evaluates `source` over the variables in `variables` (JSON or
+    /// tfvars, as the options say), parsing again only what changed since
+    /// the last call.
+    pub fn evaluate(&mut self, source: &str, variables: &str, options: JsValue) -> JsValue {
+        let result = self.run(source, variables, options);
         serde_wasm_bindgen::to_value(&result).unwrap_or(JsValue::NULL)
     }
 }
 
 impl Session {
-    fn run(&mut self, source: &str, variables_json: &str, options: JsValue) -> JsResult {
+    fn run(&mut self, source: &str, variables: &str, options: JsValue) -> JsResult {
         let opts = match read_options(options) {
             Ok(o) => o,
             Err(detail) => {
@@ -389,7 +397,7 @@ impl Session {
             .clone()
             .unwrap_or_else(|| vec![JsOutput::Console, JsOutput::Json, JsOutput::Type, JsOutput::DiagnosticsText, JsOutput::Refinements]);
         let wants = |o: JsOutput| outputs.contains(&o);
-        let options = match evaluation_options(&opts) {
+        let (options, format) = match evaluation_options(&opts) {
             Ok(o) => o,
             Err(detail) => {
                 let d = Diagnostic::error("Invalid options", detail, Default::default());
@@ -397,12 +405,23 @@ impl Session {
             }
         };
         let engine = options.profile.engine();
-        JsResult { engine, ..self.run_with(source, variables_json, options, &wants) }
+        JsResult { engine, ..self.run_with(source, variables, options, format, &wants) }
     }
 
-    fn run_with(&mut self, source: &str, variables_json: &str, options: Options, wants: &impl Fn(JsOutput) -> bool) -> JsResult {
-        if self.variables.as_ref().map_or(true, |(text, profile, _)| text != variables_json || *profile != options.profile) {
-            self.variables = Some((variables_json.to_string(), options.profile, parse_variables_in(variables_json, options.profile)));
+    fn run_with(
+        &mut self,
+        source: &str,
+        variables: &str,
+        options: Options,
+        format: VariablesFormat,
+        wants: &impl Fn(JsOutput) -> bool,
+    ) -> JsResult {
+        let stale = |(text, profile, f, _): &(String, Profile, VariablesFormat, _)| {
+            text != variables || *profile != options.profile || *f != format
+        };
+        if self.variables.as_ref().map_or(true, stale) {
+            let vars = read_variables(variables, format, options.profile);
+            self.variables = Some((variables.to_string(), options.profile, format, vars));
         }
         let stale = match &self.program {
             Some((s, o, _)) => {
@@ -414,11 +433,11 @@ impl Session {
             let program = Program::parse(source, &options);
             self.program = Some((source.to_string(), options, program));
         }
-        let vars = match self.variables.as_ref().map(|(_, _, v)| v) {
+        let vars = match self.variables.as_ref().map(|(_, _, _, v)| v) {
             Some(Ok(v)) => v,
-            Some(Err(d)) => {
-                let text = wants(JsOutput::DiagnosticsText).then(|| d.render(variables_json, "<variables>"));
-                return failure(vec![js_diagnostic(d, variables_json, "variables")], text);
+            Some(Err(diags)) => {
+                let text = wants(JsOutput::DiagnosticsText).then(|| present::render_diagnostics(diags, variables, "<variables>"));
+                return failure(diags.iter().map(|d| js_diagnostic(d, variables, "variables")).collect(), text);
             }
             None => unreachable!("variables parsed above"),
         };
@@ -445,11 +464,11 @@ impl Session {
     }
 }
 
-/// Evaluates `source` over the variables in `variables_json` with nothing
+/// Evaluates `source` over `variables` (JSON or tfvars) with nothing
 /// kept for later.
 #[wasm_bindgen(skip_typescript)]
-pub fn evaluate(source: &str, variables_json: &str, options: JsValue) -> JsValue {
-    Session::new().evaluate(source, variables_json, options)
+pub fn evaluate(source: &str, variables: &str, options: JsValue) -> JsValue {
+    Session::new().evaluate(source, variables, options)
 }
 
 /// The function registry of a profile's engine, for autocomplete and the
@@ -489,7 +508,7 @@ fn read_options(options: JsValue) -> Result<JsOptions, String> {
     }
     // serde-wasm-bindgen reads only the fields a struct names, so a
     // misspelt option would pass unseen: the keys are checked first.
-    unknown_key(&options, &["template", "limits", "outputs", "profile"])?;
+    unknown_key(&options, &["template", "limits", "outputs", "profile", "variablesFormat"])?;
     if let Ok(limits) = js_sys::Reflect::get(&options, &JsValue::from_str("limits")) {
         if limits.is_object() {
             unknown_key(&limits, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen"])?;
@@ -514,7 +533,7 @@ pub(crate) fn unknown_key(object: &JsValue, known: &[&str]) -> Result<(), String
     Ok(())
 }
 
-fn evaluation_options(opts: &JsOptions) -> Result<Options, String> {
+fn evaluation_options(opts: &JsOptions) -> Result<(Options, VariablesFormat), String> {
     let mut limits = Limits::default();
     if let Some(l) = &opts.limits {
         limits.max_depth = l.max_depth.unwrap_or(limits.max_depth);
@@ -530,7 +549,25 @@ fn evaluation_options(opts: &JsOptions) -> Result<Options, String> {
             )
         })?,
     };
-    Ok(Options { template: opts.template, limits, profile, ..Options::default() })
+    let format = variables_format(opts.variables_format.as_deref(), "evaluation")?;
+    Ok((Options { template: opts.template, limits, profile, ..Options::default() }, format))
+}
+
+/// The variables format an options object names (JSON when it names
+/// none), or why the `what` options are malformed.
+pub(crate) fn variables_format(name: Option<&str>, what: &str) -> Result<VariablesFormat, String> {
+    match name {
+        None => Ok(VariablesFormat::Json),
+        Some(n) => VariablesFormat::from_name(n)
+            .ok_or_else(|| format!("The {what} options are malformed: variablesFormat must be \"json\" or \"tfvars\", not \"{n}\".")),
+    }
+}
+
+/// An expression's variables read as `format` says; JSON that looks like
+/// tfvars is an error that says how to read it.
+pub(crate) fn read_variables(text: &str, format: VariablesFormat, profile: Profile) -> Result<Variables, Vec<Diagnostic>> {
+    let how = "variablesFormat \"tfvars\" (the page's \"tfvars\" button) reads it as a .tfvars file.";
+    parse_variables_hinting(text, format, profile, how)
 }
 
 fn same_limits(a: &Limits, b: &Limits) -> bool {

@@ -9,6 +9,7 @@
 #![cfg_attr(not(feature = "module-mode"), allow(dead_code, unused_imports))]
 
 use super::{js_diagnostic, unknown_key, utf16_offset, JsDiagnostic};
+use crate::api::VariablesFormat;
 use crate::diagnostics::{Diagnostic, LineCol};
 use crate::module::{Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
 use crate::{present, Profile};
@@ -149,16 +150,10 @@ pub(super) fn read_options(
         mopts.workspace = w.clone();
     }
     let mut inputs = Inputs::default();
-    match opts.variables_format.as_deref() {
-        Some("tfvars") => inputs.files.push(("terraform.tfvars".into(), variables.to_string())),
-        None | Some("json") => {
-            if !variables.trim().is_empty() {
-                inputs.json = Some(variables.to_string());
-            }
-        }
-        Some(other) => {
-            return Err(format!("The module options are malformed: variablesFormat must be \"json\" or \"tfvars\", not \"{other}\"."))
-        }
+    match super::variables_format(opts.variables_format.as_deref(), "module")? {
+        VariablesFormat::Tfvars => inputs.files.push(("terraform.tfvars".into(), variables.to_string())),
+        VariablesFormat::Json if !variables.trim().is_empty() => inputs.json = Some(variables.to_string()),
+        VariablesFormat::Json => {}
     }
     let mut files = vec![("main.tf".to_string(), source.to_string())];
     files.extend(opts.files.clone().unwrap_or_default().into_iter().filter(|(n, _)| n != "main.tf"));

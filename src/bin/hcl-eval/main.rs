@@ -3,7 +3,7 @@
 //! ```text
 //! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
 //! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
-//! hcl-eval --module PATH [--vars FILE.json] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [EXPR]
+//! hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [EXPR]
 //! hcl-eval --check-docs PATH...
 //! hcl-eval --fmt FILE|-
 //! ```
@@ -11,6 +11,7 @@
 mod docs;
 mod module;
 
+use hcl_playground::api::{parse_variables_hinting, VariablesFormat};
 use hcl_playground::text::{json_string, push_json_string};
 use hcl_playground::{evaluate, parse_variables_in, present, Options, Profile, Value, Variables};
 use serde_json::value::RawValue;
@@ -19,9 +20,11 @@ use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
+                (--vars: a JSON object of variable values, or a .tfvars file when FILE
+                ends in .tfvars; - reads JSON from standard input)
        hcl-eval --jsonl [--profile NAME]   (conformance JSON Lines on stdin and stdout;
                                             a line's \"profile\" field overrides)
-       hcl-eval --module PATH [--vars FILE.json] [--var-file FILE.tfvars] [--var NAME=VALUE]...
+       hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]...
                 [--workspace NAME] [--profile NAME] [EXPR]
                 (PATH: a .tf file or a directory; with EXPR, what `terraform console -plan`
                 prints for it; without, every named value)
@@ -99,15 +102,15 @@ fn main() -> ExitCode {
         return run_jsonl(options.profile);
     }
     if let Some(path) = module_path {
-        let vars_json = match vars_path.as_deref().map(read_vars) {
+        let vars_file = match vars_path.map(|p| read_vars(&p).map(|t| (p, t))) {
             None => None,
-            Some(Ok(t)) => Some(t),
+            Some(Ok(file)) => Some(file),
             Some(Err(e)) => {
                 eprintln!("{e}");
                 return ExitCode::from(2);
             }
         };
-        let args = module::Args { path, vars_json, var_files, vars: cli_vars, workspace, expr };
+        let args = module::Args { path, vars_file, var_files, vars: cli_vars, workspace, expr };
         return module::run(args, &options);
     }
     let Some(expr) = expr else {
@@ -129,10 +132,11 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            match parse_variables_in(&text, options.profile) {
+            let how = "hcl-eval reads a --vars file whose name ends in .tfvars as tfvars.";
+            match parse_variables_hinting(&text, vars_format(path), options.profile, how) {
                 Ok(v) => v,
-                Err(d) => {
-                    eprint!("{}", d.render(&text, path));
+                Err(diags) => {
+                    eprint!("{}", present::render_diagnostics(&diags, &text, path));
                     return ExitCode::FAILURE;
                 }
             }
@@ -365,6 +369,15 @@ fn failure(id: &str, errors: &[String], out: &mut String) {
         push_json_string(e, out, false);
     }
     out.push_str("]}");
+}
+
+/// How `--vars FILE` is written: tfvars when its name ends in `.tfvars`,
+/// else a JSON object.
+fn vars_format(path: &str) -> VariablesFormat {
+    match path.ends_with(".tfvars") {
+        true => VariablesFormat::Tfvars,
+        false => VariablesFormat::Json,
+    }
 }
 
 /// The text of `--vars FILE`, or of standard input for `-`.

@@ -5,14 +5,16 @@
 //! `terraform console -plan` sees them: with EXPR, what the console
 //! prints for it; without, every named value.
 
-use hcl_playground::module::{CliInput, Inputs, Module, ModuleOptions};
+use hcl_playground::api::VariablesFormat;
+use hcl_playground::module::{CliInput, Inputs, Module, ModuleOptions, UNEXPECTED_RESULTS};
 use std::path::Path;
 use std::process::ExitCode;
 
 /// The module options from the command line.
 pub struct Args {
     pub path: String,
-    pub vars_json: Option<String>,
+    /// `--vars FILE`: its name and text (a JSON object, or tfvars).
+    pub vars_file: Option<(String, String)>,
     pub var_files: Vec<String>,
     pub vars: Vec<(String, String)>,
     pub workspace: Option<String>,
@@ -61,8 +63,12 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             }
         }
     }
-    if let Some(json) = args.vars_json {
-        inputs.json = Some(json);
+    // Values set from outside the configuration: below every file
+    // Terraform loads by itself.
+    match args.vars_file {
+        Some((name, text)) if super::vars_format(&name) == VariablesFormat::Tfvars => inputs.files.insert(0, (name, text)),
+        Some((_, json)) => inputs.json = Some(json),
+        None => {}
     }
     let mut opts = ModuleOptions { profile: options.profile, limits: options.limits.clone(), ..ModuleOptions::default() };
     if let Ok(abs) = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir }) {
@@ -79,8 +85,10 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             for d in &evaluation.diagnostics {
                 eprint!("{}", evaluation.render(d, &source));
             }
-            if evaluation.diagnostics.iter().any(|d| !d.warning) {
-                eprintln!("Warning: Due to the problems above, some expressions may produce unexpected results.\n");
+            // A blank line after the console's closing warning, before
+            // the answer.
+            if evaluation.diagnostics.last().is_some_and(|d| d.warning && d.diagnostic.summary == UNEXPECTED_RESULTS) {
+                eprintln!();
             }
             console(&evaluation, expr)
         }
