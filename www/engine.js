@@ -134,12 +134,18 @@ export function createEngine(workerUrl, timeLimitMs) {
       }
       busy = false;
     }
-    return (message, limit = timeLimitMs, options = {}) =>
+    const request = (message, limit = timeLimitMs, options = {}) =>
       new Promise((resolve) => {
         waiting?.resolve(null);
         waiting = { message, limit, options, resolve, ticket: ++latest };
         if (!busy) drain();
       });
+    /** Drops the request waiting in the lane (it answers null); the one with the engine runs on, and answers null too. */
+    request.clear = () => {
+      waiting?.resolve(null);
+      waiting = null;
+    };
+    return request;
   }
 
   /** Ends the request the worker is running, if any (it answers { stopped: true }); true if there was one. */

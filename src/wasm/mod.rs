@@ -38,8 +38,8 @@ export interface Diagnostic {
   line: number;
   /** 1-based column of range.start, in UTF-16 code units. */
   column: number;
-  /** Which input the range refers to. */
-  source: "expression" | "variables" | "options" | "console";
+  /** Which input the range refers to ("file": another of a module's files; "none": the diagnostic has no range, as Terraform's closing warning). */
+  source: "expression" | "variables" | "options" | "console" | "file" | "none";
 }
 
 /** The texts an evaluation can render; each costs time, so ask only for those shown. */

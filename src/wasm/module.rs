@@ -175,7 +175,8 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         Source::Inputs | Source::Input(_) => (variables, "variables"),
         Source::Value(_) => (evaluation.source_of(d, console_text).map_or("", |(_, t)| t), "variables"),
         Source::Console => (console_text, "console"),
-        _ => ("", "expression"),
+        // No range: the page shows no place for it (Terraform prints none).
+        Source::None | Source::Nowhere => ("", "none"),
     };
     let js_diag = |d: &ModuleDiagnostic| {
         let (text, which) = texts(d);

@@ -199,7 +199,7 @@ export function problemsText(page) {
       .map((li) => {
         const part = (c) => li.querySelector(c)?.textContent ?? "";
         const body = [part(".problem-excerpt"), part(".problem-detail")].filter(Boolean).join("\n\n");
-        return `${part(".problem-severity")}: ${part(".problem-summary")}\n\n${body ? `${body}\n` : ""}`;
+        return `${part(".problem-severity")}: ${part(".problem-summary")}\n${body ? `\n${body}\n` : ""}`;
       })
       .join("\n");
   });

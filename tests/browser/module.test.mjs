@@ -114,7 +114,8 @@ test("the mode switch: Module mode keeps its own texts, highlighting and panes",
   await setDoc(page, "expression", "1 + 1");
   await page.waitForFunction(() => document.querySelector('[data-testid="output"]').textContent === "2");
   assert.equal(await page.isVisible('[data-testid="values"]'), false);
-  assert.equal(await page.isVisible('[data-testid="vars-format"]'), false);
+  // The variables format buttons serve every mode (an expression's variables may be tfvars too).
+  assert.equal(await page.isVisible('[data-testid="vars-format"]'), true);
 
   // The first time, Module mode opens the first module example.
   await page.click('[data-testid="mode-module"]');
@@ -329,7 +330,16 @@ test("diagnostics underline the module and the variables, with the message on ho
   const rendered = await problemsText(page);
   assert.match(rendered, /Error: Reference to undeclared input variable\n\n  on main\.tf line 10:\n  10 \|   a = var\.nope/);
   assert.match(rendered, /Error: Invalid operand/);
-  assert.match(await text(page, "status"), /^2 errors$/);
+  assert.match(await text(page, "status"), /^2 errors, 1 warning$/);
+  // After the errors, Terraform's closing warning, with no place.
+  assert.deepEqual(
+    await page.$$eval('[data-testid="errors"] .problem', (els) => els.map((e) => [e.dataset.severity, e.querySelector(".problem-location")?.textContent ?? null, e.querySelector(".problem-summary").textContent])),
+    [
+      ["error", "main.tf:10:7", "Reference to undeclared input variable"],
+      ["error", "main.tf:11:7", "Invalid operand"],
+      ["warning", null, "Due to the problems above, some expressions may produce unexpected results."],
+    ],
+  );
   // The message on hover.
   await page.locator('[data-testid="editor"] .cm-lintRange-error', { hasText: "var.nope" }).hover();
   await page.waitForSelector(".cm-tooltip-lint");

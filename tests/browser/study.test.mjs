@@ -213,3 +213,39 @@ test("Recent work lists a piece of work once, whatever variables or engine it la
   assert.match(await text(page, "status"), /^ok/);
   await page.close();
 });
+
+test("a 20,000-character line is cut around the error in its excerpt, not echoed whole", async () => {
+  const { page } = await open(DESKTOPS[0]);
+  const items = (from) => Array.from({ length: 2000 }, (_, i) => `"${from + i}"`).join(",");
+  const long = `[${items(0)}, nope, ${items(2000)}]`;
+  assert.ok(long.length > 20000);
+  await setEditor(page, "editor", long);
+  await page.waitForSelector('[data-testid="errors"] .problem-excerpt');
+  const excerpt = await page.textContent('[data-testid="errors"] .problem-excerpt');
+  const widest = Math.max(...excerpt.split("\n").map((l) => l.length));
+  assert.ok(widest < 140, `an excerpt line is ${widest} characters`);
+  assert.match(excerpt, /…[^\n]*nope[^\n]*…/);
+  assert.match(excerpt, /\n\s+\^{4}$/);
+  assert.ok(excerpt.split("\n")[1].indexOf("nope") < 60, "the error is near the start of the window");
+  // The whole text stays in the editor; the location counts characters.
+  assert.match(await page.textContent('[data-testid="errors"] .problem-location'), /^expression:1:\d{5}$/);
+  await page.close();
+});
+
+test("tfvars text in the Expression mode's variables is read as tfvars", async () => {
+  const { page } = await open(DESKTOPS[0]);
+  await setEditor(page, "variables", 'name  = "web"\nports = [80, 443]\n');
+  await page.waitForFunction(() => document.querySelector('[data-testid="vars-format-tfvars"]').getAttribute("aria-pressed") === "true");
+  assert.equal(await text(page, "vars-title"), "Variables (tfvars)");
+  await setEditor(page, "editor", '"${name}:${join(",", ports)}"');
+  await output(page, '"web:80,443"');
+  // A tfvars value must be a constant, said where it is.
+  await setEditor(page, "variables", 'name = upper("web")\n');
+  await page.waitForSelector('[data-testid="errors"] .problem');
+  assert.match(await page.textContent('[data-testid="errors"] .problem-location'), /^variables:1:/);
+  // Chosen with the buttons, JSON that reads as tfvars says what it looks like.
+  await page.click('[data-testid="vars-format-json"]');
+  await setEditor(page, "variables", 'name = "web"\n');
+  await page.waitForFunction(() => /looks like tfvars/.test(document.querySelector('[data-testid="errors"]').textContent));
+  await page.close();
+});

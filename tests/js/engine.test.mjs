@@ -181,3 +181,18 @@ test("drop() takes waiting requests out of the queue; they answer null", async (
   assert.deepEqual(w.posted.map((m) => m.source), ["a", "c"]);
   assert.equal(evaluate.answer.result.ok, true);
 });
+
+test("a lane's clear() drops the request waiting in it; the one with the engine, overtaken, answers null", async () => {
+  const engine = readyEngine(1000);
+  const lane = engine.lane();
+  const running = track(lane({ kind: "inspect", source: "a" }));
+  await flush();
+  const waiting = track(lane({ kind: "inspect", source: "b" }));
+  lane.clear();
+  await flush();
+  assert.equal(waiting.answer, null);
+  latestWorker().answer({ text: "a" });
+  await flush();
+  assert.equal(running.answer, null);
+  assert.deepEqual(latestWorker().posted.map((m) => m.source), ["a"], "the cleared request never reached the worker");
+});

@@ -98,7 +98,8 @@ const inspections = engine.lane();
 const INSPECT = new Set(["inspect", "inspectModule"]);
 const ask = (message) =>
   message.kind === "evaluate" || message.kind === "module"
-    ? latest(message, TIME_LIMIT_MS)
+    ? // What the reader waits for goes before inspections waiting.
+      latest(message, TIME_LIMIT_MS, { urgent: true })
     : INSPECT.has(message.kind)
       ? inspections(message, TIME_LIMIT_MS)
       : engine.ask(message, message.kind === "meta" ? 30000 : TIME_LIMIT_MS);
@@ -244,7 +245,7 @@ const varsView = editor($("variables"), "{}", [
   varsLanguage.of(jsonLanguage),
   EditorView.contentAttributes.of({ "aria-label": "Variables", "data-testid": "variables-content" }),
   EditorView.updateListener.of((u) => {
-    if (u.docChanged && mode === "module") followFormat(u.state.doc.toString());
+    if (u.docChanged) followFormat(u.state.doc.toString());
   }),
 ]);
 
@@ -279,14 +280,14 @@ function setMode(next) {
   exprView.dispatch(setDiagnostics(exprView.state, []));
   varsView.dispatch(setDiagnostics(varsView.state, []));
   ui.varsError.textContent = "";
-  ui.errors.textContent = "";
-  setFormat(mode === "module" ? varsFormat : "json");
+  clearProblems(ui.errors);
+  setFormat(varsFormat);
 }
 
 function setFormat(format) {
-  if (mode === "module") varsFormat = format;
+  varsFormat = format;
   for (const b of ui.formats) b.setAttribute("aria-pressed", String(b.dataset.format === format));
-  ui.varsTitle.textContent = mode !== "module" ? "Variables (JSON)" : format === "tfvars" ? "Variables (tfvars)" : "Variables (JSON)";
+  ui.varsTitle.textContent = format === "tfvars" ? "Variables (tfvars)" : "Variables (JSON)";
   varsView.dispatch({ effects: varsLanguage.reconfigure(format === "tfvars" ? hclBody : jsonLanguage) });
 }
 
@@ -361,8 +362,12 @@ function pick(d) {
   view.focus();
 }
 
+// The problems as the evaluator rendered them (what Copy result copies).
+let renderedProblems = "";
+
 function showDiagnostics(diagnostics, rendered) {
-  showProblems(ui.errors, diagnostics, rendered ?? "", { where, pick });
+  renderedProblems = rendered ?? "";
+  showProblems(ui.errors, diagnostics, renderedProblems, { where, pick });
 }
 
 // One line per variables problem, beside the variables editor.
@@ -391,7 +396,7 @@ function outputs() {
 // Here when it is quick and safe (www/src/local.js), else in the worker.
 function evaluate(source, variables, profile, outputs) {
   if (mode === "module") return evaluateModule(source, variables, profile);
-  const message = { kind: "evaluate", source, variables, options: { template: mode === "template", profile, outputs } };
+  const message = { kind: "evaluate", source, variables, options: { template: mode === "template", profile, outputs, variablesFormat: varsFormat } };
   const here = local.evaluate(message);
   const asked = window.hclPlayground.asked;
   asked.push({ profile, here: here !== null });
@@ -480,8 +485,12 @@ function showAnswer(answer, variables) {
   }
 }
 
+// The input whose evaluation was stopped or ran out of time, until it changes.
+let unfinished = null;
+
 // An answer that is no answer: the time limit, a crash, or the Stop button.
 function showFailure(answer) {
+  unfinished = answer.crashed ? null : { doc: exprView.state.doc, vars: varsView.state.doc };
   if (answer.stopped) {
     showMessage(ui.errors, "Evaluation stopped. Edit the input to evaluate it again.", "warning");
     setStatus("stopped", "stale");
@@ -530,6 +539,7 @@ async function answerOf(pending, my) {
 
 ui.stop.addEventListener("click", () => {
   // Inspections waiting are of the input being stopped: they go too.
+  inspections.clear();
   engine.drop((m) => INSPECT.has(m.kind));
   engine.stop();
   // Focus was on the button, which is hidden now.
@@ -777,9 +787,9 @@ function applyState(state) {
   if (family(next) !== family(mode)) saveTexts();
   setMode(next);
   const variables = state.v ?? "{}";
+  detectedFormat = detectFormat(variables);
+  setFormat(state.f ?? detectedFormat ?? "json");
   if (mode === "module") {
-    detectedFormat = detectFormat(variables);
-    setFormat(state.f ?? detectedFormat ?? "json");
     consoleLine = state.c ?? "";
     consoleHistory.reset();
     ui.consoleInput.value = "";
@@ -815,7 +825,7 @@ window.addEventListener("hashchange", () => {
 
 ui.share.addEventListener("click", async () => {
   const state = { e: exprView.state.doc.toString(), v: varsView.state.doc.toString(), t: mode === "template", p: ui.profile.value, m: mode };
-  if (mode === "module") Object.assign(state, { f: varsFormat, c: consoleLine });
+  Object.assign(state, { f: varsFormat }, mode === "module" && { c: consoleLine });
   rememberCurrent();
   // replaceState fires no hashchange, so the page does not reload its own link.
   history.replaceState(null, "", `#${await encodeState(state)}`);
@@ -833,7 +843,7 @@ ui.share.addEventListener("click", async () => {
 function currentState() {
   const e = exprView.state.doc.toString();
   const v = varsView.state.doc.toString();
-  return { e, v, t: mode === "template", p: ui.profile.value, m: mode, f: mode === "module" ? varsFormat : "json", c: mode === "module" ? consoleLine : "" };
+  return { e, v, t: mode === "template", p: ui.profile.value, m: mode, f: varsFormat, c: mode === "module" ? consoleLine : "" };
 }
 
 // The recent states, newest first, as the Recent menu lists them.
@@ -882,7 +892,7 @@ async function copyText(text, done) {
 
 // The result as shown: the console text or the JSON, or a module's named values.
 ui.copyResult.addEventListener("click", () => {
-  const text = mode === "module" ? valuesText(lastModuleValues) : ui.output.hidden ? ui.errors.textContent : ui.output.textContent;
+  const text = mode === "module" ? valuesText(lastModuleValues) : ui.output.hidden ? renderedProblems || ui.errors.textContent : ui.output.textContent;
   copyText(text, mode === "module" ? "Named values copied." : showJson ? "JSON copied." : "Result copied.");
 });
 
@@ -924,13 +934,15 @@ ui.format.addEventListener("click", formatEditor);
 // The value of the sub-expression at from..to of the editor's text, as the
 // current inputs give it.
 async function inspectAt(from, to) {
+  // Inspecting evaluates: not an input that was stopped or ran out of time.
+  if (unfinished && unfinished.doc === exprView.state.doc && unfinished.vars === varsView.state.doc) return null;
   const source = exprView.state.doc.toString();
   const variables = varsView.state.doc.toString();
   const profile = ui.profile.value;
   const message =
     mode === "module"
       ? { kind: "inspectModule", source, variables, options: { profile, variablesFormat: varsFormat }, start: from, end: to }
-      : { kind: "inspect", source, variables, options: { profile, template: mode === "template" }, start: from, end: to };
+      : { kind: "inspect", source, variables, options: { profile, template: mode === "template", variablesFormat: varsFormat }, start: from, end: to };
   const answer = await ask(message);
   return answer?.result ?? null;
 }
