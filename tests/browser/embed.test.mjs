@@ -87,6 +87,7 @@ test("a widget's engine gives its answer, is named, and travels in its playgroun
   await page.waitForFunction(() => document.querySelector('hcl-playground[data-profile="opentofu"]').dataset.match === "true");
   assert.match(await widget.locator(".m").textContent(), /OpenTofu v1\./);
   // Widgets without a profile answer as Terraform and do not say so.
+  await page.waitForFunction(() => document.querySelector("hcl-playground").dataset.runs);
   assert.doesNotMatch(await page.locator("hcl-playground").first().locator(".m").textContent(), /Terraform v/);
   await widget.locator("a").focus();
   await page.waitForFunction(() => document.querySelector('hcl-playground[data-profile="opentofu"]').shadowRoot.querySelector("a").href.includes("#v1."));

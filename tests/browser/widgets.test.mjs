@@ -86,12 +86,14 @@ test("hidden set-up with a toggle, ^? queries, read-only lines, JSON output and 
   await setup.locator("button").click();
   assert.equal(await setup.locator("pre.s").textContent(), 'region  = "eu-west-1"\nservers = [{ name = "web-1" }, { name = "db-1" }]');
   assert.equal(await setup.locator("button").textContent(), "Hide set-up (2 lines)");
-  // Inside the for expression: the value each iteration gave, with the for variable.
-  assert.equal(await setup.locator("pre.q").textContent(), 's.name:\n  s = { "name" = "web-1" } → "web-1" (string)\n  s = { "name" = "db-1" } → "db-1" (string)');
+  // Inside the for expression: the value each iteration gave, with the for
+  // variable (the queries run after the result is shown).
+  const queries = (el, want) => tab.waitForFunction(([e, w]) => e.shadowRoot.querySelector("pre.q").textContent === w, [el, want]);
+  await queries(await setup.elementHandle(), 's.name:\n  s = { "name" = "web-1" } → "web-1" (string)\n  s = { "name" = "db-1" } → "db-1" (string)');
 
   const query = tab.locator('hcl-playground[data-vars*="PROD"]');
   await tab.waitForFunction((el) => el.dataset.match === "true", await query.elementHandle());
-  assert.equal(await query.locator("pre.q").textContent(), 'join("-", [env, "web"]): "PROD-web" (string)');
+  await queries(await query.elementHandle(), 'join("-", [env, "web"]): "PROD-web" (string)');
 
   // Read-only lines: an edit there is undone; the rest stays editable.
   const locked = tab.locator('hcl-playground[console="local.name"]');

@@ -199,7 +199,9 @@ test("hints for Terraform habits: var.x over plain variables, a pasted body", as
   await page.waitForSelector('[data-address="local.name"]');
   assert.equal(await doc(page), 'locals {\n  name = "web"\n  count = 2\n}\n');
   await setMode(page, "expression");
+  await idle(page);
   await setEditor(page, "editor", "locals {\n  a = 1\n}");
+  await idle(page);
   await page.waitForSelector('[data-testid="habit-hint"][data-kind="body"]:not([hidden])');
   await page.click('[data-testid="hint-module"]');
   await page.waitForSelector('[data-address="local.a"]');
@@ -287,6 +289,7 @@ test("phone: no sideways scroll at 360 px and the result right after the editor"
     assert.ok(width <= 360, `${mode}: the page is ${width} px wide`);
   }
   await setMode(page, "expression");
+  await idle(page);
   await output(page, '{\n  "n" = 1\n  "name" = "a-rather-long-value-to-see-if-anything-overflows"\n}');
   await page.screenshot({ path: join(outDir, "workbench-phone.png"), fullPage: true });
   await page.context().close();
@@ -295,6 +298,8 @@ test("phone: no sideways scroll at 360 px and the result right after the editor"
 test("desktop: full-height panes that the separators resize", async () => {
   const { page } = await open({ width: 1280, height: 900 });
   const width = () => page.$eval(".editor-pane", (e) => e.getBoundingClientRect().width);
+  // The panes' height follows the header's, measured after the first layout.
+  await page.waitForFunction(() => document.querySelector("main").style.getPropertyValue("--header-h") !== "");
   const heights = await page.evaluate(() => [...document.querySelectorAll("main > .pane")].map((p) => p.getBoundingClientRect().bottom));
   for (const bottom of heights) assert.ok(bottom > 780 && bottom <= 900, `a pane ends at ${bottom} px`);
   assert.ok((await page.$eval('[data-testid="editor"] .cm-editor', (e) => e.getBoundingClientRect().height)) > 450);
