@@ -169,7 +169,12 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 800 
     await page.goto(`${base}docs/`);
     await page.waitForFunction(() => customElements.get("hcl-playground"));
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 300) await page.mouse.wheel(0, 300);
+    const frames = (n) => page.evaluate((n) => new Promise((r) => { const step = (k) => (k ? requestAnimationFrame(() => step(k - 1)) : r()); step(n); }), n);
+    for (let y = 0; y < height; y += 300) {
+      await page.mouse.wheel(0, 300);
+      // A reader's pace: a few frames per step, time for widgets to answer.
+      await frames(3);
+    }
     await page.waitForFunction(() => [...document.querySelectorAll("hcl-playground")].every((w) => w.dataset.match !== undefined));
     const shown = await page.$$eval("hcl-playground", (els) => els.map((w, i) => [i, w.dataset.match, w.shadowRoot.querySelector(".r > pre").textContent]));
     assert.deepEqual(shown.filter(([, match]) => match !== "true"), []);

@@ -9,7 +9,8 @@ import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-export const root = fileURLToPath(new URL("../../www/", import.meta.url));
+// WWW_ROOT serves another build of the page (an older one, to see a test fail on it).
+export const root = process.env.WWW_ROOT ?? fileURLToPath(new URL("../../www/", import.meta.url));
 export const outDir = fileURLToPath(new URL("../../target/browser/", import.meta.url));
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 

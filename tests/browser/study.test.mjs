@@ -82,8 +82,8 @@ for (const viewport of [PHONE, DESKTOPS[0]]) {
     const seen = await page.evaluate(() => {
       const view = window.hclPlayground.expression;
       const caret = view.coordsAtPos(view.state.selection.main.head);
-      const drawer = document.querySelector('[data-testid="drawer"]').getBoundingClientRect();
-      return { caret, drawerTop: drawer.height ? drawer.top : innerHeight, focused: view.hasFocus };
+      const drawer = document.querySelector('[data-testid="drawer"]')?.getBoundingClientRect();
+      return { caret, drawerTop: drawer?.height ? drawer.top : innerHeight, focused: view.hasFocus };
     });
     assert.ok(seen.focused, "the editor has the focus");
     assert.ok(seen.caret && seen.caret.top >= 0 && seen.caret.bottom <= seen.drawerTop, JSON.stringify(seen));
