@@ -8,8 +8,7 @@
 import { EditorState, Compartment } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history as undoHistory, historyKeymap, isolateHistory } from "@codemirror/commands";
-import { syntaxHighlighting, HighlightStyle, bracketMatching } from "@codemirror/language";
-import { tags } from "@lezer/highlight";
+import { syntaxHighlighting, bracketMatching } from "@codemirror/language";
 import { autocompletion, completionKeymap, closeBrackets } from "@codemirror/autocomplete";
 import { setDiagnostics, lintGutter, diagnosticCount as diagnosticCountOf } from "@codemirror/lint";
 import { hcl, hclTemplate, hclBody, json } from "./hcl-language.js";
@@ -36,6 +35,8 @@ import { habitHint, asModule, nestUnderVar, expressionAsModule } from "./hints.j
 import { setupSplitters } from "./layout.js";
 import { showProblems, showMessage, clearProblems, countText, lineColumn } from "./problems.js";
 import { createDrawer } from "./drawer.js";
+import { createCompare, showKnown } from "./compare-view.js";
+import { pageTheme, pageHighlight } from "./theme.js";
 
 // The first result's time is counted from navigation start (what a reader
 // waits for), not from this script's start.
@@ -170,38 +171,6 @@ const language = new Compartment();
 const varsLanguage = new Compartment();
 const jsonLanguage = json();
 const LANGUAGES = { expression: hcl, template: hclTemplate, module: hclBody };
-// The page's colours (custom properties in style.css, light or dark with
-// the system) as an editor theme: CodeMirror's own styles come after the
-// page's style sheet (see build.mjs), so plain CSS rules would lose to them.
-const CODE_FONT = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
-const pageTheme = EditorView.theme(
-  {
-    // Its height is the pane's (style.css: full height on desktop, at most 60vh on a phone).
-    "&": { backgroundColor: "var(--pane)", color: "var(--fg)" },
-    ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
-    ".cm-activeLine": { backgroundColor: "color-mix(in srgb, var(--accent) 7%, transparent)" },
-    ".cm-scroller": { fontFamily: CODE_FONT, fontSize: "0.9rem" },
-    // A focus ring as the page's other controls have (CodeMirror's own is a
-    // faint dotted line, and none in a dark theme).
-    "&.cm-focused": { outline: "2px solid var(--accent)", outlineOffset: "1px" },
-  },
-  { dark: window.matchMedia("(prefers-color-scheme: dark)").matches },
-);
-
-// Token colours as custom properties (style.css: CodeMirror's default
-// colours in light mode, readable ones in dark mode).
-const pageHighlight = HighlightStyle.define([
-  { tag: tags.keyword, color: "var(--hl-keyword)" },
-  { tag: [tags.atom, tags.bool, tags.labelName], color: "var(--hl-atom)" },
-  { tag: [tags.literal, tags.number], color: "var(--hl-number)" },
-  { tag: tags.string, color: "var(--hl-string)" },
-  { tag: [tags.escape, tags.special(tags.string)], color: "var(--hl-escape)" },
-  { tag: tags.definition(tags.propertyName), color: "var(--hl-definition)" },
-  { tag: tags.comment, color: "var(--hl-comment)" },
-  { tag: tags.meta, color: "var(--hl-meta)" },
-  { tag: tags.invalid, color: "var(--error)" },
-]);
-
 function editor(parent, doc, extensions) {
   // boot.js's plain-text copy of the first example.
   parent.replaceChildren();
@@ -415,19 +384,6 @@ function evaluateModule(source, variables, profile, consoleLine = "") {
   return ask({ kind: "module", source, variables, options });
 }
 
-// One line per unknown value with refinements: `.ami: not null, starts with "ami-"`
-// (the result itself has an empty path, and then is the only entry).
-function showKnown(list, refinements) {
-  list.replaceChildren(
-    ...(refinements ?? []).map(({ path, facts }) => {
-      const li = document.createElement("li");
-      li.textContent = path ? `${path}: ${facts}` : facts;
-      return li;
-    }),
-  );
-  return list.childElementCount > 0;
-}
-
 // No value: no empty value box and no bare "Type:".
 function clearResult() {
   ui.output.textContent = "";
@@ -581,15 +537,16 @@ async function evaluateAndShow() {
     if (window.hclPlayground.moduleTimings.length > 1000) window.hclPlayground.moduleTimings.shift();
   } else showAnswer(answer, variables);
   // Only while the compare view is open: the other engines, one at a time
-  // (each with its own time limit), abandoned as soon as the input changes.
-  if (compareOpen) {
+  // (each with its own time limit), abandoned as soon as the input changes
+  // (and not for an input the reader stopped).
+  if (compareOpen && !answer.stopped) {
     const answers = new Map([[profile, answer]]);
     for (const other of PROFILES.filter((p) => p !== profile)) {
       const otherAnswer = await evaluate(source, variables, other, COMPARE_OUTPUTS);
       if (!otherAnswer || my !== generation) return;
       answers.set(other, otherAnswer);
     }
-    showCompare(answers, profile);
+    compare.show(answers, profile);
   }
   saveCurrent(currentState());
   document.body.dataset.evaluations = String(Number(document.body.dataset.evaluations || 0) + 1);
@@ -686,80 +643,7 @@ ui.consoleInput.addEventListener("keydown", (e) => {
 // ----------------------------------------------------------------- compare
 
 const COMPARE_OUTPUTS = ["console", "type", "diagnosticsText", "refinements"];
-const cards = new Map();
-
-function element(tag, className, text = "") {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  el.textContent = text;
-  return el;
-}
-
-for (const profile of PROFILES) {
-  const card = {
-    root: element("article", "card"),
-    badge: element("span", "badge"),
-    engine: element("p", "card-engine"),
-    output: element("pre", "output"),
-    known: element("ul", "known-list"),
-    type: element("p", "type-line"),
-    errors: element("pre", "errors"),
-  };
-  // Long text scrolls inside them: they take the focus, for the keyboard.
-  card.output.tabIndex = 0;
-  card.errors.tabIndex = 0;
-  card.root.dataset.profile = profile;
-  card.root.dataset.testid = `compare-${profile}`;
-  const title = element("h3", "", profileLabel(profile));
-  title.append(" ", card.badge);
-  card.root.append(title, card.engine, card.output, card.known, card.type, card.errors);
-  ui.compareGrid.append(card.root);
-  cards.set(profile, card);
-}
-
-// What a card shows of an answer: a module's named values as text.
-function cardResult(answer) {
-  const r = answer.result;
-  if (!r || !r.values) return r;
-  return { ok: r.ok || r.values.length > 0, console: valuesText(r.values), type: "", diagnosticsText: r.diagnosticsText };
-}
-
-// Two engines agree when everything their cards show is the same.
-function answerKey(answer) {
-  if (answer.timedOut || answer.crashed) return JSON.stringify([answer.timedOut, answer.crashed]);
-  const r = cardResult(answer);
-  return JSON.stringify(r.ok ? [r.console, r.type, r.refinements, answer.result.values && r.diagnosticsText] : [r.diagnosticsText]);
-}
-
-function showCompare(answers, selected) {
-  const want = answerKey(answers.get(selected));
-  const selectedLabel = profileLabel(selected);
-  const differing = [];
-  for (const [profile, card] of cards) {
-    const answer = answers.get(profile);
-    const state = profile === selected ? "selected" : answerKey(answer) === want ? "same" : "differs";
-    if (state === "differs") differing.push(profileLabel(profile));
-    card.root.dataset.state = state;
-    card.badge.textContent = { selected: "selected", same: `same as ${selectedLabel}`, differs: `differs from ${selectedLabel}` }[state];
-    const r = cardResult(answer);
-    card.output.textContent = r?.ok ? r.console : "";
-    card.output.hidden = !r?.ok;
-    card.type.textContent = r?.ok && r.type ? `Type: ${r.type}` : "";
-    card.known.hidden = !showKnown(card.known, r?.ok ? r.refinements : []);
-    card.errors.textContent = answer.timedOut
-      ? `Evaluation took too long (more than ${TIME_LIMIT_MS / 1000} s) and was stopped.`
-      : answer.crashed
-        ? `The evaluator failed unexpectedly: ${answer.crashed}`
-        : r.ok && !answer.result.values
-          ? ""
-          : (r.diagnosticsText ?? "");
-  }
-  const list = differing.length === 2 ? differing.join(" and ") : differing.join(", ");
-  ui.compareNote.textContent =
-    differing.length === 0 ? `All ${cards.size} engines agree.` : `${list} ${differing.length === 1 ? "differs" : "differ"} from ${selectedLabel}.`;
-  ui.compareNote.dataset.agree = String(differing.length === 0);
-}
-
+const compare = createCompare({ grid: ui.compareGrid, note: ui.compareNote, profiles: PROFILES, label: profileLabel, timeLimitMs: TIME_LIMIT_MS });
 
 // ------------------------------------------------------------------- share
 
@@ -1105,7 +989,7 @@ async function main() {
   for (const { name, engine } of meta.profiles ?? []) {
     const option = [...ui.profile.options].find((o) => o.value === name);
     if (option) option.title = engine;
-    cards.get(name)?.engine.append(engine);
+    compare.named(name, engine);
   }
   ui.version.textContent = `hcl-playground ${meta.version ?? ""}`;
 }
