@@ -2,7 +2,7 @@
 //! hang or stack overflow. Each runs on a thread with a 1 MiB stack, the
 //! size of the WebAssembly stack, in whatever profile the tests are built.
 
-use hcl_playground::{evaluate, Options, Variables};
+use hcl_playground::{evaluate, Limits, Options, Profile, Variables};
 
 const WASM_STACK: usize = 1 << 20;
 
@@ -167,4 +167,29 @@ fn formatting_deep_or_large_input_ends_in_text_or_a_diagnostic() {
     // A long file: linear work.
     let long: String = (0..20_000).map(|i| format!("a{i} = [1, 2, \"x\"] # c\nb{i}b = {{ k = v }}\n")).collect();
     assert_eq!(format_on_small_stack(long.clone(), false).map(|n| n > long.len()), Ok(true));
+}
+
+#[test]
+fn parses_on_other_threads_keep_their_own_work_limit() {
+    // pest's call limit is one process-wide value that each parse sets for
+    // its input's length: a large file parsed while small ones are parsed on
+    // other threads must get its own limit, not theirs.
+    let large: String = (0..20_000).map(|i| format!("a{i} = [1, 2, \"x\"] # c\nb{i}b = {{ k = v }}\n")).collect();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let small: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    assert!(hcl_playground::syntax::parse_config("a = 1\n", "small.tf", &Limits::default(), Profile::default()).is_ok());
+                }
+            })
+        })
+        .collect();
+    for _ in 0..5 {
+        let parsed = hcl_playground::syntax::parse_config(&large, "large.tf", &Limits::default(), Profile::default());
+        assert!(parsed.is_ok(), "{:?}", parsed.err().map(|d| d[0].summary.clone()));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    small.into_iter().for_each(|t| t.join().expect("small parses"));
 }

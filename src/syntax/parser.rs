@@ -61,8 +61,7 @@ fn parse_entry(
     if let Some(at) = nesting_exceeds(source, limits.max_depth, template) {
         return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
     }
-    pest::set_call_limit(std::num::NonZeroUsize::new(limits.parse_calls_per_byte.saturating_mul(source.len().max(1024))));
-    let pairs = match HclParser::parse(rule, source) {
+    let pairs = match parse_limited(rule, source, limits) {
         Ok(p) => p,
         Err(e) => {
             let at = match e.location {
@@ -103,6 +102,19 @@ fn parse_entry(
     }
 }
 
+/// pest's parse of `source` from `rule`, with pest's call limit set for
+/// this input's length. pest keeps that limit in one process-wide static,
+/// which each parse reads as it starts: a parse on another thread must not
+/// set its own in between (a large file once failed as "too complex" under
+/// a small file's limit while tests ran in parallel), so setting it and
+/// parsing are one step under a lock.
+fn parse_limited<'i>(rule: Rule, source: &'i str, limits: &Limits) -> std::result::Result<Pairs<'i, Rule>, pest::error::Error<Rule>> {
+    static PARSING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _parsing = PARSING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    pest::set_call_limit(std::num::NonZeroUsize::new(limits.parse_calls_per_byte.saturating_mul(source.len().max(1024))));
+    HclParser::parse(rule, source)
+}
+
 /// Parses `source` as a configuration file (`hclsyntax.ParseConfig`): a
 /// body of arguments and blocks. Errors are HCL's, in its order, with an
 /// argument set twice in one body reported as HCL's parser reports it.
@@ -110,9 +122,8 @@ pub fn parse_config(source: &str, filename: &str, limits: &Limits, profile: Prof
     if let Some(at) = nesting_exceeds(source, limits.max_depth, false) {
         return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
     }
-    pest::set_call_limit(std::num::NonZeroUsize::new(limits.parse_calls_per_byte.saturating_mul(source.len().max(1024))));
     let refused = || diagnose::config(source, filename, limits.max_depth.saturating_mul(2), profile);
-    let pairs = match HclParser::parse(Rule::config_file, source) {
+    let pairs = match parse_limited(Rule::config_file, source, limits) {
         Ok(p) => p,
         Err(e) => {
             if let pest::error::ErrorVariant::CustomError { message } = e.variant {
