@@ -7,10 +7,18 @@
 //! `MODULE_CASES_VERBOSE=1 cargo test --test modules -- --nocapture`
 //! lists every failure.
 
-use hcl_playground::module::{CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions, UNEXPECTED_RESULTS};
+use hcl_playground::module::{
+    CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions, ProviderData, UNEXPECTED_RESULTS,
+};
 use hcl_playground::Profile;
 use serde_json::Value as Json;
 use std::path::Path;
+
+/// The playground's provider data (`www/providers`), read once.
+fn provider_data() -> std::sync::Arc<ProviderData> {
+    static DATA: std::sync::OnceLock<std::sync::Arc<ProviderData>> = std::sync::OnceLock::new();
+    DATA.get_or_init(|| std::sync::Arc::new(ProviderData::dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers")))).clone()
+}
 
 fn read_cases() -> Vec<(String, Json)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/modules");
@@ -69,9 +77,12 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
     }
     let profile = Profile::from_name(case["profile"].as_str().unwrap_or("terraform")).unwrap();
     let calls_module = files.iter().any(|(n, t)| n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")));
-    let init = case["init"].as_bool().unwrap_or(calls_module);
+    // The recorder runs `init` where a module is called, or the real
+    // providers of tools/providers are used (the `providers` area).
+    let uses_providers = case["id"].as_str().is_some_and(|id| id.starts_with("providers/"));
+    let init = case["init"].as_bool().unwrap_or(calls_module || uses_providers);
     let installation = if init { Installation::Initialized } else { Installation::Uninitialized };
-    let mut opts = ModuleOptions { profile, installation, ..ModuleOptions::default() };
+    let mut opts = ModuleOptions { profile, installation, providers: Some(provider_data()), ..ModuleOptions::default() };
     if let Some(w) = case["workspace"].as_str() {
         opts.workspace = w.into();
     }

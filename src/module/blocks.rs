@@ -7,11 +7,12 @@
 //! objects).
 
 use super::evaluate::{Planner, Scope};
-use super::providers::{BlockSchema, Nesting};
+use super::providers::{BlockSchema, NestedBlock, NestedType, Nesting};
 use super::schema::{content, missing_item_range, Schema};
 use super::ModuleDiagnostic;
 use crate::diagnostics::{Diagnostic, Span};
 use crate::syntax::ast::{Block, Body, ExprKind};
+use crate::syntax::typeexpr::{Attribute as ConstraintAttr, Constraint};
 use crate::value::convert::convert;
 use crate::value::go_quote;
 use crate::value::{Marks, Type, Value};
@@ -29,6 +30,8 @@ struct Generated<'b> {
     marks: Marks,
     /// Made for an unknown `for_each`: every argument unknown.
     unknown: bool,
+    /// Its labels (a `dynamic` block's from its `labels` argument).
+    labels: Vec<String>,
 }
 
 const DYNAMIC_LABELS: Schema =
@@ -54,9 +57,12 @@ fn decode_inner(
     top: bool,
 ) -> BTreeMap<String, Value> {
     let file = scope.source.unwrap_or(0);
-    // hcl's `Content`: arguments and block types the schema names.
-    let attr_names: Vec<(&str, bool)> = schema.attrs.iter().map(|a| (a.name, false)).collect();
-    let mut block_names: Vec<(&str, &[&str])> = schema.blocks.iter().map(|b| (b.0, &[][..])).collect();
+    // hcl's `Content`: arguments and block types the schema names (a map
+    // nesting's blocks take one label, its key).
+    let attr_names: Vec<(&str, bool)> = schema.attrs.iter().map(|a| (a.name.as_str(), a.required && !unknown)).collect();
+    const KEY: &[&str] = &["key"];
+    let mut block_names: Vec<(&str, &[&str])> =
+        schema.blocks.iter().map(|b| (b.name.as_str(), if b.nesting == Nesting::Map { KEY } else { &[][..] })).collect();
     block_names.push(("dynamic", &["type"]));
     let shape = Schema { attributes: &attr_names, blocks: &block_names };
     let mut diags = Vec::new();
@@ -64,7 +70,7 @@ fn decode_inner(
     p.diags.extend(diags);
     let mut out = BTreeMap::new();
     for a in &schema.attrs {
-        let v = match body.attribute(a.name) {
+        let v = match body.attribute(&a.name) {
             None => Value::Null(a.ty.clone()),
             Some(_) if unknown => Value::dynamic_unknown().with_marks(marks),
             Some(attr) => {
@@ -72,45 +78,155 @@ fn decode_inner(
                 if top && !a.write_only && v.has_mark_deep(Marks::EPHEMERAL) && !p.opentofu() {
                     let detail = format!(
                         "Ephemeral values are not valid for {}, because it is not a write-only attribute and must be persisted to state.",
-                        go_quote(a.name)
+                        go_quote(&a.name)
                     );
                     p.error(file, Diagnostic::error("Invalid use of ephemeral value", detail, attr.expr.span));
                 }
-                match convert(&v, &a.ty) {
+                let converted = match &a.nested {
+                    Some(nested) => {
+                        super::convert::to_constraint(v, &nested_constraint(nested), p.options().profile).map_err(|e| e.message)
+                    }
+                    None => convert(&v, &a.ty),
+                };
+                match converted {
                     Ok(v) => v,
                     Err(m) => {
-                        let detail = format!("Inappropriate value for attribute {}: {m}.", go_quote(a.name));
+                        let detail = format!("Inappropriate value for attribute {}: {m}.", go_quote(&a.name));
                         p.error(file, Diagnostic::error("Incorrect attribute value type", detail, attr.expr.span));
                         Value::dynamic_unknown()
                     }
                 }
             }
         };
-        out.insert(a.name.to_string(), v);
+        out.insert(a.name.clone(), v);
     }
-    let generated = expand(p, body, scope, marks, unknown, &|kind| schema.block(kind).map(|_| false));
-    for (name, nesting, nested) in &schema.blocks {
-        let mine: Vec<&Generated> = generated.iter().filter(|g| g.kind == *name).collect();
-        let value = match nesting {
-            Nesting::Single => {
+    let generated = expand(p, body, scope, marks, unknown, &|kind| schema.block(kind).map(|b| b.nesting == Nesting::Map));
+    for nb in &schema.blocks {
+        let mine: Vec<&Generated> = generated.iter().filter(|g| g.kind == nb.name).collect();
+        let object =
+            |p: &mut Planner, g: &Generated| Value::Object(decode_inner(p, g.body, &nb.block, &g.scope, g.marks, g.unknown, false).into());
+        let ty = nb.block.implied_type();
+        let value = match nb.nesting {
+            Nesting::Single | Nesting::Group => {
                 if let Some(second) = mine.get(1) {
                     let (fname, text) = &p.module.files[file];
                     let detail = format!(
                         "Only one block of type {} is allowed. Previous definition was at {}.",
-                        go_quote(name),
+                        go_quote(&nb.name),
                         crate::diagnostics::range_text(text, fname, mine[0].def_span, crate::value::unicode())
                     );
-                    p.error(file, Diagnostic::error(format!("Duplicate {name} block"), detail, second.def_span));
+                    p.error(file, Diagnostic::error(format!("Duplicate {} block", nb.name), detail, second.def_span));
                 }
                 match mine.first() {
-                    Some(g) => Value::Object(decode_inner(p, g.body, nested, &g.scope, g.marks, g.unknown, false).into()),
-                    None => Value::Null(nested.implied_type()),
+                    Some(g) => object(p, g),
+                    None if nb.nesting == Nesting::Group => empty_value(&nb.block),
+                    None => {
+                        if nb.min == 1 && !unknown {
+                            let detail = format!("A block of type {} is required here.", go_quote(&nb.name));
+                            p.error(file, Diagnostic::error(format!("Missing {} block", nb.name), detail, missing_item_range(body)));
+                        }
+                        Value::Null(ty)
+                    }
                 }
             }
+            Nesting::List | Nesting::Set => {
+                let collection =
+                    |elem: Type| if nb.nesting == Nesting::List { Type::List(Box::new(elem)) } else { Type::Set(Box::new(elem)) };
+                if mine.iter().any(|g| g.unknown && !unknown) {
+                    // A dynamic block over an unknown collection: how many
+                    // blocks is not known either.
+                    Value::unknown(collection(ty))
+                } else {
+                    let elems: Vec<Value> = mine.iter().map(|g| object(p, g)).collect();
+                    if !unknown {
+                        items_in_bounds(p, nb, body, &mine, file);
+                    }
+                    let made = match nb.nesting {
+                        Nesting::List => crate::value::convert::list_of(elems.clone()),
+                        _ => crate::value::convert::set_of(elems.clone()),
+                    };
+                    match (elems.is_empty(), made) {
+                        (true, _) if nb.nesting == Nesting::List => Value::List(ty, Vec::new().into()),
+                        (true, _) => Value::set(ty, Vec::new()),
+                        (false, Some(v)) => v,
+                        (false, None) => Value::unknown(collection(ty)),
+                    }
+                }
+            }
+            Nesting::Map => {
+                let mut entries: BTreeMap<String, Value> = BTreeMap::new();
+                for g in &mine {
+                    let Some(key) = g.labels.first().cloned() else { continue };
+                    if entries.contains_key(&key) {
+                        let detail = format!(
+                            "A block for {} {} was already defined. The {} labels must be unique.",
+                            nb.name,
+                            go_quote(&key),
+                            nb.name
+                        );
+                        p.error(file, Diagnostic::error(format!("Duplicate {} block", nb.name), detail, g.def_span));
+                        continue;
+                    }
+                    let v = object(p, g);
+                    entries.insert(key, v);
+                }
+                Value::Map(ty, entries.into())
+            }
         };
-        out.insert(name.to_string(), value);
+        out.insert(nb.name.clone(), value);
     }
     out
+}
+
+/// hcldec's bounds on a list or set of blocks.
+fn items_in_bounds(p: &mut Planner, nb: &NestedBlock, body: &Body, mine: &[&Generated], file: usize) {
+    if mine.len() < nb.min {
+        let detail = format!("At least {} {} blocks are required.", nb.min, go_quote(&nb.name));
+        p.error(file, Diagnostic::error(format!("Insufficient {} blocks", nb.name), detail, missing_item_range(body)));
+    } else if nb.max > 0 && mine.len() > nb.max {
+        let detail = format!("No more than {} {} blocks are allowed", nb.max, go_quote(&nb.name));
+        p.error(file, Diagnostic::error(format!("Too many {} blocks", nb.name), detail, missing_item_range(mine[nb.max].body)));
+    }
+}
+
+/// A group block's value when absent (`configschema.Block.EmptyValue`).
+fn empty_value(b: &BlockSchema) -> Value {
+    let mut out: BTreeMap<String, Value> = b.attrs.iter().map(|a| (a.name.clone(), Value::Null(a.ty.clone()))).collect();
+    for nb in &b.blocks {
+        let ty = nb.block.implied_type();
+        let v = match nb.nesting {
+            Nesting::Single => Value::Null(ty),
+            Nesting::Group => empty_value(&nb.block),
+            Nesting::List => Value::List(ty, Vec::new().into()),
+            Nesting::Set => Value::set(ty, Vec::new()),
+            Nesting::Map => Value::Map(ty, BTreeMap::new().into()),
+        };
+        out.insert(nb.name.clone(), v);
+    }
+    Value::Object(out.into())
+}
+
+/// A nested attribute type as the constraint its values are converted
+/// to: every attribute but the required ones optional.
+fn nested_constraint(n: &NestedType) -> Constraint {
+    let attrs = n
+        .attrs
+        .iter()
+        .map(|a| {
+            let ty = match &a.nested {
+                Some(inner) => nested_constraint(inner),
+                None => Constraint::Simple(a.ty.clone()),
+            };
+            (a.name.clone(), ConstraintAttr { ty, optional: !a.required, default: None })
+        })
+        .collect();
+    let object = Constraint::Object(attrs);
+    match n.nesting {
+        Nesting::Single | Nesting::Group => object,
+        Nesting::List => Constraint::List(Box::new(object)),
+        Nesting::Set => Constraint::Set(Box::new(object)),
+        Nesting::Map => Constraint::Map(Box::new(object)),
+    }
 }
 
 /// A body as written, for a resource type without a schema: its
@@ -158,7 +274,16 @@ fn expand<'b>(
     for b in body.blocks() {
         if b.kind != "dynamic" {
             if labels_of(&b.kind).is_some() {
-                out.push(Generated { kind: b.kind.clone(), body: &b.body, def_span: b.def_span(), scope: scope.clone(), marks, unknown });
+                let labels = b.labels.iter().map(|(l, _)| l.clone()).collect();
+                out.push(Generated {
+                    kind: b.kind.clone(),
+                    body: &b.body,
+                    def_span: b.def_span(),
+                    scope: scope.clone(),
+                    marks,
+                    unknown,
+                    labels,
+                });
             }
             continue;
         }
@@ -193,6 +318,7 @@ fn expand<'b>(
                 scope: inner,
                 marks: marks | each_marks,
                 unknown: true,
+                labels: Vec::new(),
             });
             continue;
         }
@@ -200,7 +326,23 @@ fn expand<'b>(
             let mut inner = scope.clone();
             let it = Value::Object([("key".to_string(), k), ("value".to_string(), x)].into_iter().collect::<BTreeMap<_, _>>().into());
             inner.iterators.push((spec.iterator.clone(), it));
-            out.push(Generated { kind: kind.clone(), body: spec.content, def_span, scope: inner, marks: marks | each_marks, unknown });
+            // The labels, evaluated for this iteration.
+            let labels = match spec.labels {
+                Some(e) => match p.expression(e, &inner, None).map(|v| v.unmark_deep().0) {
+                    Some(v) => v.as_sequence().unwrap_or(&[]).iter().filter_map(|l| l.as_str().map(String::from)).collect(),
+                    None => Vec::new(),
+                },
+                None => Vec::new(),
+            };
+            out.push(Generated {
+                kind: kind.clone(),
+                body: spec.content,
+                def_span,
+                scope: inner,
+                marks: marks | each_marks,
+                unknown,
+                labels,
+            });
         }
     }
     out
@@ -211,6 +353,7 @@ struct DynamicSpec<'b> {
     for_each: Value,
     iterator: String,
     content: &'b Body,
+    labels: Option<&'b crate::syntax::ast::Expression>,
 }
 
 /// dynblock's `decodeSpec`, with its errors.
@@ -278,5 +421,5 @@ fn dynamic_spec<'b>(p: &mut Planner, b: &'b Block, scope: &Scope, labelled: bool
         );
         return None;
     }
-    Some(DynamicSpec { for_each: v, iterator, content: &content.body })
+    Some(DynamicSpec { for_each: v, iterator, content: &content.body, labels: c.attr("labels").map(|a| &a.expr) })
 }

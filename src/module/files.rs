@@ -67,6 +67,12 @@ impl FileSystem {
         (shown, relative.filter(|r| !r.starts_with("../") && r != ".."))
     }
 
+    /// A module file's text at `path` as Terraform resolves it (what a
+    /// provider reading that path finds).
+    pub fn read_text(&self, path: &str) -> Option<String> {
+        self.read(path).map(str::to_string)
+    }
+
     fn read(&self, path: &str) -> Option<&str> {
         let (_, relative) = self.resolve(path);
         let relative = relative?;

@@ -43,10 +43,12 @@ mod checks;
 mod conditions;
 mod config;
 mod convert;
+mod data_sources;
 mod evaluate;
 mod files;
 mod graph;
 mod inputs;
+mod provider_data;
 mod provider_functions;
 mod providers;
 mod refs;
@@ -57,6 +59,7 @@ mod scope;
 pub use config::Mode;
 pub use evaluate::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
 pub use inputs::{CliInput, Inputs};
+pub use provider_data::{DirFiles, GivenFiles, ProviderData, ProviderFiles, Read};
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::limits::Limits;
@@ -169,6 +172,9 @@ pub struct ModuleOptions {
     pub cwd: String,
     /// What `terraform init` has done.
     pub installation: Installation,
+    /// The providers' schemas and defaults (`www/providers`): without,
+    /// every provider's resources are taken as written.
+    pub providers: Option<std::sync::Arc<ProviderData>>,
 }
 
 impl Default for ModuleOptions {
@@ -179,6 +185,7 @@ impl Default for ModuleOptions {
             workspace: "default".into(),
             cwd: "/playground".into(),
             installation: Installation::default(),
+            providers: None,
         }
     }
 }

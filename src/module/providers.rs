@@ -1,41 +1,89 @@
 //! Resource type schemas: the built-in provider's `terraform_data` (as
-//! Terraform 1.16 and OpenTofu 1.12 each have it) and what a type without
-//! a known schema is taken as; Terraform's static checks of references
-//! against a schema; and `terraform_data`'s planned values.
+//! Terraform 1.16 and OpenTofu 1.12 each have it), those of the providers
+//! in the playground's provider data ([`super::provider_data`]), and what a
+//! type without a known schema is taken as; Terraform's static checks of
+//! references against a schema; `terraform_data`'s planned values, and
+//! every other type's as its provider plans them on an empty state.
 
 use super::config::{Mode, Resource};
 use super::evaluate::Planner;
+use super::provider_data::{Found, TypeData, TypeKind};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{ExprKind, Step};
 use crate::value::go_quote;
 use crate::value::{Marks, Type, Value};
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 /// One attribute of a schema.
 #[derive(Clone, Debug)]
 pub(super) struct Attr {
-    pub name: &'static str,
+    pub name: String,
     pub ty: Type,
+    /// A nested attribute type's attributes (protocol 6).
+    pub nested: Option<Box<NestedType>>,
+    pub required: bool,
     pub optional: bool,
     pub computed: bool,
     pub sensitive: bool,
     /// Never stored: ephemeral values are allowed.
     pub write_only: bool,
+    /// Deprecated, with the provider's message (maybe empty).
+    pub deprecated: Option<String>,
 }
 
-/// How a nested block type's blocks make its value (`terraform_data`'s
-/// only nested block type is single).
+/// A nested attribute type: objects of its attributes, by nesting mode.
+#[derive(Clone, Debug)]
+pub(super) struct NestedType {
+    pub nesting: Nesting,
+    pub attrs: Vec<Attr>,
+}
+
+impl NestedType {
+    pub fn implied_type(&self) -> Type {
+        let object = Type::Object(self.attrs.iter().map(|a| (a.name.clone(), a.ty.clone())).collect());
+        match self.nesting {
+            Nesting::Single | Nesting::Group => object,
+            Nesting::List => Type::List(Box::new(object)),
+            Nesting::Set => Type::Set(Box::new(object)),
+            Nesting::Map => Type::Map(Box::new(object)),
+        }
+    }
+}
+
+/// How a nested block type's blocks make its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Nesting {
     /// At most one block: an object, or null.
     Single,
+    /// At most one block, an object even when absent.
+    Group,
+    /// A list of objects.
+    List,
+    /// A set of objects.
+    Set,
+    /// A map of objects by the blocks' one label.
+    Map,
+}
+
+/// A nested block type of a schema.
+#[derive(Clone, Debug)]
+pub(super) struct NestedBlock {
+    pub name: String,
+    pub nesting: Nesting,
+    pub block: BlockSchema,
+    /// 0: no bound.
+    pub min: usize,
+    pub max: usize,
 }
 
 /// A block's schema (`configschema.Block`).
 #[derive(Clone, Debug, Default)]
 pub(super) struct BlockSchema {
     pub attrs: Vec<Attr>,
-    pub blocks: Vec<(&'static str, Nesting, BlockSchema)>,
+    pub blocks: Vec<NestedBlock>,
+    /// Deprecated, with the provider's message (maybe empty).
+    pub deprecated: Option<String>,
 }
 
 impl BlockSchema {
@@ -43,24 +91,29 @@ impl BlockSchema {
         self.attrs.iter().find(|a| a.name == name)
     }
 
-    pub fn block(&self, name: &str) -> Option<&(&'static str, Nesting, BlockSchema)> {
-        self.blocks.iter().find(|b| b.0 == name)
+    pub fn block(&self, name: &str) -> Option<&NestedBlock> {
+        self.blocks.iter().find(|b| b.name == name)
     }
 
     /// The type of the values this schema describes.
     pub fn implied_type(&self) -> Type {
-        let mut out: BTreeMap<String, Type> = self.attrs.iter().map(|a| (a.name.to_string(), a.ty.clone())).collect();
-        for (name, nesting, b) in &self.blocks {
-            let t = b.implied_type();
-            let Nesting::Single = nesting;
-            out.insert(name.to_string(), t);
+        let mut out: BTreeMap<String, Type> = self.attrs.iter().map(|a| (a.name.clone(), a.ty.clone())).collect();
+        for b in &self.blocks {
+            let t = b.block.implied_type();
+            let t = match b.nesting {
+                Nesting::Single | Nesting::Group => t,
+                Nesting::List => Type::List(Box::new(t)),
+                Nesting::Set => Type::Set(Box::new(t)),
+                Nesting::Map => Type::Map(Box::new(t)),
+            };
+            out.insert(b.name.clone(), t);
         }
         Type::Object(out)
     }
 
     /// Every name the schema has, sorted (Terraform's suggestions).
-    fn names(&self) -> Vec<&'static str> {
-        let mut out: Vec<&'static str> = self.attrs.iter().map(|a| a.name).chain(self.blocks.iter().map(|b| b.0)).collect();
+    fn names(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).chain(self.blocks.iter().map(|b| b.name.as_str())).collect();
         out.sort();
         out
     }
@@ -68,16 +121,26 @@ impl BlockSchema {
 
 /// What is known of a resource type's schema.
 pub(super) enum TypeSchema {
-    Known(BlockSchema),
-    /// The built-in provider has no such type.
-    Invalid,
+    Known(Arc<TypeData>),
+    /// The provider has no such type: its address, for the messages.
+    Invalid(String),
     /// A provider the playground has no schema for: blocks are taken as
     /// written.
     Unknown,
 }
 
-fn attr(name: &'static str, ty: Type) -> Attr {
-    Attr { name, ty, optional: false, computed: false, sensitive: false, write_only: false }
+fn attr(name: &str, ty: Type) -> Attr {
+    Attr {
+        name: name.to_string(),
+        ty,
+        nested: None,
+        required: false,
+        optional: false,
+        computed: false,
+        sensitive: false,
+        write_only: false,
+        deprecated: None,
+    }
 }
 
 /// `terraform_data`'s schema: Terraform 1.16's has the `store` block.
@@ -92,6 +155,7 @@ fn terraform_data(with_store: bool) -> BlockSchema {
             optional(attr("triggers_replace", Type::Dynamic)),
         ],
         blocks: Vec::new(),
+        deprecated: None,
     };
     if with_store {
         let store = BlockSchema {
@@ -104,10 +168,22 @@ fn terraform_data(with_store: bool) -> BlockSchema {
                 optional(attr("version", Type::Dynamic)),
             ],
             blocks: Vec::new(),
+            deprecated: None,
         };
-        s.blocks.push(("store", Nesting::Single, store));
+        s.blocks.push(NestedBlock { name: "store".into(), nesting: Nesting::Single, block: store, min: 0, max: 0 });
     }
     s
+}
+
+/// `terraform_data`'s schema under the profile (made once).
+fn terraform_data_type(with_store: bool) -> Arc<TypeData> {
+    static WITH: OnceLock<Arc<TypeData>> = OnceLock::new();
+    static WITHOUT: OnceLock<Arc<TypeData>> = OnceLock::new();
+    let cell = if with_store { &WITH } else { &WITHOUT };
+    cell.get_or_init(|| {
+        Arc::new(TypeData { block: terraform_data(with_store), defaults: serde_json::Value::Null, checks: serde_json::Value::Null })
+    })
+    .clone()
 }
 
 /// The local name of the provider a resource belongs to.
@@ -131,17 +207,49 @@ pub(super) fn builtin(p: &Planner, r: &Resource) -> bool {
     }
 }
 
+/// The provider a resource's data would come from, `namespace/type`
+/// (`hashicorp/random`): its `required_providers` source, or the implied
+/// `hashicorp/` one. `None` for a source on another registry host.
+fn provider_source(p: &Planner, r: &Resource) -> Option<String> {
+    let local = provider_name(r);
+    let source = match p.config.required_providers.iter().find(|(n, _)| *n == local) {
+        Some((_, Some(source))) => source.to_ascii_lowercase(),
+        _ => format!("hashicorp/{local}"),
+    };
+    let parts: Vec<&str> = source.split('/').collect();
+    match parts.as_slice() {
+        [ty] => Some(format!("hashicorp/{ty}")),
+        [ns, ty] => Some(format!("{ns}/{ty}")),
+        [host, ns, ty] if matches!(*host, "registry.terraform.io" | "registry.opentofu.org") => Some(format!("{ns}/{ty}")),
+        _ => None,
+    }
+}
+
 /// The schema of a declared resource's type.
 pub(super) fn schema(p: &Planner, r: &Resource) -> TypeSchema {
-    if !builtin(p, r) {
-        return TypeSchema::Unknown;
+    if builtin(p, r) {
+        return match (r.mode, r.ty.as_str()) {
+            (Mode::Managed, "terraform_data") => TypeSchema::Known(terraform_data_type(!p.opentofu())),
+            // Reading remote state needs a backend the playground does not
+            // have: its data is taken as written.
+            (Mode::Data, "terraform_remote_state") => TypeSchema::Unknown,
+            _ => TypeSchema::Invalid("terraform.io/builtin/terraform".into()),
+        };
     }
-    match (r.mode, r.ty.as_str()) {
-        (Mode::Managed, "terraform_data") => TypeSchema::Known(terraform_data(!p.opentofu())),
-        // Reading remote state needs a backend the playground does not
-        // have: its data is taken as written.
-        (Mode::Data, "terraform_remote_state") => TypeSchema::Unknown,
-        _ => TypeSchema::Invalid,
+    let (Some(data), Some(source)) = (p.options().providers.as_ref(), provider_source(p, r)) else { return TypeSchema::Unknown };
+    let Found::Yes(listing) = data.listing(&source) else { return TypeSchema::Unknown };
+    let kind = match r.mode {
+        Mode::Managed => TypeKind::Resource,
+        Mode::Data => TypeKind::Data,
+        Mode::Ephemeral => TypeKind::Ephemeral,
+    };
+    if !listing.has(kind, &r.ty) {
+        let host = if p.opentofu() { "registry.opentofu.org" } else { "registry.terraform.io" };
+        return TypeSchema::Invalid(format!("{host}/{source}"));
+    }
+    match data.type_data(&source, kind, &r.ty) {
+        Found::Yes(t) => TypeSchema::Known(t),
+        _ => TypeSchema::Unknown,
     }
 }
 
@@ -174,9 +282,8 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
     if schema.attr(&name).is_some() {
         return Vec::new();
     }
-    if let Some((_, nesting, b)) = schema.block(&name) {
-        let Nesting::Single = nesting;
-        return static_validate(b, after);
+    if let Some(b) = schema.block(&name) {
+        return nested_validate(b, after);
     }
     let names = schema.names();
     let hint = super::scope::first_close(&name, &names).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
@@ -185,6 +292,114 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
         format!("This object has no argument, nested block, or exported attribute named {}.{hint}", go_quote(&name)),
         next.span(),
     )]
+}
+
+/// `NestedBlock.staticValidateTraversal`: the steps after a nested block
+/// type's name.
+fn nested_validate(b: &NestedBlock, steps: &[&Step]) -> Vec<Diagnostic> {
+    if matches!(b.nesting, Nesting::Single | Nesting::Group) {
+        return static_validate(&b.block, steps);
+    }
+    let Some((next, after)) = steps.split_first() else { return Vec::new() };
+    let index = matches!(next, Step::Index { .. } | Step::LegacyIndex { .. });
+    match b.nesting {
+        Nesting::Set => vec![Diagnostic::error(
+            "Cannot index a set value",
+            format!(
+                "Block type {} is represented by a set of objects, and set elements do not have addressable keys. To find elements matching specific criteria, use a \"for\" expression with an \"if\" clause.",
+                go_quote(&b.name)
+            ),
+            next.span(),
+        )],
+        Nesting::List if index => static_validate(&b.block, after),
+        Nesting::List => vec![Diagnostic::error(
+            "Invalid operation",
+            format!(
+                "Block type {} is represented by a list of objects, so it must be indexed using a numeric key, like .{}[0].",
+                go_quote(&b.name),
+                b.name
+            ),
+            next.span(),
+        )],
+        _ => static_validate(&b.block, after),
+    }
+}
+
+/// A resource's planned value on an empty state, as its provider plans
+/// it from the decoded configuration: what is configured as it is, what
+/// is left unset its provider's default (recorded from the real
+/// provider), else unknown where the provider computes it, else a null
+/// of its type; sensitive attributes marked, write-only ones null, and
+/// nested blocks likewise.
+pub(super) fn plan_object(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: &serde_json::Value) -> Value {
+    let mut out = BTreeMap::new();
+    for a in &schema.attrs {
+        let given = config.get(&a.name).cloned().unwrap_or_else(|| Value::Null(a.ty.clone()));
+        let v = if a.write_only {
+            Value::Null(a.ty.clone())
+        } else if !given.is_null() {
+            given
+        } else if let Some(d) = defaults.get(&a.name).and_then(|d| json_value(d, &a.ty)) {
+            d
+        } else if a.computed {
+            Value::unknown(a.ty.clone())
+        } else {
+            given
+        };
+        out.insert(a.name.clone(), if a.sensitive { v.with_marks(Marks::SENSITIVE) } else { v });
+    }
+    for b in &schema.blocks {
+        let Some(given) = config.get(&b.name) else { continue };
+        let nested = defaults.get(&b.name).and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
+        out.insert(b.name.clone(), plan_nested(given, b, nested));
+    }
+    Value::Object(out.into())
+}
+
+fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value) -> Value {
+    let (v, marks) = given.clone().unmark();
+    let one = |x: &Value| match x.unmarked() {
+        Value::Object(m) => {
+            let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            plan_object(&fields, &b.block, defaults).with_same_marks(x)
+        }
+        _ => x.clone(),
+    };
+    let planned = match &v {
+        Value::Object(_) => one(&v),
+        Value::List(t, es) => {
+            let items: Vec<Value> = es.iter().map(one).collect();
+            crate::value::convert::list_of(items.clone()).unwrap_or(Value::List(t.clone(), items.into()))
+        }
+        Value::Set(t, es) => {
+            let items: Vec<Value> = es.iter().map(one).collect();
+            crate::value::convert::set_of(items.clone()).unwrap_or(Value::Set(t.clone(), items.into()))
+        }
+        Value::Map(t, m) => {
+            let entries: BTreeMap<String, Value> = m.iter().map(|(k, x)| (k.clone(), one(x))).collect();
+            Value::Map(t.clone(), entries.into())
+        }
+        _ => v.clone(),
+    };
+    planned.with_marks(marks)
+}
+
+/// A recorded default (JSON) as a value of the attribute's type.
+fn json_value(j: &serde_json::Value, ty: &Type) -> Option<Value> {
+    fn raw(j: &serde_json::Value) -> Option<Value> {
+        Some(match j {
+            serde_json::Value::Null => Value::null(),
+            serde_json::Value::Bool(b) => Value::Bool(*b),
+            serde_json::Value::Number(n) => Value::Number(crate::value::Number::parse(&n.to_string())?),
+            serde_json::Value::String(s) => Value::string(s.clone()),
+            serde_json::Value::Array(xs) => Value::Tuple(xs.iter().map(raw).collect::<Option<Vec<_>>>()?.into()),
+            serde_json::Value::Object(m) => {
+                let entries: BTreeMap<String, Value> = m.iter().map(|(k, v)| Some((k.clone(), raw(v)?))).collect::<Option<_>>()?;
+                Value::Object(entries.into())
+            }
+        })
+    }
+    crate::value::convert::convert(&raw(j)?, ty).ok()
 }
 
 /// `terraform_data`'s planned value on an empty state, from its decoded
@@ -211,7 +426,7 @@ pub(super) fn plan_terraform_data(
         (false, _) => Value::unknown(input.ty()),
     };
     out.insert("output".into(), output);
-    if let Some((_, _, store_schema)) = schema.block("store") {
+    if let Some(NestedBlock { block: store_schema, .. }) = schema.block("store") {
         let store = get(config, "store");
         let planned = match store.unmarked() {
             Value::Object(m) => {
@@ -285,7 +500,7 @@ fn mark_sensitive(v: Value, schema: &BlockSchema) -> Value {
     let Value::Object(m) = v.unmarked().clone() else { return v };
     let mut out: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
     for a in schema.attrs.iter().filter(|a| a.sensitive) {
-        if let Some(x) = out.get_mut(a.name) {
+        if let Some(x) = out.get_mut(&a.name) {
             *x = x.clone().with_marks(Marks::SENSITIVE);
         }
     }

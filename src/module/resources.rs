@@ -73,7 +73,25 @@ pub(super) fn body_exprs<'b>(body: &'b Body, out: &mut Vec<(&'b Expression, usiz
 /// instance.
 pub(super) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
     match (providers::schema(p, r), r.count.is_some() || r.for_each.is_some()) {
-        (TypeSchema::Known(s), false) => Value::unknown(s.implied_type()),
+        (TypeSchema::Known(t), false) => {
+            let s = &t.block;
+            // Sensitive and deprecated attributes are marked on the value,
+            // which OpenTofu then holds as an object of unknown attributes.
+            if s.attrs.iter().any(|a| a.sensitive || a.deprecated.is_some()) {
+                let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
+                for (name, ty) in match s.implied_type() {
+                    Type::Object(m) => m,
+                    _ => BTreeMap::new(),
+                } {
+                    let sensitive = s.attr(&name).is_some_and(|a| a.sensitive);
+                    let v = Value::unknown(ty);
+                    attrs.insert(name, if sensitive { v.with_marks(crate::value::Marks::SENSITIVE) } else { v });
+                }
+                Value::Object(attrs.into())
+            } else {
+                Value::unknown(s.implied_type())
+            }
+        }
         _ => Value::dynamic_unknown(),
     }
 }
@@ -100,7 +118,13 @@ pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
 /// The instances of `r` as Terraform plans them.
 fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
     let schema = providers::schema(p, r);
-    if matches!(schema, TypeSchema::Invalid) {
+    if let TypeSchema::Known(t) = &schema {
+        if let (Some(message), false) = (&t.block.deprecated, p.opentofu()) {
+            let d = Diagnostic::error("Deprecated", message.clone(), r.decl.span);
+            p.diags.push(super::ModuleDiagnostic { source: super::Source::File(r.file), warning: true, diagnostic: d });
+        }
+    }
+    if matches!(schema, TypeSchema::Invalid(_)) {
         p.diags.push(super::ModuleDiagnostic::general(
             format!(
                 "no schema available for {} to validate for self-references; this is a bug in Terraform and should be reported",
@@ -129,7 +153,7 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
         objects.push(planned.map(|v| with_prior(v, p.links.prior.get(&address))));
     }
     let unknown = match &schema {
-        TypeSchema::Known(s) => Value::unknown(s.implied_type()),
+        TypeSchema::Known(t) => Value::unknown(t.block.implied_type()),
         _ => Value::dynamic_unknown(),
     };
     Some(collect_planned(&instances, objects, unknown))
@@ -176,12 +200,13 @@ fn instance(
     }
     let before = p.error_count();
     let planned = match schema {
-        TypeSchema::Known(s) => {
+        TypeSchema::Known(t) => {
+            let s = &t.block;
             let config = super::blocks::decode(p, &r.body, s, scope, r.mode == Mode::Managed)?;
             if r.mode == Mode::Managed && r.ty == "terraform_data" {
                 // The provider refuses values for what only it computes.
                 for a in s.attrs.iter().filter(|a| a.computed && !a.optional) {
-                    if config.get(a.name).is_some_and(|v| !v.is_null()) {
+                    if config.get(&a.name).is_some_and(|v| !v.is_null()) {
                         p.diags.push(super::ModuleDiagnostic::general(format!("\"{}\" attribute is read-only", a.name), ""));
                     }
                 }
@@ -196,7 +221,23 @@ fn instance(
                     }
                 }
             } else {
-                Value::Object(config.into())
+                // The provider refuses values for what only it computes
+                // (the plugin framework's words).
+                for a in s.attrs.iter().filter(|a| a.computed && !a.optional) {
+                    if let (Some(v), Some(attr)) = (config.get(&a.name), r.body.attribute(&a.name)) {
+                        if !v.is_null() {
+                            p.error(r.file, Diagnostic::error("Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\nRefer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.", attr.expr.span));
+                        }
+                    }
+                }
+                size_checks(p, r, &config, &t.checks);
+                if p.error_count() > before {
+                    return None;
+                }
+                match r.mode {
+                    Mode::Data => super::data_sources::read(p, r, &config, t)?,
+                    _ => providers::plan_object(&config, s, &t.defaults),
+                }
             }
         }
         _ => {
@@ -212,6 +253,29 @@ fn instance(
     let with_self = Scope { self_value: Some(planned.clone()), self_allowed: true, ..scope.clone() };
     p.resource_conditions(&r.postconditions, &with_self, true);
     Some(planned)
+}
+
+/// The plugin framework's list and set size validators the provider data
+/// records (`checks`), with their words.
+fn size_checks(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, checks: &serde_json::Value) {
+    let Some(checks) = checks.as_object() else { return };
+    for (name, check) in checks {
+        let Some(size) = check.get("size").and_then(|s| s.as_array()) else { continue };
+        let Some(len) = config.get(name).and_then(|v| v.unmarked().len()) else { continue };
+        let (min, max) = (size.first().and_then(|m| m.as_u64()).unwrap_or(0) as usize, size.get(1).and_then(|m| m.as_u64()));
+        if len >= min && max.is_none_or(|m| len as u64 <= m) {
+            continue;
+        }
+        let collection = check.get("collection").and_then(|c| c.as_str()).unwrap_or("list");
+        let rule = match max {
+            Some(max) => format!("{collection} must contain at least {min} elements and at most {max} elements"),
+            None => format!("{collection} must contain at least {min} elements"),
+        };
+        // An argument's own range; a path to blocks finds no argument, so
+        // Terraform points at the resource.
+        let at = r.body.attribute(name).map_or(r.decl.span, |a| a.expr.span);
+        p.error(r.file, Diagnostic::error("Invalid Attribute Value", format!("Attribute {name} {rule}, got: {len}"), at));
+    }
 }
 
 /// The instances of `r` that `import` blocks import, by instance key (as

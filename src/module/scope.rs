@@ -363,21 +363,20 @@ impl<'m> Planner<'m> {
             self.file_diag(scope.source, d);
         }
         match providers::schema(self, cfg) {
-            TypeSchema::Known(schema) => {
-                for d in providers::static_validate(&schema, rest) {
+            TypeSchema::Known(t) => {
+                for d in providers::static_validate(&t.block, rest) {
                     self.file_diag(scope.source, d);
                 }
             }
-            TypeSchema::Invalid => {
+            TypeSchema::Invalid(provider) => {
                 let adj = mode.adjective();
                 let detail = match self.opentofu() {
-                    true => {
-                        format!("The {adj} resource type {} is not supported by provider \"terraform.io/builtin/terraform\".", go_quote(ty))
-                    }
+                    true => format!("The {adj} resource type {} is not supported by provider {}.", go_quote(ty), go_quote(&provider)),
                     false => format!(
-                        "{} {adj} resource type {} is not supported by provider \"terraform.io/builtin/terraform\".",
+                        "{} {adj} resource type {} is not supported by provider {}.",
                         mode.article(),
-                        go_quote(ty)
+                        go_quote(ty),
+                        go_quote(&provider)
                     ),
                 };
                 self.file_diag(scope.source, err("Invalid resource type", detail));

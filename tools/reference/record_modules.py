@@ -300,6 +300,40 @@ def has_module_call(files):
     return any(re.search(r'(?m)^\s*module\s+"', text) for name, text in files.items() if name.endswith(".tf"))
 
 
+# PROVIDERS_PLUGIN_DIR: a plugin directory of real providers (the layout
+# `init -plugin-dir` reads; tools/providers/README.md). Each sandbox's
+# plugin directory links to the providers there, and a case whose files
+# name a provider's resource type, data source or required_providers runs
+# `init` first.
+PROVIDERS_PLUGIN_DIR = os.environ.get("PROVIDERS_PLUGIN_DIR")
+
+
+def provider_types(plugin_dir):
+    """The provider type names (random, null, ...) the plugin directory holds."""
+    names = set()
+    for host in ("registry.terraform.io", "registry.opentofu.org"):
+        base = os.path.join(plugin_dir, host)
+        if os.path.isdir(base):
+            for ns in os.listdir(base):
+                names.update(os.listdir(os.path.join(base, ns)))
+    return names
+
+
+def uses_provider(files):
+    if not PROVIDERS_PLUGIN_DIR:
+        return False
+    names = provider_types(PROVIDERS_PLUGIN_DIR)
+    for name, text in files.items():
+        if not name.endswith(".tf"):
+            continue
+        if re.search(r"(?m)^\s*required_providers\s*\{", text):
+            return True
+        for ty in re.findall(r'(?m)^\s*(?:resource|data|ephemeral)\s+"([A-Za-z0-9]+)_', text):
+            if ty in names:
+                return True
+    return False
+
+
 class Sandbox:
     def __init__(self, case):
         self.base = tempfile.mkdtemp(prefix="hclmod-")
@@ -308,6 +342,11 @@ class Sandbox:
         self.plugins = os.path.join(self.base, "plugins")
         for d in (self.dir, self.home, self.plugins):
             os.makedirs(d)
+        if PROVIDERS_PLUGIN_DIR:
+            # init does not follow linked directories: the tree is copied
+            # as hard links (the binaries are not copied).
+            for host in os.listdir(PROVIDERS_PLUGIN_DIR):
+                subprocess.run(["cp", "-al", os.path.join(os.path.abspath(PROVIDERS_PLUGIN_DIR), host), self.plugins], check=True)
         files = dict(case.get("files") or {})
         if "module" in case:
             files["main.tf"] = case["module"]
@@ -371,7 +410,7 @@ def record_profile(case, profile):
         expect = {"command": COMMANDS[profile]}
         do_init = case.get("init")
         if do_init is None:
-            do_init = has_module_call(sb.files)
+            do_init = has_module_call(sb.files) or uses_provider(sb.files)
         if do_init:
             rc, out, err = run([prog, "init", "-input=false", "-no-color", f"-plugin-dir={sb.plugins}"], sb.dir, sb.env, "")
             if rc != 0:

@@ -1,0 +1,70 @@
+//! Data sources as Terraform's plan reads them. A data source whose
+//! configuration is known is read while planning; the playground reads
+//! those that need no network exactly (`local_file` and
+//! `local_sensitive_file` over the module's own files). Any other, and one
+//! whose configuration is not known yet, is what the configuration sets
+//! with everything the provider would compute unknown — the value a plan
+//! that cannot read it yet has.
+
+use super::config::Resource;
+use super::evaluate::Planner;
+use super::provider_data::TypeData;
+use super::providers;
+use crate::diagnostics::Diagnostic;
+use crate::value::Value;
+use base64::Engine;
+use md5::Digest;
+use std::collections::BTreeMap;
+
+/// The data source's value, or `None` after an error (recorded).
+pub(super) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<Value> {
+    let known = config.values().all(Value::is_wholly_known);
+    if known && matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && local(p, r) {
+        return local_file(p, r, config, t);
+    }
+    Some(providers::plan_object(config, &t.block, &serde_json::Value::Null))
+}
+
+/// Whether the resource belongs to `hashicorp/local`.
+fn local(p: &Planner, r: &Resource) -> bool {
+    let name = providers::provider_name(r);
+    match p.config.required_providers.iter().find(|(n, _)| *n == name) {
+        Some((_, Some(source))) => matches!(
+            source.to_ascii_lowercase().as_str(),
+            "hashicorp/local" | "registry.terraform.io/hashicorp/local" | "registry.opentofu.org/hashicorp/local"
+        ),
+        _ => name == "local",
+    }
+}
+
+/// `local_file`: the file's content and hashes, read from the module's
+/// files (the provider reads the file at the given path).
+fn local_file(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<Value> {
+    let filename = config.get("filename").and_then(|v| v.unmarked().as_str().map(str::to_string)).unwrap_or_default();
+    let Some(text) = super::files::FileSystem::new(p.module).read_text(&filename) else {
+        let detail = format!("The file at given path cannot be read.\n\n+Original Error: open {filename}: no such file or directory");
+        p.error(r.file, Diagnostic::error("Read local file data source error", detail, r.decl.span));
+        return None;
+    };
+    let bytes = text.as_bytes();
+    let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let b64 = |d: &[u8]| base64::engine::general_purpose::STANDARD.encode(d);
+    let sha1 = sha1::Sha1::digest(bytes);
+    let sha256 = sha2::Sha256::digest(bytes);
+    let sha512 = sha2::Sha512::digest(bytes);
+    let mut values = config.clone();
+    for (name, value) in [
+        ("content", text.clone()),
+        ("content_base64", b64(bytes)),
+        ("content_md5", hex(&md5::Md5::digest(bytes))),
+        ("content_sha1", hex(&sha1)),
+        ("content_sha256", hex(&sha256)),
+        ("content_sha512", hex(&sha512)),
+        ("content_base64sha256", b64(&sha256)),
+        ("content_base64sha512", b64(&sha512)),
+        ("id", hex(&sha1)),
+    ] {
+        values.insert(name.to_string(), Value::string(value));
+    }
+    Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null))
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Writes the playground's provider data from schemas extracted with
+tools/providers/extract.py (and the defaults of tools/providers/defaults.py):
+one small file per provider and per resource type, loaded on demand by the
+page, read by the command line and the tests.
+
+    tools/providers/compact.py --schemas terraform.json [--defaults defaults.json]
+        --source 'hashicorp/random=github.com/hashicorp/terraform-provider-random v3.9.0, MPL-2.0' ...
+        --out www/providers
+
+Layout (all JSON):
+  index.json                         {"format": 1, "providers": {"NS/TYPE": {"version", "source", "licence", "extracted_with"}}}
+  NS/TYPE/provider.json              {"version", "provider": BLOCK, "resource": [names], "data": [...], "ephemeral": [...]}
+  NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}}
+  NS/TYPE/data/NAME.json, NS/TYPE/ephemeral/NAME.json   likewise
+  NS/TYPE/doc/KIND/NAME.json         the descriptions: {"": block's, "attr": ..., "block.attr": ...}
+
+BLOCK is {"a": {NAME: [TYPE, FLAGS, DEPRECATION?]}, "b": {NAME: [NESTING, BLOCK, MIN, MAX]}}
+(either key left out when empty; "d": the deprecation message, or true,
+for a deprecated block). TYPE
+is the schema's JSON type ("string", ["list", "string"], ...) or, for a
+nested attribute type, {"n": NESTING, "a": {...}}. FLAGS is a string of
+r(equired), o(ptional), c(omputed), s(ensitive), w(rite-only),
+d(eprecated). NESTING is single, group, list, set or map.
+"""
+import argparse
+import json
+import os
+import shutil
+
+FLAGS = (("required", "r"), ("optional", "o"), ("computed", "c"), ("sensitive", "s"), ("write_only", "w"), ("deprecated", "d"))
+KINDS = (("resource_schemas", "resource"), ("data_source_schemas", "data"), ("ephemeral_resource_schemas", "ephemeral"))
+
+
+def flags(a):
+    return "".join(c for k, c in FLAGS if a.get(k))
+
+
+def attr_type(a):
+    if "nested_type" in a:
+        nt = a["nested_type"]
+        return {"n": nt.get("nesting_mode", "single"), "a": {k: attr(v) for k, v in sorted(nt.get("attributes", {}).items())}}
+    return a["type"]
+
+
+def attr(a):
+    out = [attr_type(a), flags(a)]
+    if a.get("deprecated") and a.get("deprecation_message"):
+        out.append(a["deprecation_message"])
+    return out
+
+
+def block(b):
+    out = {}
+    attrs = {k: attr(a) for k, a in sorted(b.get("attributes", {}).items())}
+    if attrs:
+        out["a"] = attrs
+    blocks = {k: [bt["nesting_mode"], block(bt["block"]), bt.get("min_items", 0), bt.get("max_items", 0)] for k, bt in sorted(b.get("block_types", {}).items())}
+    if blocks:
+        out["b"] = blocks
+    if b.get("deprecated"):
+        out["d"] = b.get("deprecation_message") or True
+    return out
+
+
+def docs(b, prefix=""):
+    out = {}
+    if b.get("description"):
+        out[prefix.rstrip(".")] = b["description"]
+    for k, a in b.get("attributes", {}).items():
+        if a.get("description"):
+            out[prefix + k] = a["description"]
+    for k, bt in b.get("block_types", {}).items():
+        out.update(docs(bt["block"], f"{prefix}{k}."))
+    return out
+
+
+def write(path, value):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(value, f, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+        f.write("\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--schemas", required=True)
+    ap.add_argument("--defaults")
+    ap.add_argument("--checks", help="checks.json: validators the data reproduces")
+    ap.add_argument("--source", action="append", default=[], help="NS/TYPE=where it came from, its licence")
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    data = json.load(open(args.schemas))
+    defaults = json.load(open(args.defaults)) if args.defaults else {}
+    checks = json.load(open(args.checks)) if args.checks else {}
+    sources = dict(s.split("=", 1) for s in args.source)
+    index_path = os.path.join(args.out, "index.json")
+    index = json.load(open(index_path)) if os.path.exists(index_path) else {"format": 1, "providers": {}}
+    for address, p in sorted(data["provider_schemas"].items()):
+        name = "/".join(address.split("/")[1:])
+        version = data["provider_versions"][name]
+        where = sources.get(name, "")
+        base = os.path.join(args.out, name)
+        shutil.rmtree(base, ignore_errors=True)
+        listing = {"version": version, "provider": block(p["provider"]["block"])}
+        for key, kind in KINDS:
+            names = sorted(p.get(key, {}))
+            if names:
+                listing[kind] = names
+            for ty in names:
+                schema = p[key][ty]
+                entry = {"version": schema.get("version", 0), "block": block(schema["block"])}
+                d = defaults.get(ty, {}).get("defaults") if kind == "resource" else None
+                if d:
+                    entry["defaults"] = d
+                if kind == "resource" and checks.get(ty):
+                    entry["checks"] = checks[ty]
+                write(os.path.join(base, kind, f"{ty}.json"), entry)
+                write(os.path.join(base, "doc", kind, f"{ty}.json"), docs(schema["block"]))
+        write(os.path.join(base, "provider.json"), listing)
+        index["providers"][name] = {"version": version, "source": where.split(",")[0].strip(), "licence": where.split(",")[1].strip() if "," in where else "",
+                                    "extracted_with": f"terraform {data.get('engine_version', '')} providers schema -json"}
+    write(index_path, index)
+
+
+if __name__ == "__main__":
+    main()
