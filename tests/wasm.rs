@@ -389,6 +389,46 @@ fn modules_evaluate_every_named_value() {
     assert_eq!(r["diagnostics"][0]["source"], "variables", "{r}");
 }
 
+/// A provider's resources are planned with its schema, whose files the
+/// evaluation asks for (`needsProviderFiles`) until it has them: only the
+/// index, the provider's listing and the types the module names.
+#[wasm_bindgen_test]
+fn modules_ask_for_the_provider_data_they_need() {
+    use hcl_playground::wasm::{add_provider_files, evaluate_module};
+    if !cfg!(feature = "module-mode") {
+        return;
+    }
+    let data: std::collections::BTreeMap<&str, &str> = [
+        ("index.json", include_str!("../www/providers/index.json")),
+        ("hashicorp/random/provider.json", include_str!("../www/providers/hashicorp/random/provider.json")),
+        ("hashicorp/random/resource/random_pet.json", include_str!("../www/providers/hashicorp/random/resource/random_pet.json")),
+    ]
+    .into_iter()
+    .collect();
+    let source = "resource \"random_pet\" \"p\" {\n  prefix = \"web\"\n}\n";
+    let mut asked = Vec::new();
+    let r = loop {
+        let r: Json = serde_wasm_bindgen::from_value(evaluate_module(source, "{}", JsValue::UNDEFINED)).unwrap();
+        let Some(needs) = r["needsProviderFiles"].as_array().filter(|n| !n.is_empty()).cloned() else { break r };
+        assert!(asked.len() < 5, "asked again and again: {asked:?}");
+        let files: serde_json::Map<String, Json> = needs
+            .iter()
+            .map(|p| {
+                let p = p.as_str().unwrap().to_string();
+                asked.push(p.clone());
+                let text = data.get(p.as_str()).map_or(Json::Null, |t| json!(t));
+                (p, text)
+            })
+            .collect();
+        add_provider_files(js_sys::JSON::parse(&Json::Object(files).to_string()).unwrap());
+    };
+    assert_eq!(asked, ["index.json", "hashicorp/random/provider.json", "hashicorp/random/resource/random_pet.json"]);
+    assert_eq!(
+        r["values"][0]["console"],
+        "{\n  \"id\" = (known after apply)\n  \"keepers\" = tomap(null) /* of string */\n  \"length\" = 2\n  \"prefix\" = \"web\"\n  \"separator\" = \"-\"\n}"
+    );
+}
+
 /// As the console, Module mode ends the diagnostics of a module whose
 /// planning found errors with the closing warning (no range); warnings
 /// alone do not bring it.

@@ -11,6 +11,9 @@
 // every request); a session parses again only what changed since its last
 // request, and renders only the outputs the request asks for.
 //
+// A module's provider resources are planned with the providers' schemas
+// (www/providers), fetched on demand: only the files of the types it names.
+//
 // { kind: "format" } formats (terraform fmt); { kind: "inspect" } and
 // { kind: "inspectModule" } give the value of the sub-expression at
 // start..end (UTF-16). A module ({ kind: "module" }), its inspection and
@@ -59,6 +62,25 @@ function moduleResult(build, source, variables, options) {
   return result;
 }
 
+// Provider data files (www/providers, beside this worker), fetched once
+// each; the page's clock stops meanwhile, as while a build loads.
+async function provideFiles(build, paths, id) {
+  self.postMessage({ id, loading: true });
+  const files = {};
+  await Promise.all(
+    paths.map(async (path) => {
+      try {
+        const response = await fetch(new URL(`providers/${path}`, import.meta.url));
+        files[path] = response.ok ? await response.text() : null;
+      } catch {
+        files[path] = null;
+      }
+    }),
+  );
+  build.addProviderFiles(files);
+  self.postMessage({ id, loaded: true });
+}
+
 // The full build, with the page told while it loads the first time (the
 // page stops its clock meanwhile).
 let fullLoaded = false;
@@ -96,7 +118,14 @@ self.onmessage = async (event) => {
       return;
     }
     if (kind === "module") {
-      const result = moduleResult(await fullBuild(id), source, variables, options);
+      const build = await fullBuild(id);
+      let result = moduleResult(build, source, variables, options);
+      // The provider data a module needs is fetched the first time (only
+      // the types it names), then it is evaluated again.
+      for (let round = 0; result.needsProviderFiles?.length && round < 4; round++) {
+        await provideFiles(build, result.needsProviderFiles, id);
+        result = moduleResult(build, source, variables, options);
+      }
       self.postMessage({ id, result, ms: lastMs });
       return;
     }

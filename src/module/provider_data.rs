@@ -87,8 +87,6 @@ impl TypeKind {
 pub struct Listing {
     /// The provider's version the data was taken from.
     pub version: String,
-    /// The provider block's schema.
-    pub(super) provider: BlockSchema,
     types: BTreeMap<TypeKind, BTreeSet<String>>,
 }
 
@@ -242,7 +240,7 @@ fn listing_of(j: &Json) -> Listing {
             j[kind.folder()].as_array().into_iter().flatten().filter_map(|n| n.as_str().map(String::from)).collect();
         types.insert(kind, names);
     }
-    Listing { version: j["version"].as_str().unwrap_or("").to_string(), provider: block_of(&j["provider"]), types }
+    Listing { version: j["version"].as_str().unwrap_or("").to_string(), types }
 }
 
 /// A block's schema from its compact form (tools/providers/compact.py).

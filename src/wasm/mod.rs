@@ -14,7 +14,7 @@ mod module;
 
 pub use format::format;
 pub use inspect::{inspect, inspect_module_js};
-pub use module::evaluate_module;
+pub use module::{add_provider_files, evaluate_module};
 
 use crate::api::{parse_variables_hinting, VariablesFormat};
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
@@ -178,10 +178,19 @@ export interface ModuleResult {
   console?: { ok: boolean; console?: string; type?: string; diagnostics: ModuleDiagnostic[]; diagnosticsText: string };
   /** Set by the smaller build, which leaves Module mode out: evaluate with the full build. */
   needsFullBuild?: true;
+  /**
+   * Provider data files (paths under `providers/`, as www/providers lays
+   * them out) this evaluation needed and has not been given: fetch them,
+   * hand them over with addProviderFiles, and evaluate again.
+   */
+  needsProviderFiles?: string[];
 }
 
 /** Evaluates a module's text (its main.tf, with the `files` option's) over its variables, as `terraform console -plan` sees it. */
 export function evaluateModule(source: string, variables: string, options?: ModuleOptions): ModuleResult;
+
+/** Hands over provider data files by path: their text, or null for one the data does not have. */
+export function addProviderFiles(files: Record<string, string | null>): void;
 
 export interface FormatOptions {
   /**

@@ -87,6 +87,50 @@ struct JsModuleResult {
     console: Option<JsConsole>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     needs_full_build: bool,
+    /// Provider data files the evaluation needed and has not been given
+    /// (paths under `providers/`): the caller fetches them, hands them over
+    /// with `addProviderFiles`, and evaluates again.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    needs_provider_files: Vec<String>,
+}
+
+#[cfg(feature = "module-mode")]
+thread_local! {
+    /// The provider data files handed over so far, and the data read from them.
+    static PROVIDER_FILES: std::sync::Arc<crate::module::GivenFiles> = std::sync::Arc::new(crate::module::GivenFiles::default());
+    static PROVIDER_DATA: std::sync::Arc<crate::module::ProviderData> =
+        std::sync::Arc::new(crate::module::ProviderData::new(PROVIDER_FILES.with(|f| f.clone())));
+}
+
+/// The provider data every module evaluation plans resources with.
+#[cfg(feature = "module-mode")]
+pub(super) fn provider_data() -> std::sync::Arc<crate::module::ProviderData> {
+    PROVIDER_DATA.with(|d| d.clone())
+}
+
+/// The provider data files the last evaluation asked for and lacks.
+fn pending_provider_files() -> Vec<String> {
+    #[cfg(feature = "module-mode")]
+    return provider_data().pending();
+    #[cfg(not(feature = "module-mode"))]
+    Vec::new()
+}
+
+/// Hands over provider data files (`{path: text}`, `null` for a file the
+/// data does not have), as `needsProviderFiles` asked for them.
+#[wasm_bindgen(js_name = addProviderFiles, skip_typescript)]
+pub fn add_provider_files(files: JsValue) {
+    #[cfg(feature = "module-mode")]
+    {
+        let files: std::collections::BTreeMap<String, Option<String>> = serde_wasm_bindgen::from_value(files).unwrap_or_default();
+        PROVIDER_FILES.with(|given| {
+            for (path, text) in files {
+                given.add(&path, text);
+            }
+        });
+    }
+    #[cfg(not(feature = "module-mode"))]
+    let _ = files;
 }
 
 /// Evaluates a module's text (its `main.tf`, with any other files in the
@@ -108,6 +152,7 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             engine: Profile::default().engine(),
             console: None,
             needs_full_build: true,
+            needs_provider_files: Vec::new(),
         }
     };
     // Plain objects, not `Map`s, for the flattened diagnostics.
@@ -124,6 +169,7 @@ fn options_error(detail: String) -> JsModuleResult {
         engine: Profile::default().engine(),
         console: None,
         needs_full_build: false,
+        needs_provider_files: Vec::new(),
     }
 }
 
@@ -145,7 +191,11 @@ pub(super) fn read_options(
         None => Profile::default(),
         Some(n) => Profile::from_name(n).ok_or_else(|| format!("The module options are malformed: unknown profile \"{n}\"."))?,
     };
-    let mut mopts = ModuleOptions { profile, ..ModuleOptions::default() };
+    #[cfg(feature = "module-mode")]
+    let providers = Some(provider_data());
+    #[cfg(not(feature = "module-mode"))]
+    let providers = None;
+    let mut mopts = ModuleOptions { profile, providers, ..ModuleOptions::default() };
     if let Some(w) = &opts.workspace {
         mopts.workspace = w.clone();
     }
@@ -233,5 +283,6 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         engine: profile.engine(),
         console,
         needs_full_build: false,
+        needs_provider_files: pending_provider_files(),
     }
 }

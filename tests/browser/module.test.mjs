@@ -515,6 +515,29 @@ test("Module mode loads the full build (the first module leaves it out), heavy f
   await page.close();
 });
 
+test("provider resources are planned with their provider's schema, downloading only the types the module names", async () => {
+  const { page, errors } = await openPage();
+  const from = fetched.length;
+  await moduleMode(page, 'resource "random_pet" "p" {\n  prefix = "web"\n}\nresource "null_resource" "n" {\n  triggers = { pet = random_pet.p.id }\n}\n');
+  const by = Object.fromEntries((await values(page)).map((v) => [v.address, v]));
+  assert.equal(by["random_pet.p"].console, '{\n  "id" = (known after apply)\n  "keepers" = tomap(null) /* of string */\n  "length" = 2\n  "prefix" = "web"\n  "separator" = "-"\n}');
+  assert.equal(by["random_pet.p"].type, "object({id: string, keepers: map(string), length: number, prefix: string, separator: string})");
+  assert.equal(by["null_resource.n"].console, '{\n  "id" = (known after apply)\n  "triggers" = tomap({\n    "pet" = (known after apply)\n  })\n}');
+  const data = fetched.slice(from).filter((p) => p.startsWith("/providers/"));
+  assert.deepEqual(data.sort(), [
+    "/providers/hashicorp/null/provider.json",
+    "/providers/hashicorp/null/resource/null_resource.json",
+    "/providers/hashicorp/random/provider.json",
+    "/providers/hashicorp/random/resource/random_pet.json",
+    "/providers/index.json",
+  ]);
+  // A misspelt attribute is Terraform's error, with its suggestion.
+  await setDoc(page, "expression", 'resource "random_pet" "p" {}\nlocals {\n  s = random_pet.p.seperator\n}\n');
+  assert.match(await problemsText(page), /Unsupported attribute[\s\S]*Did you mean "separator"\?/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the page stays live while a 300-line module is edited; time per evaluation", async () => {
   const { page, errors } = await openPage();
   const source = module300();

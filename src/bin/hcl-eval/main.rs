@@ -3,7 +3,7 @@
 //! ```text
 //! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
 //! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
-//! hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [EXPR]
+//! hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [--providers DIR|none] [EXPR]
 //! hcl-eval --check-docs PATH...
 //! hcl-eval --fmt FILE|-
 //! ```
@@ -25,9 +25,11 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
        hcl-eval --jsonl [--profile NAME]   (conformance JSON Lines on stdin and stdout;
                                             a line's \"profile\" field overrides)
        hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]...
-                [--workspace NAME] [--profile NAME] [EXPR]
+                [--workspace NAME] [--profile NAME] [--providers DIR|none] [EXPR]
                 (PATH: a .tf file or a directory; with EXPR, what `terraform console -plan`
-                prints for it; without, every named value)
+                prints for it; without, every named value. --providers: the provider
+                schemas to plan resources with (the playground's www/providers, which a
+                build from source finds by itself); none: every resource as written)
        hcl-eval --check-docs PATH...   (every documented example with an expected result,
                                          in HTML and Markdown files; status 1 lists drift)
        hcl-eval --fmt FILE|-   (the file, or standard input, formatted as `terraform fmt` does)
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
     let mut var_files = Vec::new();
     let mut cli_vars = Vec::new();
     let mut workspace = None;
+    let mut providers = None;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
             "--module" => module_path = it.next(),
             "--var-file" => var_files.extend(it.next()),
             "--workspace" => workspace = it.next(),
+            "--providers" => providers = it.next(),
             "--var" => match it.next().as_deref().and_then(|a| a.split_once('=')) {
                 Some((n, v)) => cli_vars.push((n.to_string(), v.to_string())),
                 None => {
@@ -110,7 +114,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let args = module::Args { path, vars_file, var_files, vars: cli_vars, workspace, expr };
+        let args = module::Args { path, vars_file, var_files, vars: cli_vars, workspace, providers, expr };
         return module::run(args, &options);
     }
     let Some(expr) = expr else {

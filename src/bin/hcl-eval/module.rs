@@ -18,7 +18,20 @@ pub struct Args {
     pub var_files: Vec<String>,
     pub vars: Vec<(String, String)>,
     pub workspace: Option<String>,
+    /// `--providers DIR` (or `none`).
+    pub providers: Option<String>,
     pub expr: Option<String>,
+}
+
+/// The provider data: `--providers DIR`, else the playground's own
+/// `www/providers` where this program was built from source.
+fn provider_data(given: Option<&str>) -> Option<std::sync::Arc<hcl_playground::module::ProviderData>> {
+    let dir = match given {
+        Some("none") => return None,
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers"),
+    };
+    dir.join("index.json").is_file().then(|| std::sync::Arc::new(hcl_playground::module::ProviderData::dir(dir)))
 }
 
 pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
@@ -70,7 +83,12 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         Some((_, json)) => inputs.json = Some(json),
         None => {}
     }
-    let mut opts = ModuleOptions { profile: options.profile, limits: options.limits.clone(), ..ModuleOptions::default() };
+    let mut opts = ModuleOptions {
+        profile: options.profile,
+        limits: options.limits.clone(),
+        providers: provider_data(args.providers.as_deref()),
+        ..ModuleOptions::default()
+    };
     if let Ok(abs) = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir }) {
         opts.cwd = abs.to_string_lossy().into_owned();
     }
