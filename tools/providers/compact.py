@@ -11,7 +11,7 @@ page, read by the command line and the tests.
 Layout (all JSON):
   index.json                         {"format": 1, "providers": {"NS/TYPE": {"version", "source", "licence", "extracted_with"}}}
   NS/TYPE/provider.json              {"version", "provider": BLOCK, "resource": [names], "data": [...], "ephemeral": [...]}
-  NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}}
+  NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}, "facts"?: {...}}
   NS/TYPE/data/NAME.json, NS/TYPE/ephemeral/NAME.json   likewise
   NS/TYPE/doc/KIND/NAME.json         the descriptions: {"": block's, "attr": ..., "block.attr": ...}
 
@@ -88,11 +88,15 @@ def main():
     ap.add_argument("--defaults")
     ap.add_argument("--checks", help="checks.json: validators the data reproduces")
     ap.add_argument("--source", action="append", default=[], help="NS/TYPE=where it came from, its licence")
+    ap.add_argument("--sdk", action="append", default=[], help="NS/TYPE=sdkv2 for a provider built on the SDK v2 (default: the plugin framework)")
+    ap.add_argument("--note", action="append", default=[], help="NS/TYPE=what else to know of its data")
+    ap.add_argument("--facts", help="facts.json: {KIND/TYPE: {...}}, what a data source computes offline (aws_facts.py)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     data = json.load(open(args.schemas))
     defaults = json.load(open(args.defaults)) if args.defaults else {}
     checks = json.load(open(args.checks)) if args.checks else {}
+    facts = json.load(open(args.facts)) if args.facts else {}
     sources = dict(s.split("=", 1) for s in args.source)
     index_path = os.path.join(args.out, "index.json")
     index = json.load(open(index_path)) if os.path.exists(index_path) else {"format": 1, "providers": {}}
@@ -102,7 +106,8 @@ def main():
         where = sources.get(name, "")
         base = os.path.join(args.out, name)
         shutil.rmtree(base, ignore_errors=True)
-        listing = {"version": version, "provider": block(p["provider"]["block"])}
+        sdks = dict(x.split("=", 1) for x in args.sdk)
+        listing = {"version": version, "provider": block(p["provider"]["block"]), "sdk": sdks.get(name, "framework")}
         for key, kind in KINDS:
             names = sorted(p.get(key, {}))
             if names:
@@ -115,11 +120,18 @@ def main():
                     entry["defaults"] = d
                 if kind == "resource" and checks.get(ty):
                     entry["checks"] = checks[ty]
+                if facts.get(f"{kind}/{ty}"):
+                    entry["facts"] = facts[f"{kind}/{ty}"]
                 write(os.path.join(base, kind, f"{ty}.json"), entry)
-                write(os.path.join(base, "doc", kind, f"{ty}.json"), docs(schema["block"]))
+                described = docs(schema["block"])
+                if described:
+                    write(os.path.join(base, "doc", kind, f"{ty}.json"), described)
         write(os.path.join(base, "provider.json"), listing)
         index["providers"][name] = {"version": version, "source": where.split(",")[0].strip(), "licence": where.split(",")[1].strip() if "," in where else "",
-                                    "extracted_with": f"terraform {data.get('engine_version', '')} providers schema -json"}
+                                    "extracted_with": f"terraform {data.get('engine_version', '')} providers schema -json" if data.get("engine_version") else "a published schema dump"}
+        notes = dict(x.split("=", 1) for x in args.note)
+        if name in notes:
+            index["providers"][name]["note"] = notes[name]
     write(index_path, index)
 
 

@@ -16,6 +16,7 @@ normalises what it is given). Offline, as tools/providers/extract.py.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -47,6 +48,20 @@ SAMPLES = {
     ("local_sensitive_file", "filename"): "out.txt",
 }
 PEM_FROM = 'tls_private_key.sample.private_key_pem'
+# What the plans taught: arguments to set (type, name) -> value, learned
+# from the provider's refusals (see learn()).
+LEARNED = {}
+ARN = "arn:aws:iam::123456789012:role/sample"
+POLICY = '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:GetObject","Resource":"*"}]}'
+# Whether samples write each optional nested block once (--nested), to
+# record the defaults inside blocks.
+NESTED = False
+# Optional blocks a --nested sample leaves out: (type, block) the provider
+# refused with the others.
+DROPPED = set()
+# Where each optional block of a --nested sample is: type -> [(first line,
+# last line, block)], lines counted from the resource's first line.
+BLOCK_LINES = {}
 # Lines a type needs beyond its required arguments (one of several
 # arguments, or a block, that the provider requires).
 EXTRA = {
@@ -81,29 +96,76 @@ def sample(ty):
     return "x"
 
 
+def by_name(name, ty):
+    """A sample a provider is likelier to accept, by the argument's name."""
+    text = None
+    if "cidr" in name:
+        text = "10.0.0.0/16"
+    elif name.endswith("arn") or name.endswith("_arns") or name in ("role", "execution_role"):
+        text = ARN
+    elif "policy" in name and "arn" not in name:
+        text = POLICY
+    elif name == "account_id":
+        text = "123456789012"
+    if text is not None:
+        if ty == "string":
+            return text
+        if isinstance(ty, list) and ty[0] in ("list", "set") and ty[1] == "string":
+            return [text]
+    return sample(ty)
+
+
 def hcl(v):
     return json.dumps(v) if not isinstance(v, dict) else "{ " + ", ".join(f"{json.dumps(k)} = {hcl(x)}" for k, x in v.items()) + " }"
 
 
 def body(ty, block, indent="  "):
-    """A minimal body for `block`: its required arguments and blocks."""
+    """A minimal body for `block`: its required arguments and blocks, and
+    any argument the plans taught (LEARNED)."""
     lines = []
     for name, a in sorted(block.get("attributes", {}).items()):
+        if (ty, name) in LEARNED and indent == "  ":
+            lines.append(f"{indent}{name} = {hcl(LEARNED[(ty, name)])}")
+            continue
         if not a.get("required"):
             continue
         key = (ty, name)
         if key in SAMPLES and SAMPLES[key] is None:
             lines.append(f"{indent}{name} = {PEM_FROM}")
             continue
-        value = SAMPLES.get(key, sample(a.get("type", "string")))
+        value = SAMPLES.get(key, by_name(name, a.get("type", "string")))
         lines.append(f"{indent}{name} = {hcl(value)}")
+    if indent == "  ":
+        BLOCK_LINES[ty] = []
     for name, bt in sorted(block.get("block_types", {}).items()):
-        for _ in range(bt.get("min_items", 0) or 0):
+        wanted = bt.get("min_items", 0) or 0
+        optional = indent == "  " and wanted == 0 and NESTED and (ty, name) not in DROPPED
+        if indent == "  " and ((ty, name) in LEARNED or optional):
+            wanted = max(wanted, 1)
+        for _ in range(wanted):
             label = ' "k"' if bt["nesting_mode"] == "map" else ""
+            first = len(lines) + 1
             lines.append(f"{indent}{name}{label} {{")
             lines += body(ty, bt["block"], indent + "  ")
             lines.append(f"{indent}}}")
+            if optional:
+                BLOCK_LINES[ty].append((first, len(lines), name))
     return lines
+
+
+FAILED_AT = {}
+
+
+def drop_block(ty, line):
+    """In --nested mode, leaves out the optional block at `line` (counted
+    from the resource's first line) of a refused sample, or else its first
+    optional block. True if one was left out."""
+    placed = BLOCK_LINES.get(ty, [])
+    if not placed:
+        return False
+    blamed = [name for first, last, name in placed if line is not None and first <= line <= last] or [placed[0][2]]
+    DROPPED.add((ty, blamed[0]))
+    return True
 
 
 def plan(program, plugin_dir, provider, version, ty, block):
@@ -131,7 +193,8 @@ def plan(program, plugin_dir, provider, version, ty, block):
 
 def defaults_of(block, after, unknown, configured):
     """The known values the plan gave to what the configuration left unset,
-    nested blocks (the first of each type) as {"block": {...}}."""
+    nested blocks (the first of each type) as {"block": {...}}, and blocks
+    left out that the plan makes unknown as {"unknown": true}."""
     out = {}
     for name in block.get("attributes", {}):
         if name in configured or unknown.get(name) is True:
@@ -140,6 +203,11 @@ def defaults_of(block, after, unknown, configured):
             out[name] = after[name]
     for name, bt in block.get("block_types", {}).items():
         value, unknowns = after.get(name), unknown.get(name)
+        if unknowns is True and not value:
+            # A block the configuration left out that the plan leaves
+            # unknown (the SDK v2's computed blocks).
+            out[name] = {"unknown": True}
+            continue
         if isinstance(value, list) and value:
             value, unknowns = value[0], (unknowns[0] if isinstance(unknowns, list) and unknowns else {})
         if isinstance(value, dict):
@@ -149,15 +217,158 @@ def defaults_of(block, after, unknown, configured):
     return out
 
 
+def learn(ty, block, why):
+    """Fixes a sample from the provider's refusal `why`: an argument it
+    wants set (one of several), a value from an enumeration, an ARN, a
+    JSON policy, an account ID. True if something new was learned."""
+    attrs, blocks = block.get("attributes", {}), block.get("block_types", {})
+
+    def want(name, value=None):
+        if name in attrs:
+            v = value if value is not None else SAMPLES.get((ty, name), sample(attrs[name].get("type", "string")))
+            if name.endswith("arn") and value is None and v == "x":
+                v = ARN
+        elif name in blocks:
+            v = True
+        else:
+            return False
+        if LEARNED.get((ty, name)) == v:
+            return False
+        LEARNED[(ty, name)] = v
+        return True
+
+    m = re.search(r"one of `([^`]+)` must be specified", why)
+    if m:
+        names = m.group(1).split(",")
+        return any(want(n) for n in sorted(names, key=lambda n: (n not in attrs, n)))
+    m = re.search(r'expected (\w+) to be one of \[\"([^"]*)\"', why) or re.search(r'expected (\w+) to be one of \[([^ \]]*)', why)
+    if m:
+        return want(m.group(1), m.group(2).strip('"'))
+    m = re.search(r'"(\w+)" \(x\) is an invalid ARN', why)
+    if m:
+        return want(m.group(1), ARN)
+    m = re.search(r'"(\w+)" contains an invalid JSON', why)
+    if m:
+        return want(m.group(1), POLICY)
+    m = re.search(r'"(\w+)" doesn\'t look like AWS Account ID', why)
+    if m:
+        return want(m.group(1), "123456789012")
+    return False
+
+
+def with_nested(earlier, nested):
+    """The defaults of `earlier` with those inside blocks that the --nested
+    plans found (a block left out keeps what `earlier` says of it)."""
+    for ty, found in nested.items():
+        blocks = {k: v for k, v in found.get("defaults", {}).items() if isinstance(v, dict) and "block" in v}
+        if not blocks or "defaults" not in earlier.get(ty, {}):
+            continue
+        mine = earlier[ty]["defaults"]
+        for name, v in blocks.items():
+            mine.setdefault(name, {}).setdefault("block", v["block"])
+    return earlier
+
+
+def plan_batch(program, plugin_dir, provider, version, provider_config, types):
+    """Plans one configuration holding a minimal resource of each type in
+    `types` ({type: block}); returns ({type: change}, {type: error}) — a
+    type whose configuration Terraform or the provider refuses is left out
+    and the rest planned again."""
+    todo = dict(types)
+    failed = {}
+    while todo:
+        with tempfile.TemporaryDirectory() as work:
+            src = ["terraform {", "  required_providers {", f'    {provider.split("/")[1]} = {{ source = "{provider}", version = "{version}" }}', "  }", "}"] + provider_config.splitlines() + [""]
+            lines = {}
+            for ty, block in todo.items():
+                start = len(src) + 1
+                src += [f'resource "{ty}" "sample" {{'] + body(ty, block) + ["  " + x for x in EXTRA.get(ty, [])] + ["}", ""]
+                lines[ty] = (start, len(src))
+            with open(os.path.join(work, "main.tf"), "w") as f:
+                f.write("\n".join(src))
+            e = env(work)
+            subprocess.run([program, "init", "-input=false", "-no-color", f"-plugin-dir={os.path.abspath(plugin_dir)}"], cwd=work, env=e,
+                           check=True, capture_output=True)
+            r = subprocess.run([program, "plan", "-input=false", "-json", "-out=plan"], cwd=work, env=e, capture_output=True, text=True)
+            if r.returncode == 0:
+                shown = json.loads(subprocess.run([program, "show", "-json", "plan"], cwd=work, env=e, check=True, capture_output=True, text=True).stdout)
+                changes = {rc["type"]: rc["change"] for rc in shown.get("resource_changes", []) if rc["name"] == "sample"}
+                return changes, failed
+            blamed = set()
+            for line in r.stdout.splitlines():
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                d = msg.get("diagnostic")
+                if not d or d.get("severity") != "error":
+                    continue
+                at = (d.get("range") or {}).get("start", {}).get("line")
+                for ty, (a, b) in lines.items():
+                    if (at and a <= at < b) or d.get("address", "").startswith(f"{ty}."):
+                        blamed.add(ty)
+                        failed[ty] = f"{d.get('summary', '')}: {d.get('detail', '')}"
+                        FAILED_AT[ty] = at - a if at and a <= at < b else None
+            if not blamed:
+                # Nothing to blame: plan each alone.
+                if len(todo) == 1:
+                    failed.update({ty: r.stderr.strip()[-200:] for ty in todo})
+                    return {}, failed
+                changes = {}
+                for ty in todo:
+                    c, f = plan_batch(program, plugin_dir, provider, version, provider_config, {ty: todo[ty]})
+                    changes.update(c)
+                    failed.update(f)
+                return changes, failed
+            for ty in blamed:
+                todo.pop(ty, None)
+    return {}, failed
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--plugin-dir", required=True)
     ap.add_argument("--schemas", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--batch", type=int, default=0, help="plan this many types in one configuration (large providers)")
+    ap.add_argument("--provider-config", default="", help="a file with the provider block the plans need (mock credentials)")
+    ap.add_argument("--nested", metavar="DEFAULTS",
+                    help="write every optional block once and add the defaults inside blocks to those of DEFAULTS (an earlier --out)")
     args = ap.parse_args()
+    global NESTED
+    NESTED = bool(args.nested)
     program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
     data = json.load(open(args.schemas))
     out = {}
+    if args.batch:
+        config = open(args.provider_config).read() if args.provider_config else ""
+        for address, p in sorted(data["provider_schemas"].items()):
+            provider = "/".join(address.split("/")[1:])
+            version = data["provider_versions"][provider]
+            blocks = {ty: s["block"] for ty, s in p.get("resource_schemas", {}).items()}
+            todo = sorted(blocks)
+            # Refused samples are fixed from the refusals and planned again.
+            for round in range(12 if NESTED else 5):
+                refused = []
+                for i in range(0, len(todo), args.batch):
+                    chunk = {ty: blocks[ty] for ty in todo[i:i + args.batch]}
+                    changes, failed = plan_batch(program, args.plugin_dir, provider, version, config, chunk)
+                    for ty, change in changes.items():
+                        configured = {line.split("=")[0].strip() for line in body(ty, chunk[ty]) + EXTRA.get(ty, []) if "=" in line}
+                        out[ty] = {"provider": provider, "defaults": defaults_of(chunk[ty], change.get("after") or {}, change.get("after_unknown") or {}, configured)}
+                    for ty, why in failed.items():
+                        out[ty] = {"failed": why}
+                        if learn(ty, blocks[ty], why) or (NESTED and drop_block(ty, FAILED_AT.get(ty))):
+                            refused.append(ty)
+                    print(f"round {round}: {i + len(chunk)}/{len(todo)}: {len(changes)} planned, {len(failed)} refused", file=sys.stderr)
+                todo = sorted(set(refused))
+                if not todo:
+                    break
+        if args.nested:
+            out = with_nested(json.load(open(args.nested)), out)
+        with open(args.out, "w") as f:
+            json.dump(out, f, indent=1, sort_keys=True)
+        return
     for address, p in sorted(data["provider_schemas"].items()):
         provider = "/".join(address.split("/")[1:])
         version = data["provider_versions"][provider]
