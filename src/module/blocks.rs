@@ -57,6 +57,8 @@ fn decode_inner(
     top: bool,
 ) -> BTreeMap<String, Value> {
     let file = scope.source.unwrap_or(0);
+    let adjusted = blocks_as_attributes(body, schema);
+    let schema = adjusted.as_ref().unwrap_or(schema);
     // hcl's `Content`: arguments and block types the schema names (a map
     // nesting's blocks take one label, its key).
     let attr_names: Vec<(&str, bool)> = schema.attrs.iter().map(|a| (a.name.as_str(), a.required && !unknown)).collect();
@@ -176,6 +178,54 @@ fn decode_inner(
         out.insert(nb.name.clone(), value);
     }
     out
+}
+
+/// Terraform's `blocktoattr`: an argument whose type is a list or set of
+/// objects may be written as blocks (the SDK v2's "attributes as blocks",
+/// `route { … }` and `dynamic "route"`). Where the body does so, and does
+/// not set it as an argument, the schema is given a list or set block type
+/// of that name instead, whose arguments are the objects' attributes, all
+/// optional.
+fn blocks_as_attributes(body: &Body, schema: &BlockSchema) -> Option<BlockSchema> {
+    let as_blocks = |name: &str| {
+        body.attribute(name).is_none()
+            && body.blocks().any(|b| b.kind == name || (b.kind == "dynamic" && b.labels.first().is_some_and(|(l, _)| l == name)))
+    };
+    let ambiguous: Vec<&super::providers::Attr> = schema
+        .attrs
+        .iter()
+        .filter(|a| matches!(&a.ty, Type::List(e) | Type::Set(e) if matches!(**e, Type::Object(_))) && as_blocks(&a.name))
+        .collect();
+    if ambiguous.is_empty() {
+        return None;
+    }
+    let mut out = schema.clone();
+    for a in ambiguous {
+        let (nesting, element) = match &a.ty {
+            Type::List(e) => (Nesting::List, e),
+            Type::Set(e) => (Nesting::Set, e),
+            _ => continue,
+        };
+        let Type::Object(fields) = &**element else { continue };
+        let attrs = fields
+            .iter()
+            .map(|(name, ty)| super::providers::Attr {
+                name: name.clone(),
+                ty: ty.clone(),
+                nested: None,
+                required: false,
+                optional: true,
+                computed: false,
+                sensitive: false,
+                write_only: false,
+                deprecated: None,
+            })
+            .collect();
+        out.attrs.retain(|x| x.name != a.name);
+        let block = BlockSchema { attrs, blocks: Vec::new(), deprecated: None };
+        out.blocks.push(NestedBlock { name: a.name.clone(), nesting, block, min: 0, max: 0 });
+    }
+    Some(out)
 }
 
 /// hcldec's bounds on a list or set of blocks.

@@ -49,6 +49,7 @@ mod files;
 mod graph;
 mod inputs;
 mod provider_data;
+mod provider_plans;
 mod provider_functions;
 mod providers;
 mod refs;

@@ -87,6 +87,9 @@ impl TypeKind {
 pub struct Listing {
     /// The provider's version the data was taken from.
     pub version: String,
+    /// Built on the plugin SDK v2 (its own words for some errors), not the
+    /// plugin framework.
+    pub sdk_v2: bool,
     types: BTreeMap<TypeKind, BTreeSet<String>>,
 }
 
@@ -108,6 +111,9 @@ pub struct TypeData {
     pub(super) defaults: Json,
     /// Checks its provider makes beyond the schema (list and set sizes).
     pub(super) checks: Json,
+    /// What the provider computes without a network for this data source,
+    /// recorded from the provider (`aws_region`'s regions).
+    pub(super) facts: Json,
 }
 
 /// A look-up's answer.
@@ -219,6 +225,7 @@ impl ProviderData {
                     block: block_of(&j["block"]),
                     defaults: j.get("defaults").cloned().unwrap_or(Json::Null),
                     checks: j.get("checks").cloned().unwrap_or(Json::Null),
+                    facts: j.get("facts").cloned().unwrap_or(Json::Null),
                 })
             }),
             Found::No => None,
@@ -240,7 +247,7 @@ fn listing_of(j: &Json) -> Listing {
             j[kind.folder()].as_array().into_iter().flatten().filter_map(|n| n.as_str().map(String::from)).collect();
         types.insert(kind, names);
     }
-    Listing { version: j["version"].as_str().unwrap_or("").to_string(), types }
+    Listing { version: j["version"].as_str().unwrap_or("").to_string(), sdk_v2: j["sdk"] == "sdkv2", types }
 }
 
 /// A block's schema from its compact form (tools/providers/compact.py).

@@ -181,7 +181,7 @@ fn terraform_data_type(with_store: bool) -> Arc<TypeData> {
     static WITHOUT: OnceLock<Arc<TypeData>> = OnceLock::new();
     let cell = if with_store { &WITH } else { &WITHOUT };
     cell.get_or_init(|| {
-        Arc::new(TypeData { block: terraform_data(with_store), defaults: serde_json::Value::Null, checks: serde_json::Value::Null })
+        Arc::new(TypeData { block: terraform_data(with_store), defaults: serde_json::Value::Null, checks: serde_json::Value::Null, facts: serde_json::Value::Null })
     })
     .clone()
 }
@@ -210,7 +210,7 @@ pub(super) fn builtin(p: &Planner, r: &Resource) -> bool {
 /// The provider a resource's data would come from, `namespace/type`
 /// (`hashicorp/random`): its `required_providers` source, or the implied
 /// `hashicorp/` one. `None` for a source on another registry host.
-fn provider_source(p: &Planner, r: &Resource) -> Option<String> {
+pub(super) fn provider_source(p: &Planner, r: &Resource) -> Option<String> {
     let local = provider_name(r);
     let source = match p.config.required_providers.iter().find(|(n, _)| *n == local) {
         Some((_, Some(source))) => source.to_ascii_lowercase(),
@@ -250,6 +250,21 @@ pub(super) fn schema(p: &Planner, r: &Resource) -> TypeSchema {
     match data.type_data(&source, kind, &r.ty) {
         Found::Yes(t) => TypeSchema::Known(t),
         _ => TypeSchema::Unknown,
+    }
+}
+
+/// How the resource's provider plans it: a provider built on the plugin
+/// SDK v2 (which may serve some types with the plugin framework, muxed)
+/// plans with the SDK v2's rules the types whose `id` is optional and
+/// computed, as the SDK v2 adds it to every schema.
+pub(super) fn planning(p: &Planner, r: &Resource, schema: &BlockSchema) -> Planning {
+    let sdk = match (p.options().providers.as_ref(), provider_source(p, r)) {
+        (Some(data), Some(source)) => matches!(data.listing(&source), Found::Yes(l) if l.sdk_v2),
+        _ => false,
+    };
+    match schema.attr("id") {
+        Some(id) if sdk && id.optional && id.computed => Planning::SdkV2,
+        _ => Planning::AsWritten,
     }
 }
 
@@ -331,18 +346,40 @@ fn nested_validate(b: &NestedBlock, steps: &[&Step]) -> Vec<Diagnostic> {
 /// provider), else unknown where the provider computes it, else a null
 /// of its type; sensitive attributes marked, write-only ones null, and
 /// nested blocks likewise.
-pub(super) fn plan_object(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: &serde_json::Value) -> Value {
+/// How a provider plans what a configuration leaves unset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Planning {
+    /// As written: unset arguments are typed nulls (the plugin framework).
+    #[default]
+    AsWritten,
+    /// The plugin SDK v2, whose state has no nulls below the top level:
+    /// inside nested blocks (and attributes written as blocks) an unset
+    /// string, number, bool, list or set plans as its zero value; maps
+    /// stay null.
+    SdkV2,
+}
+
+/// A resource's planned value from its configuration and schema, with the
+/// provider's recorded defaults.
+pub(super) fn plan_object(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: &serde_json::Value, planning: Planning) -> Value {
+    plan_level(config, schema, defaults, planning, false)
+}
+
+fn plan_level(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: &serde_json::Value, planning: Planning, nested: bool) -> Value {
+    let sdk_v2 = planning == Planning::SdkV2;
     let mut out = BTreeMap::new();
     for a in &schema.attrs {
         let given = config.get(&a.name).cloned().unwrap_or_else(|| Value::Null(a.ty.clone()));
         let v = if a.write_only {
             Value::Null(a.ty.clone())
         } else if !given.is_null() {
-            given
+            if sdk_v2 { zero_filled_elements(given) } else { given }
         } else if let Some(d) = defaults.get(&a.name).and_then(|d| json_value(d, &a.ty)) {
             d
         } else if a.computed {
             Value::unknown(a.ty.clone())
+        } else if sdk_v2 && nested {
+            zero_value(&a.ty).unwrap_or(given)
         } else {
             given
         };
@@ -350,18 +387,69 @@ pub(super) fn plan_object(config: &BTreeMap<String, Value>, schema: &BlockSchema
     }
     for b in &schema.blocks {
         let Some(given) = config.get(&b.name) else { continue };
-        let nested = defaults.get(&b.name).and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
-        out.insert(b.name.clone(), plan_nested(given, b, nested));
+        let recorded = defaults.get(&b.name);
+        // Blocks left out that the provider computes (the SDK v2's
+        // computed blocks) are unknown.
+        let absent = given.is_null() || given.unmarked().len() == Some(0);
+        if absent && recorded.and_then(|d| d.get("unknown")) == Some(&serde_json::Value::Bool(true)) {
+            out.insert(b.name.clone(), Value::unknown(given.ty()));
+            continue;
+        }
+        let nested = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
+        out.insert(b.name.clone(), plan_nested(given, b, nested, planning));
     }
     Value::Object(out.into())
 }
 
-fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value) -> Value {
+/// The SDK v2's value for an unset argument inside a nested block.
+fn zero_value(ty: &Type) -> Option<Value> {
+    Some(match ty {
+        Type::String => Value::string(""),
+        Type::Number => Value::int(0),
+        Type::Bool => Value::Bool(false),
+        Type::List(e) => Value::List((**e).clone(), Default::default()),
+        Type::Set(e) => Value::Set((**e).clone(), Default::default()),
+        _ => return None,
+    })
+}
+
+/// A list or set of objects (an attribute the SDK v2 lets be written as
+/// blocks) with its objects' null attributes as the SDK v2 plans them.
+fn zero_filled_elements(v: Value) -> Value {
+    let (inner, marks) = v.unmark();
+    let fill = |x: &Value| match x.unmarked() {
+        Value::Object(m) if m.iter().any(|(_, f)| f.unmarked().is_null()) => {
+            let fields: BTreeMap<String, Value> = m
+                .iter()
+                .map(|(k, f)| {
+                    let f = match f.unmarked() {
+                        Value::Null(t) => zero_value(t).unwrap_or_else(|| f.clone()),
+                        _ => f.clone(),
+                    };
+                    (k.clone(), f)
+                })
+                .collect();
+            Value::Object(fields.into()).with_same_marks(x)
+        }
+        _ => x.clone(),
+    };
+    let out = match &inner {
+        Value::List(t, es) if matches!(t, Type::Object(_)) => Value::List(t.clone(), es.iter().map(fill).collect()),
+        Value::Set(t, es) if matches!(t, Type::Object(_)) => {
+            let items: Vec<Value> = es.iter().map(fill).collect();
+            crate::value::convert::set_of(items.clone()).unwrap_or(Value::Set(t.clone(), items.into()))
+        }
+        _ => inner.clone(),
+    };
+    out.with_marks(marks)
+}
+
+fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value, planning: Planning) -> Value {
     let (v, marks) = given.clone().unmark();
     let one = |x: &Value| match x.unmarked() {
         Value::Object(m) => {
             let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-            plan_object(&fields, &b.block, defaults).with_same_marks(x)
+            plan_level(&fields, &b.block, defaults, planning, true).with_same_marks(x)
         }
         _ => x.clone(),
     };

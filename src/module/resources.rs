@@ -13,7 +13,7 @@ use super::providers::{self, TypeSchema};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{Body, Expression};
 use crate::value::convert::convert;
-use crate::value::{Marks, Type, Value};
+use crate::value::{go_quote, Marks, Type, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How many instances a block has.
@@ -221,12 +221,17 @@ fn instance(
                     }
                 }
             } else {
-                // The provider refuses values for what only it computes
-                // (the plugin framework's words).
+                // The provider refuses values for what only it computes,
+                // in its SDK's words.
+                let planning = providers::planning(p, r, s);
                 for a in s.attrs.iter().filter(|a| a.computed && !a.optional) {
                     if let (Some(v), Some(attr)) = (config.get(&a.name), r.body.attribute(&a.name)) {
                         if !v.is_null() {
-                            p.error(r.file, Diagnostic::error("Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\nRefer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.", attr.expr.span));
+                            let d = match planning == providers::Planning::SdkV2 {
+                                true => Diagnostic::error("Value for unconfigurable attribute", format!("Can't configure a value for {}: its value will be decided automatically based on the result of applying this configuration.", go_quote(&a.name)), attr.expr.span),
+                                false => Diagnostic::error("Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\nRefer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.", attr.expr.span),
+                            };
+                            p.error(r.file, d);
                         }
                     }
                 }
@@ -236,7 +241,13 @@ fn instance(
                 }
                 match r.mode {
                     Mode::Data => super::data_sources::read(p, r, &config, t)?,
-                    _ => providers::plan_object(&config, s, &t.defaults),
+                    _ => {
+                        let planned = providers::plan_object(&config, s, &t.defaults, planning);
+                        match providers::provider_source(p, r) {
+                            Some(source) => super::provider_plans::adjust(p, r, &source, planned),
+                            None => planned,
+                        }
+                    }
                 }
             }
         }

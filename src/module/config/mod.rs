@@ -227,6 +227,8 @@ pub struct Config {
     pub duplicate_modules: Vec<Loc>,
     /// `provider` blocks: name and alias.
     pub providers: Vec<(String, Option<String>)>,
+    /// The `provider` blocks' bodies, in the same order, with their file.
+    pub provider_bodies: Vec<(Body, usize)>,
     /// `required_providers` entries: local name and source.
     pub required_providers: Vec<(String, Option<String>)>,
     /// `terraform { required_version = ... }` constraints.
@@ -462,6 +464,7 @@ impl Decoder<'_> {
                     _ => None,
                 });
                 config.providers.push((block.labels[0].0.clone(), alias));
+                config.provider_bodies.push((block.body.clone(), file));
             }
             "terraform" => self.terraform(config, block, file),
             "moved" => self.moved(block, file),

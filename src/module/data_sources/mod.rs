@@ -1,7 +1,8 @@
 //! Data sources as Terraform's plan reads them. A data source whose
 //! configuration is known is read while planning; the playground reads
 //! those that need no network exactly (`local_file` and
-//! `local_sensitive_file` over the module's own files). Any other, and one
+//! `local_sensitive_file` over the module's own files; [`aws`]'s
+//! `aws_iam_policy_document`, `aws_partition` and `aws_region`). Any other, and one
 //! whose configuration is not known yet, is what the configuration sets
 //! with everything the provider would compute unknown — the value a plan
 //! that cannot read it yet has.
@@ -16,13 +17,20 @@ use base64::Engine;
 use md5::Digest;
 use std::collections::BTreeMap;
 
+mod aws;
+
 /// The data source's value, or `None` after an error (recorded).
 pub(super) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<Value> {
     let known = config.values().all(Value::is_wholly_known);
     if known && matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && local(p, r) {
         return local_file(p, r, config, t);
     }
-    Some(providers::plan_object(config, &t.block, &serde_json::Value::Null))
+    if known && providers::provider_source(p, r).as_deref() == Some("hashicorp/aws") {
+        if let Some(read) = aws::read(p, r, config, t) {
+            return read;
+        }
+    }
+    Some(providers::plan_object(config, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten))
 }
 
 /// Whether the resource belongs to `hashicorp/local`.
@@ -66,5 +74,5 @@ fn local_file(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t
     ] {
         values.insert(name.to_string(), Value::string(value));
     }
-    Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null))
+    Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten))
 }
