@@ -195,6 +195,35 @@ fn aws_data_sources_computed_offline_match_the_provider() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Instances of one type have one type, whatever blocks each writes: an
+/// absent or empty list of blocks keeps the schema's element type (as in
+/// Azure's vnet module, whose subnets unify in a conditional).
+#[test]
+fn instances_with_and_without_blocks_have_the_schemas_type() {
+    let module = "resource \"azurerm_subnet\" \"s\" {\n  for_each             = { a = [], b = [\"x\"] }\n  name                 = each.key\n  resource_group_name  = \"rg\"\n  virtual_network_name = \"v\"\n  dynamic \"delegation\" {\n    for_each = each.value\n    content {\n      name = delegation.value\n      service_delegation {\n        name = \"Microsoft.Sql/managedInstances\"\n      }\n    }\n  }\n}\n";
+    assert_eq!(console(module, "length(true ? [for s in azurerm_subnet.s : s] : [])").as_deref(), Ok("2"));
+    assert_eq!(console(module, "azurerm_subnet.s[\"a\"].delegation").as_deref(), Ok("tolist([])"));
+    assert_eq!(
+        console(module, "azurerm_subnet.s[\"b\"].delegation[0].service_delegation[0].actions").as_deref(),
+        Ok("toset([])"),
+    );
+}
+
+/// A module without a provider block of its own uses the root module's
+/// (its constant arguments: the root's variables are not in its scope).
+#[test]
+fn child_modules_inherit_the_root_modules_provider_configuration() {
+    let opts = ModuleOptions { installation: Installation::Initialized, providers: Some(data()), ..ModuleOptions::default() };
+    let files = vec![
+        ("main.tf".to_string(), "provider \"aws\" {\n  region = \"eu-central-1\"\n}\nmodule \"net\" {\n  source = \"./net\"\n}\n".to_string()),
+        ("net/main.tf".to_string(), "data \"aws_region\" \"here\" {}\nresource \"aws_vpc\" \"v\" {\n  cidr_block = \"10.0.0.0/16\"\n}\noutput \"region\" {\n  value = data.aws_region.here.description\n}\noutput \"vpc_region\" {\n  value = aws_vpc.v.region\n}\n".to_string()),
+    ];
+    let module = Module::load(files, &opts);
+    let evaluation = module.evaluate(&Inputs::default());
+    assert_eq!(evaluation.console("module.net.region").map(|r| r.console).ok().as_deref(), Some("\"Europe (Frankfurt)\""));
+    assert_eq!(evaluation.console("module.net.vpc_region").map(|r| r.console).ok().as_deref(), Some("\"eu-central-1\""));
+}
+
 #[test]
 fn a_provider_the_data_lacks_keeps_the_configuration_as_written() {
     let module = "resource \"example_widget\" \"w\" {\n  size = 3\n}\nlocals {\n  id = example_widget.w.anything\n}\n";

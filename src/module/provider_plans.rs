@@ -61,25 +61,43 @@ fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
 /// cannot be evaluated.
 fn default_tags(p: &mut Planner, r: &Resource) -> Option<Value> {
     let none = || Some(Value::Object(Default::default()));
-    let Some((body, file)) = provider_config(p, r) else { return none() };
+    let Some((body, file, inherited)) = provider_config(p, r) else { return none() };
     let Some(block) = body.blocks().find(|b| b.kind == "default_tags") else { return none() };
     let Some(tags) = block.body.attribute("tags") else { return none() };
+    if inherited && !crate::syntax::traversals(&tags.expr).is_empty() {
+        return None;
+    }
     p.expression(&tags.expr, &Scope::file(file), None)
 }
 
 /// An argument of the provider configuration the resource uses, evaluated;
-/// `None` where it is not set or cannot be evaluated.
+/// `None` where it is not set or cannot be evaluated. A module without its
+/// own `provider` block inherits the root module's, whose arguments are
+/// taken where they are constant (the root's variables are not in scope
+/// here).
 pub(super) fn provider_argument(p: &mut Planner, r: &Resource, name: &str) -> Option<Value> {
-    let (body, file) = provider_config(p, r)?;
+    let (body, file, inherited) = provider_config(p, r)?;
     let attr = body.attribute(name)?;
+    if inherited && !crate::syntax::traversals(&attr.expr).is_empty() {
+        return None;
+    }
     p.expression(&attr.expr, &Scope::file(file), None)
 }
 
-/// The body of the `provider` block the resource uses, with its file.
-fn provider_config<'c>(p: &Planner<'c>, r: &Resource) -> Option<(&'c crate::syntax::ast::Body, usize)> {
+/// The body of the `provider` block the resource uses, with its file, and
+/// whether it is the root module's, inherited.
+fn provider_config<'c>(p: &Planner<'c>, r: &Resource) -> Option<(&'c crate::syntax::ast::Body, usize, bool)> {
     let name = super::providers::provider_name(r);
     let alias = r.provider.as_ref().and_then(|(_, a)| a.clone());
-    let config = p.config;
-    let at = config.providers.iter().position(|(n, a)| *n == name && *a == alias)?;
-    config.provider_bodies.get(at).map(|(body, file)| (body, *file))
+    let find = |config: &'c super::config::Config| {
+        let at = config.providers.iter().position(|(n, a)| *n == name && *a == alias)?;
+        config.provider_bodies.get(at).map(|(body, file)| (body, *file))
+    };
+    if let Some((body, file)) = find(p.config) {
+        return Some((body, file, false));
+    }
+    if p.depth == 0 || alias.is_some() {
+        return None;
+    }
+    find(&p.module.root().config).map(|(body, file)| (body, file, true))
 }

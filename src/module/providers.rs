@@ -455,6 +455,9 @@ fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value, pla
     };
     let planned = match &v {
         Value::Object(_) => one(&v),
+        // Empty, a collection keeps the schema's element type.
+        Value::List(_, es) if es.is_empty() => v.clone(),
+        Value::Set(_, es) if es.is_empty() => v.clone(),
         Value::List(t, es) => {
             let items: Vec<Value> = es.iter().map(one).collect();
             crate::value::convert::list_of(items.clone()).unwrap_or(Value::List(t.clone(), items.into()))
