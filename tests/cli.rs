@@ -160,6 +160,26 @@ fn module_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
     dir
 }
 
+/// A registry module's example calls the module above it (`source =
+/// "../../"`): the command line reads it from the disk, as `terraform
+/// init` does, and its files' paths stay relative to the root.
+#[test]
+fn module_mode_reads_the_local_modules_above_the_root() {
+    let dir = module_dir(
+        "above",
+        &[
+            ("main.tf", "variable \"name\" {\n  default = \"x\"\n}\noutput \"id\" {\n  value = \"${var.name}-${file(\"${path.module}/templates/a.txt\")}\"\n}\n"),
+            ("templates/a.txt", "from-the-module"),
+            ("examples/complete/main.tf", "module \"m\" {\n  source = \"../../\"\n  name   = \"ex\"\n}\noutput \"id\" {\n  value = module.m.id\n}\n"),
+        ],
+    );
+    let example = dir.join("examples/complete");
+    let d = example.to_str().expect("utf-8 path");
+    assert_eq!(hcl_eval(&["--module", d, "module.m"], ""), (0, "{\n  \"id\" = \"ex-from-the-module\"\n}\n".into(), String::new()));
+    assert!(hcl_eval(&["--module", d], "").1.contains("output.id = \"ex-from-the-module\"\n"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 const SERVERS: &str = r#"variable "names" {
   type    = list(string)
   default = ["a"]

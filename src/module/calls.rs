@@ -187,15 +187,16 @@ fn source_value(
     }
 }
 
-/// `path` joined to `source` (`./x`, `../y`), normalized; `None` above
-/// the root.
-fn join(path: &str, source: &str) -> Option<String> {
+/// `path` joined to `source` (`./x`, `../y`), normalized; above the root
+/// directory it starts with `..` (`../y`: files named so are outside the
+/// root, as a command line reads them).
+pub fn join(path: &str, source: &str) -> Option<String> {
     let mut parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     for seg in source.split('/') {
         match seg {
             "" | "." => {}
-            ".." => {
-                parts.pop()?;
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
             }
             s => parts.push(s),
         }

@@ -64,7 +64,7 @@ impl FileSystem {
                 }
             }
         };
-        (shown, relative.filter(|r| !r.starts_with("../") && r != ".."))
+        (shown, relative.filter(|r| r != ".."))
     }
 
     /// A module file's text at `path` as Terraform resolves it (what a

@@ -57,6 +57,7 @@ mod resources;
 mod schema;
 mod scope;
 
+pub use calls::join as module_dir;
 pub use config::Mode;
 pub use evaluate::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
 pub use inputs::{CliInput, Inputs};

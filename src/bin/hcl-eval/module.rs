@@ -25,7 +25,7 @@ pub struct Args {
 
 /// The provider data: `--providers DIR`, else the playground's own
 /// `www/providers` where this program was built from source.
-fn provider_data(given: Option<&str>) -> Option<std::sync::Arc<hcl_playground::module::ProviderData>> {
+pub(crate) fn provider_data(given: Option<&str>) -> Option<std::sync::Arc<hcl_playground::module::ProviderData>> {
     let dir = match given {
         Some("none") => return None,
         Some(dir) => std::path::PathBuf::from(dir),
@@ -41,7 +41,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("hcl-eval: cannot read {}: {e}", p.display()));
     let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
     let (loaded, dir) = if path.is_dir() {
-        let result = read_tree(path, &mut files);
+        let result = read_tree(path, &mut files).and_then(|()| read_above(path, &mut files));
         // Terraform's order: terraform.tfvars, terraform.tfvars.json, then
         // *.auto.tfvars[.json] in lexical order, all in the root directory.
         let root_file = |n: &str| !n.contains('/');
@@ -147,6 +147,61 @@ fn console(evaluation: &hcl_playground::module::Evaluation, expr: &str) -> ExitC
 /// `.terraform`), with their paths from it: the root module, the modules
 /// it calls and the files its file functions read. Files that are not
 /// text are left out.
+/// The local modules above `root` that its configuration calls (`source =
+/// "../x"`, from the root or a module it reads), as `terraform init` finds
+/// them: each directory's files named from the root (`../x/main.tf`).
+fn read_above(root: &Path, files: &mut Vec<(String, String)>) -> Result<(), String> {
+    let mut read: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    loop {
+        let mut wanted = Vec::new();
+        for (name, text) in files.iter().filter(|(n, _)| n.ends_with(".tf")) {
+            let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
+            for source in local_sources(text) {
+                let Some(p) = hcl_playground::module::module_dir(dir, source) else { continue };
+                let above = p == ".." || p.starts_with("../");
+                // A directory inside one already read is in it.
+                let covered = read.iter().any(|r| p == *r || p.starts_with(&format!("{r}/")));
+                if above && !covered && !wanted.contains(&p) {
+                    wanted.push(p);
+                }
+            }
+        }
+        if wanted.is_empty() || read.len() > 50 {
+            return Ok(());
+        }
+        for p in wanted {
+            let disk = root.join(&p);
+            let mut found = Vec::new();
+            if disk.is_dir() {
+                read_tree(&disk, &mut found)?;
+            }
+            // Files of the root directory itself, seen from above, are
+            // already there under their own names.
+            let again = std::fs::canonicalize(root).ok();
+            for (n, t) in found {
+                let full = format!("{p}/{n}");
+                let inside = again.as_ref().zip(std::fs::canonicalize(root.join(&full)).ok()).is_some_and(|(r, f)| f.starts_with(r));
+                if !inside {
+                    files.push((full, t));
+                }
+            }
+            read.insert(p);
+        }
+    }
+}
+
+/// The `source` strings of module calls in a file that are local paths
+/// (`./x`, `../y`): a line `source = "…"`.
+fn local_sources(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| {
+            let rest = l.trim_start().strip_prefix("source")?.trim_start().strip_prefix('=')?.trim_start().strip_prefix('"')?;
+            let value = &rest[..rest.find('"')?];
+            (value.starts_with("./") || value.starts_with("../")).then_some(value)
+        })
+        .collect()
+}
+
 fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result<(), String> {
     const MAX_FILES: usize = 10_000;
     let mut work = vec![(dir.to_path_buf(), String::new())];
