@@ -111,7 +111,7 @@ test("module widgets show the named values or one console answer, and open the p
   await block.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('hcl-playground[data-mode="module"]').dataset.match === "true");
   const shown = await block.locator(".r > pre").first().textContent();
-  assert.match(shown, /^var\.name = "docs"\nlocal\.greeting = "Hello, docs!"\nlocal\.upper = "HELLO, DOCS!"\naws_instance\.web = \[/);
+  assert.match(shown, /^var\.name = "docs"\nlocal\.greeting = "Hello, docs!"\nlocal\.upper = "HELLO, DOCS!"\nrandom_pet\.web = \[/);
   assert.match(shown, /output\.ids = \[\n    \(known after apply\),/);
   assert.equal(await block.locator(".m span").first().textContent(), "5 named values");
   assert.equal(await block.locator("textarea").getAttribute("aria-label"), "Terraform module (editable)");
@@ -123,7 +123,7 @@ test("module widgets show the named values or one console answer, and open the p
   await element.locator("textarea").fill('variable "zones" {\n  type = list(string)\n}\n\nlocals {\n  x = var.nope\n}\n');
   await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").dataset.match === "false");
   assert.match(await element.locator("pre.e").textContent(), /Reference to undeclared input variable/);
-  await element.locator("textarea").fill('variable "zones" {\n  type = list(string)\n}\n\nresource "aws_subnet" "each" {\n  for_each          = toset(var.zones)\n  availability_zone = "eu-west-1${each.key}"\n}\n');
+  await element.locator("textarea").fill('variable "zones" {\n  type = list(string)\n}\n\nresource "aws_subnet" "each" {\n  for_each          = toset(var.zones)\n  vpc_id            = "vpc-123"\n  availability_zone = "eu-west-1${each.key}"\n}\n');
   await page.waitForFunction(() => document.querySelector("hcl-playground[module][vars]").dataset.match === "true");
   // The playground link carries the mode, the variables format and the console line.
   await element.locator("a").focus();
@@ -131,7 +131,7 @@ test("module widgets show the named values or one console answer, and open the p
   const href = await element.locator("a").getAttribute("href");
   const state = JSON.parse(inflateRawSync(Buffer.from(href.split("#v1.")[1], "base64url")).toString());
   assert.deepEqual(state, {
-    e: 'variable "zones" {\n  type = list(string)\n}\n\nresource "aws_subnet" "each" {\n  for_each          = toset(var.zones)\n  availability_zone = "eu-west-1${each.key}"\n}\n',
+    e: 'variable "zones" {\n  type = list(string)\n}\n\nresource "aws_subnet" "each" {\n  for_each          = toset(var.zones)\n  vpc_id            = "vpc-123"\n  availability_zone = "eu-west-1${each.key}"\n}\n',
     v: 'zones = ["a", "c"]',
     t: false,
     m: "module",

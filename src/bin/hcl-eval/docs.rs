@@ -463,7 +463,8 @@ fn evaluate_module(e: &Example, profile: Profile, setup: &str, text: &str, vars:
         "json" => {}
         other => return Err(format!("vars-format must be \"json\" or \"tfvars\", not \"{other}\"")),
     }
-    let module = Module::load(vec![("main.tf".into(), source)], &ModuleOptions { profile, ..ModuleOptions::default() });
+    let opts = ModuleOptions { profile, providers: super::module::provider_data(None), ..ModuleOptions::default() };
+    let module = Module::load(vec![("main.tf".into(), source)], &opts);
     let evaluation = module.evaluate(&inputs);
     match e.get("console").filter(|c| !c.trim().is_empty()) {
         Some(line) => {
