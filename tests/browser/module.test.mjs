@@ -42,7 +42,13 @@ async function moduleMode(page, source, variables = "{}") {
   await setDoc(page, "expression", source);
 }
 
-const values = (page) =>
+// Every value in full (a long one shows its first lines and a button).
+const values = async (page) => {
+  await page.$$eval('[data-testid="values"] button.more', (els) => els.forEach((b) => b.click()));
+  return shownValues(page);
+};
+
+const shownValues = (page) =>
   page.$$eval('[data-testid="values"] li.value', (els) =>
     els.map((e) => ({
       kind: e.closest("section").dataset.kind,
@@ -517,23 +523,59 @@ test("Module mode loads the full build (the first module leaves it out), heavy f
 
 test("provider resources are planned with their provider's schema, downloading only the types the module names", async () => {
   const { page, errors } = await openPage();
+  // Module mode's first module (an example with aws types) fetches its own.
+  await page.click('[data-testid="mode-module"]');
+  await settle(page);
   const from = fetched.length;
   await moduleMode(page, 'resource "random_pet" "p" {\n  prefix = "web"\n}\nresource "null_resource" "n" {\n  triggers = { pet = random_pet.p.id }\n}\n');
   const by = Object.fromEntries((await values(page)).map((v) => [v.address, v]));
   assert.equal(by["random_pet.p"].console, '{\n  "id" = (known after apply)\n  "keepers" = tomap(null) /* of string */\n  "length" = 2\n  "prefix" = "web"\n  "separator" = "-"\n}');
   assert.equal(by["random_pet.p"].type, "object({id: string, keepers: map(string), length: number, prefix: string, separator: string})");
   assert.equal(by["null_resource.n"].console, '{\n  "id" = (known after apply)\n  "triggers" = tomap({\n    "pet" = (known after apply)\n  })\n}');
+  // The index came with the first module.
   const data = fetched.slice(from).filter((p) => p.startsWith("/providers/"));
   assert.deepEqual(data.sort(), [
     "/providers/hashicorp/null/provider.json",
     "/providers/hashicorp/null/resource/null_resource.json",
     "/providers/hashicorp/random/provider.json",
     "/providers/hashicorp/random/resource/random_pet.json",
-    "/providers/index.json",
   ]);
   // A misspelt attribute is Terraform's error, with its suggestion.
   await setDoc(page, "expression", 'resource "random_pet" "p" {}\nlocals {\n  s = random_pet.p.seperator\n}\n');
   assert.match(await problemsText(page), /Unsupported attribute[\s\S]*Did you mean "separator"\?/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("in Module mode, completion offers resource types and a resource's arguments from its schema; hover tells their type and description", async () => {
+  const { page, errors } = await openPage();
+  await moduleMode(page, "");
+  const completions = async () => {
+    await page.waitForSelector(".cm-tooltip-autocomplete li");
+    return page.$$eval(".cm-tooltip-autocomplete li", (els) => els.map((e) => e.textContent));
+  };
+  await page.click('[data-testid="editor"] .cm-content');
+  await page.keyboard.type('resource "aws_vp');
+  assert.ok((await completions()).some((c) => c.startsWith("aws_vpchashicorp/aws")), "aws_vpc with its provider");
+  await page.keyboard.press("Escape");
+  await setDoc(page, "expression", 'resource "aws_subnet" "s" {\n  vpc_id = "vpc-1"\n  \n}\n');
+  await page.evaluate(() => {
+    const v = window.hclPlayground.expression;
+    v.focus();
+    v.dispatch({ selection: { anchor: v.state.doc.line(3).to } });
+  });
+  await page.keyboard.type("cidr");
+  const offered = await completions();
+  assert.ok(offered.some((c) => c.startsWith("cidr_blockstring · optional")), offered.join(" | "));
+  assert.ok(!offered.some((c) => c.startsWith("arn")), "what only the provider sets is not offered");
+  await page.keyboard.press("Enter");
+  assert.match(await page.evaluate(() => window.hclPlayground.expression.state.doc.line(3).text), /^  cidr_block = $/);
+  // Hover on an argument: its type, whether required, the description.
+  await setDoc(page, "expression", 'resource "random_pet" "p" {\n  separator = "_"\n}\n');
+  await page.locator('[data-testid="editor"] .cm-line', { hasText: "separator" }).getByText("separator").hover();
+  await page.waitForSelector('[data-testid="schema-hover"]');
+  const hover = await page.textContent('[data-testid="schema-hover"]');
+  assert.match(hover, /^separatorstringoptional, computedThe character to separate words in the pet name\. Defaults to "-"$/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -37,6 +37,7 @@ import { showProblems, showMessage, clearProblems, countText, lineColumn } from 
 import { createDrawer } from "./drawer.js";
 import { createCompare, showKnown } from "./compare-view.js";
 import { pageTheme, pageHighlight } from "./theme.js";
+import { createSchemas, schemaCompletions, schemaHover } from "./schema-view.js";
 
 // The first result's time is counted from navigation start (what a reader
 // waits for), not from this script's start.
@@ -202,9 +203,13 @@ function editor(parent, doc, extensions) {
   });
 }
 
+// Provider schemas (www/providers) for completion and hover in Module mode.
+const schemas = createSchemas(new URL("providers/", document.baseURI));
+const schemaSource = schemaCompletions(schemas);
 const exprView = editor($("editor"), "", [
   language.of(hcl),
-  autocompletion({ override: [hclCompletions], icons: false }),
+  autocompletion({ override: [hclCompletions, (context) => (mode === "module" ? schemaSource(context) : null)], icons: false }),
+  schemaHover(schemas, () => mode === "module"),
   inlineValues,
   inlineTheme,
   inspector((from, to) => inspectAt(from, to)),
