@@ -352,11 +352,14 @@ pub(super) enum Planning {
     /// As written: unset arguments are typed nulls (the plugin framework).
     #[default]
     AsWritten,
-    /// The plugin SDK v2, whose state has no nulls below the top level:
-    /// inside nested blocks (and attributes written as blocks) an unset
-    /// string, number, bool, list or set plans as its zero value; maps
-    /// stay null.
+    /// The plugin SDK v2, whose lists and sets of objects (attributes,
+    /// often written as blocks) hold no nulls: an unset string, number,
+    /// bool, list or set in their objects plans as its zero value; maps
+    /// stay null. Nested blocks keep their nulls.
     SdkV2,
+    /// What the SDK v2 stores after reading (a data source read while
+    /// planning): zero values inside nested blocks too.
+    SdkV2Read,
 }
 
 /// A resource's planned value from its configuration and schema, with the
@@ -366,7 +369,7 @@ pub(super) fn plan_object(config: &BTreeMap<String, Value>, schema: &BlockSchema
 }
 
 fn plan_level(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: &serde_json::Value, planning: Planning, nested: bool) -> Value {
-    let sdk_v2 = planning == Planning::SdkV2;
+    let sdk_v2 = planning != Planning::AsWritten;
     let mut out = BTreeMap::new();
     for a in &schema.attrs {
         let given = config.get(&a.name).cloned().unwrap_or_else(|| Value::Null(a.ty.clone()));
@@ -378,7 +381,7 @@ fn plan_level(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: 
             d
         } else if a.computed {
             Value::unknown(a.ty.clone())
-        } else if sdk_v2 && nested {
+        } else if planning == Planning::SdkV2Read && nested {
             zero_value(&a.ty).unwrap_or(given)
         } else {
             given

@@ -56,6 +56,11 @@ POLICY = '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:Ge
 # Whether samples write each optional nested block once (--nested), to
 # record the defaults inside blocks.
 NESTED = False
+# Sample values for arguments inside blocks, by (type, path): learned from
+# refusals of --nested samples.
+NESTED_SAMPLES = {}
+# How deep --nested writes optional blocks (1: the resource's own).
+NESTED_DEPTH = 1
 # Optional blocks a --nested sample leaves out: (type, block) the provider
 # refused with the others.
 DROPPED = set()
@@ -119,13 +124,17 @@ def hcl(v):
     return json.dumps(v) if not isinstance(v, dict) else "{ " + ", ".join(f"{json.dumps(k)} = {hcl(x)}" for k, x in v.items()) + " }"
 
 
-def body(ty, block, indent="  "):
+def body(ty, block, indent="  ", path=""):
     """A minimal body for `block`: its required arguments and blocks, and
     any argument the plans taught (LEARNED)."""
     lines = []
     for name, a in sorted(block.get("attributes", {}).items()):
         if (ty, name) in LEARNED and indent == "  ":
             lines.append(f"{indent}{name} = {hcl(LEARNED[(ty, name)])}")
+            continue
+        nested_path = f"{path}.{name}" if path else name
+        if path and (ty, nested_path) in NESTED_SAMPLES:
+            lines.append(f"{indent}{name} = {hcl(NESTED_SAMPLES[(ty, nested_path)])}")
             continue
         if not a.get("required"):
             continue
@@ -139,16 +148,17 @@ def body(ty, block, indent="  "):
         BLOCK_LINES[ty] = []
     for name, bt in sorted(block.get("block_types", {}).items()):
         wanted = bt.get("min_items", 0) or 0
-        optional = indent == "  " and wanted == 0 and NESTED and (ty, name) not in DROPPED
-        if indent == "  " and ((ty, name) in LEARNED or optional):
+        depth = len(indent) // 2
+        optional = depth <= NESTED_DEPTH and wanted == 0 and NESTED and (indent != "  " or (ty, name) not in DROPPED)
+        if (indent == "  " and (ty, name) in LEARNED) or optional:
             wanted = max(wanted, 1)
         for _ in range(wanted):
             label = ' "k"' if bt["nesting_mode"] == "map" else ""
             first = len(lines) + 1
             lines.append(f"{indent}{name}{label} {{")
-            lines += body(ty, bt["block"], indent + "  ")
+            lines += body(ty, bt["block"], indent + "  ", f"{path}.{name}" if path else name)
             lines.append(f"{indent}}}")
-            if optional:
+            if optional and indent == "  ":
                 BLOCK_LINES[ty].append((first, len(lines), name))
     return lines
 
@@ -241,7 +251,27 @@ def learn(ty, block, why):
     if m:
         names = m.group(1).split(",")
         return any(want(n) for n in sorted(names, key=lambda n: (n not in attrs, n)))
-    m = re.search(r'expected (\w+) to be one of \[\"([^"]*)\"', why) or re.search(r'expected (\w+) to be one of \[([^ \]]*)', why)
+    m = re.search(r'expected ([\w.]+) to contain a valid (IP|CIDR)', why)
+    if m and "." in m.group(1):
+        path = ".".join(p for p in m.group(1).split(".") if not p.isdigit())
+        value = "10.0.0.1" if m.group(2) == "IP" else "10.0.0.0/16"
+        if NESTED_SAMPLES.get((ty, path)) == value:
+            return False
+        NESTED_SAMPLES[(ty, path)] = value
+        return True
+    m = re.search(r'expected ([\w.]+) to be one of \[\"([^"]*)\"', why) or re.search(r'expected ([\w.]+) to be one of \[([^ \]]*)', why)
+    if m and "." in m.group(1):
+        # An argument inside blocks (spec.0.os.0.name): its path, indices left out.
+        parts = m.group(1).split(".")
+        path = ".".join(p for p in parts if not p.isdigit())
+        value = m.group(2).strip('"')
+        # An element of a list or set argument (access_modes.0).
+        if parts[-1].isdigit():
+            value = [value]
+        if NESTED_SAMPLES.get((ty, path)) == value:
+            return False
+        NESTED_SAMPLES[(ty, path)] = value
+        return True
     if m:
         return want(m.group(1), m.group(2).strip('"'))
     m = re.search(r'"(\w+)" \(x\) is an invalid ARN', why)
@@ -263,10 +293,20 @@ def with_nested(earlier, nested):
         blocks = {k: v for k, v in found.get("defaults", {}).items() if isinstance(v, dict) and "block" in v}
         if not blocks or "defaults" not in earlier.get(ty, {}):
             continue
-        mine = earlier[ty]["defaults"]
-        for name, v in blocks.items():
-            mine.setdefault(name, {}).setdefault("block", v["block"])
+        merge(earlier[ty]["defaults"], blocks)
     return earlier
+
+
+def merge(mine, found):
+    """Adds to defaults `mine` what `found` knows inside blocks that
+    `mine` does not (a block left out keeps what `mine` says of it)."""
+    for name, v in found.items():
+        if not (isinstance(v, dict) and "block" in v):
+            mine.setdefault(name, v)
+            continue
+        entry = mine.setdefault(name, {})
+        if isinstance(entry, dict):
+            merge(entry.setdefault("block", {}), v["block"])
 
 
 def plan_batch(program, plugin_dir, provider, version, provider_config, types):
@@ -334,9 +374,11 @@ def main():
     ap.add_argument("--provider-config", default="", help="a file with the provider block the plans need (mock credentials)")
     ap.add_argument("--nested", metavar="DEFAULTS",
                     help="write every optional block once and add the defaults inside blocks to those of DEFAULTS (an earlier --out)")
+    ap.add_argument("--nested-depth", type=int, default=1, help="with --nested: write optional blocks this many levels down")
     args = ap.parse_args()
-    global NESTED
+    global NESTED, NESTED_DEPTH
     NESTED = bool(args.nested)
+    NESTED_DEPTH = args.nested_depth
     program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
     data = json.load(open(args.schemas))
     out = {}

@@ -32,7 +32,11 @@ pub(super) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Valu
         "aws_partition" => partition(p, r, config, t)?,
         _ => return None,
     };
-    let planning = providers::planning(p, r, &t.block);
+    // What the provider stores after reading it.
+    let planning = match providers::planning(p, r, &t.block) {
+        providers::Planning::SdkV2 => providers::Planning::SdkV2Read,
+        other => other,
+    };
     Some(Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, planning)))
 }
 

@@ -1,0 +1,132 @@
+# Resources of the Kubernetes provider (issue 21), recorded with the real
+# provider built from its source (PROVIDERS_PLUGIN_DIR; tools/providers/README.md):
+# its plans need no cluster. Nested blocks at several depths (the SDK v2's
+# zero values and defaults inside them), maps, sensitive data, min-items
+# errors and unsupported arguments. The types are the _v1 ones: the older
+# names are deprecated, whose warnings the playground does not word as
+# Terraform 1.16 does yet.
+A = "kubernetes"
+
+case(A, "namespace-and-config-map", '''
+    resource "kubernetes_namespace_v1" "ns" {
+      metadata {
+        name   = "web"
+        labels = { team = "a" }
+      }
+    }
+    resource "kubernetes_config_map_v1" "c" {
+      metadata {
+        name      = "settings"
+        namespace = kubernetes_namespace_v1.ns.metadata[0].name
+      }
+      data = {
+        mode = "fast"
+      }
+    }
+''', ["kubernetes_namespace_v1.ns", "kubernetes_config_map_v1.c", "kubernetes_config_map_v1.c.metadata[0].namespace",
+      "kubernetes_config_map_v1.c.data"])
+
+case(A, "deployment", '''
+    resource "kubernetes_deployment_v1" "web" {
+      metadata {
+        name   = "web"
+        labels = { app = "web" }
+      }
+      spec {
+        replicas = 2
+        selector {
+          match_labels = { app = "web" }
+        }
+        template {
+          metadata {
+            labels = { app = "web" }
+          }
+          spec {
+            container {
+              name  = "web"
+              image = "nginx:1.27"
+              port {
+                container_port = 80
+              }
+              env {
+                name  = "MODE"
+                value = "prod"
+              }
+              resources {
+                limits = { cpu = "500m", memory = "256Mi" }
+              }
+            }
+          }
+        }
+      }
+    }
+''', ["kubernetes_deployment_v1.web.spec[0].replicas", "kubernetes_deployment_v1.web.spec[0].template[0].spec[0].container[0].port",
+      "kubernetes_deployment_v1.web.spec[0].template[0].spec[0].container[0].env",
+      "kubernetes_deployment_v1.web.spec[0].template[0].spec[0].container[0].resources",
+      "kubernetes_deployment_v1.web.spec[0].strategy", "kubernetes_deployment_v1.web.metadata",
+      "kubernetes_deployment_v1.web.wait_for_rollout", "kubernetes_deployment_v1.web.spec[0].template[0].spec[0].restart_policy",
+      "kubernetes_deployment_v1.web.spec[0].template[0].spec[0].dns_policy"])
+
+case(A, "service-and-secret", '''
+    resource "kubernetes_service_v1" "s" {
+      metadata {
+        name = "web"
+      }
+      spec {
+        selector = { app = "web" }
+        port {
+          port        = 80
+          target_port = 8080
+        }
+        type = "ClusterIP"
+      }
+    }
+    resource "kubernetes_secret_v1" "db" {
+      metadata {
+        name = "db"
+      }
+      data = {
+        password = "hunter2"
+      }
+    }
+''', ["kubernetes_service_v1.s.spec[0].port", "kubernetes_service_v1.s.spec[0].session_affinity", "kubernetes_service_v1.s.spec[0].cluster_ip",
+      "kubernetes_secret_v1.db.data", "kubernetes_secret_v1.db.type", "kubernetes_secret_v1.db.immutable"])
+
+case(A, "missing-metadata-block", '''
+    resource "kubernetes_config_map_v1" "c" {
+      data = { a = "b" }
+    }
+''', ["kubernetes_config_map_v1.c"])
+
+case(A, "unsupported-argument-in-nested-block", '''
+    resource "kubernetes_namespace_v1" "ns" {
+      metadata {
+        name  = "web"
+        owner = "me"
+      }
+    }
+''', ["kubernetes_namespace_v1.ns"])
+
+case(A, "dynamic-containers", '''
+    variable "containers" {
+      default = {
+        web = "nginx:1.27"
+        log = "fluentd:1"
+      }
+    }
+    resource "kubernetes_pod_v1" "p" {
+      metadata {
+        name = "p"
+      }
+      spec {
+        dynamic "container" {
+          for_each = var.containers
+          content {
+            name  = container.key
+            image = container.value
+          }
+        }
+      }
+    }
+''', ["[for c in kubernetes_pod_v1.p.spec[0].container : c.name]", "[for c in kubernetes_pod_v1.p.spec[0].container : c.image_pull_policy]",
+      "length(kubernetes_pod_v1.p.spec[0].container[0].port)"])
