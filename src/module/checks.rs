@@ -186,12 +186,12 @@ fn provider_aliases(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnosti
 
 /// The console's `ConsolidateWarnings(1)`: warnings with a source and the
 /// same summary become the first of them, which says how many more there
-/// were.
-pub(super) fn consolidate_warnings(diags: Vec<ModuleDiagnostic>) -> Vec<ModuleDiagnostic> {
+/// were; those `together` refuses stay apart.
+pub(super) fn consolidate_warnings(diags: Vec<ModuleDiagnostic>, together: impl Fn(&ModuleDiagnostic) -> bool) -> Vec<ModuleDiagnostic> {
     let mut out: Vec<ModuleDiagnostic> = Vec::with_capacity(diags.len());
     let mut groups: Vec<(String, usize, usize)> = Vec::new();
     for d in diags {
-        if !d.warning || matches!(d.source, Source::None) {
+        if !d.warning || matches!(d.source, Source::None) || !together(&d) {
             out.push(d);
             continue;
         }

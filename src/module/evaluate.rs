@@ -152,10 +152,11 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
     let input_json = inputs.json.clone().unwrap_or_default();
     let mut e = Evaluation { module, values: Vec::new(), diagnostics: Vec::new(), state, links, input_files, input_values, input_json };
     sort_diagnostics(&mut diags, &e);
-    // OpenTofu's console consolidates repeated warnings.
+    // The consoles consolidate repeated warnings; Terraform leaves a check
+    // block's results apart (`DoNotConsolidateDiagnostic`).
     e.diagnostics = match profile {
-        crate::profile::Profile::OpenTofu => super::checks::consolidate_warnings(diags),
-        _ => diags,
+        crate::profile::Profile::OpenTofu => super::checks::consolidate_warnings(diags, |_| true),
+        _ => super::checks::consolidate_warnings(diags, |d| !d.diagnostic.summary.starts_with("Check block assertion")),
     };
     // The console goes on after errors in planning, and says last that
     // what it evaluates may be off.
@@ -357,6 +358,7 @@ impl<'m> Planner<'m> {
                 }
                 if !self.opentofu() {
                     super::resources::undeclared_imports(self);
+                    super::deprecation::deprecated_uses(self);
                 }
             }
             None => self.links.cycle.set(true),

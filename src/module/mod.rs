@@ -44,6 +44,7 @@ mod conditions;
 mod config;
 mod convert;
 mod data_sources;
+mod deprecation;
 mod evaluate;
 mod files;
 mod graph;

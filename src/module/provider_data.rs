@@ -114,6 +114,9 @@ pub struct TypeData {
     /// What the provider computes without a network for this data source,
     /// recorded from the provider (`aws_region`'s regions).
     pub(super) facts: Json,
+    /// A deprecated type's message as its provider words its warning (the
+    /// SDK v2's "Deprecated Resource"), recorded from its plans.
+    pub(super) deprecation: Option<String>,
 }
 
 /// A look-up's answer.
@@ -226,6 +229,7 @@ impl ProviderData {
                     defaults: j.get("defaults").cloned().unwrap_or(Json::Null),
                     checks: j.get("checks").cloned().unwrap_or(Json::Null),
                     facts: j.get("facts").cloned().unwrap_or(Json::Null),
+                    deprecation: j.get("deprecation").and_then(Json::as_str).map(str::to_string),
                 })
             }),
             Found::No => None,

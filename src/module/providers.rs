@@ -181,7 +181,7 @@ fn terraform_data_type(with_store: bool) -> Arc<TypeData> {
     static WITHOUT: OnceLock<Arc<TypeData>> = OnceLock::new();
     let cell = if with_store { &WITH } else { &WITHOUT };
     cell.get_or_init(|| {
-        Arc::new(TypeData { block: terraform_data(with_store), defaults: serde_json::Value::Null, checks: serde_json::Value::Null, facts: serde_json::Value::Null })
+        Arc::new(TypeData { block: terraform_data(with_store), defaults: serde_json::Value::Null, checks: serde_json::Value::Null, facts: serde_json::Value::Null, deprecation: None })
     })
     .clone()
 }

@@ -118,10 +118,18 @@ pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
 /// The instances of `r` as Terraform plans them.
 fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
     let schema = providers::schema(p, r);
+    // A deprecated type: the plugin framework warns once, as it validates
+    // the block; the SDK v2 as it plans each instance, in its own words.
+    let mut sdk_deprecation = None;
     if let TypeSchema::Known(t) = &schema {
         if let (Some(message), false) = (&t.block.deprecated, p.opentofu()) {
-            let d = Diagnostic::error("Deprecated", message.clone(), r.decl.span);
-            p.diags.push(super::ModuleDiagnostic { source: super::Source::File(r.file), warning: true, diagnostic: d });
+            match providers::planning(p, r, &t.block) {
+                providers::Planning::AsWritten => {
+                    let d = Diagnostic::error("Deprecated", message.clone(), r.decl.span);
+                    p.diags.push(super::ModuleDiagnostic { source: super::Source::File(r.file), warning: true, diagnostic: d });
+                }
+                _ => sdk_deprecation = Some(t.deprecation.clone().unwrap_or_else(|| message.clone())),
+            }
         }
     }
     if matches!(schema, TypeSchema::Invalid(_)) {
@@ -134,6 +142,12 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
         ));
     }
     let instances = instances(p, r.count.as_ref(), r.for_each.as_ref(), r.file, "resource", "")?;
+    if let Some(message) = sdk_deprecation {
+        for _ in 0..instances.len() {
+            let d = Diagnostic::error("Deprecated Resource", message.clone(), r.decl.span);
+            p.diags.push(super::ModuleDiagnostic { source: super::Source::File(r.file), warning: true, diagnostic: d });
+        }
+    }
     let imported = imports(p, r);
     let self_reference = self_reference(p, r);
     let attrs = p.read_attrs(r.mode, &r.ty, &r.name);

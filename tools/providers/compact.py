@@ -11,7 +11,8 @@ page, read by the command line and the tests.
 Layout (all JSON):
   index.json                         {"format": 1, "providers": {"NS/TYPE": {"version", "source", "licence", "extracted_with"}}}
   NS/TYPE/provider.json              {"version", "provider": BLOCK, "resource": [names], "data": [...], "ephemeral": [...]}
-  NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}, "facts"?: {...}}
+  NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}, "facts"?: {...},
+                                     "deprecation"?: the provider's message for a deprecated type (SDK v2)}
   NS/TYPE/data/NAME.json, NS/TYPE/ephemeral/NAME.json   likewise
   NS/TYPE/doc/KIND/NAME.json         the descriptions: {"": block's, "attr": ..., "block.attr": ...}
 
@@ -118,6 +119,9 @@ def main():
                 d = defaults.get(ty, {}).get("defaults") if kind == "resource" else None
                 if d:
                     entry["defaults"] = d
+                message = defaults.get(ty, {}).get("deprecation") if kind == "resource" else None
+                if message:
+                    entry["deprecation"] = message
                 if kind == "resource" and checks.get(ty):
                     entry["checks"] = checks[ty]
                 if facts.get(f"{kind}/{ty}"):

@@ -164,6 +164,9 @@ def body(ty, block, indent="  ", path=""):
 
 
 FAILED_AT = {}
+# A resource type's deprecation message, as the provider words its
+# warning "Deprecated Resource" (the SDK v2's; no schema carries it).
+DEPRECATIONS = {}
 
 
 def drop_block(ty, line):
@@ -331,6 +334,15 @@ def plan_batch(program, plugin_dir, provider, version, provider_config, types):
                            check=True, capture_output=True)
             r = subprocess.run([program, "plan", "-input=false", "-json", "-out=plan"], cwd=work, env=e, capture_output=True, text=True)
             if r.returncode == 0:
+                # The provider's own deprecation messages (not in its schema).
+                for line in r.stdout.splitlines():
+                    try:
+                        d = json.loads(line).get("diagnostic") or {}
+                    except ValueError:
+                        continue
+                    address = d.get("address", "")
+                    if d.get("summary") == "Deprecated Resource" and address.endswith(".sample"):
+                        DEPRECATIONS[address.split(".")[0]] = d.get("detail", "")
                 shown = json.loads(subprocess.run([program, "show", "-json", "plan"], cwd=work, env=e, check=True, capture_output=True, text=True).stdout)
                 changes = {rc["type"]: rc["change"] for rc in shown.get("resource_changes", []) if rc["name"] == "sample"}
                 return changes, failed
@@ -398,6 +410,8 @@ def main():
                     for ty, change in changes.items():
                         configured = {line.split("=")[0].strip() for line in body(ty, chunk[ty]) + EXTRA.get(ty, []) if "=" in line}
                         out[ty] = {"provider": provider, "defaults": defaults_of(chunk[ty], change.get("after") or {}, change.get("after_unknown") or {}, configured)}
+                        if ty in DEPRECATIONS:
+                            out[ty]["deprecation"] = DEPRECATIONS[ty]
                     for ty, why in failed.items():
                         out[ty] = {"failed": why}
                         if learn(ty, blocks[ty], why) or (NESTED and drop_block(ty, FAILED_AT.get(ty))):

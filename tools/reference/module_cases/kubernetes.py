@@ -2,9 +2,8 @@
 # provider built from its source (PROVIDERS_PLUGIN_DIR; tools/providers/README.md):
 # its plans need no cluster. Nested blocks at several depths (the SDK v2's
 # zero values and defaults inside them), maps, sensitive data, min-items
-# errors and unsupported arguments. The types are the _v1 ones: the older
-# names are deprecated, whose warnings the playground does not word as
-# Terraform 1.16 does yet.
+# errors and unsupported arguments. Data sources read the cluster while
+# planning, so none is here.
 A = "kubernetes"
 
 case(A, "namespace-and-config-map", '''
@@ -130,3 +129,36 @@ case(A, "dynamic-containers", '''
     }
 ''', ["[for c in kubernetes_pod_v1.p.spec[0].container : c.name]", "[for c in kubernetes_pod_v1.p.spec[0].container : c.image_pull_policy]",
       "length(kubernetes_pod_v1.p.spec[0].container[0].port)"])
+
+# Deprecated types (the names without _v1): the provider's warning for
+# each instance, and Terraform 1.16's where a configuration uses the value
+# of one (OpenTofu says neither).
+case(A, "deprecated-resource-and-its-uses", '''
+    resource "kubernetes_namespace" "ns" {
+      metadata {
+        name = "web"
+      }
+    }
+    locals {
+      name  = kubernetes_namespace.ns.metadata[0].name
+      again = local.name
+    }
+    output "ns" {
+      value = kubernetes_namespace.ns.id
+    }
+''', ["local.name", "local.again", "kubernetes_namespace.ns.metadata[0].name"])
+
+case(A, "deprecated-resource-with-count", '''
+    resource "kubernetes_config_map" "c" {
+      count = 2
+      metadata {
+        name = "c${count.index}"
+      }
+    }
+    resource "kubernetes_config_map_v1" "copy" {
+      metadata {
+        name = kubernetes_config_map.c[0].metadata[0].name
+      }
+      data = { n = length(kubernetes_config_map.c) }
+    }
+''', ["kubernetes_config_map_v1.copy.metadata[0].name"])
