@@ -7,7 +7,16 @@
 //!   not empty;
 //! - `hashicorp/aws` 6: `region`, where the resource leaves it unset, the
 //!   provider configuration's `region` (each resource's "Defaults to the
-//!   Region set in the provider configuration").
+//!   Region set in the provider configuration");
+//! - any provider: what its plans take from its configuration where the
+//!   recorded plans showed it (google's `project` for the types that set
+//!   it while planning);
+//! - `hashicorp/google`: `terraform_labels` and `effective_labels`,
+//!   the provider's `default_labels` merged with the resource's `labels`
+//!   and the attribution label `goog-terraform-provisioned = "true"`
+//!   (unless `add_terraform_attribution_label = false`);
+//!   `google_service_account`'s `email` and `member` from its `account_id`
+//!   and project.
 
 use super::config::Resource;
 use super::evaluate::{Planner, Scope};
@@ -15,12 +24,78 @@ use crate::value::{Type, Value};
 use std::collections::BTreeMap;
 
 /// `planned` with what provider `source` (`hashicorp/aws`) plans beyond
-/// the schema.
-pub(super) fn adjust(p: &mut Planner, r: &Resource, source: &str, planned: Value) -> Value {
+/// the schema and its defaults: the arguments its plans take from the
+/// provider configuration (recorded as `{"from_provider": NAME}`), and its
+/// own rules.
+pub(super) fn adjust(p: &mut Planner, r: &Resource, source: &str, defaults: &serde_json::Value, planned: Value) -> Value {
+    let planned = from_provider(p, r, defaults, planned);
     match source {
         "hashicorp/aws" => aws(p, r, planned),
+        "hashicorp/google" => google(p, r, planned),
         _ => planned,
     }
+}
+
+/// A constant string argument of the provider configuration.
+fn provider_string(p: &mut Planner, r: &Resource, name: &str) -> Option<String> {
+    let v = provider_argument(p, r, name).filter(|v| v.is_wholly_known() && !v.is_null())?;
+    crate::value::convert::convert(&v, &Type::String).ok()?.unmarked().as_str().map(str::to_string)
+}
+
+/// A map of strings, known, from a planned attribute (null: empty).
+fn string_map(v: &Value) -> Option<BTreeMap<String, Value>> {
+    if !v.is_wholly_known() {
+        return None;
+    }
+    Some(v.unmarked().as_mapping().map(|m| m.iter().map(|(k, x)| (k.clone(), x.clone())).collect()).unwrap_or_default())
+}
+
+/// The unset arguments the provider's plans take from its configuration.
+fn from_provider(p: &mut Planner, r: &Resource, defaults: &serde_json::Value, planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    let Some(defaults) = defaults.as_object() else { return Value::Object(attrs) };
+    for (name, d) in defaults {
+        let Some(argument) = d.get("from_provider").and_then(serde_json::Value::as_str) else { continue };
+        if attrs.get(name).is_some_and(|v| !v.is_known()) && r.body.attribute(name).is_none() {
+            if let Some(v) = provider_string(p, r, argument) {
+                attrs.make_mut().insert(name.clone(), Value::string(v));
+            }
+        }
+    }
+    Value::Object(attrs)
+}
+
+fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    if attrs.contains_key("terraform_labels") && attrs.contains_key("effective_labels") {
+        let defaults = provider_argument(p, r, "default_labels").unwrap_or_else(|| Value::Object(Default::default()));
+        let attribution = provider_argument(p, r, "add_terraform_attribution_label");
+        let labels = attrs.get("labels").cloned().unwrap_or_else(Value::null);
+        if let (Some(mut merged), Some(own), Some(attribution)) = (string_map(&defaults), string_map(&labels), attribution.map_or(Some(true), |v| match v.unmarked() {
+            Value::Bool(b) => Some(*b),
+            Value::Null(_) => Some(true),
+            _ => None,
+        })) {
+            merged.extend(own);
+            if attribution {
+                merged.insert("goog-terraform-provisioned".into(), Value::string("true"));
+            }
+            if let Ok(all) = crate::value::convert::convert(&Value::Object(merged.into()), &Type::map(Type::String)) {
+                attrs.make_mut().insert("terraform_labels".into(), all.clone());
+                attrs.make_mut().insert("effective_labels".into(), all);
+            }
+        }
+    }
+    if r.ty == "google_service_account" {
+        let account = attrs.get("account_id").and_then(|v| v.unmarked().as_str().map(str::to_string));
+        let project = attrs.get("project").and_then(|v| v.unmarked().as_str().map(str::to_string));
+        if let (Some(account), Some(project)) = (account, project) {
+            let email = format!("{account}@{project}.iam.gserviceaccount.com");
+            attrs.make_mut().insert("member".into(), Value::string(format!("serviceAccount:{email}")));
+            attrs.make_mut().insert("email".into(), Value::string(email));
+        }
+    }
+    Value::Object(attrs)
 }
 
 fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {

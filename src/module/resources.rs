@@ -258,7 +258,7 @@ fn instance(
                     _ => {
                         let planned = providers::plan_object(&config, s, &t.defaults, planning);
                         match providers::provider_source(p, r) {
-                            Some(source) => super::provider_plans::adjust(p, r, &source, planned),
+                            Some(source) => super::provider_plans::adjust(p, r, &source, &t.defaults, planned),
                             None => planned,
                         }
                     }

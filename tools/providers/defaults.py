@@ -101,10 +101,20 @@ def sample(ty):
     return "x"
 
 
+# The provider being sampled (NAMESPACE/TYPE).
+PROVIDER = ""
+GOOGLE_POLICY = '{"bindings":[{"role":"roles/viewer","members":["user:jane@example.com"]}]}'
+
+
 def by_name(name, ty):
     """A sample a provider is likelier to accept, by the argument's name."""
     text = None
-    if "cidr" in name:
+    if PROVIDER == "hashicorp/google":
+        text = {"member": "user:jane@example.com", "members": "user:jane@example.com", "policy_data": GOOGLE_POLICY,
+                "account_id": "sample-account", "role": "roles/viewer"}.get(name)
+    if text is not None:
+        pass
+    elif "cidr" in name:
         text = "10.0.0.0/16"
     elif name.endswith("arn") or name.endswith("_arns") or name in ("role", "execution_role"):
         text = ARN
@@ -204,6 +214,27 @@ def plan(program, plugin_dir, provider, version, ty, block):
         return None, text, "no resource change for the sample"
 
 
+# Strings of the sample configurations and the provider configuration: a
+# planned value that contains one was derived from them, not a default
+# (google's email from account_id, project from the provider's).
+SAMPLED = set()
+# The provider configuration's string arguments, by value: a planned value
+# equal to one came from it.
+FROM_PROVIDER = {}
+
+
+def derived(value):
+    text = json.dumps(value)
+    return any(s in text for s in SAMPLED)
+
+
+def sampled_strings(lines):
+    """The quoted strings (4 characters or more) in configuration lines."""
+    for line in lines:
+        for m in re.findall(r'"((?:[^"\\]|\\.){4,})"', line):
+            SAMPLED.add(m)
+
+
 def defaults_of(block, after, unknown, configured):
     """The known values the plan gave to what the configuration left unset,
     nested blocks (the first of each type) as {"block": {...}}, and blocks
@@ -212,7 +243,12 @@ def defaults_of(block, after, unknown, configured):
     for name in block.get("attributes", {}):
         if name in configured or unknown.get(name) is True:
             continue
-        if after.get(name) is not None:
+        if isinstance(after.get(name), str) and after[name] in FROM_PROVIDER:
+            # The provider configuration's argument (google's project, for
+            # the types that take it while planning).
+            out[name] = {"from_provider": FROM_PROVIDER[after[name]]}
+            continue
+        if after.get(name) is not None and not derived(after[name]):
             out[name] = after[name]
     for name, bt in block.get("block_types", {}).items():
         value, unknowns = after.get(name), unknown.get(name)
@@ -250,6 +286,19 @@ def learn(ty, block, why):
         LEARNED[(ty, name)] = v
         return True
 
+    m = re.search(r'Missing required argument: "([\w.]+)": one of `([^`]+)` must be specified', why)
+    if m and "." in m.group(1):
+        # One of several arguments inside a block: the one named first.
+        parts = m.group(1).split(".")
+        path = ".".join(p for p in parts if not p.isdigit())
+        inner = block
+        for step in path.split(".")[:-1]:
+            inner = inner.get("block_types", {}).get(step, {}).get("block", {})
+        a = inner.get("attributes", {}).get(path.split(".")[-1])
+        if a is None or NESTED_SAMPLES.get((ty, path)) is not None:
+            return False
+        NESTED_SAMPLES[(ty, path)] = by_name(path.split(".")[-1], a.get("type", "string"))
+        return True
     m = re.search(r"one of `([^`]+)` must be specified", why)
     if m:
         names = m.group(1).split(",")
@@ -396,9 +445,14 @@ def main():
     out = {}
     if args.batch:
         config = open(args.provider_config).read() if args.provider_config else ""
+        for name, value in re.findall(r'^\s*(\w+)\s*=\s*"([^"]{4,})"\s*$', config, flags=re.M):
+            if name not in ("access_token", "access_key", "secret_key", "token"):
+                FROM_PROVIDER[value] = name
         for address, p in sorted(data["provider_schemas"].items()):
             provider = "/".join(address.split("/")[1:])
             version = data["provider_versions"][provider]
+            global PROVIDER
+            PROVIDER = provider
             blocks = {ty: s["block"] for ty, s in p.get("resource_schemas", {}).items()}
             todo = sorted(blocks)
             # Refused samples are fixed from the refusals and planned again.
@@ -408,7 +462,10 @@ def main():
                     chunk = {ty: blocks[ty] for ty in todo[i:i + args.batch]}
                     changes, failed = plan_batch(program, args.plugin_dir, provider, version, config, chunk)
                     for ty, change in changes.items():
-                        configured = {line.split("=")[0].strip() for line in body(ty, chunk[ty]) + EXTRA.get(ty, []) if "=" in line}
+                        lines = body(ty, chunk[ty]) + EXTRA.get(ty, [])
+                        configured = {line.split("=")[0].strip() for line in lines if "=" in line}
+                        SAMPLED.clear()
+                        sampled_strings(lines + config.splitlines())
                         out[ty] = {"provider": provider, "defaults": defaults_of(chunk[ty], change.get("after") or {}, change.get("after_unknown") or {}, configured)}
                         if ty in DEPRECATIONS:
                             out[ty]["deprecation"] = DEPRECATIONS[ty]

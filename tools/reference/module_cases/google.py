@@ -1,0 +1,112 @@
+# Resources of the Google provider (issue 21), recorded with the real
+# provider built from its source (PROVIDERS_PLUGIN_DIR; tools/providers/README.md):
+# its plans need no Google Cloud account with a mock access token. Nested
+# blocks, labels (with the provider's terraform_labels and
+# effective_labels), defaults, and the errors a schema gives.
+A = "google"
+
+GOOGLE = '''
+    provider "google" {
+      project      = "demo-project"
+      region       = "europe-west1"
+      access_token = "mock-token"
+    }
+'''
+
+case(A, "network-and-subnetwork", GOOGLE + '''
+    resource "google_compute_network" "vpc" {
+      name                    = "vpc"
+      auto_create_subnetworks = false
+    }
+    resource "google_compute_subnetwork" "s" {
+      name          = "s"
+      ip_cidr_range = "10.0.0.0/24"
+      region        = "europe-west1"
+      network       = google_compute_network.vpc.id
+      secondary_ip_range {
+        range_name    = "pods"
+        ip_cidr_range = "10.1.0.0/16"
+      }
+    }
+''', ["google_compute_network.vpc", "google_compute_subnetwork.s.secondary_ip_range", "google_compute_subnetwork.s.purpose",
+      "google_compute_subnetwork.s.private_ip_google_access", "google_compute_subnetwork.s.project", "google_compute_network.vpc.routing_mode"])
+
+case(A, "bucket-with-labels-and-rules", GOOGLE + '''
+    resource "google_storage_bucket" "b" {
+      name     = "demo-bucket"
+      location = "EU"
+      labels   = { env = "dev" }
+      versioning {
+        enabled = true
+      }
+      lifecycle_rule {
+        condition {
+          age = 30
+        }
+        action {
+          type = "Delete"
+        }
+      }
+    }
+''', ["google_storage_bucket.b.labels", "google_storage_bucket.b.terraform_labels", "google_storage_bucket.b.effective_labels",
+      "google_storage_bucket.b.lifecycle_rule", "google_storage_bucket.b.versioning", "google_storage_bucket.b.storage_class",
+      "google_storage_bucket.b.force_destroy", "google_storage_bucket.b.url"])
+
+case(A, "instance", GOOGLE + '''
+    resource "google_compute_instance" "vm" {
+      name         = "vm"
+      machine_type = "e2-small"
+      zone         = "europe-west1-b"
+      boot_disk {
+        initialize_params {
+          image = "debian-cloud/debian-12"
+        }
+      }
+      network_interface {
+        network = "default"
+        access_config {}
+      }
+      tags = ["web"]
+    }
+''', ["google_compute_instance.vm.boot_disk", "google_compute_instance.vm.network_interface[0].access_config",
+      "google_compute_instance.vm.scheduling", "google_compute_instance.vm.tags", "google_compute_instance.vm.can_ip_forward",
+      "google_compute_instance.vm.metadata"])
+
+case(A, "service-account-and-iam", GOOGLE + '''
+    resource "google_service_account" "sa" {
+      account_id   = "app-runner"
+      display_name = "App"
+    }
+    resource "google_project_iam_member" "m" {
+      project = "demo-project"
+      role    = "roles/storage.objectViewer"
+      member  = "serviceAccount:${google_service_account.sa.email}"
+    }
+''', ["google_service_account.sa", "google_project_iam_member.m.member", "google_project_iam_member.m.condition"])
+
+case(A, "errors", GOOGLE + '''
+    resource "google_compute_network" "vpc" {
+      auto_create_subnetworks = false
+      mtu_size                = 1460
+    }
+''', ["google_compute_network.vpc"])
+
+case(A, "provider-default-labels-and-project", '''
+    provider "google" {
+      project      = "other-project"
+      region       = "us-central1"
+      access_token = "mock-token"
+      default_labels = {
+        team = "data"
+      }
+    }
+    resource "google_storage_bucket" "b" {
+      name     = "labelled"
+      location = "US"
+      labels   = { team = "web", tier = "1" }
+    }
+    resource "google_pubsub_topic" "t" {
+      name = "events"
+    }
+''', ["google_storage_bucket.b.terraform_labels", "google_storage_bucket.b.effective_labels", "google_storage_bucket.b.project",
+      "google_pubsub_topic.t.project", "google_pubsub_topic.t.terraform_labels", "google_pubsub_topic.t.labels"])
