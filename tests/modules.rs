@@ -78,9 +78,9 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
     let profile = Profile::from_name(case["profile"].as_str().unwrap_or("terraform")).unwrap();
     let calls_module = files.iter().any(|(n, t)| n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")));
     // The recorder runs `init` where a module is called, or the real
-    // providers of tools/providers are used (the `providers` and
-    // `kubernetes` areas).
-    let uses_providers = case["id"].as_str().is_some_and(|id| id.starts_with("providers/") || id.starts_with("kubernetes/"));
+    // providers of tools/providers are used (the `providers`, `kubernetes`
+    // and `google` areas).
+    let uses_providers = case["id"].as_str().is_some_and(|id| ["providers/", "kubernetes/", "google/"].iter().any(|a| id.starts_with(a)));
     let init = case["init"].as_bool().unwrap_or(calls_module || uses_providers);
     let installation = if init { Installation::Initialized } else { Installation::Uninitialized };
     let mut opts = ModuleOptions { profile, installation, providers: Some(provider_data()), ..ModuleOptions::default() };

@@ -376,7 +376,11 @@ fn plan_level(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: 
         let v = if a.write_only {
             Value::Null(a.ty.clone())
         } else if !given.is_null() {
-            if sdk_v2 { zero_filled_elements(given) } else { given }
+            match &a.nested {
+                Some(nested) => plan_nested_attribute(given, nested),
+                None if sdk_v2 => zero_filled_elements(given),
+                None => given,
+            }
         } else if let Some(d) = defaults.get(&a.name).and_then(|d| json_value(d, &a.ty)) {
             d
         } else if a.computed {
@@ -402,6 +406,39 @@ fn plan_level(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: 
         out.insert(b.name.clone(), plan_nested(given, b, nested, planning));
     }
     Value::Object(out.into())
+}
+
+/// A nested attribute type's value as the plugin framework plans it: in
+/// each object, what is unset and computed is unknown, recursively.
+fn plan_nested_attribute(v: Value, nested: &NestedType) -> Value {
+    let (inner, marks) = v.unmark();
+    let object = |x: &Value| -> Value {
+        let Value::Object(m) = x.unmarked() else { return x.clone() };
+        let mut out = m.clone();
+        for a in &nested.attrs {
+            let Some(field) = m.get(&a.name) else { continue };
+            let planned = if field.is_null() && a.computed {
+                Value::unknown(a.ty.clone())
+            } else if let (false, Some(inner)) = (field.is_null(), &a.nested) {
+                plan_nested_attribute(field.clone(), inner)
+            } else {
+                continue;
+            };
+            out.make_mut().insert(a.name.clone(), planned);
+        }
+        Value::Object(out).with_same_marks(x)
+    };
+    let planned = match &inner {
+        Value::Object(_) => object(&inner),
+        Value::List(t, es) => Value::List(t.clone(), es.iter().map(object).collect()),
+        Value::Set(t, es) => {
+            let items: Vec<Value> = es.iter().map(object).collect();
+            crate::value::convert::set_of(items.clone()).unwrap_or(Value::Set(t.clone(), items.into()))
+        }
+        Value::Map(t, m) => Value::Map(t.clone(), m.iter().map(|(k, x)| (k.clone(), object(x))).collect::<BTreeMap<_, _>>().into()),
+        _ => inner.clone(),
+    };
+    planned.with_marks(marks)
 }
 
 /// The SDK v2's value for an unset argument inside a nested block.

@@ -162,3 +162,46 @@ case(A, "deprecated-resource-with-count", '''
       data = { n = length(kubernetes_config_map.c) }
     }
 ''', ["kubernetes_config_map_v1.copy.metadata[0].name"])
+
+# Nested attribute types (the plugin framework's, protocol 6): objects and
+# lists of objects written as arguments, unset attributes inside them, and
+# the type errors Terraform gives for them.
+case(A, "nested-attribute-types", '''
+    resource "kubernetes_validating_admission_policy_v1" "p" {
+      metadata = {
+        name = "demo"
+      }
+      spec = {
+        failure_policy = "Fail"
+        audit_annotations = [
+          { key = "owner", value_expression = "object.metadata.name" },
+        ]
+        validations = [
+          { expression = "object.spec.replicas <= 5", message = "too many" },
+        ]
+        match_constraints = {
+          resource_rules = [{
+            api_groups   = ["apps"]
+            api_versions = ["v1"]
+            operations   = ["CREATE", "UPDATE"]
+            resources    = ["deployments"]
+          }]
+        }
+      }
+    }
+''', ["kubernetes_validating_admission_policy_v1.p.metadata", "kubernetes_validating_admission_policy_v1.p.spec.validations",
+      "kubernetes_validating_admission_policy_v1.p.spec.match_constraints.resource_rules[0]",
+      "kubernetes_validating_admission_policy_v1.p.spec.param_kind", "type(kubernetes_validating_admission_policy_v1.p.spec.audit_annotations)"])
+
+case(A, "nested-attribute-type-errors", '''
+    resource "kubernetes_validating_admission_policy_v1" "p" {
+      metadata = {
+        name = "demo"
+      }
+      spec = {
+        validations = [
+          { expression = "true" },
+        ]
+      }
+    }
+''', ["kubernetes_validating_admission_policy_v1.p"])
