@@ -229,4 +229,8 @@ fn a_provider_the_data_lacks_keeps_the_configuration_as_written() {
     let module = "resource \"example_widget\" \"w\" {\n  size = 3\n}\nlocals {\n  id = example_widget.w.anything\n}\n";
     assert_eq!(console(module, "example_widget.w.size").as_deref(), Ok("3"));
     assert_eq!(console(module, "local.id").as_deref(), Ok("(known after apply)"));
+    // The evaluation says which types were planned as written.
+    let opts = ModuleOptions { installation: Installation::Initialized, providers: Some(data()), ..ModuleOptions::default() };
+    let module = Module::load(vec![("main.tf".into(), format!("{module}data \"example_thing\" \"t\" {{}}\nresource \"random_pet\" \"p\" {{}}\nresource \"terraform_data\" \"d\" {{}}\n"))], &opts);
+    assert_eq!(module.evaluate(&Inputs::default()).guessed_types(), ["data.example_thing", "example_widget"]);
 }

@@ -36,6 +36,9 @@ pub(super) struct Links {
     /// the whole configuration's graph has one, and the console refuses
     /// to start.
     pub cycle: Cell<bool>,
+    /// Resource types planned as written, their provider's schema not in
+    /// the provider data (`data.` before a data source's).
+    pub guessed: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Links {

@@ -341,16 +341,36 @@ pub(super) struct Planner<'m> {
     pub diags: Vec<ModuleDiagnostic>,
     /// Evaluating a console line, after planning.
     pub console: bool,
+    /// The module's provider configurations that their schemas refuse
+    /// (local name, alias): their resources are not planned.
+    pub invalid_providers: Vec<(String, Option<String>)>,
+}
+
+impl Evaluation<'_> {
+    /// The resource and data source types planned as written (`data.` before
+    /// a data source's), their providers' schemas not in the provider data:
+    /// any attribute read from them is unknown.
+    pub fn guessed_types(&self) -> Vec<String> {
+        self.links.guessed.borrow().iter().cloned().collect()
+    }
 }
 
 impl<'m> Planner<'m> {
     pub fn new(module: &'m Module, dir: &'m Dir, links: &'m Links, addr: String, depth: usize, state: State) -> Planner<'m> {
-        Planner { module, dir, config: &dir.config, links, addr, depth, state, diags: Vec::new(), console: false }
+        Planner { module, dir, config: &dir.config, links, addr, depth, state, diags: Vec::new(), console: false, invalid_providers: Vec::new() }
     }
 
     /// Plans every named value in dependency order.
     pub fn run(&mut self) {
         self.collect_read_attrs();
+        // Terraform refuses a provider configuration its schema does not
+        // take; OpenTofu's console says nothing of it, and leaves its
+        // resources unknown.
+        let (diags, invalid) = super::providers::provider_configurations(self);
+        if !self.opentofu() {
+            self.diags.extend(diags);
+        }
+        self.invalid_providers = invalid;
         match self.order() {
             Some(order) => {
                 for node in order {

@@ -90,6 +90,9 @@ pub struct Listing {
     /// Built on the plugin SDK v2 (its own words for some errors), not the
     /// plugin framework.
     pub sdk_v2: bool,
+    /// The provider configuration's schema (`None` where the data came
+    /// from a dump that has none).
+    pub(super) provider: Option<BlockSchema>,
     types: BTreeMap<TypeKind, BTreeSet<String>>,
 }
 
@@ -251,7 +254,7 @@ fn listing_of(j: &Json) -> Listing {
             j[kind.folder()].as_array().into_iter().flatten().filter_map(|n| n.as_str().map(String::from)).collect();
         types.insert(kind, names);
     }
-    Listing { version: j["version"].as_str().unwrap_or("").to_string(), sdk_v2: j["sdk"] == "sdkv2", types }
+    Listing { version: j["version"].as_str().unwrap_or("").to_string(), sdk_v2: j["sdk"] == "sdkv2", provider: (!j["provider"].is_null()).then(|| block_of(&j["provider"])), types }
 }
 
 /// A block's schema from its compact form (tools/providers/compact.py).

@@ -211,8 +211,13 @@ pub(super) fn builtin(p: &Planner, r: &Resource) -> bool {
 /// (`hashicorp/random`): its `required_providers` source, or the implied
 /// `hashicorp/` one. `None` for a source on another registry host.
 pub(super) fn provider_source(p: &Planner, r: &Resource) -> Option<String> {
-    let local = provider_name(r);
-    let source = match p.config.required_providers.iter().find(|(n, _)| *n == local) {
+    source_of(p, &provider_name(r))
+}
+
+/// The provider of local name `local`, `namespace/type`, as
+/// [`provider_source`] finds it.
+fn source_of(p: &Planner, local: &str) -> Option<String> {
+    let source = match p.config.required_providers.iter().find(|(n, _)| n == local) {
         Some((_, Some(source))) => source.to_ascii_lowercase(),
         _ => format!("hashicorp/{local}"),
     };
@@ -250,6 +255,43 @@ pub(super) fn schema(p: &Planner, r: &Resource) -> TypeSchema {
     match data.type_data(&source, kind, &r.ty) {
         Found::Yes(t) => TypeSchema::Known(t),
         _ => TypeSchema::Unknown,
+    }
+}
+
+/// The module's `provider` blocks checked against their providers'
+/// configuration schemas (HCL's content errors); the configurations found
+/// invalid, by local name and alias.
+pub(super) fn provider_configurations(p: &Planner) -> (Vec<super::ModuleDiagnostic>, Vec<(String, Option<String>)>) {
+    let mut diags = Vec::new();
+    let mut invalid = Vec::new();
+    let Some(data) = p.options().providers.as_ref() else { return (diags, invalid) };
+    for ((name, alias), (body, file)) in p.config.providers.iter().zip(&p.config.provider_bodies) {
+        let Some(source) = source_of(p, name) else { continue };
+        let Found::Yes(listing) = data.listing(&source) else { continue };
+        let Some(schema) = &listing.provider else { continue };
+        let before = diags.len();
+        provider_content(body, schema, *file, true, &mut diags);
+        if diags.len() > before {
+            invalid.push((name.clone(), alias.clone()));
+        }
+    }
+    (diags, invalid)
+}
+
+fn provider_content(body: &crate::syntax::ast::Body, schema: &BlockSchema, file: usize, top: bool, diags: &mut Vec<super::ModuleDiagnostic>) {
+    // The meta-arguments Terraform takes out first.
+    let meta: &[&str] = if top { &["alias", "version"] } else { &[] };
+    let attributes: Vec<(&str, bool)> =
+        schema.attrs.iter().map(|a| (a.name.as_str(), a.required)).chain(meta.iter().map(|m| (*m, false))).collect();
+    const KEY: &[&str] = &["key"];
+    let blocks: Vec<(&str, &[&str])> =
+        schema.blocks.iter().map(|b| (b.name.as_str(), if b.nesting == Nesting::Map { KEY } else { &[][..] })).collect();
+    let shape = super::schema::Schema { attributes: &attributes, blocks: &blocks };
+    let content = super::schema::content(body, &shape, file, diags);
+    for block in content.blocks {
+        if let Some(nb) = schema.block(&block.kind) {
+            provider_content(&block.body, &nb.block, file, false, diags);
+        }
     }
 }
 

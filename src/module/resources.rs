@@ -118,6 +118,14 @@ pub(super) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
 /// The instances of `r` as Terraform plans them.
 fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
     let schema = providers::schema(p, r);
+    let configuration = (providers::provider_name(r), r.provider.as_ref().and_then(|(_, a)| a.clone()));
+    if p.invalid_providers.contains(&configuration) {
+        return match (p.opentofu(), &schema) {
+            (false, _) => None,
+            (true, TypeSchema::Known(t)) => Some(Value::unknown(t.block.implied_type())),
+            (true, _) => Some(Value::dynamic_unknown()),
+        };
+    }
     // A deprecated type: the plugin framework warns once, as it validates
     // the block; the SDK v2 as it plans each instance, in its own words.
     let mut sdk_deprecation = None;
@@ -131,6 +139,13 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
                 _ => sdk_deprecation = Some(t.deprecation.clone().unwrap_or_else(|| message.clone())),
             }
         }
+    }
+    if matches!(schema, TypeSchema::Unknown) && !providers::builtin(p, r) {
+        let name = match r.mode {
+            Mode::Data => format!("data.{}", r.ty),
+            _ => r.ty.clone(),
+        };
+        p.links.guessed.borrow_mut().insert(name);
     }
     if matches!(schema, TypeSchema::Invalid(_)) {
         p.diags.push(super::ModuleDiagnostic::general(

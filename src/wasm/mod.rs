@@ -184,6 +184,12 @@ export interface ModuleResult {
    * hand them over with addProviderFiles, and evaluate again.
    */
   needsProviderFiles?: string[];
+  /**
+   * Resource types (`data.` before a data source's) planned as written:
+   * the provider data has no schema for their provider, so any attribute
+   * read from them is unknown.
+   */
+  guessedTypes?: string[];
 }
 
 /** Evaluates a module's text (its main.tf, with the `files` option's) over its variables, as `terraform console -plan` sees it. */

@@ -92,6 +92,9 @@ struct JsModuleResult {
     /// with `addProviderFiles`, and evaluates again.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     needs_provider_files: Vec<String>,
+    /// Resource types planned as written: no schema for their provider.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    guessed_types: Vec<String>,
 }
 
 #[cfg(feature = "module-mode")]
@@ -153,6 +156,7 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             console: None,
             needs_full_build: true,
             needs_provider_files: Vec::new(),
+            guessed_types: Vec::new(),
         }
     };
     // Plain objects, not `Map`s, for the flattened diagnostics.
@@ -170,6 +174,7 @@ fn options_error(detail: String) -> JsModuleResult {
         console: None,
         needs_full_build: false,
         needs_provider_files: Vec::new(),
+        guessed_types: Vec::new(),
     }
 }
 
@@ -284,5 +289,6 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         console,
         needs_full_build: false,
         needs_provider_files: pending_provider_files(),
+        guessed_types: evaluation.guessed_types(),
     }
 }

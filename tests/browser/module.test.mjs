@@ -540,6 +540,14 @@ test("provider resources are planned with their provider's schema, downloading o
     "/providers/hashicorp/random/provider.json",
     "/providers/hashicorp/random/resource/random_pet.json",
   ]);
+  // A type whose provider the data lacks is planned as written, and said so.
+  assert.equal(await page.isVisible('[data-testid="guessed"]'), false);
+  await setDoc(page, "expression", 'resource "example_widget" "w" {\n  size = 3\n}\nlocals {\n  id = example_widget.w.anything\n}\n');
+  assert.equal(
+    await page.textContent('[data-testid="guessed"]'),
+    "No provider schema for example_widget: planned as written, and what is read from it is unknown.",
+  );
+  assert.equal(Object.fromEntries((await values(page)).map((v) => [v.address, v.console]))["local.id"], "(known after apply)");
   // A misspelt attribute is Terraform's error, with its suggestion.
   await setDoc(page, "expression", 'resource "random_pet" "p" {}\nlocals {\n  s = random_pet.p.seperator\n}\n');
   assert.match(await problemsText(page), /Unsupported attribute[\s\S]*Did you mean "separator"\?/);

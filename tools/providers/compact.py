@@ -10,7 +10,7 @@ page, read by the command line and the tests.
 
 Layout (all JSON):
   index.json                         {"format": 1, "providers": {"NS/TYPE": {"version", "source", "licence", "extracted_with"}}}
-  NS/TYPE/provider.json              {"version", "provider": BLOCK, "resource": [names], "data": [...], "ephemeral": [...]}
+  NS/TYPE/provider.json              {"version", "provider": BLOCK or null (not known), "sdk", "resource": [names], "data": [...], "ephemeral": [...]}
   NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}, "facts"?: {...},
                                      "deprecation"?: the provider's message for a deprecated type (SDK v2)}
   NS/TYPE/data/NAME.json, NS/TYPE/ephemeral/NAME.json   likewise
@@ -108,7 +108,9 @@ def main():
         base = os.path.join(args.out, name)
         shutil.rmtree(base, ignore_errors=True)
         sdks = dict(x.split("=", 1) for x in args.sdk)
-        listing = {"version": version, "provider": block(p["provider"]["block"]), "sdk": sdks.get(name, "framework")}
+        # null: the provider configuration's schema is not known (a dump's).
+        provider_block = None if p["provider"].get("unknown") else block(p["provider"]["block"])
+        listing = {"version": version, "provider": provider_block, "sdk": sdks.get(name, "framework")}
         for key, kind in KINDS:
             names = sorted(p.get(key, {}))
             if names:

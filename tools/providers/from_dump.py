@@ -56,7 +56,8 @@ def main():
         m = re.search(r"const \w+ = `(.*?)`\n", text, re.S)
         raw = m.group(1).replace('` + "`" + `', "`")
         schemas[KINDS[kind]][name] = json.loads(raw)
-    provider = {"block": {}}
+    # The dumps have no provider configuration schema: unknown unless filled.
+    provider = {"block": {}, "unknown": True}
     filled = []
     if args.fill:
         fill = json.load(open(args.fill))["provider_schemas"].get(address, {})

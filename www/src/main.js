@@ -616,7 +616,7 @@ function showModuleAnswer(answer, source, variables) {
   // Undeclared variables' entries point at their names in the variables.
   const located = result.diagnostics.map((d) => (undeclared(d) ? inVariables.find((v) => v.summary === d.summary && v.detail === d.detail) ?? d : d));
   showDiagnostics(located, result.diagnosticsText);
-  renderValues(ui.values, result.values, jumpTo);
+  renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? []);
   lastModuleValues = result.values;
   exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values, source.length)) });
   moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);

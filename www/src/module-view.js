@@ -183,7 +183,7 @@ function valueItem(v, jump) {
  * Lists the named values in `container`, grouped by kind, in declaration
  * order within each kind. `jump(value)` is called when one is chosen.
  */
-export function renderValues(container, values, jump) {
+export function renderValues(container, values, jump, guessed = []) {
   const scroll = container.scrollTop;
   const before = rendered.get(container) ?? new Map();
   const now = new Map();
@@ -208,6 +208,12 @@ export function renderValues(container, values, jump) {
   }
   rendered.set(container, now);
   if (groups.length === 0) groups.push(el("p", "hint", "This module declares no variables, locals, outputs, resources, data sources or module calls."));
+  // Types whose provider the schemas lack are planned as written.
+  if (guessed.length) {
+    const note = el("p", "hint guessed", `No provider schema for ${guessed.join(", ")}: planned as written, and what is read from ${guessed.length === 1 ? "it" : "them"} is unknown.`);
+    note.dataset.testid = "guessed";
+    groups.unshift(note);
+  }
   container.replaceChildren(...groups);
   container.scrollTop = scroll;
 }

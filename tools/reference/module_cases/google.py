@@ -110,3 +110,20 @@ case(A, "provider-default-labels-and-project", '''
     }
 ''', ["google_storage_bucket.b.terraform_labels", "google_storage_bucket.b.effective_labels", "google_storage_bucket.b.project",
       "google_pubsub_topic.t.project", "google_pubsub_topic.t.terraform_labels", "google_pubsub_topic.t.labels"])
+
+# The provider block against the provider's own schema.
+case(A, "provider-configuration-errors", '''
+    provider "google" {
+      projekt      = "demo-project"
+      access_token = "mock-token"
+      batching {
+        send_after = "10s"
+        nope       = true
+      }
+      frobnicate {
+      }
+    }
+    resource "google_pubsub_topic" "t" {
+      name = "events"
+    }
+''', ["google_pubsub_topic.t.name"])

@@ -398,3 +398,15 @@ case(A, "outputs-of-provider-values", '''
       value = null_resource.n.triggers
     }
 ''', ["random_pet.p.prefix", "null_resource.n.triggers"])
+
+case(A, "provider-configuration-unsupported-argument", '''
+    terraform {
+      required_providers {
+        random = { source = "hashicorp/random" }
+      }
+    }
+    provider "random" {
+      seed = 1
+    }
+    resource "random_pet" "p" {}
+''', ["random_pet.p.separator"])
