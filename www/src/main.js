@@ -38,6 +38,7 @@ import { createDrawer } from "./drawer.js";
 import { createCompare, showKnown } from "./compare-view.js";
 import { pageTheme, pageHighlight } from "./theme.js";
 import { createSchemas, schemaCompletions, schemaHover } from "./schema-view.js";
+import { expressionCompletions, variablePaths, MODULE_NAMES } from "./completion.js";
 
 // The first result's time is counted from navigation start (what a reader
 // waits for), not from this script's start.
@@ -126,47 +127,14 @@ function completionVariables() {
   return goodVariables.value;
 }
 
-function variablePaths(value, prefix, out, depth) {
-  if (depth > 4 || out.length > 500) return;
-  if (Array.isArray(value)) {
-    value.slice(0, 20).forEach((v, i) => {
-      const p = `${prefix}[${i}]`;
-      out.push(p);
-      variablePaths(v, p, out, depth + 1);
-    });
-  } else if (value && typeof value === "object" && !("__unknown__" in value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 1 && (keys[0] === "__sensitive__" || keys[0] === "__ephemeral__")) {
-      variablePaths(value[keys[0]], prefix, out, depth);
-      return;
-    }
-    for (const [k, v] of Object.entries(value)) {
-      const p = prefix ? (/^[\p{L}_][\p{L}\p{N}_-]*$/u.test(k) ? `${prefix}.${k}` : `${prefix}["${k}"]`) : k;
-      out.push(p);
-      variablePaths(v, p, out, depth + 1);
-    }
-  }
-}
-
 // In Module mode: the module's own names (from its last result) and the
 // named values Terraform provides.
-const MODULE_NAMES = ["path.module", "path.root", "path.cwd", "terraform.workspace", "count.index", "each.key", "each.value", "self"];
 let moduleNames = [];
 
-function hclCompletions(context) {
-  // Ctrl+Space with nothing typed offers everything.
-  const word = context.matchBefore(/[\p{L}_][\p{L}\p{N}_.\-\[\]"]*$/u) ?? (context.explicit ? { from: context.pos, to: context.pos } : null);
-  if (!word || (word.from === word.to && !context.explicit)) return null;
-  const paths = [];
-  if (mode === "module") paths.push(...moduleNames, ...MODULE_NAMES);
-  else variablePaths(completionVariables(), "", paths, 0);
-  const options = [
-    ...(functionsByProfile[ui.profile.value] ?? []).map((f) => ({ label: f.name, type: "function", detail: f.signature, info: f.description, apply: `${f.name}(` })),
-    ...paths.map((p) => ({ label: p, type: "variable" })),
-    ...["for", "in", "if", "true", "false", "null"].map((k) => ({ label: k, type: "keyword" })),
-  ];
-  return { from: word.from, options, validFor: /^[\p{L}\p{N}_.\-\[\]"]*$/u };
-}
+const hclCompletions = expressionCompletions({
+  functions: () => functionsByProfile[ui.profile.value] ?? [],
+  names: () => (mode === "module" ? [...moduleNames, ...MODULE_NAMES] : variablePaths(completionVariables())),
+});
 
 const language = new Compartment();
 const varsLanguage = new Compartment();
