@@ -25,8 +25,7 @@ fn console(module: &str, expr: &str) -> Result<String, Vec<String>> {
     match evaluation.console(expr) {
         Ok(r) if errors.is_empty() => Ok(r.console),
         Ok(_) => Err(errors),
-        Err(ds) => Err(errors.into_iter().chain(ds.iter().map(|d| format!("{}: {}", d.diagnostic.summary, d.diagnostic.detail)))
-            .collect()),
+        Err(ds) => Err(errors.into_iter().chain(ds.iter().map(|d| format!("{}: {}", d.diagnostic.summary, d.diagnostic.detail))).collect()),
     }
 }
 
@@ -175,8 +174,7 @@ fn aws_data_sources_are_what_the_configuration_sets_the_rest_unknown() {
 /// (tools/providers/record_cases.py).
 #[test]
 fn aws_data_sources_computed_offline_match_the_provider() {
-    let cases: serde_json::Value =
-        serde_json::from_str(include_str!("providers/aws_cases.json")).expect("aws_cases.json");
+    let cases: serde_json::Value = serde_json::from_str(include_str!("providers/aws_cases.json")).expect("aws_cases.json");
     let mut failures = Vec::new();
     for case in cases.as_array().into_iter().flatten() {
         let module = case["module"].as_str().unwrap_or_default();
@@ -231,6 +229,14 @@ fn a_provider_the_data_lacks_keeps_the_configuration_as_written() {
     assert_eq!(console(module, "local.id").as_deref(), Ok("(known after apply)"));
     // The evaluation says which types were planned as written.
     let opts = ModuleOptions { installation: Installation::Initialized, providers: Some(data()), ..ModuleOptions::default() };
-    let module = Module::load(vec![("main.tf".into(), format!("{module}data \"example_thing\" \"t\" {{}}\nresource \"random_pet\" \"p\" {{}}\nresource \"terraform_data\" \"d\" {{}}\n"))], &opts);
+    let module = Module::load(
+        vec![(
+            "main.tf".into(),
+            format!(
+                "{module}data \"example_thing\" \"t\" {{}}\nresource \"random_pet\" \"p\" {{}}\nresource \"terraform_data\" \"d\" {{}}\n"
+            ),
+        )],
+        &opts,
+    );
     assert_eq!(module.evaluate(&Inputs::default()).guessed_types(), ["data.example_thing", "example_widget"]);
 }

@@ -357,7 +357,18 @@ impl Evaluation<'_> {
 
 impl<'m> Planner<'m> {
     pub fn new(module: &'m Module, dir: &'m Dir, links: &'m Links, addr: String, depth: usize, state: State) -> Planner<'m> {
-        Planner { module, dir, config: &dir.config, links, addr, depth, state, diags: Vec::new(), console: false, invalid_providers: Vec::new() }
+        Planner {
+            module,
+            dir,
+            config: &dir.config,
+            links,
+            addr,
+            depth,
+            state,
+            diags: Vec::new(),
+            console: false,
+            invalid_providers: Vec::new(),
+        }
     }
 
     /// Plans every named value in dependency order.

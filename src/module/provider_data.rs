@@ -254,7 +254,12 @@ fn listing_of(j: &Json) -> Listing {
             j[kind.folder()].as_array().into_iter().flatten().filter_map(|n| n.as_str().map(String::from)).collect();
         types.insert(kind, names);
     }
-    Listing { version: j["version"].as_str().unwrap_or("").to_string(), sdk_v2: j["sdk"] == "sdkv2", provider: (!j["provider"].is_null()).then(|| block_of(&j["provider"])), types }
+    Listing {
+        version: j["version"].as_str().unwrap_or("").to_string(),
+        sdk_v2: j["sdk"] == "sdkv2",
+        provider: (!j["provider"].is_null()).then(|| block_of(&j["provider"])),
+        types,
+    }
 }
 
 /// A block's schema from its compact form (tools/providers/compact.py).

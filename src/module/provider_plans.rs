@@ -71,11 +71,15 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
         let defaults = provider_argument(p, r, "default_labels").unwrap_or_else(|| Value::Object(Default::default()));
         let attribution = provider_argument(p, r, "add_terraform_attribution_label");
         let labels = attrs.get("labels").cloned().unwrap_or_else(Value::null);
-        if let (Some(mut merged), Some(own), Some(attribution)) = (string_map(&defaults), string_map(&labels), attribution.map_or(Some(true), |v| match v.unmarked() {
-            Value::Bool(b) => Some(*b),
-            Value::Null(_) => Some(true),
-            _ => None,
-        })) {
+        if let (Some(mut merged), Some(own), Some(attribution)) = (
+            string_map(&defaults),
+            string_map(&labels),
+            attribution.map_or(Some(true), |v| match v.unmarked() {
+                Value::Bool(b) => Some(*b),
+                Value::Null(_) => Some(true),
+                _ => None,
+            }),
+        ) {
             merged.extend(own);
             if attribution {
                 merged.insert("goog-terraform-provisioned".into(), Value::string("true"));

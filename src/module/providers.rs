@@ -181,7 +181,13 @@ fn terraform_data_type(with_store: bool) -> Arc<TypeData> {
     static WITHOUT: OnceLock<Arc<TypeData>> = OnceLock::new();
     let cell = if with_store { &WITH } else { &WITHOUT };
     cell.get_or_init(|| {
-        Arc::new(TypeData { block: terraform_data(with_store), defaults: serde_json::Value::Null, checks: serde_json::Value::Null, facts: serde_json::Value::Null, deprecation: None })
+        Arc::new(TypeData {
+            block: terraform_data(with_store),
+            defaults: serde_json::Value::Null,
+            checks: serde_json::Value::Null,
+            facts: serde_json::Value::Null,
+            deprecation: None,
+        })
     })
     .clone()
 }
@@ -278,7 +284,13 @@ pub(super) fn provider_configurations(p: &Planner) -> (Vec<super::ModuleDiagnost
     (diags, invalid)
 }
 
-fn provider_content(body: &crate::syntax::ast::Body, schema: &BlockSchema, file: usize, top: bool, diags: &mut Vec<super::ModuleDiagnostic>) {
+fn provider_content(
+    body: &crate::syntax::ast::Body,
+    schema: &BlockSchema,
+    file: usize,
+    top: bool,
+    diags: &mut Vec<super::ModuleDiagnostic>,
+) {
     // The meta-arguments Terraform takes out first.
     let meta: &[&str] = if top { &["alias", "version"] } else { &[] };
     let attributes: Vec<(&str, bool)> =
@@ -406,11 +418,22 @@ pub(super) enum Planning {
 
 /// A resource's planned value from its configuration and schema, with the
 /// provider's recorded defaults.
-pub(super) fn plan_object(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: &serde_json::Value, planning: Planning) -> Value {
+pub(super) fn plan_object(
+    config: &BTreeMap<String, Value>,
+    schema: &BlockSchema,
+    defaults: &serde_json::Value,
+    planning: Planning,
+) -> Value {
     plan_level(config, schema, defaults, planning, false)
 }
 
-fn plan_level(config: &BTreeMap<String, Value>, schema: &BlockSchema, defaults: &serde_json::Value, planning: Planning, nested: bool) -> Value {
+fn plan_level(
+    config: &BTreeMap<String, Value>,
+    schema: &BlockSchema,
+    defaults: &serde_json::Value,
+    planning: Planning,
+    nested: bool,
+) -> Value {
     let sdk_v2 = planning != Planning::AsWritten;
     let mut out = BTreeMap::new();
     for a in &schema.attrs {

@@ -242,7 +242,9 @@ impl Statement {
         if !self.effect.is_empty() {
             put("Effect", J::S(self.effect.clone()));
         }
-        for (k, v) in [("Action", &self.action), ("NotAction", &self.not_action), ("Resource", &self.resource), ("NotResource", &self.not_resource)] {
+        for (k, v) in
+            [("Action", &self.action), ("NotAction", &self.not_action), ("Resource", &self.resource), ("NotResource", &self.not_resource)]
+        {
             if let Some(v) = v {
                 put(k, v.clone());
             }
@@ -388,7 +390,8 @@ fn conditions_of(v: Option<&Value>) -> Option<Vec<Condition>> {
         let test = field(block, "test")?.unmarked().as_str()?.to_string();
         let variable = field(block, "variable")?.unmarked().as_str()?.to_string();
         let values = strings_of(field(block, "values")?)?;
-        let serialized = format!("test:{test};values:({});variable:{variable};", values.iter().map(|i| format!("{i};")).collect::<String>());
+        let serialized =
+            format!("test:{test};values:({});variable:{variable};", values.iter().map(|i| format!("{i};")).collect::<String>());
         let values = match values.len() {
             1 => Values::One(values[0].clone()),
             _ => Values::Many(values),
