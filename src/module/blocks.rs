@@ -62,9 +62,7 @@ fn decode_inner(
     // hcl's `Content`: arguments and block types the schema names (a map
     // nesting's blocks take one label, its key).
     let attr_names: Vec<(&str, bool)> = schema.attrs.iter().map(|a| (a.name.as_str(), a.required && !unknown)).collect();
-    const KEY: &[&str] = &["key"];
-    let mut block_names: Vec<(&str, &[&str])> =
-        schema.blocks.iter().map(|b| (b.name.as_str(), if b.nesting == Nesting::Map { KEY } else { &[][..] })).collect();
+    let mut block_names = schema.block_labels();
     block_names.push(("dynamic", &["type"]));
     let shape = Schema { attributes: &attr_names, blocks: &block_names };
     let mut diags = Vec::new();

@@ -166,7 +166,7 @@ pub(super) fn provider_fqn(config: &Config, name: &str, tofu: bool) -> String {
 fn provider_aliases(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnostic>) {
     for r in &config.resources {
         let Some((name, Some(alias))) = &r.provider else { continue };
-        if config.providers.iter().any(|(n, a)| n == name && a.as_deref() == Some(alias.as_str())) {
+        if config.providers.iter().any(|c| c.name == *name && c.alias.as_deref() == Some(alias.as_str())) {
             continue;
         }
         let fqn = provider_fqn(config, name, tofu);

@@ -20,6 +20,12 @@ use crate::value::Value;
 /// module's expressions.
 pub(super) fn deprecated_uses(p: &mut Planner) {
     let config = p.config;
+    // Most modules use no deprecated type: nothing to look through.
+    let deprecated: Vec<&Resource> =
+        config.resources.iter().filter(|r| matches!(providers::schema(p, r), TypeSchema::Known(t) if t.block.deprecated.is_some())).collect();
+    if deprecated.is_empty() {
+        return;
+    }
     let mut exprs: Vec<(usize, &Expression)> = Vec::new();
     exprs.extend(config.locals.iter().map(|l| (l.decl.file, &l.expr)));
     exprs.extend(config.outputs.iter().filter_map(|o| o.value.as_ref().map(|v| (o.file, v))));
@@ -32,7 +38,7 @@ pub(super) fn deprecated_uses(p: &mut Planner) {
     for (file, expr) in exprs {
         let mut origins: Vec<String> = Vec::new();
         for (root, _, steps) in crate::syntax::traversals(expr) {
-            if let Some(origin) = origin(p, root, &steps) {
+            if let Some(origin) = origin(&deprecated, root, &steps) {
                 if !origins.contains(&origin) {
                     origins.push(origin);
                 }
@@ -55,9 +61,9 @@ fn body_expressions<'b>(body: &'b Body, file: usize, out: &mut Vec<(usize, &'b E
     }
 }
 
-/// The instance a reference reads, where its type is deprecated:
+/// The instance of one of the `deprecated` resources a reference reads:
 /// `kubernetes_namespace.ns`, `kubernetes_config_map.c[0]`.
-fn origin(p: &Planner, root: &str, steps: &[&Step]) -> Option<String> {
+fn origin(deprecated: &[&Resource], root: &str, steps: &[&Step]) -> Option<String> {
     let (mode, ty, rest) = match root {
         "data" => match steps {
             [Step::GetAttr { name, .. }, rest @ ..] => (Mode::Data, name.as_str(), rest),
@@ -66,9 +72,7 @@ fn origin(p: &Planner, root: &str, steps: &[&Step]) -> Option<String> {
         _ => (Mode::Managed, root, steps),
     };
     let [Step::GetAttr { name, .. }, rest @ ..] = rest else { return None };
-    let r: &Resource = p.config.resources.iter().find(|r| r.mode == mode && r.ty == ty && r.name == *name)?;
-    let TypeSchema::Known(t) = providers::schema(p, r) else { return None };
-    t.block.deprecated.as_ref()?;
+    let r = deprecated.iter().find(|r| r.mode == mode && r.ty == ty && r.name == *name)?;
     let address = r.address();
     if r.count.is_none() && r.for_each.is_none() {
         return Some(address);

@@ -50,6 +50,11 @@ fn string_map(v: &Value) -> Option<BTreeMap<String, Value>> {
     Some(v.unmarked().as_mapping().map(|m| m.iter().map(|(k, x)| (k.clone(), x.clone())).collect()).unwrap_or_default())
 }
 
+/// Merged maps of strings as the planned `map(string)` value.
+fn as_string_map(merged: BTreeMap<String, Value>) -> Option<Value> {
+    crate::value::convert::convert(&Value::Object(merged.into()), &Type::map(Type::String)).ok()
+}
+
 /// The unset arguments the provider's plans take from its configuration.
 fn from_provider(p: &mut Planner, r: &Resource, defaults: &serde_json::Value, planned: Value) -> Value {
     let Value::Object(mut attrs) = planned else { return planned };
@@ -84,7 +89,7 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
             if attribution {
                 merged.insert("goog-terraform-provisioned".into(), Value::string("true"));
             }
-            if let Ok(all) = crate::value::convert::convert(&Value::Object(merged.into()), &Type::map(Type::String)) {
+            if let Some(all) = as_string_map(merged) {
                 attrs.make_mut().insert("terraform_labels".into(), all.clone());
                 attrs.make_mut().insert("effective_labels".into(), all);
             }
@@ -105,32 +110,20 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
 fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
     let Value::Object(mut attrs) = planned else { return planned };
     if attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none()) {
-        if let Some(region) = provider_argument(p, r, "region").filter(|v| v.is_wholly_known() && !v.is_null()) {
-            if let Ok(region) = crate::value::convert::convert(&region, &Type::String) {
-                attrs.make_mut().insert("region".into(), region);
-            }
+        if let Some(region) = provider_string(p, r, "region") {
+            attrs.make_mut().insert("region".into(), Value::string(region));
         }
     }
     if !(attrs.contains_key("tags") && attrs.contains_key("tags_all")) {
         return Value::Object(attrs);
     }
-    let Some(defaults) = default_tags(p, r) else { return Value::Object(attrs) };
     let tags = attrs.get("tags").cloned().unwrap_or_else(Value::null);
-    let mut merged: BTreeMap<String, Value> = BTreeMap::new();
-    for v in [&defaults, &tags] {
-        if !v.is_wholly_known() {
-            return Value::Object(attrs);
-        }
-        if let Some(m) = v.unmarked().as_mapping() {
-            for (k, x) in m.iter() {
-                merged.insert(k.clone(), x.clone());
-            }
-        }
-    }
-    if !merged.is_empty() {
-        if let Ok(all) = crate::value::convert::convert(&Value::Object(merged.into()), &Type::map(Type::String)) {
-            attrs.make_mut().insert("tags_all".into(), all);
-        }
+    let Some((mut merged, own)) = default_tags(p, r).as_ref().and_then(string_map).zip(string_map(&tags)) else {
+        return Value::Object(attrs);
+    };
+    merged.extend(own);
+    if let Some(all) = (!merged.is_empty()).then(|| as_string_map(merged)).flatten() {
+        attrs.make_mut().insert("tags_all".into(), all);
     }
     Value::Object(attrs)
 }
@@ -143,10 +136,7 @@ fn default_tags(p: &mut Planner, r: &Resource) -> Option<Value> {
     let Some((body, file, inherited)) = provider_config(p, r) else { return none() };
     let Some(block) = body.blocks().find(|b| b.kind == "default_tags") else { return none() };
     let Some(tags) = block.body.attribute("tags") else { return none() };
-    if inherited && !crate::syntax::traversals(&tags.expr).is_empty() {
-        return None;
-    }
-    p.expression(&tags.expr, &Scope::file(file), None)
+    configured_value(p, &tags.expr, file, inherited)
 }
 
 /// An argument of the provider configuration the resource uses, evaluated;
@@ -156,11 +146,16 @@ fn default_tags(p: &mut Planner, r: &Resource) -> Option<Value> {
 /// here).
 pub(super) fn provider_argument(p: &mut Planner, r: &Resource, name: &str) -> Option<Value> {
     let (body, file, inherited) = provider_config(p, r)?;
-    let attr = body.attribute(name)?;
-    if inherited && !crate::syntax::traversals(&attr.expr).is_empty() {
+    configured_value(p, &body.attribute(name)?.expr, file, inherited)
+}
+
+/// A provider configuration's expression, evaluated; an inherited one
+/// only where it is constant (the root's variables are not in scope).
+fn configured_value(p: &mut Planner, expr: &crate::syntax::ast::Expression, file: usize, inherited: bool) -> Option<Value> {
+    if inherited && !crate::syntax::traversals(expr).is_empty() {
         return None;
     }
-    p.expression(&attr.expr, &Scope::file(file), None)
+    p.expression(expr, &Scope::file(file), None)
 }
 
 /// The body of the `provider` block the resource uses, with its file, and
@@ -169,8 +164,7 @@ fn provider_config<'c>(p: &Planner<'c>, r: &Resource) -> Option<(&'c crate::synt
     let name = super::providers::provider_name(r);
     let alias = r.provider.as_ref().and_then(|(_, a)| a.clone());
     let find = |config: &'c super::config::Config| {
-        let at = config.providers.iter().position(|(n, a)| *n == name && *a == alias)?;
-        config.provider_bodies.get(at).map(|(body, file)| (body, *file))
+        config.providers.iter().find(|c| c.name == name && c.alias == alias).map(|c| (&c.body, c.file))
     };
     if let Some((body, file)) = find(p.config) {
         return Some((body, file, false));

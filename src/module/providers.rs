@@ -111,6 +111,13 @@ impl BlockSchema {
         Type::Object(out)
     }
 
+    /// Its block types for HCL's content check, with their labels (a map
+    /// nesting's blocks take one, the key).
+    pub fn block_labels(&self) -> Vec<(&str, &'static [&'static str])> {
+        const KEY: &[&str] = &["key"];
+        self.blocks.iter().map(|b| (b.name.as_str(), if b.nesting == Nesting::Map { KEY } else { &[][..] })).collect()
+    }
+
     /// Every name the schema has, sorted (Terraform's suggestions).
     fn names(&self) -> Vec<&str> {
         let mut out: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).chain(self.blocks.iter().map(|b| b.name.as_str())).collect();
@@ -271,14 +278,14 @@ pub(super) fn provider_configurations(p: &Planner) -> (Vec<super::ModuleDiagnost
     let mut diags = Vec::new();
     let mut invalid = Vec::new();
     let Some(data) = p.options().providers.as_ref() else { return (diags, invalid) };
-    for ((name, alias), (body, file)) in p.config.providers.iter().zip(&p.config.provider_bodies) {
-        let Some(source) = source_of(p, name) else { continue };
+    for c in &p.config.providers {
+        let Some(source) = source_of(p, &c.name) else { continue };
         let Found::Yes(listing) = data.listing(&source) else { continue };
         let Some(schema) = &listing.provider else { continue };
         let before = diags.len();
-        provider_content(body, schema, *file, true, &mut diags);
+        provider_content(&c.body, schema, c.file, true, &mut diags);
         if diags.len() > before {
-            invalid.push((name.clone(), alias.clone()));
+            invalid.push((c.name.clone(), c.alias.clone()));
         }
     }
     (diags, invalid)
@@ -295,9 +302,7 @@ fn provider_content(
     let meta: &[&str] = if top { &["alias", "version"] } else { &[] };
     let attributes: Vec<(&str, bool)> =
         schema.attrs.iter().map(|a| (a.name.as_str(), a.required)).chain(meta.iter().map(|m| (*m, false))).collect();
-    const KEY: &[&str] = &["key"];
-    let blocks: Vec<(&str, &[&str])> =
-        schema.blocks.iter().map(|b| (b.name.as_str(), if b.nesting == Nesting::Map { KEY } else { &[][..] })).collect();
+    let blocks = schema.block_labels();
     let shape = super::schema::Schema { attributes: &attributes, blocks: &blocks };
     let content = super::schema::content(body, &shape, file, diags);
     for block in content.blocks {
@@ -476,9 +481,7 @@ fn plan_level(
 /// A nested attribute type's value as the plugin framework plans it: in
 /// each object, what is unset and computed is unknown, recursively.
 fn plan_nested_attribute(v: Value, nested: &NestedType) -> Value {
-    let (inner, marks) = v.unmark();
-    let object = |x: &Value| -> Value {
-        let Value::Object(m) = x.unmarked() else { return x.clone() };
+    map_objects(v, |m| {
         let mut out = m.clone();
         for a in &nested.attrs {
             let Some(field) = m.get(&a.name) else { continue };
@@ -491,19 +494,8 @@ fn plan_nested_attribute(v: Value, nested: &NestedType) -> Value {
             };
             out.make_mut().insert(a.name.clone(), planned);
         }
-        Value::Object(out).with_same_marks(x)
-    };
-    let planned = match &inner {
-        Value::Object(_) => object(&inner),
-        Value::List(t, es) => Value::List(t.clone(), es.iter().map(object).collect()),
-        Value::Set(t, es) => {
-            let items: Vec<Value> = es.iter().map(object).collect();
-            crate::value::convert::set_of(items.clone()).unwrap_or(Value::Set(t.clone(), items.into()))
-        }
-        Value::Map(t, m) => Value::Map(t.clone(), m.iter().map(|(k, x)| (k.clone(), object(x))).collect::<BTreeMap<_, _>>().into()),
-        _ => inner.clone(),
-    };
-    planned.with_marks(marks)
+        Value::Object(out)
+    })
 }
 
 /// The SDK v2's value for an unset argument inside a nested block.
@@ -521,48 +513,36 @@ fn zero_value(ty: &Type) -> Option<Value> {
 /// A list or set of objects (an attribute the SDK v2 lets be written as
 /// blocks) with its objects' null attributes as the SDK v2 plans them.
 fn zero_filled_elements(v: Value) -> Value {
-    let (inner, marks) = v.unmark();
-    let fill = |x: &Value| match x.unmarked() {
-        Value::Object(m) if m.iter().any(|(_, f)| f.unmarked().is_null()) => {
-            let fields: BTreeMap<String, Value> = m
-                .iter()
-                .map(|(k, f)| {
-                    let f = match f.unmarked() {
-                        Value::Null(t) => zero_value(t).unwrap_or_else(|| f.clone()),
-                        _ => f.clone(),
-                    };
-                    (k.clone(), f)
-                })
-                .collect();
-            Value::Object(fields.into()).with_same_marks(x)
-        }
-        _ => x.clone(),
-    };
-    let out = match &inner {
-        Value::List(t, es) if matches!(t, Type::Object(_)) => Value::List(t.clone(), es.iter().map(fill).collect()),
-        Value::Set(t, es) if matches!(t, Type::Object(_)) => {
-            let items: Vec<Value> = es.iter().map(fill).collect();
-            crate::value::convert::set_of(items.clone()).unwrap_or(Value::Set(t.clone(), items.into()))
-        }
-        _ => inner.clone(),
-    };
-    out.with_marks(marks)
+    if !matches!(v.ty(), Type::List(e) | Type::Set(e) if matches!(*e, Type::Object(_))) {
+        return v;
+    }
+    map_objects(v, |m| {
+        let fields: BTreeMap<String, Value> = m
+            .iter()
+            .map(|(k, f)| {
+                let f = match f.unmarked() {
+                    Value::Null(t) => zero_value(t).unwrap_or_else(|| f.clone()),
+                    _ => f.clone(),
+                };
+                (k.clone(), f)
+            })
+            .collect();
+        Value::Object(fields.into())
+    })
 }
 
-fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value, planning: Planning) -> Value {
-    let (v, marks) = given.clone().unmark();
+/// `v` with `f` applied to each object in it: itself, or the elements of a
+/// list, set or map of objects (an empty collection keeps its element
+/// type); marks kept.
+fn map_objects(v: Value, f: impl Fn(&crate::value::Entries) -> Value) -> Value {
+    let (v, marks) = v.unmark();
     let one = |x: &Value| match x.unmarked() {
-        Value::Object(m) => {
-            let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-            plan_level(&fields, &b.block, defaults, planning, true).with_same_marks(x)
-        }
+        Value::Object(m) => f(m).with_same_marks(x),
         _ => x.clone(),
     };
-    let planned = match &v {
+    let mapped = match &v {
         Value::Object(_) => one(&v),
-        // Empty, a collection keeps the schema's element type.
-        Value::List(_, es) if es.is_empty() => v.clone(),
-        Value::Set(_, es) if es.is_empty() => v.clone(),
+        Value::List(_, es) | Value::Set(_, es) if es.is_empty() => v.clone(),
         Value::List(t, es) => {
             let items: Vec<Value> = es.iter().map(one).collect();
             crate::value::convert::list_of(items.clone()).unwrap_or(Value::List(t.clone(), items.into()))
@@ -571,13 +551,17 @@ fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value, pla
             let items: Vec<Value> = es.iter().map(one).collect();
             crate::value::convert::set_of(items.clone()).unwrap_or(Value::Set(t.clone(), items.into()))
         }
-        Value::Map(t, m) => {
-            let entries: BTreeMap<String, Value> = m.iter().map(|(k, x)| (k.clone(), one(x))).collect();
-            Value::Map(t.clone(), entries.into())
-        }
+        Value::Map(t, m) => Value::Map(t.clone(), m.iter().map(|(k, x)| (k.clone(), one(x))).collect::<BTreeMap<_, _>>().into()),
         _ => v.clone(),
     };
-    planned.with_marks(marks)
+    mapped.with_marks(marks)
+}
+
+fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value, planning: Planning) -> Value {
+    map_objects(given.clone(), |m| {
+        let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        plan_level(&fields, &b.block, defaults, planning, true)
+    })
 }
 
 /// A recorded default (JSON) as a value of the attribute's type.

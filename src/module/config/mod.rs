@@ -213,6 +213,15 @@ pub struct Check {
     pub data: Option<Resource>,
 }
 
+/// A `provider` block: its local name, alias and body.
+#[derive(Clone, Debug)]
+pub struct ProviderConfig {
+    pub name: String,
+    pub alias: Option<String>,
+    pub body: Body,
+    pub file: usize,
+}
+
 /// Everything a module declares.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
@@ -225,10 +234,8 @@ pub struct Config {
     /// Module calls refused as duplicates (OpenTofu's installer still
     /// looks for their modules).
     pub duplicate_modules: Vec<Loc>,
-    /// `provider` blocks: name and alias.
-    pub providers: Vec<(String, Option<String>)>,
-    /// The `provider` blocks' bodies, in the same order, with their file.
-    pub provider_bodies: Vec<(Body, usize)>,
+    /// `provider` blocks.
+    pub providers: Vec<ProviderConfig>,
     /// `required_providers` entries: local name and source.
     pub required_providers: Vec<(String, Option<String>)>,
     /// `terraform { required_version = ... }` constraints.
@@ -463,8 +470,7 @@ impl Decoder<'_> {
                     },
                     _ => None,
                 });
-                config.providers.push((block.labels[0].0.clone(), alias));
-                config.provider_bodies.push((block.body.clone(), file));
+                config.providers.push(ProviderConfig { name: block.labels[0].0.clone(), alias, body: block.body.clone(), file });
             }
             "terraform" => self.terraform(config, block, file),
             "moved" => self.moved(block, file),
