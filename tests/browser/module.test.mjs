@@ -584,6 +584,12 @@ test("in Module mode, completion offers resource types and a resource's argument
   await page.waitForSelector('[data-testid="schema-hover"]');
   const hover = await page.textContent('[data-testid="schema-hover"]');
   assert.match(hover, /^separatorstringoptional, computedThe character to separate words in the pet name\. Defaults to "-"$/);
+  // On the type: what it is, and which provider's data, of which version.
+  await page.mouse.move(0, 0);
+  await page.waitForSelector('[data-testid="schema-hover"]', { state: "detached" });
+  await page.locator('[data-testid="editor"] .cm-line').first().getByText("random_pet").hover();
+  await page.waitForSelector('[data-testid="schema-hover"]');
+  assert.match(await page.textContent('[data-testid="schema-hover"]'), /^random_petresourceThe resource `random_pet` generates[\s\S]*hashicorp\/random 3\.9\.0$/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -7,6 +7,7 @@
 // textContent.
 import { StateEffect, StateField } from "@codemirror/state";
 import { EditorView, ViewPlugin, hoverTooltip, showTooltip } from "@codemirror/view";
+import { CODE_FONT } from "./fonts.js";
 
 const SELECTION_DELAY_MS = 250;
 const MAX_VALUE_LINES = 12;
@@ -121,12 +122,10 @@ export function inspector(inspect) {
   return [hover, selectionField, selection, inspectTheme];
 }
 
-const MONO = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
-
 const inspectTheme = EditorView.theme({
   ".cm-tooltip .cm-inspect": { padding: "0.35rem 0.55rem", maxWidth: "min(36rem, 90vw)", maxHeight: "50vh", overflow: "auto", fontSize: "0.85rem" },
-  ".cm-inspect .inspect-expr": { display: "block", color: "var(--muted)", fontFamily: MONO, marginBottom: "0.25rem", background: "none", padding: "0" },
-  ".cm-inspect pre": { margin: "0.1rem 0", fontFamily: MONO, whiteSpace: "pre-wrap", overflowWrap: "anywhere" },
+  ".cm-inspect .inspect-expr": { display: "block", color: "var(--muted)", fontFamily: CODE_FONT, marginBottom: "0.25rem", background: "none", padding: "0" },
+  ".cm-inspect pre": { margin: "0.1rem 0", fontFamily: CODE_FONT, whiteSpace: "pre-wrap", overflowWrap: "anywhere" },
   ".cm-inspect p": { margin: "0.1rem 0" },
   ".cm-inspect .inspect-hit + .inspect-hit": { borderTop: "1px solid var(--border)", marginTop: "0.25rem", paddingTop: "0.25rem" },
   ".cm-inspect .inspect-bindings, .cm-inspect .inspect-type, .cm-inspect .inspect-note, .cm-inspect .inspect-arm": { color: "var(--muted)" },

@@ -6,6 +6,7 @@
 // tools/providers/compact.py), fetched when first needed and kept. All text
 // goes to the DOM through textContent.
 import { EditorView, hoverTooltip } from "@codemirror/view";
+import { CODE_FONT } from "./fonts.js";
 
 const KINDS = { resource: "resource", data: "data", ephemeral: "ephemeral" };
 const FLAG_WORDS = { r: "required", o: "optional", c: "computed", s: "sensitive", w: "write-only", d: "deprecated" };
@@ -137,6 +138,10 @@ export function createSchemas(base, fetchJson = defaultFetch) {
       }
       return out;
     },
+    /** The version of a provider's data, or undefined. */
+    async version(provider) {
+      return (await get(`${provider}/provider.json`))?.version;
+    },
     /** A type's schema file ({block, defaults, …}) or null. */
     async type(provider, kind, name) {
       const listing = await get(`${provider}/provider.json`);
@@ -200,7 +205,6 @@ export function schemaCompletions(schemas) {
   return async (context) => {
     const line = context.state.doc.lineAt(context.pos);
     const before = line.text.slice(0, context.pos - line.from);
-    const text = context.state.doc.toString();
     const header = /^\s*(resource|data|ephemeral)\s+"([\w-]*)$/.exec(before);
     if (header) {
       const kind = KINDS[header[1]];
@@ -214,6 +218,8 @@ export function schemaCompletions(schemas) {
     }
     const word = /^\s*([\w-]*)$/.exec(before);
     if (!word || (!word[1] && !context.explicit)) return null;
+    // The whole text only where a name at a line's start is being typed.
+    const text = context.state.doc.toString();
     const place = schemaPlace(blockPath(text, line.from));
     if (!place) return null;
     const provider = providerOf(place.type, text);
@@ -254,11 +260,9 @@ export function renderSchemaHover({ name, type, flags, description, source }) {
   return box;
 }
 
-const MONO = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
-
 const schemaTheme = EditorView.theme({
   ".cm-tooltip .cm-schema": { padding: "0.35rem 0.55rem", maxWidth: "min(36rem, 90vw)", maxHeight: "50vh", overflow: "auto", fontSize: "0.85rem" },
-  ".cm-schema .schema-head": { display: "flex", gap: "0.6rem", flexWrap: "wrap", fontFamily: MONO },
+  ".cm-schema .schema-head": { display: "flex", gap: "0.6rem", flexWrap: "wrap", fontFamily: CODE_FONT },
   ".cm-schema .schema-name": { fontWeight: "600", background: "none", padding: "0" },
   ".cm-schema .schema-type, .cm-schema .schema-flags, .cm-schema .schema-source": { color: "var(--muted)" },
   ".cm-schema .schema-description": { margin: "0.25rem 0 0", whiteSpace: "pre-wrap" },
@@ -274,7 +278,6 @@ function hoverTooltipFor(schemas, enabled) {
     if (!enabled()) return null;
     const state = view.state;
     const line = state.doc.lineAt(pos);
-    const text = state.doc.toString();
     const column = pos - line.from;
     const at = (m, group) => {
       if (!m) return false;
@@ -283,19 +286,22 @@ function hoverTooltipFor(schemas, enabled) {
     };
     const header = /^\s*(resource|data|ephemeral)\s+"([^"]+)"/.exec(line.text);
     const headerAt = at(header, 2);
+    const argument = /^\s*([\p{L}_][\p{L}\p{N}_-]*)\s*=(?!=)/u.exec(line.text);
+    const block = /^\s*(?:dynamic\s+")?([\p{L}_][\p{L}\p{N}_-]*)"?\s*(?:"[^"]*"\s*)*\{/u.exec(line.text);
+    const range = at(argument, 1) || at(block, 1);
+    // The whole text only over a name the schemas may tell of.
+    if (!headerAt && !range) return null;
+    const text = state.doc.toString();
     if (headerAt && blockPath(text, line.from).length === 0) {
       const kind = KINDS[header[1]];
       const provider = providerOf(header[2], text);
       const file = await schemas.type(provider, kind, header[2]);
       if (!file) return null;
       const docs = await schemas.docs(provider, kind, header[2]);
-      const version = (await schemas.types(kind)).find((t) => t.name === header[2])?.version;
+      const version = await schemas.version(provider);
       const info = { name: header[2], type: kind === "data" ? "data source" : kind, description: docs[""], source: `${provider} ${version ?? ""}`.trim() };
       return { pos: headerAt.from, end: headerAt.to, above: true, create: () => ({ dom: renderSchemaHover(info) }) };
     }
-    const argument = /^\s*([\p{L}_][\p{L}\p{N}_-]*)\s*=(?!=)/u.exec(line.text);
-    const block = /^\s*(?:dynamic\s+")?([\p{L}_][\p{L}\p{N}_-]*)"?\s*(?:"[^"]*"\s*)*\{/u.exec(line.text);
-    const range = at(argument, 1) || at(block, 1);
     if (!range) return null;
     const place = schemaPlace(blockPath(text, line.from));
     if (!place) return null;

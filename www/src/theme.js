@@ -3,11 +3,11 @@
 import { EditorView } from "@codemirror/view";
 import { HighlightStyle } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
+import { CODE_FONT } from "./fonts.js";
 
 // The page's colours (custom properties in style.css, light or dark with
 // the system) as an editor theme: CodeMirror's own styles come after the
 // page's style sheet (see build.mjs), so plain CSS rules would lose to them.
-const CODE_FONT = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
 export const pageTheme = EditorView.theme(
   {
     // Its height is the pane's (style.css: full height on desktop, at most 60vh on a phone).
