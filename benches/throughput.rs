@@ -156,7 +156,7 @@ fn modules() {
     let cases = [
         ("locals-500", workload::module_locals(500), "local.l499"),
         ("for-each-100", workload::module_for_each(100, false), "local.urls[99]"),
-        ("for-each-100-dynamic", workload::module_for_each(100, true), "aws_security_group.server[\"web-7\"].ingress[0].from_port"),
+        ("for-each-100-dynamic", workload::module_for_each(100, true), "sort([for r in aws_security_group.server[\"web-7\"].ingress : r.from_port])"),
     ];
     let options = ModuleOptions::default();
     let inputs = Inputs::default();
