@@ -21,8 +21,11 @@ use crate::value::Value;
 pub(super) fn deprecated_uses(p: &mut Planner) {
     let config = p.config;
     // Most modules use no deprecated type: nothing to look through.
-    let deprecated: Vec<&Resource> =
-        config.resources.iter().filter(|r| matches!(providers::schema(p, r), TypeSchema::Known(t) if t.block.deprecated.is_some())).collect();
+    let deprecated: Vec<&Resource> = config
+        .resources
+        .iter()
+        .filter(|r| matches!(providers::schema(p, r), TypeSchema::Known(t) if t.block.deprecated.is_some()))
+        .collect();
     if deprecated.is_empty() {
         return;
     }

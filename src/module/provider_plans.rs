@@ -163,9 +163,8 @@ fn configured_value(p: &mut Planner, expr: &crate::syntax::ast::Expression, file
 fn provider_config<'c>(p: &Planner<'c>, r: &Resource) -> Option<(&'c crate::syntax::ast::Body, usize, bool)> {
     let name = super::providers::provider_name(r);
     let alias = r.provider.as_ref().and_then(|(_, a)| a.clone());
-    let find = |config: &'c super::config::Config| {
-        config.providers.iter().find(|c| c.name == name && c.alias == alias).map(|c| (&c.body, c.file))
-    };
+    let find =
+        |config: &'c super::config::Config| config.providers.iter().find(|c| c.name == name && c.alias == alias).map(|c| (&c.body, c.file));
     if let Some((body, file)) = find(p.config) {
         return Some((body, file, false));
     }
