@@ -240,3 +240,68 @@ fn a_provider_the_data_lacks_keeps_the_configuration_as_written() {
     );
     assert_eq!(module.evaluate(&Inputs::default()).guessed_types(), ["data.example_thing", "example_widget"]);
 }
+
+/// Summaries of the errors and of the warnings, and what the console
+/// prints for `expr`, with `json` as the variables.
+fn plan_with(module: &str, json: Option<&str>, expr: &str) -> (Vec<String>, Vec<String>, String) {
+    let opts = ModuleOptions { installation: Installation::Initialized, providers: Some(data()), ..ModuleOptions::default() };
+    let module = Module::load(vec![("main.tf".into(), module.into())], &opts);
+    let evaluation = module.evaluate(&Inputs { json: json.map(String::from), ..Inputs::default() });
+    let summaries = |warning: bool| {
+        evaluation.diagnostics.iter().filter(|d| d.warning == warning).map(|d| d.diagnostic.summary.clone()).collect::<Vec<_>>()
+    };
+    let console = evaluation.console(expr).map(|r| r.console).unwrap_or_else(|ds| format!("{ds:?}"));
+    (summaries(false), summaries(true), console)
+}
+
+/// A data source whose configuration is known is read while planning, so a
+/// real plan knows a `count` or `for_each` derived from it: no error here
+/// either, a warning that names it and the instances unknown, until
+/// `__state__` gives its attributes. Deferred reads (`depends_on` a
+/// managed resource) and resource attributes keep Terraform's error.
+#[test]
+fn counts_over_data_read_while_planning_are_not_errors() {
+    const NOT_READ: &str = "Instances depend on data read while planning";
+    let module = r#"
+data "aws_caller_identity" "current" {}
+data "aws_availability_zones" "available" {
+  state = "available"
+}
+locals {
+  account_id = try(data.aws_caller_identity.current.account_id, "")
+}
+resource "aws_iam_role" "r" {
+  count              = local.account_id == "" ? 1 : 0
+  name               = "r"
+  assume_role_policy = "{}"
+}
+resource "aws_subnet" "s" {
+  for_each          = toset(data.aws_availability_zones.available.names)
+  vpc_id            = "vpc-1"
+  availability_zone = each.key
+}
+resource "aws_eip" "e" {
+  for_each = { a = data.aws_caller_identity.current.arn }
+  tags     = { Owner = each.value }
+}
+"#;
+    let (errors, warnings, console) = plan_with(module, None, "aws_iam_role.r");
+    // Two, consolidated as the console consolidates warnings.
+    assert_eq!((errors, warnings, console.as_str()), (vec![], vec![NOT_READ.to_string()], "(known after apply)"));
+    // Known keys with values from the data source plan their instances.
+    let (_, _, console) = plan_with(module, None, "keys(aws_eip.e)");
+    assert_eq!(console, "[\n  \"a\",\n]");
+    let state = r#"{"__state__": {"data.aws_caller_identity.current": {"account_id": "123456789012"},
+        "data.aws_availability_zones.available": {"names": ["eu-west-1a", "eu-west-1b"]}}}"#;
+    let (errors, warnings, console) = plan_with(module, Some(state), "[length(aws_iam_role.r), keys(aws_subnet.s)]");
+    assert_eq!((errors.len(), warnings.len()), (0, 0));
+    assert_eq!(console, "[\n  0,\n  [\n    \"eu-west-1a\",\n    \"eu-west-1b\",\n  ],\n]");
+
+    let deferred = "resource \"aws_vpc\" \"v\" {\n  cidr_block = \"10.0.0.0/16\"\n}\ndata \"aws_caller_identity\" \"current\" {\n  depends_on = [aws_vpc.v]\n}\nresource \"aws_eip\" \"e\" {\n  count = data.aws_caller_identity.current.account_id == \"\" ? 1 : 0\n}\n";
+    let from_resource = "resource \"aws_vpc\" \"v\" {\n  cidr_block = \"10.0.0.0/16\"\n}\nresource \"aws_eip\" \"e\" {\n  count = aws_vpc.v.id == \"\" ? 1 : 0\n}\n";
+    for module in [deferred, from_resource] {
+        let (errors, warnings, _) = plan_with(module, None, "1");
+        assert_eq!(errors, ["Invalid count argument"], "{module}");
+        assert!(!warnings.iter().any(|w| w == NOT_READ), "{module}");
+    }
+}

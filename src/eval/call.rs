@@ -263,7 +263,13 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             if !legacy && !v.is_wholly_known() {
-                return if is_try { dynamic() } else { Value::unknown(Type::Bool) };
+                // HCL drops the marks; the playground's own one stays.
+                let plan_read = match v.has_mark_deep(Marks::PLAN_READ) {
+                    true => Marks::PLAN_READ,
+                    false => Marks::NONE,
+                };
+                let unknown = if is_try { dynamic() } else { Value::unknown(Type::Bool) };
+                return unknown.with_marks(plan_read);
             }
             return if is_try { v } else { Value::Bool(true) };
         }

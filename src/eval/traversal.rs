@@ -138,7 +138,7 @@ impl<'a> Evaluator<'a> {
         let (key, key_marked) = key.unmark();
         // A marked collection's length is marked, and HCL then keeps the
         // length out of its message.
-        let marked = coll_marked != Marks::NONE;
+        let marked = coll_marked.without(Marks::PLAN_READ) != Marks::NONE;
         self.index_unmarked(coll, key, span, marked).with_marks(coll_marked | key_marked)
     }
 

@@ -39,6 +39,10 @@ pub(super) struct Links {
     /// Resource types planned as written, their provider's schema not in
     /// the provider data (`data.` before a data source's).
     pub guessed: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// Data sources a real plan reads from their provider's API, which
+    /// the playground cannot call: their attributes are unknown here
+    /// (full addresses, `module.x.data.t.n`).
+    pub plan_reads: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Links {
@@ -322,6 +326,7 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
         }
     }
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
+    child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run();
     let value = child.outputs_object();
     let hidden = child.hidden_outputs();

@@ -344,6 +344,9 @@ pub(super) struct Planner<'m> {
     /// The module's provider configurations that their schemas refuse
     /// (local name, alias): their resources are not planned.
     pub invalid_providers: Vec<(String, Option<String>)>,
+    /// A module call above depends on objects with changes to plan: its
+    /// data sources are read when applying, not while planning.
+    pub defer_reads: bool,
 }
 
 impl Evaluation<'_> {
@@ -368,6 +371,7 @@ impl<'m> Planner<'m> {
             diags: Vec::new(),
             console: false,
             invalid_providers: Vec::new(),
+            defer_reads: false,
         }
     }
 

@@ -24,6 +24,9 @@ pub(super) enum Instances {
     Count(usize),
     /// `for_each`: keys and values, in key order.
     ForEach(Vec<(String, Value)>),
+    /// Not known here, though a real plan knows them: `count` or
+    /// `for_each` depends on data sources the playground cannot read.
+    NotRead,
 }
 
 impl Instances {
@@ -32,6 +35,7 @@ impl Instances {
             Instances::Single => 1,
             Instances::Count(n) => *n,
             Instances::ForEach(e) => e.len(),
+            Instances::NotRead => 0,
         }
     }
 
@@ -39,7 +43,7 @@ impl Instances {
     /// `["a"]`, or nothing).
     pub fn key(&self, i: usize) -> String {
         match self {
-            Instances::Single => String::new(),
+            Instances::Single | Instances::NotRead => String::new(),
             Instances::Count(_) => format!("[{i}]"),
             Instances::ForEach(e) => format!("[{}]", crate::value::go_quote(&e[i].0)),
         }
@@ -48,7 +52,7 @@ impl Instances {
     /// The scope of instance `i`'s expressions.
     pub fn scope(&self, i: usize, file: usize) -> Scope {
         match self {
-            Instances::Single => Scope::file(file),
+            Instances::Single | Instances::NotRead => Scope::file(file),
             Instances::Count(_) => Scope { count: Some(Value::int(i as i64)), ..Scope::file(file) },
             Instances::ForEach(entries) => {
                 let (k, v) = &entries[i];
@@ -179,7 +183,14 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
             "" => format!("{}{key}", r.address()),
             module => format!("{module}.{}{key}", r.address()),
         };
-        objects.push(planned.map(|v| with_prior(v, p.links.prior.get(&address))));
+        let planned = planned.map(|(v, config)| {
+            let v = with_prior(v, p.links.prior.get(&address));
+            match r.mode {
+                Mode::Data => super::data_sources::plan_read(p, r, &config, v, &key),
+                _ => v,
+            }
+        });
+        objects.push(planned);
     }
     let unknown = match &schema {
         TypeSchema::Known(t) => Value::unknown(t.block.implied_type()),
@@ -215,7 +226,8 @@ fn self_reference(p: &mut Planner, r: &Resource) -> bool {
     !found.is_empty()
 }
 
-/// One instance planned: `None` when it cannot be.
+/// One instance planned, and its configuration's value: `None` when it
+/// cannot be.
 fn instance(
     p: &mut Planner,
     r: &Resource,
@@ -223,16 +235,16 @@ fn instance(
     scope: &Scope,
     attrs: &BTreeSet<String>,
     imported: Option<String>,
-) -> Option<Value> {
+) -> Option<(Value, Value)> {
     if !p.resource_conditions(&r.preconditions, scope, false) {
         return None;
     }
     let before = p.error_count();
-    let planned = match schema {
+    let (planned, config) = match schema {
         TypeSchema::Known(t) => {
             let s = &t.block;
             let config = super::blocks::decode(p, &r.body, s, scope, r.mode == Mode::Managed)?;
-            if r.mode == Mode::Managed && r.ty == "terraform_data" {
+            let planned = if r.mode == Mode::Managed && r.ty == "terraform_data" {
                 // The provider refuses values for what only it computes.
                 for a in s.attrs.iter().filter(|a| a.computed && !a.optional) {
                     if config.get(&a.name).is_some_and(|v| !v.is_null()) {
@@ -278,21 +290,22 @@ fn instance(
                         }
                     }
                 }
-            }
+            };
+            (planned, Value::Object(config.into()))
         }
         _ => {
             let body = super::blocks::as_written(p, &r.body, scope);
             if p.error_count() > before {
                 return None;
             }
-            as_written(body, attrs)
+            (as_written(body.clone(), attrs), Value::Object(body.into()))
         }
     };
     // Postconditions see the planned object as `self`; one that fails
     // leaves the plan as it is. (Provisioners only run when applying.)
     let with_self = Scope { self_value: Some(planned.clone()), self_allowed: true, ..scope.clone() };
     p.resource_conditions(&r.postconditions, &with_self, true);
-    Some(planned)
+    Some((planned, config))
 }
 
 /// The plugin framework's list and set size validators the provider data
@@ -425,6 +438,7 @@ fn with_prior(planned: Value, prior: Option<&Value>) -> Value {
 fn collect_planned(instances: &Instances, objects: Vec<Option<Value>>, unknown: Value) -> Value {
     match instances {
         Instances::Single => objects.into_iter().next().flatten().unwrap_or_else(Value::dynamic_unknown),
+        Instances::NotRead => not_read(),
         Instances::Count(_) => {
             let last = objects.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
             Value::Tuple(objects.into_iter().take(last).map(|o| o.unwrap_or_else(|| unknown.clone())).collect())
@@ -436,11 +450,33 @@ fn collect_planned(instances: &Instances, objects: Vec<Option<Value>>, unknown: 
     }
 }
 
+/// The value of instances not known here that a real plan knows.
+fn not_read() -> Value {
+    Value::dynamic_unknown().with_marks(Marks::PLAN_READ)
+}
+
+/// The warning for instances a real plan knows through data sources read
+/// from their providers, which the playground cannot read.
+fn not_read_warning(p: &mut Planner, file: usize, argument: &str, what: &str, e: &Expression) {
+    let reads = p.links.plan_reads.borrow().iter().cloned().collect::<Vec<_>>();
+    let named = match reads.len() {
+        0..=3 => reads.join(", "),
+        n => format!("{}, and {} more", reads[..3].join(", "), n - 3),
+    };
+    let detail = format!(
+        "The \"{argument}\" value depends on data sources that {} reads from their provider while planning, which this playground cannot do ({named}). This {what}'s instances and their values are unknown here. To plan them, give the data sources' attributes in the \"__state__\" section of the variables.",
+        p.engine()
+    );
+    let d = Diagnostic::error("Instances depend on data read while planning", detail, e.span);
+    p.diags.push(super::ModuleDiagnostic { source: super::Source::File(file), warning: true, diagnostic: d });
+}
+
 /// The instances' values together: a tuple for `count`, an object by key
 /// for `for_each`, the one value otherwise.
 pub(super) fn collect(instances: &Instances, objects: Vec<Value>) -> Value {
     match instances {
         Instances::Single => objects.into_iter().next().unwrap_or_else(Value::dynamic_unknown),
+        Instances::NotRead => not_read(),
         Instances::Count(_) => Value::Tuple(objects.into()),
         Instances::ForEach(entries) => {
             Value::Object(entries.iter().map(|(k, _)| k.clone()).zip(objects).collect::<BTreeMap<_, _>>().into())
@@ -491,8 +527,8 @@ pub(super) fn instances(
             p.error(file, invalid(format!("The given \"count\" is derived from an ephemeral value, which means that {engine} cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify the number of resource instances."), e));
             return None;
         }
-        let v = match convert(&v, &Type::Number) {
-            Ok(v) => v.unmark_deep().0,
+        let (v, marks) = match convert(&v, &Type::Number) {
+            Ok(v) => v.unmark_deep(),
             Err(m) => {
                 p.error(file, Diagnostic::error("Incorrect value type", format!("Invalid expression value: {m}."), e.span));
                 return None;
@@ -502,6 +538,10 @@ pub(super) fn instances(
             Value::Null(_) => {
                 p.error(file, invalid("The given \"count\" argument value is null. An integer is required.".into(), e));
                 None
+            }
+            Value::Unknown(..) if marks.contains(Marks::PLAN_READ) => {
+                not_read_warning(p, file, "count", what, e);
+                Some(Instances::NotRead)
             }
             Value::Unknown(..) => {
                 let workaround = match p.opentofu() {
@@ -544,6 +584,12 @@ pub(super) fn instances(
         }
     } else if let Some(e) = for_each {
         let v = p.expression(e, &scope, None)?;
+        // Unknown keys, as `for_each_entries` refuses them.
+        let keys_unknown = !v.is_known() || (matches!(v.unmarked(), Value::Set(..)) && !v.is_wholly_known());
+        if keys_unknown && v.has_mark_deep(Marks::PLAN_READ) && !v.marks().contains(Marks::SENSITIVE) {
+            not_read_warning(p, file, "for_each", what, e);
+            return Some(Instances::NotRead);
+        }
         for_each_entries(p, v, e, file, exclude)
     } else {
         Some(Instances::Single)

@@ -16,6 +16,11 @@ impl Marks {
     pub const SENSITIVE: Marks = Marks(1);
     /// Terraform's `marks.Ephemeral`.
     pub const EPHEMERAL: Marks = Marks(2);
+    /// The playground's own mark, never shown: an unknown that a real plan
+    /// knows, read from a provider's API by a data source the playground
+    /// cannot call. A `count` or `for_each` that is unknown only through it
+    /// is not Terraform's error.
+    pub const PLAN_READ: Marks = Marks(4);
 
     /// Whether there is no mark.
     pub fn is_empty(self) -> bool {

@@ -258,6 +258,24 @@ impl Value {
         self.deep_marks().contains(marks)
     }
 
+    /// This value with each unknown in it marked with `marks` too (for an
+    /// unknown in a set, the set: elements of sets carry no marks).
+    pub fn mark_unknowns(self, marks: Marks) -> Value {
+        if self.is_wholly_known() {
+            return self;
+        }
+        let each = |vs: Elements| vs.into_iter().map(|v| v.mark_unknowns(marks)).collect::<Elements>();
+        let each_entry = |m: Entries| m.into_iter().map(|(k, v)| (k, v.mark_unknowns(marks))).collect::<Entries>();
+        match self {
+            Value::Marked(v, m) => v.mark_unknowns(marks).with_marks(m),
+            Value::List(t, vs) => Value::List(t, each(vs)),
+            Value::Tuple(vs) => Value::Tuple(each(vs)),
+            Value::Map(t, m) => Value::Map(t, each_entry(m)),
+            Value::Object(m) => Value::Object(each_entry(m)),
+            v => v.with_marks(marks),
+        }
+    }
+
     /// The value with every mark removed, and the marks there were.
     pub fn unmark_deep(self) -> (Value, Marks) {
         if !self.has_marks() {

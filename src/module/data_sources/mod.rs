@@ -12,7 +12,8 @@ use super::evaluate::Planner;
 use super::provider_data::TypeData;
 use super::providers;
 use crate::diagnostics::Diagnostic;
-use crate::value::Value;
+use crate::syntax::ast::Expression;
+use crate::value::{Marks, Value};
 use base64::Engine;
 use md5::Digest;
 use std::collections::BTreeMap;
@@ -31,6 +32,43 @@ pub(super) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Valu
         }
     }
     Some(providers::plan_object(config, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten))
+}
+
+/// Whether `depends_on` names objects with changes to plan (on an empty
+/// state, every managed resource and module call): a data source that
+/// depends on them, or sits in a module call that does, is read when
+/// applying.
+pub(super) fn pending(depends_on: &[Expression]) -> bool {
+    depends_on.iter().any(|e| crate::syntax::traversals(e).iter().any(|(root, _, _)| !matches!(*root, "data" | "var" | "local")))
+}
+
+/// The planned data source as the playground can know it: when a real
+/// plan reads it now (its configuration known there, nothing it depends
+/// on pending), what only the provider's API could tell is marked
+/// [`Marks::PLAN_READ`] and the address recorded, so that a `count` or
+/// `for_each` derived from it is not taken for Terraform's error.
+pub(super) fn plan_read(p: &Planner, r: &Resource, config: &Value, planned: Value, key: &str) -> Value {
+    if planned.is_wholly_known() || p.defer_reads || pending(&r.depends_on) || !known_while_planning(config) {
+        return planned;
+    }
+    let address = match p.addr.as_str() {
+        "" => format!("{}{key}", r.address()),
+        module => format!("{module}.{}{key}", r.address()),
+    };
+    p.links.plan_reads.borrow_mut().insert(address);
+    planned.mark_unknowns(Marks::PLAN_READ)
+}
+
+/// Whether `v` is known to a real plan: each unknown in it is one that
+/// only this playground does not know.
+fn known_while_planning(v: &Value) -> bool {
+    match v {
+        Value::Marked(inner, m) => m.contains(Marks::PLAN_READ) || known_while_planning(inner),
+        Value::Unknown(..) => false,
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().all(known_while_planning),
+        Value::Map(_, m) | Value::Object(m) => m.values().all(known_while_planning),
+        _ => true,
+    }
 }
 
 /// Whether the resource belongs to `hashicorp/local`.
