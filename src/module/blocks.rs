@@ -183,7 +183,8 @@ fn decode_inner(
 /// `route { … }` and `dynamic "route"`). Where the body does so, and does
 /// not set it as an argument, the schema is given a list or set block type
 /// of that name instead, whose arguments are the objects' attributes, all
-/// optional.
+/// optional. Nested attribute types (protocol 6) are not: their blocks are
+/// an error.
 fn blocks_as_attributes(body: &Body, schema: &BlockSchema) -> Option<BlockSchema> {
     let as_blocks = |name: &str| {
         body.attribute(name).is_none()
@@ -192,6 +193,7 @@ fn blocks_as_attributes(body: &Body, schema: &BlockSchema) -> Option<BlockSchema
     let ambiguous: Vec<&super::providers::Attr> = schema
         .attrs
         .iter()
+        .filter(|a| a.nested.is_none())
         .filter(|a| matches!(&a.ty, Type::List(e) | Type::Set(e) if matches!(**e, Type::Object(_))) && as_blocks(&a.name))
         .collect();
     if ambiguous.is_empty() {

@@ -16,7 +16,11 @@
 //!   and the attribution label `goog-terraform-provisioned = "true"`
 //!   (unless `add_terraform_attribution_label = false`);
 //!   `google_service_account`'s `email` and `member` from its `account_id`
-//!   and project.
+//!   and project;
+//! - `hashicorp/helm`: `helm_release`'s `version`, where the resource
+//!   leaves it unset, from the `Chart.yaml` of a local chart among the
+//!   module's files (the provider loads the chart while planning; a chart
+//!   from a repository needs the network, and stays unknown).
 
 use super::config::Resource;
 use super::evaluate::{Planner, Scope};
@@ -32,8 +36,33 @@ pub(super) fn adjust(p: &mut Planner, r: &Resource, source: &str, defaults: &ser
     match source {
         "hashicorp/aws" => aws(p, r, planned),
         "hashicorp/google" => google(p, r, planned),
+        "hashicorp/helm" if r.ty == "helm_release" => helm_release(p, planned),
         _ => planned,
     }
+}
+
+/// `helm_release`: the version of a local chart.
+fn helm_release(p: &mut Planner, planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    let text = |name: &str| attrs.get(name).and_then(|v| v.unmarked().as_str().map(str::to_string));
+    let (Some(chart), None, true) = (text("chart"), text("repository"), attrs.get("version").is_some_and(|v| !v.is_known())) else {
+        return Value::Object(attrs);
+    };
+    let files = super::files::FileSystem::new(p.module);
+    let Some(metadata) = files.read_text(&format!("{}/Chart.yaml", chart.trim_end_matches('/'))) else {
+        return Value::Object(attrs);
+    };
+    let version = chart_version(&metadata).map_or_else(|| Value::Null(Type::String), Value::string);
+    attrs.make_mut().insert("version".into(), version);
+    Value::Object(attrs)
+}
+
+/// The top-level `version` of a chart's `Chart.yaml`, if not empty.
+fn chart_version(metadata: &str) -> Option<String> {
+    let line = metadata.lines().find_map(|l| l.strip_prefix("version:"))?;
+    let v = line.split(" #").next().unwrap_or("").trim();
+    let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\''))).unwrap_or(v);
+    (!v.is_empty()).then(|| v.to_string())
 }
 
 /// A constant string argument of the provider configuration.

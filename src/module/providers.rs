@@ -447,7 +447,10 @@ fn plan_level(
             Value::Null(a.ty.clone())
         } else if !given.is_null() {
             match &a.nested {
-                Some(nested) => plan_nested_attribute(given, nested),
+                Some(nested) => {
+                    let elements = defaults.get(&a.name).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
+                    plan_nested_attribute(given, nested, elements)
+                }
                 None if sdk_v2 => zero_filled_elements(given),
                 None => given,
             }
@@ -479,19 +482,24 @@ fn plan_level(
 }
 
 /// A nested attribute type's value as the plugin framework plans it: in
-/// each object, what is unset and computed is unknown, recursively.
-fn plan_nested_attribute(v: Value, nested: &NestedType) -> Value {
+/// each object, what is unset and computed is the provider's recorded
+/// default (`elements`) or unknown, recursively; sensitive attributes
+/// marked.
+fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::Value) -> Value {
     map_objects(v, |m| {
         let mut out = m.clone();
         for a in &nested.attrs {
             let Some(field) = m.get(&a.name) else { continue };
             let planned = if field.is_null() && a.computed {
-                Value::unknown(a.ty.clone())
+                elements.get(&a.name).and_then(|d| json_value(d, &a.ty)).unwrap_or_else(|| Value::unknown(a.ty.clone()))
             } else if let (false, Some(inner)) = (field.is_null(), &a.nested) {
-                plan_nested_attribute(field.clone(), inner)
+                plan_nested_attribute(field.clone(), inner, &serde_json::Value::Null)
+            } else if a.sensitive {
+                field.clone()
             } else {
                 continue;
             };
+            let planned = if a.sensitive { planned.with_marks(Marks::SENSITIVE) } else { planned };
             out.make_mut().insert(a.name.clone(), planned);
         }
         Value::Object(out)

@@ -46,7 +46,25 @@ SAMPLES = {
     ("random_shuffle", "input"): ["a", "b"],
     ("local_file", "filename"): "out.txt",
     ("local_sensitive_file", "filename"): "out.txt",
+    ("helm_release", "chart"): "./chart",
 }
+# Files a type's sample reads, written beside its configuration (a chart
+# on disk: helm plans a local chart without any network).
+FILES = {
+    "helm_release": {
+        "chart/Chart.yaml": "apiVersion: v2\nname: sample\nversion: 0.1.0\nappVersion: \"1.0\"\n",
+        "chart/templates/configmap.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  a: b\n",
+    },
+}
+
+
+def write_files(work, types):
+    """The FILES the samples of `types` read, in the directory `work`."""
+    for ty in types:
+        for name, text in FILES.get(ty, {}).items():
+            os.makedirs(os.path.dirname(os.path.join(work, name)), exist_ok=True)
+            with open(os.path.join(work, name), "w") as f:
+                f.write(text)
 PEM_FROM = 'tls_private_key.sample.private_key_pem'
 # What the plans taught: arguments to set (type, name) -> value, learned
 # from the provider's refusals (see learn()).
@@ -77,6 +95,7 @@ EXTRA = {
     "time_rotating": ["rotation_days = 1"],
     "time_sleep": ['create_duration = "1s"'],
     "cloudinit_config": ["part {", '  content = "x"', "}"],
+    "helm_release": ['set = [{ name = "a", value = "b" }]'],
 }
 
 
@@ -201,6 +220,7 @@ def plan(program, plugin_dir, provider, version, ty, block):
         text = "\n".join(src)
         with open(os.path.join(work, "main.tf"), "w") as f:
             f.write(text)
+        write_files(work, [ty])
         e = env(work)
         subprocess.run([program, "init", "-input=false", "-no-color", f"-plugin-dir={os.path.abspath(plugin_dir)}"], cwd=work, env=e,
                        check=True, capture_output=True)
@@ -223,9 +243,14 @@ SAMPLED = set()
 FROM_PROVIDER = {}
 
 
+# Values in the FILES (a chart's version): a planned value that contains
+# one was read from them, not a default.
+FILE_STRINGS = {w.strip('"') for files in FILES.values() for text in files.values() for w in text.split() if len(w.strip('"')) >= 4}
+
+
 def derived(value):
     text = json.dumps(value)
-    return any(s in text for s in SAMPLED)
+    return any(s in text for s in SAMPLED | FILE_STRINGS)
 
 
 def sampled_strings(lines):
@@ -248,8 +273,25 @@ def defaults_of(block, after, unknown, configured):
             # the types that take it while planning).
             out[name] = {"from_provider": FROM_PROVIDER[after[name]]}
             continue
-        if after.get(name) is not None and not derived(after[name]):
+        attr = block["attributes"][name]
+        if name in after and after[name] is None and attr.get("computed"):
+            # A computed attribute the plan makes a known null (a
+            # framework provider's plan modifier), not unknown.
+            out[name] = None
+        elif after.get(name) is not None and not derived(after[name]):
             out[name] = after[name]
+    for name, attr in block.get("attributes", {}).items():
+        # In each object of a nested attribute the sample sets (EXTRA),
+        # the inner computed attributes the plan makes known.
+        nested, value = attr.get("nested_type"), after.get(name)
+        if name not in configured or not nested or not isinstance(value, list) or not value or not isinstance(value[0], dict):
+            continue
+        inner_unknown = unknown.get(name)
+        inner_unknown = inner_unknown[0] if isinstance(inner_unknown, list) and inner_unknown else {}
+        elements = {k: v for k, v in value[0].items()
+                    if nested["attributes"].get(k, {}).get("computed") and inner_unknown.get(k) is not True}
+        if elements:
+            out[name] = {"elements": elements}
     for name, bt in block.get("block_types", {}).items():
         value, unknowns = after.get(name), unknown.get(name)
         if unknowns is True and not value:
@@ -378,6 +420,7 @@ def plan_batch(program, plugin_dir, provider, version, provider_config, types):
                 lines[ty] = (start, len(src))
             with open(os.path.join(work, "main.tf"), "w") as f:
                 f.write("\n".join(src))
+            write_files(work, todo)
             e = env(work)
             subprocess.run([program, "init", "-input=false", "-no-color", f"-plugin-dir={os.path.abspath(plugin_dir)}"], cwd=work, env=e,
                            check=True, capture_output=True)
