@@ -305,3 +305,38 @@ resource "aws_eip" "e" {
         assert!(!warnings.iter().any(|w| w == NOT_READ), "{module}");
     }
 }
+
+/// A module that pins a provider version the data is not of (random 3.9.0
+/// here) gets what Terraform would install for it planned as written, no
+/// schema of another version; the guessed types say so.
+#[test]
+fn a_version_constraint_the_data_does_not_meet_plans_as_written() {
+    let opts = ModuleOptions { installation: Installation::Initialized, providers: Some(data()), ..ModuleOptions::default() };
+    for (constraint, guessed) in [("~> 2.0", true), (">= 3.0, < 4.0", false), ("~> 3.9.0", false), ("!= 3.9.0", true)] {
+        let files = vec![
+            ("main.tf".to_string(), "resource \"random_pet\" \"p\" {}\nmodule \"m\" {\n  source = \"./m\"\n}\n".to_string()),
+            (
+                "m/main.tf".to_string(),
+                format!("terraform {{\n  required_providers {{\n    random = {{ source = \"hashicorp/random\", version = \"{constraint}\" }}\n  }}\n}}\n"),
+            ),
+        ];
+        let module = Module::load(files, &opts);
+        let evaluation = module.evaluate(&Inputs::default());
+        assert_eq!(evaluation.guessed_types() == ["random_pet"], guessed, "{constraint}");
+        let separator = evaluation.console("random_pet.p.separator").map(|r| r.console).ok();
+        let want = if guessed { "(known after apply)" } else { "\"-\"" };
+        assert_eq!(separator.as_deref(), Some(want), "{constraint}");
+    }
+}
+
+/// The data keeps azurerm 4.79.0 beside 5.2.0: a module that pins `~> 4.0`
+/// is planned with 4.x's schema (`service_endpoints`, which 5.0 removed).
+#[test]
+fn a_pinned_older_major_version_uses_the_datas_older_schema() {
+    let subnet = "resource \"azurerm_subnet\" \"s\" {\n  name                 = \"s\"\n  resource_group_name  = \"rg\"\n  virtual_network_name = \"v\"\n  address_prefixes     = [\"10.0.1.0/24\"]\n  service_endpoints    = [\"Microsoft.Storage\"]\n}\n";
+    let pinned = format!(
+        "terraform {{\n  required_providers {{\n    azurerm = {{ source = \"hashicorp/azurerm\", version = \"~> 4.0\" }}\n  }}\n}}\n{subnet}"
+    );
+    assert_eq!(console(&pinned, "azurerm_subnet.s.service_endpoints").as_deref(), Ok("toset([\n  \"Microsoft.Storage\",\n])"));
+    assert_eq!(console(subnet, "1"), Err(vec!["Unsupported argument".to_string()]));
+}

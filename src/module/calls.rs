@@ -43,9 +43,21 @@ pub(super) struct Links {
     /// the playground cannot call: their attributes are unknown here
     /// (full addresses, `module.x.data.t.n`).
     pub plan_reads: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// Providers (`namespace/type`) whose current data is of a version a
+    /// module's `required_providers` constraint excludes: the data's
+    /// older version that meets them (`hashicorp/azurerm@4`), or none,
+    /// and their types are planned as written, as for a provider the
+    /// data lacks.
+    pub other_versions: std::collections::BTreeMap<String, Option<String>>,
 }
 
 impl Links {
+    /// The directories of the configuration: the root and those its
+    /// module calls run.
+    pub fn dirs(&self) -> std::collections::BTreeSet<usize> {
+        std::iter::once(0).chain(self.map.values().copied()).collect()
+    }
+
     /// The directory call `call` of directory `dir` runs, if known.
     pub fn child(&self, dir: usize, call: usize) -> Option<usize> {
         self.map.get(&(dir, call)).copied()

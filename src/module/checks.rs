@@ -87,7 +87,7 @@ fn required_version(config: &Config, diags: &mut Vec<ModuleDiagnostic>) {
 
 /// Whether `version` meets a go-version constraint list (`>= 1.2, < 2`,
 /// `~> 1.5`); `None` when the constraint cannot be read.
-fn matches(constraints: &str, version: [u64; 3]) -> Option<bool> {
+pub(super) fn matches(constraints: &str, version: [u64; 3]) -> Option<bool> {
     for c in constraints.split(',') {
         let c = c.trim();
         let (op, rest) =

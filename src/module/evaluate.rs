@@ -137,6 +137,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
         if !prepared.fatal {
             let before = diags.len();
             super::calls::resolve(module, &state.vars, &mut links, &mut diags);
+            links.other_versions = super::providers::other_versions(module, &links);
             if !fatal(&diags[before..]) {
                 let mut p = Planner::new(module, root, &links, String::new(), 0, state);
                 p.diags = diags;

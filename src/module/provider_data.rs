@@ -178,6 +178,16 @@ impl ProviderData {
         }
     }
 
+    /// The data's other versions of provider `name`: keys `name@MAJOR`
+    /// (an older major version kept beside the current one).
+    pub fn other_versions_of(&self, name: &str) -> Vec<String> {
+        if !matches!(self.covers(name), Found::Yes(())) {
+            return Vec::new();
+        }
+        let prefix = format!("{name}@");
+        lock(&self.index).as_ref().map(|i| i.iter().filter(|k| k.starts_with(&prefix)).cloned().collect()).unwrap_or_default()
+    }
+
     /// Whether the data has the provider `name` (`hashicorp/random`).
     fn covers(&self, name: &str) -> Found<()> {
         if let Some(index) = lock(&self.index).as_ref() {

@@ -61,7 +61,11 @@ fn helm_release(p: &mut Planner, planned: Value) -> Value {
 fn chart_version(metadata: &str) -> Option<String> {
     let line = metadata.lines().find_map(|l| l.strip_prefix("version:"))?;
     let v = line.split(" #").next().unwrap_or("").trim();
-    let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\''))).unwrap_or(v);
+    let v = v
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+        .unwrap_or(v);
     (!v.is_empty()).then(|| v.to_string())
 }
 

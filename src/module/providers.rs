@@ -227,10 +227,53 @@ pub(super) fn provider_source(p: &Planner, r: &Resource) -> Option<String> {
     source_of(p, &provider_name(r))
 }
 
+/// The providers whose current data is of a version some module of the
+/// configuration excludes (`version = "~> 4.0"` where the data is 5.2.0),
+/// as Terraform would install another version whose schema differs: the
+/// data's other version that meets every constraint, if it has one.
+pub(super) fn other_versions(module: &super::Module, links: &super::calls::Links) -> BTreeMap<String, Option<String>> {
+    let mut constraints: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for d in links.dirs() {
+        let config = &module.dir_at(d).config;
+        for (local, constraint) in &config.provider_versions {
+            if let Some(source) = source_in(config, local) {
+                constraints.entry(source).or_default().push(constraint);
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    let Some(data) = module.options.providers.as_ref() else { return out };
+    let meets = |key: &str, constraints: &[&str]| match data.listing(key) {
+        Found::Yes(listing) => {
+            let parts: Vec<u64> = listing.version.split('.').filter_map(|p| p.parse().ok()).collect();
+            let version = [0, 1, 2].map(|i| parts.get(i).copied().unwrap_or(0));
+            Some(constraints.iter().all(|c| super::checks::matches(c, version) != Some(false)))
+        }
+        _ => None,
+    };
+    for (source, constraints) in constraints {
+        if meets(&source, &constraints) != Some(false) {
+            continue;
+        }
+        let other = data.other_versions_of(&source).into_iter().find(|k| meets(k, &constraints) == Some(true));
+        out.insert(source, other);
+    }
+    out
+}
+
 /// The provider of local name `local`, `namespace/type`, as
 /// [`provider_source`] finds it.
 fn source_of(p: &Planner, local: &str) -> Option<String> {
-    let source = match p.config.required_providers.iter().find(|(n, _)| n == local) {
+    let source = source_in(p.config, local)?;
+    match p.links.other_versions.get(&source) {
+        Some(other) => other.clone(),
+        None => Some(source),
+    }
+}
+
+/// The provider of local name `local` in a module's configuration.
+fn source_in(config: &super::config::Config, local: &str) -> Option<String> {
+    let source = match config.required_providers.iter().find(|(n, _)| n == local) {
         Some((_, Some(source))) => source.to_ascii_lowercase(),
         _ => format!("hashicorp/{local}"),
     };
@@ -263,6 +306,7 @@ pub(super) fn schema(p: &Planner, r: &Resource) -> TypeSchema {
     };
     if !listing.has(kind, &r.ty) {
         let host = if p.opentofu() { "registry.opentofu.org" } else { "registry.terraform.io" };
+        let source = source.split('@').next().unwrap_or(&source);
         return TypeSchema::Invalid(format!("{host}/{source}"));
     }
     match data.type_data(&source, kind, &r.ty) {

@@ -68,6 +68,9 @@ test("resource types complete after resource \"", async () => {
   const data = await complete('data "aws_ca|');
   assert.ok(data.options.some((o) => o.label === "aws_caller_identity"));
   assert.ok(!data.options.some((o) => o.label === "aws_vpc_security_group_ingress_rule"));
+  // Older major versions kept beside the current one are not offered twice.
+  const rg = (await complete('resource "azurerm_resource_gr|')).options.filter((o) => o.label === "azurerm_resource_group");
+  assert.deepEqual(rg.map((o) => o.detail), ["hashicorp/azurerm 5.2.0"]);
 });
 
 test("a resource's arguments and blocks complete inside it, with type and whether required", async () => {

@@ -10,6 +10,7 @@ page, read by the command line and the tests.
 
 Layout (all JSON):
   index.json                         {"format": 1, "providers": {"NS/TYPE": {"version", "source", "licence", "extracted_with"}}}
+                                     (NS/TYPE@MAJOR: an older major version, --key)
   NS/TYPE/provider.json              {"version", "provider": BLOCK or null (not known), "sdk", "resource": [names], "data": [...], "ephemeral": [...]}
   NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}, "facts"?: {...},
                                      "deprecation"?: the provider's message for a deprecated type (SDK v2)}
@@ -92,6 +93,8 @@ def main():
     ap.add_argument("--sdk", action="append", default=[], help="NS/TYPE=sdkv2 for a provider built on the SDK v2 (default: the plugin framework)")
     ap.add_argument("--note", action="append", default=[], help="NS/TYPE=what else to know of its data")
     ap.add_argument("--facts", help="facts.json: {KIND/TYPE: {...}}, what a data source computes offline (aws_facts.py)")
+    ap.add_argument("--key", action="append", default=[],
+                    help="NS/TYPE=NS/TYPE@MAJOR to keep an older major version beside the current one (chosen where a module's version constraint excludes the current)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     data = json.load(open(args.schemas))
@@ -105,12 +108,16 @@ def main():
         name = "/".join(address.split("/")[1:])
         version = data["provider_versions"][name]
         where = sources.get(name, "")
+        keys = dict(x.split("=", 1) for x in args.key)
+        sdks = dict(x.split("=", 1) for x in args.sdk)
+        notes = dict(x.split("=", 1) for x in args.note)
+        sdk, note = sdks.get(name, "framework"), notes.get(name)
+        name = keys.get(name, name)
         base = os.path.join(args.out, name)
         shutil.rmtree(base, ignore_errors=True)
-        sdks = dict(x.split("=", 1) for x in args.sdk)
         # null: the provider configuration's schema is not known (a dump's).
         provider_block = None if p["provider"].get("unknown") else block(p["provider"]["block"])
-        listing = {"version": version, "provider": provider_block, "sdk": sdks.get(name, "framework")}
+        listing = {"version": version, "provider": provider_block, "sdk": sdk}
         for key, kind in KINDS:
             names = sorted(p.get(key, {}))
             if names:
@@ -135,9 +142,8 @@ def main():
         write(os.path.join(base, "provider.json"), listing)
         index["providers"][name] = {"version": version, "source": where.split(",")[0].strip(), "licence": where.split(",")[1].strip() if "," in where else "",
                                     "extracted_with": f"terraform {data.get('engine_version', '')} providers schema -json" if data.get("engine_version") else "a published schema dump"}
-        notes = dict(x.split("=", 1) for x in args.note)
-        if name in notes:
-            index["providers"][name]["note"] = notes[name]
+        if note:
+            index["providers"][name]["note"] = note
     write(index_path, index)
 
 

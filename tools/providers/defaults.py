@@ -374,6 +374,15 @@ def learn(ty, block, why):
     m = re.search(r'"(\w+)" contains an invalid JSON', why)
     if m:
         return want(m.group(1), POLICY)
+    m = re.search(r'parsing "x".*?Expected an? [\w ]+ ID that matched[^>]*> (/subscriptions/\S+)', why, flags=re.S)
+    at = re.search(r'^at: (\w+)\s*=\s*"x"', why, flags=re.M)
+    if m and at:
+        # azurerm: a resource ID of the kind its error shows an example of.
+        return want(at.group(1), m.group(1))
+    if at and at.group(1) in attrs and LEARNED.get((ty, at.group(1)), "x") == "x":
+        # A name the provider validates (azurerm's storage accounts: lowercase
+        # letters and numbers, 3 to 24 characters).
+        return want(at.group(1), "sample123")
     m = re.search(r'"(\w+)" doesn\'t look like AWS Account ID', why)
     if m:
         return want(m.group(1), "123456789012")
@@ -452,6 +461,9 @@ def plan_batch(program, plugin_dir, provider, version, provider_config, types):
                     if (at and a <= at < b) or d.get("address", "").startswith(f"{ty}."):
                         blamed.add(ty)
                         failed[ty] = f"{d.get('summary', '')}: {d.get('detail', '')}"
+                        code = (d.get("snippet") or {}).get("code", "")
+                        if code:
+                            failed[ty] += f"\nat: {code.strip()}"
                         FAILED_AT[ty] = at - a if at and a <= at < b else None
             if not blamed:
                 # Nothing to blame: plan each alone.
@@ -489,7 +501,7 @@ def main():
     if args.batch:
         config = open(args.provider_config).read() if args.provider_config else ""
         for name, value in re.findall(r'^\s*(\w+)\s*=\s*"([^"]{4,})"\s*$', config, flags=re.M):
-            if name not in ("access_token", "access_key", "secret_key", "token"):
+            if name not in ("access_token", "access_key", "secret_key", "token", "resource_provider_registrations"):
                 FROM_PROVIDER[value] = name
         for address, p in sorted(data["provider_schemas"].items()):
             provider = "/".join(address.split("/")[1:])

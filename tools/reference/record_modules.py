@@ -306,6 +306,9 @@ def has_module_call(files):
 # name a provider's resource type, data source or required_providers runs
 # `init` first.
 PROVIDERS_PLUGIN_DIR = os.environ.get("PROVIDERS_PLUGIN_DIR")
+# With providers, the stand-in Azure CLI (tools/providers/mock_az) is first
+# on the sandbox's PATH: azurerm configures itself from its token offline.
+MOCK_AZ = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "providers", "mock_az")
 
 
 def provider_types(plugin_dir):
@@ -361,7 +364,7 @@ class Sandbox:
                 f.write(text)
         self.files = files
         env = {
-            "PATH": "/usr/bin:/bin",
+            "PATH": (MOCK_AZ + ":" if PROVIDERS_PLUGIN_DIR else "") + "/usr/bin:/bin",
             "HOME": self.home,
             "TF_CLI_CONFIG_FILE": "/dev/null",
             "TF_IN_AUTOMATION": "1",

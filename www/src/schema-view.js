@@ -128,11 +128,12 @@ export function createSchemas(base, fetchJson = defaultFetch) {
     return cache.get(path);
   };
   return {
-    /** Every type of `kind` of every provider the data has: [{name, provider}]. */
+    /** Every type of `kind` of every provider the data has (current versions): [{name, provider}]. */
     async types(kind) {
       const index = await get("index.json");
       const out = [];
-      for (const provider of Object.keys(index?.providers ?? {})) {
+      // `NS/TYPE@MAJOR` keys are older versions kept beside the current.
+      for (const provider of Object.keys(index?.providers ?? {}).filter((p) => !p.includes("@"))) {
         const listing = await get(`${provider}/provider.json`);
         for (const name of listing?.[kind] ?? []) out.push({ name, provider, version: listing.version });
       }

@@ -238,6 +238,9 @@ pub struct Config {
     pub providers: Vec<ProviderConfig>,
     /// `required_providers` entries: local name and source.
     pub required_providers: Vec<(String, Option<String>)>,
+    /// `required_providers` version constraints: local name and
+    /// constraint (`~> 5.0`).
+    pub provider_versions: Vec<(String, String)>,
     /// `terraform { required_version = ... }` constraints.
     pub required_versions: Vec<(String, Loc)>,
     pub imports: Vec<Import>,
@@ -493,7 +496,7 @@ impl Decoder<'_> {
         }
         for b in &c.blocks {
             for attr in b.body.attributes() {
-                let source = match &attr.expr.kind {
+                let field = |name: &str| match &attr.expr.kind {
                     crate::syntax::ast::ExprKind::ObjectCons(items) => items.iter().find_map(|item| {
                         let key = item.key.bare_name.clone().or_else(|| match &item.key.expr.kind {
                             crate::syntax::ast::ExprKind::Template(parts) => match parts.as_slice() {
@@ -502,10 +505,22 @@ impl Decoder<'_> {
                             },
                             _ => None,
                         })?;
-                        (key == "source").then(|| literal_string(&item.value)).flatten()
+                        (key == name).then(|| literal_string(&item.value)).flatten()
                     }),
+                    _ => None,
+                };
+                let source = match &attr.expr.kind {
+                    crate::syntax::ast::ExprKind::ObjectCons(_) => field("source"),
+                    // The legacy form: `aws = "~> 5.0"` is a version.
+                    _ => None,
+                };
+                let version = match &attr.expr.kind {
+                    crate::syntax::ast::ExprKind::ObjectCons(_) => field("version"),
                     _ => literal_string(&attr.expr),
                 };
+                if let Some(v) = version {
+                    config.provider_versions.push((attr.name.clone(), v));
+                }
                 config.required_providers.push((attr.name.clone(), source));
             }
         }
