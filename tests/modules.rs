@@ -7,19 +7,15 @@
 //! `MODULE_CASES_VERBOSE=1 cargo test --test modules -- --nocapture`
 //! lists every failure.
 
-use hcl_playground::module::{
-    CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions, ProviderData, UNEXPECTED_RESULTS,
-};
+mod common;
+
+use common::provider_data;
+use hcl_playground::module::{CliInput, Evaluation, Inputs, Installation, Module, ModuleDiagnostic, ModuleOptions, UNEXPECTED_RESULTS};
 use hcl_playground::Profile;
 use serde_json::Value as Json;
 use std::path::Path;
 
 /// The playground's provider data (`www/providers`), read once.
-fn provider_data() -> std::sync::Arc<ProviderData> {
-    static DATA: std::sync::OnceLock<std::sync::Arc<ProviderData>> = std::sync::OnceLock::new();
-    DATA.get_or_init(|| std::sync::Arc::new(ProviderData::dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers")))).clone()
-}
-
 fn read_cases() -> Vec<(String, Json)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/modules");
     let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tests/modules exists").flatten().map(|e| e.path()).collect();

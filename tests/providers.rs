@@ -6,14 +6,11 @@
 //! an expression, and what the console prints for it (or the errors, by
 //! summary).
 
-use hcl_playground::module::{Inputs, Installation, Module, ModuleOptions, ProviderData};
-use std::path::Path;
-use std::sync::Arc;
+use hcl_playground::module::{Inputs, Installation, Module, ModuleOptions};
 
-fn data() -> Arc<ProviderData> {
-    static DATA: std::sync::OnceLock<Arc<ProviderData>> = std::sync::OnceLock::new();
-    DATA.get_or_init(|| Arc::new(ProviderData::dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers")))).clone()
-}
+mod common;
+
+use common::provider_data as data;
 
 /// What the console prints for `expr` in `module`, or its errors and the
 /// module's (summaries), `Err`.

@@ -5,7 +5,8 @@
 //!   the reference failed, its errors (summary and detail, in order);
 //! - [`table!`]: the one-line table helpers `ok`, `ok_json` and `err` over
 //!   a file's variables;
-//! - [`shared_dir`]: `../shared`, or a skip message where a clone lacks it.
+//! - [`shared_dir`]: `../shared`, or a skip message where a clone lacks it;
+//! - [`provider_data`]: the playground's provider data (`www/providers`).
 #![allow(dead_code)]
 
 use hcl_playground::value::Type;
@@ -288,4 +289,13 @@ macro_rules! table {
             common::err_with($vars, src, message, true)
         }
     };
+}
+
+/// The playground's provider data (`www/providers`), read once.
+pub fn provider_data() -> std::sync::Arc<hcl_playground::module::ProviderData> {
+    static DATA: std::sync::OnceLock<std::sync::Arc<hcl_playground::module::ProviderData>> = std::sync::OnceLock::new();
+    DATA.get_or_init(|| {
+        std::sync::Arc::new(hcl_playground::module::ProviderData::dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers")))
+    })
+    .clone()
 }

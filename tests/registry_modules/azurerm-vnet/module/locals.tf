@@ -1,0 +1,3 @@
+locals {
+  subnet_names_prefixes = zipmap(var.subnet_names, var.subnet_prefixes)
+}

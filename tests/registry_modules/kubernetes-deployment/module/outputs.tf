@@ -1,0 +1,6 @@
+output "name" {
+  value = var.name
+}
+output "namespace" {
+  value = var.namespace
+}
