@@ -1,4 +1,4 @@
-//! Popular registry modules (`tests/registry_modules/NAME/module`, copied
+//! Popular registry modules (`tests/third_party/registry_modules/NAME/module`, copied
 //! unchanged by tools/reference/registry_modules.py, each with its
 //! `SOURCE` and `LICENSE`), each called as its README's example
 //! (`NAME/main.tf`) with the provider data: no error that Terraform with
@@ -33,7 +33,7 @@ fn files(dir: &Path) -> Vec<(String, String)> {
 /// Evaluates the example `name` (with `json` variables) and checks what
 /// `check` asks of it.
 fn example(name: &str, json: Option<&str>, check: impl FnOnce(&Evaluation)) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/registry_modules").join(name);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/third_party/registry_modules").join(name);
     // Assumed: a registry module it calls (eks's kms) is installed with
     // outputs not known, as the command line and the page take it.
     let opts = ModuleOptions { installation: Installation::Assumed, providers: Some(provider_data()), ..ModuleOptions::default() };

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Copies popular registry modules into tests/registry_modules/NAME/ for the test
+"""Copies popular registry modules into tests/third_party/registry_modules/NAME/ for the test
 that their README examples evaluate with no error Terraform would not give
 (tests/registry_modules.rs, issue 21).
 
@@ -11,7 +11,7 @@ repository's root: all of them but the local modules it does not call,
 `source = "./modules/x"`), but Markdown, examples, tests, wrappers, scripts and dotfiles, with its
 LICENSE; `module/SOURCE` records the
 repository, the commit and the licence. The example beside it
-(`tests/registry_modules/NAME/main.tf`, calling `./module`) is written by hand from
+(`tests/third_party/registry_modules/NAME/main.tf`, calling `./module`) is written by hand from
 the module's README and kept as it is.
 """
 import os
@@ -31,7 +31,7 @@ MODULES = {
     "kubernetes-deployment": ("terraform-iaac/terraform-kubernetes-deployment", ""),
 }
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "registry_modules")
+OUT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "third_party", "registry_modules")
 
 
 def git(repo, *args):
