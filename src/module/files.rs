@@ -1,5 +1,5 @@
 //! The file functions over the module's own files: `file`, `fileexists`,
-//! `filebase64`, `templatefile`, `abspath` and the file hash functions,
+//! `fileset`, `filebase64`, `templatefile`, `abspath` and the file hash functions,
 //! reading paths as Terraform does (relative to the working directory,
 //! the root module's; `path.module` leads into a child's directory).
 //! The evaluator calls them through plain function pointers, so the
@@ -169,6 +169,38 @@ fn fileexists(a: &[Value], _: &mut Ctx) -> CallResult {
     Ok(Value::Bool(found.0).with_marks(marks))
 }
 
+/// `fileset(path, pattern)`: the module's files under `path` that the
+/// pattern matches there, as paths relative to `path` (Terraform joins
+/// and cleans the two, globs, and keeps regular files).
+fn fileset(a: &[Value], _: &mut Ctx) -> CallResult {
+    if !a[0].is_known() || !a[1].is_known() {
+        return Ok(Value::unknown(Type::set(Type::String)));
+    }
+    let (path, pattern) = (str_arg(a, 0).to_string(), str_arg(a, 1).to_string());
+    let found = with_fs(|fs| {
+        let (_, dir) = fs.resolve(&path);
+        let (shown, joined) = fs.resolve(&format!("{path}/{pattern}"));
+        let (Some(dir), Some(joined)) = (dir, joined) else { return Ok::<_, String>(Vec::new()) };
+        let mut out = Vec::new();
+        for (name, _) in fs.files.iter() {
+            let name = clean(name);
+            let matched = super::glob::matches(&joined, &name).map_err(|_| shown.clone())?;
+            let relative = match dir.as_str() {
+                "." => Some(name.as_str()),
+                d => name.strip_prefix(d).and_then(|r| r.strip_prefix('/')),
+            };
+            if let (true, Some(r)) = (matched, relative) {
+                out.push(Value::string(r));
+            }
+        }
+        Ok(out)
+    });
+    match found.unwrap_or(Ok(Vec::new())) {
+        Ok(files) => Ok(Value::set(Type::String, files)),
+        Err(shown) => Err(CallError::call(format!("failed to glob pattern {}: syntax error in pattern", go_quote(&shown)))),
+    }
+}
+
 fn abspath(a: &[Value], _: &mut Ctx) -> CallResult {
     let path = str_arg(a, 0);
     let cwd = with_fs(|fs| fs.cwd.clone()).unwrap_or_else(|| "/".into());
@@ -268,6 +300,13 @@ const fn def(
 const FILE: FunctionDef = def("file", &[PATH], Ret::Fixed("string"), "Reads a file of the module as a string.", file);
 const FILEBASE64: FunctionDef = def("filebase64", &[PATH], Ret::Fixed("string"), "Reads a file of the module, Base64-encoded.", filebase64);
 const FILEEXISTS: FunctionDef = def("fileexists", &[PATH], Ret::Fixed("bool"), "Whether a file of the module exists.", fileexists);
+const FILESET: FunctionDef = def(
+    "fileset",
+    &[Param::new("path", "string").unknowns(), Param::new("pattern", "string").unknowns()],
+    Ret::Fixed("set(string)"),
+    "The module's files under a path that a pattern matches.",
+    fileset,
+);
 const ABSPATH: FunctionDef = def("abspath", &[Param::new("path", "string")], Ret::Fixed("string"), "An absolute path.", abspath);
 const TEMPLATEFILE: FunctionDef = def(
     "templatefile",
@@ -287,7 +326,7 @@ const FILEBASE64SHA512: FunctionDef =
 
 /// The file functions, for the module stage's evaluators.
 pub(super) static FUNCTIONS: &[FunctionDef] =
-    &[FILE, FILEBASE64, FILEEXISTS, ABSPATH, TEMPLATEFILE, FILEMD5, FILESHA1, FILESHA256, FILESHA512, FILEBASE64SHA256, FILEBASE64SHA512];
+    &[FILE, FILEBASE64, FILEEXISTS, FILESET, ABSPATH, TEMPLATEFILE, FILEMD5, FILESHA1, FILESHA256, FILESHA512, FILEBASE64SHA256, FILEBASE64SHA512];
 
 /// The file functions and the built-in provider's functions, for a
 /// module whose `required_providers` names the provider (each engine's
@@ -296,6 +335,7 @@ pub(super) static WITH_PROVIDER: &[FunctionDef] = &[
     FILE,
     FILEBASE64,
     FILEEXISTS,
+    FILESET,
     ABSPATH,
     TEMPLATEFILE,
     FILEMD5,

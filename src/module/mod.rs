@@ -47,6 +47,7 @@ mod data_sources;
 mod deprecation;
 mod evaluate;
 mod files;
+mod glob;
 mod graph;
 mod inputs;
 mod provider_data;
