@@ -325,8 +325,20 @@ const FILEBASE64SHA512: FunctionDef =
     def("filebase64sha512", &[PATH], Ret::Fixed("string"), "Base64 SHA-512 of a file of the module.", filebase64sha512);
 
 /// The file functions, for the module stage's evaluators.
-pub(super) static FUNCTIONS: &[FunctionDef] =
-    &[FILE, FILEBASE64, FILEEXISTS, FILESET, ABSPATH, TEMPLATEFILE, FILEMD5, FILESHA1, FILESHA256, FILESHA512, FILEBASE64SHA256, FILEBASE64SHA512];
+pub(super) static FUNCTIONS: &[FunctionDef] = &[
+    FILE,
+    FILEBASE64,
+    FILEEXISTS,
+    FILESET,
+    ABSPATH,
+    TEMPLATEFILE,
+    FILEMD5,
+    FILESHA1,
+    FILESHA256,
+    FILESHA512,
+    FILEBASE64SHA256,
+    FILEBASE64SHA512,
+];
 
 /// The file functions and the built-in provider's functions, for a
 /// module whose `required_providers` names the provider (each engine's

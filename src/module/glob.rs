@@ -85,13 +85,15 @@ fn segment(p: &[u8], s: &[u8]) -> bool {
 
 fn char_len(s: &[u8]) -> Option<usize> {
     let first = *s.first()?;
-    Some(match first {
-        0..=0x7f => 1,
-        0xc0..=0xdf => 2,
-        0xe0..=0xef => 3,
-        _ => 4,
-    }
-    .min(s.len()))
+    Some(
+        match first {
+            0..=0x7f => 1,
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            _ => 4,
+        }
+        .min(s.len()),
+    )
 }
 
 /// Whether the character `ch` is in the class body `body` (`a-z`, `^`).
