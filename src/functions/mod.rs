@@ -282,6 +282,7 @@ impl Ctx<'_> {
 }
 
 /// A built-in function.
+#[derive(Clone, Copy)]
 pub struct FunctionDef {
     /// The name it is called by.
     pub name: &'static str,

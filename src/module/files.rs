@@ -325,7 +325,7 @@ const FILEBASE64SHA512: FunctionDef =
     def("filebase64sha512", &[PATH], Ret::Fixed("string"), "Base64 SHA-512 of a file of the module.", filebase64sha512);
 
 /// The file functions, for the module stage's evaluators.
-pub(super) static FUNCTIONS: &[FunctionDef] = &[
+const FILE_FUNCTIONS: [FunctionDef; 12] = [
     FILE,
     FILEBASE64,
     FILEEXISTS,
@@ -339,24 +339,22 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FILEBASE64SHA256,
     FILEBASE64SHA512,
 ];
+pub(super) static FUNCTIONS: &[FunctionDef] = &FILE_FUNCTIONS;
 
 /// The file functions and the built-in provider's functions, for a
 /// module whose `required_providers` names the provider (each engine's
 /// parameters come from the registry's per-profile table).
-pub(super) static WITH_PROVIDER: &[FunctionDef] = &[
-    FILE,
-    FILEBASE64,
-    FILEEXISTS,
-    FILESET,
-    ABSPATH,
-    TEMPLATEFILE,
-    FILEMD5,
-    FILESHA1,
-    FILESHA256,
-    FILESHA512,
-    FILEBASE64SHA256,
-    FILEBASE64SHA512,
-    provider::ENCODE_EXPR,
-    provider::ENCODE_TFVARS,
-    provider::DECODE_TFVARS,
-];
+pub(super) static WITH_PROVIDER: &[FunctionDef] = &with_provider();
+
+const fn with_provider() -> [FunctionDef; 15] {
+    let mut out = [FILE; 15];
+    let mut i = 0;
+    while i < FILE_FUNCTIONS.len() {
+        out[i] = FILE_FUNCTIONS[i];
+        i += 1;
+    }
+    out[12] = provider::ENCODE_EXPR;
+    out[13] = provider::ENCODE_TFVARS;
+    out[14] = provider::DECODE_TFVARS;
+    out
+}
