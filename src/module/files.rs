@@ -181,10 +181,11 @@ fn fileset(a: &[Value], _: &mut Ctx) -> CallResult {
         let (_, dir) = fs.resolve(&path);
         let (shown, joined) = fs.resolve(&format!("{path}/{pattern}"));
         let (Some(dir), Some(joined)) = (dir, joined) else { return Ok::<_, String>(Vec::new()) };
+        let glob = super::glob::Pattern::new(&joined).map_err(|_| shown.clone())?;
         let mut out = Vec::new();
         for (name, _) in fs.files.iter() {
             let name = clean(name);
-            let matched = super::glob::matches(&joined, &name).map_err(|_| shown.clone())?;
+            let matched = glob.matches(&name);
             let relative = match dir.as_str() {
                 "." => Some(name.as_str()),
                 d => name.strip_prefix(d).and_then(|r| r.strip_prefix('/')),

@@ -6,14 +6,23 @@
 /// `\`): Go's `path.ErrBadPattern`.
 pub(super) struct BadPattern;
 
-/// Whether the slash-separated `path` matches `pattern`.
-pub(super) fn matches(pattern: &str, path: &str) -> Result<bool, BadPattern> {
-    let pattern: Vec<&str> = pattern.split('/').collect();
-    let path: Vec<&str> = path.split('/').collect();
-    for p in &pattern {
-        check(p.as_bytes())?;
+/// A pattern read once, then matched against each path.
+pub(super) struct Pattern<'p>(Vec<&'p str>);
+
+impl<'p> Pattern<'p> {
+    /// The pattern's segments, or [`BadPattern`].
+    pub fn new(pattern: &'p str) -> Result<Pattern<'p>, BadPattern> {
+        let segments: Vec<&str> = pattern.split('/').collect();
+        for p in &segments {
+            check(p.as_bytes())?;
+        }
+        Ok(Pattern(segments))
     }
-    Ok(segments(&pattern, &path))
+
+    /// Whether the slash-separated `path` matches.
+    pub fn matches(&self, path: &str) -> bool {
+        segments(&self.0, &path.split('/').collect::<Vec<_>>())
+    }
 }
 
 fn segments(pattern: &[&str], path: &[&str]) -> bool {
@@ -127,7 +136,7 @@ fn in_class(body: &[u8], ch: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::matches;
+    use super::Pattern;
 
     #[test]
     fn doublestar_patterns() {
@@ -144,8 +153,8 @@ mod tests {
             ("[^a-c].txt", "b.txt", false),
             ("*", ".hidden", true),
         ] {
-            assert_eq!(matches(pattern, path).ok(), Some(want), "{pattern} {path}");
+            assert_eq!(Pattern::new(pattern).ok().map(|p| p.matches(path)), Some(want), "{pattern} {path}");
         }
-        assert!(matches("conf/[", "conf/a").is_err());
+        assert!(Pattern::new("conf/[").is_err());
     }
 }

@@ -183,10 +183,10 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
             "" => format!("{}{key}", r.address()),
             module => format!("{module}.{}{key}", r.address()),
         };
-        let planned = planned.map(|(v, config)| {
+        let planned = planned.map(|(v, config_known)| {
             let v = with_prior(v, p.links.prior.get(&address));
             match r.mode {
-                Mode::Data => super::data_sources::plan_read(p, r, &config, v, &key),
+                Mode::Data => super::data_sources::plan_read(p, r, config_known, v, address),
                 _ => v,
             }
         });
@@ -226,8 +226,9 @@ fn self_reference(p: &mut Planner, r: &Resource) -> bool {
     !found.is_empty()
 }
 
-/// One instance planned, and its configuration's value: `None` when it
-/// cannot be.
+/// One instance planned, and whether a real plan knows its configuration
+/// (a data source's: see [`super::data_sources::plan_read`]): `None`
+/// when it cannot be.
 fn instance(
     p: &mut Planner,
     r: &Resource,
@@ -235,12 +236,12 @@ fn instance(
     scope: &Scope,
     attrs: &BTreeSet<String>,
     imported: Option<String>,
-) -> Option<(Value, Value)> {
+) -> Option<(Value, bool)> {
     if !p.resource_conditions(&r.preconditions, scope, false) {
         return None;
     }
     let before = p.error_count();
-    let (planned, config) = match schema {
+    let (planned, config_known) = match schema {
         TypeSchema::Known(t) => {
             let s = &t.block;
             let config = super::blocks::decode(p, &r.body, s, scope, r.mode == Mode::Managed)?;
@@ -291,21 +292,22 @@ fn instance(
                     }
                 }
             };
-            (planned, Value::Object(config.into()))
+            (planned, r.mode == Mode::Data && config.values().all(super::data_sources::known_while_planning))
         }
         _ => {
             let body = super::blocks::as_written(p, &r.body, scope);
             if p.error_count() > before {
                 return None;
             }
-            (as_written(body.clone(), attrs), Value::Object(body.into()))
+            let known = r.mode == Mode::Data && body.values().all(super::data_sources::known_while_planning);
+            (as_written(body, attrs), known)
         }
     };
     // Postconditions see the planned object as `self`; one that fails
     // leaves the plan as it is. (Provisioners only run when applying.)
     let with_self = Scope { self_value: Some(planned.clone()), self_allowed: true, ..scope.clone() };
     p.resource_conditions(&r.postconditions, &with_self, true);
-    Some((planned, config))
+    Some((planned, config_known))
 }
 
 /// The plugin framework's list and set size validators the provider data

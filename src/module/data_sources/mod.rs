@@ -42,26 +42,23 @@ pub(super) fn pending(depends_on: &[Expression]) -> bool {
     depends_on.iter().any(|e| crate::syntax::traversals(e).iter().any(|(root, _, _)| !matches!(*root, "data" | "var" | "local")))
 }
 
-/// The planned data source as the playground can know it: when a real
-/// plan reads it now (its configuration known there, nothing it depends
-/// on pending), what only the provider's API could tell is marked
-/// [`Marks::PLAN_READ`] and the address recorded, so that a `count` or
-/// `for_each` derived from it is not taken for Terraform's error.
-pub(super) fn plan_read(p: &Planner, r: &Resource, config: &Value, planned: Value, key: &str) -> Value {
-    if planned.is_wholly_known() || p.defer_reads || pending(&r.depends_on) || !known_while_planning(config) {
+/// The planned data source at `address` as the playground can know it:
+/// when a real plan reads it now (`config_known`: its configuration known
+/// there, and nothing it depends on pending), what only the provider's
+/// API could tell is marked [`Marks::PLAN_READ`] and the address recorded,
+/// so that a `count` or `for_each` derived from it is not taken for
+/// Terraform's error.
+pub(super) fn plan_read(p: &Planner, r: &Resource, config_known: bool, planned: Value, address: String) -> Value {
+    if !config_known || planned.is_wholly_known() || p.defer_reads || pending(&r.depends_on) {
         return planned;
     }
-    let address = match p.addr.as_str() {
-        "" => format!("{}{key}", r.address()),
-        module => format!("{module}.{}{key}", r.address()),
-    };
     p.links.plan_reads.borrow_mut().insert(address);
     planned.mark_unknowns(Marks::PLAN_READ)
 }
 
 /// Whether `v` is known to a real plan: each unknown in it is one that
 /// only this playground does not know.
-fn known_while_planning(v: &Value) -> bool {
+pub(super) fn known_while_planning(v: &Value) -> bool {
     match v {
         Value::Marked(inner, m) => m.contains(Marks::PLAN_READ) || known_while_planning(inner),
         Value::Unknown(..) => false,
