@@ -237,6 +237,32 @@ fn module_mode_errors_are_terraforms_with_exit_status_1() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Configuration errors end the console before it reads the expression:
+/// the diagnostics alone, status 1, nothing on standard output.
+#[test]
+fn module_mode_stops_where_the_console_stops() {
+    let cases: &[(&str, &str)] = &[
+        ("output \"a\" {\n  value = 1\n}\noutput \"a\" {\n  value = 2\n}\n", "Error: Duplicate output definition\n"),
+        (
+            "resource \"terraform_data\" \"r\" {\n  count    = 1\n  for_each = {}\n}\n",
+            "Error: Invalid combination of \"count\" and \"for_each\"\n",
+        ),
+        ("locals {\n  a = local.b\n  b = local.a\n}\n", "Error: Cycle:"),
+        ("output \"o\" {\n  value = 1\n  nope  = 2\n}\n", "Error: Unsupported argument\n"),
+    ];
+    for (i, (text, start)) in cases.iter().enumerate() {
+        let dir = module_dir(&format!("stops-{i}"), &[("main.tf", text)]);
+        let d = dir.to_str().expect("utf-8 path");
+        for args in [vec!["--module", d, "1 + 1"], vec!["--module", d]] {
+            let (code, out, err) = hcl_eval(&args, "");
+            assert_eq!((code, out.as_str()), (1, ""), "{text}");
+            assert!(err.starts_with(start), "{err}");
+            assert!(!err.contains("unexpected results"), "{err}");
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 #[test]
 fn module_mode_warns_after_planning_errors_and_still_answers() {
     let dir = module_dir("closing-warning", &[("main.tf", "locals {\n  x = var.nope\n}\n")]);
@@ -259,9 +285,9 @@ fn module_mode_takes_known_attributes_from_a_state_section() {
     let (code, out, err) = hcl_eval(&["--module", d, "--vars", "-", "[for k, i in aws_instance.web : [i.id, i.ami]]"], vars);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(out, "[\n  [\n    \"i-0a\",\n    \"ami-a\",\n  ],\n  [\n    (known after apply),\n    \"ami-b\",\n  ],\n]\n");
-    // Like the console, a problem in planning is printed and the expression still answered.
+    // A malformed state section stops evaluation, as a malformed -var does.
     let (code, out, err) = hcl_eval(&["--module", d, "--vars", "-", "var.env"], r#"{"env": "x", "__state__": []}"#);
-    assert_eq!((code, out.as_str()), (0, "\"x\"\n"));
+    assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.starts_with("Error: Invalid state section\n\nThe \"__state__\" section must be an object"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -132,7 +132,15 @@ fn check_case(case: &Json) -> Vec<String> {
     if want_console != got_console {
         problems.push(format!("module diagnostics:\n      want {}\n      got  {}", Json::from(want_console), Json::from(got_console)));
     }
-    if expect["console"]["exit"] == 1 {
+    let stops = expect["console"]["exit"] == 1;
+    if stops != evaluation.stopped {
+        problems.push(format!(
+            "the console {}, the playground {}",
+            if stops { "stops" } else { "evaluates" },
+            if evaluation.stopped { "stops" } else { "evaluates" }
+        ));
+    }
+    if stops {
         return problems;
     }
     for e in expect["exprs"].as_array().into_iter().flatten() {

@@ -413,6 +413,12 @@ fn modules_evaluate_every_named_value() {
     .unwrap();
     assert_eq!(r["diagnostics"][0]["summary"], "Invalid value for input variable", "{r}");
     assert_eq!(r["diagnostics"][0]["source"], "variables", "{r}");
+    // A configuration error the consoles stop at: its diagnostics, no values, no answer.
+    let opts = js_sys::JSON::parse(r#"{"console": "1 + 1"}"#).unwrap();
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module("locals {\n  a = 1\n}\nlocals {\n  a = 2\n}\n", "{}", opts)).unwrap();
+    assert_eq!((r["stopped"].as_bool(), r["values"].as_array().map(Vec::len)), (Some(true), Some(0)), "{r}");
+    assert_eq!(r["diagnostics"][0]["summary"], "Duplicate local value definition", "{r}");
+    assert!(r.get("console").is_none(), "{r}");
 }
 
 /// A provider's resources are planned with its schema, whose files the

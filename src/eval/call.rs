@@ -31,6 +31,10 @@ impl<'a> Evaluator<'a> {
         if !expand_final && bare == "convert" && functions::lookup(name, self.profile).is_some() {
             return self.convert_call(args, close_span);
         }
+        if bare == "type" && self.in_configuration {
+            self.error("Call to unknown function", "There is no function named \"type\".", name_span);
+            return dynamic();
+        }
         if bare == "type" {
             self.error("Invalid use of type function", TYPE_IN_EXPRESSION, span);
             return dynamic();

@@ -58,6 +58,9 @@ pub struct Evaluator<'a> {
     /// Terraform's plan-time scope: impure functions (`timestamp`,
     /// `uuid`, `bcrypt`) give unknown results.
     pure_only: bool,
+    /// A configuration's expression, not the console's input: the
+    /// console-only `type` function does not exist there.
+    in_configuration: bool,
 }
 
 /// `v` converted to a type constraint with `optional(…)` attributes and
@@ -96,6 +99,7 @@ impl<'a> Evaluator<'a> {
             recorder: None,
             functions: None,
             pure_only: false,
+            in_configuration: false,
         }
     }
 
@@ -111,6 +115,12 @@ impl<'a> Evaluator<'a> {
     /// `uuid`, `bcrypt`) return unknown values when `pure` is set.
     pub fn pure_only(self, pure: bool) -> Evaluator<'a> {
         Evaluator { pure_only: pure, ..self }
+    }
+
+    /// Evaluates an expression of a configuration file, where `type` is
+    /// an unknown function (the consoles add it to their input only).
+    pub fn in_configuration(self, yes: bool) -> Evaluator<'a> {
+        Evaluator { in_configuration: yes, ..self }
     }
 
     /// The source text the expression was parsed from, and its name, for

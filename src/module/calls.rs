@@ -76,6 +76,10 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
     if opts.installation == Installation::Uninitialized {
         lock_file(module, diags);
     }
+    let start = diags.len();
+    // Terraform's `init` fails on a child module that does not load or a
+    // call it refuses, and then records no module at all.
+    let mut init_failed = false;
     // Directories to visit, with the chain of directories above each.
     let mut work: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
     let mut reached = vec![false; module.dirs.len()];
@@ -111,21 +115,38 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
                 diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module nesting too deep", detail, call.decl.span)));
                 continue;
             }
+            let child = module.dir_at(t);
+            if !tofu && opts.installation == Installation::Initialized {
+                // An argument the child does not declare, or a child that
+                // does not load: `init` fails.
+                if unsupported_arguments(call, &child.config.variables) || child.diags.iter().any(|d| !d.warning) {
+                    init_failed = true;
+                    continue;
+                }
+            }
             if !reached[t] {
                 reached[t] = true;
-                diags.extend(module.dir_at(t).diags.iter().cloned());
-            }
-            // Terraform's `init` refuses an argument the child does not
-            // declare, leaving the module uninstalled.
-            if !tofu && opts.installation == Installation::Initialized && unsupported_arguments(call, &module.dir_at(t).config.variables) {
-                fail(diags, not_installed.clone());
-                continue;
+                diags.extend(child.diags.iter().cloned());
             }
             check_arguments(call, &module.dir_at(t).config.variables, diags);
             links.map.insert((d, i), t);
             let mut below = chain.clone();
             below.push(d);
             work.push((t, below));
+        }
+    }
+    if init_failed {
+        // The root module's calls then find no installed module.
+        diags.truncate(start);
+        links.map.clear();
+        for call in &module.root().config.modules {
+            let Some(source_expr) = &call.source else { continue };
+            if source_value(module, 0, call, source_expr, root_vars, diags).is_some() {
+                diags.push(ModuleDiagnostic::at(
+                    call.decl.file,
+                    Diagnostic::error("Module not installed", not_installed.clone(), call.decl.span),
+                ));
+            }
         }
     }
 }
@@ -261,6 +282,14 @@ pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
     let m = &p.config.modules[i];
     let child = p.links.child(p.dir_index(), i);
     let exclude = p.addr.clone();
+    if let Some(e) = &m.enabled {
+        match enabled(p, e, m.file) {
+            // An enabled call is a single instance; a disabled one (or one
+            // whose `enabled` failed) is null.
+            Some(true) => {}
+            _ => return Value::null(),
+        }
+    }
     let Some(instances) = super::resources::instances(p, m.count.as_ref(), m.for_each.as_ref(), m.file, "module", &exclude) else {
         // OpenTofu's evaluator finds no instance of it.
         return match (p.opentofu(), m.for_each.is_some(), m.count.is_some()) {
@@ -294,6 +323,35 @@ pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
         objects = objects.into_iter().map(|o| without(o, &hidden)).collect();
     }
     super::resources::collect(&instances, objects)
+}
+
+/// OpenTofu's `enabled` meta-argument: whether the one instance exists,
+/// or `None` after its errors.
+pub(super) fn enabled(p: &mut Planner, e: &crate::syntax::ast::Expression, file: usize) -> Option<bool> {
+    let v = p.expression(e, &Scope::file(file), None)?;
+    let problem = if v.is_null() {
+        "The given \"enabled\" argument value is unsuitable: the given value is null.".to_string()
+    } else if !v.is_known() {
+        "The given \"enabled\" argument value is derived from a value that won't be known until the apply phase, so OpenTofu cannot determine whether an instance of this object is declared or not.".into()
+    } else if v.has_mark_deep(crate::value::Marks::SENSITIVE) {
+        "Sensitive values, or values derived from sensitive values, cannot be used in \"enabled\" arguments. If used, the sensitive value would be exposed by whether an instance is present.".into()
+    } else if v.has_mark_deep(crate::value::Marks::EPHEMERAL) {
+        "The given \"enabled\" argument value is unsuitable: the given value is ephemeral.".into()
+    } else {
+        let (v, _) = v.unmark();
+        let converted = match v.ty() {
+            crate::value::Type::Bool => Ok(v),
+            crate::value::Type::String => crate::value::convert::convert(&v, &crate::value::Type::Bool),
+            other => Err(format!("bool required, but have {}", other.friendly_name())),
+        };
+        match converted {
+            Ok(Value::Bool(b)) => return Some(b),
+            Ok(_) => return None,
+            Err(m) => format!("The given \"enabled\" argument value is unsuitable: {m}."),
+        }
+    };
+    p.file_diag(Some(file), Diagnostic::error("Invalid enabled argument", problem, e.span));
+    None
 }
 
 /// An object without the attributes named in `names`.

@@ -24,12 +24,17 @@ pub(super) fn before_evaluation(module: &Module, diags: &mut Vec<ModuleDiagnosti
     let root = &module.root().config;
     if !tofu {
         required_version(root, diags);
+    } else {
+        compatible_with(root, diags);
     }
     provisioners(root, tofu, diags);
     if tofu {
         super::provider_functions::check_declared(root, &expressions(root), diags);
     }
     provider_aliases(root, tofu, diags);
+    if tofu {
+        provider_for_each(root, &module.files, diags);
+    }
     // OpenTofu's installer looks for a duplicate call's module too.
     if tofu && opts.installation != Installation::Assumed {
         for loc in &root.duplicate_modules {
@@ -81,6 +86,20 @@ fn required_version(config: &Config, diags: &mut Vec<ModuleDiagnostic>) {
         if matches(constraint, TERRAFORM_CORE) == Some(false) {
             let detail = format!("This configuration does not support Terraform version {TERRAFORM_VERSION}. To proceed, either choose another supported Terraform version or update this version constraint. Version constraints are normally set for good reason, so updating the constraint may lead to other errors or unexpected behavior.");
             diags.push(ModuleDiagnostic::at(loc.file, Diagnostic::error("Unsupported Terraform Core version", detail, loc.span)));
+        }
+    }
+}
+
+/// The version OpenTofu's messages name (the recorded release).
+const OPENTOFU_VERSION: &str = "1.12.6";
+const OPENTOFU_CORE: [u64; 3] = [1, 12, 6];
+
+/// OpenTofu's `language { compatible_with { opentofu = ... } }`.
+fn compatible_with(config: &Config, diags: &mut Vec<ModuleDiagnostic>) {
+    for (constraint, loc) in &config.compatible_with {
+        if matches(constraint, OPENTOFU_CORE) == Some(false) {
+            let detail = format!("This module is not compatible with OpenTofu v{OPENTOFU_VERSION}.\n\nTo proceed, either choose another supported OpenTofu version or update this version constraint. Version constraints are normally set for good reason, so updating the constraint may lead to other errors or unexpected behavior.");
+            diags.push(ModuleDiagnostic::at(loc.file, Diagnostic::error("Incompatible module", detail, loc.span)));
         }
     }
 }
@@ -181,6 +200,25 @@ fn provider_aliases(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnosti
             ),
         };
         diags.push(d);
+    }
+}
+
+/// OpenTofu's warning for a resource whose `for_each` is its provider
+/// configuration's: removing an element would remove the provider instance
+/// its resource instance needs to be destroyed.
+fn provider_for_each(config: &Config, files: &[(String, String)], diags: &mut Vec<ModuleDiagnostic>) {
+    let text =
+        |file: usize, e: &crate::syntax::ast::Expression| files.get(file).and_then(|(_, t)| t.get(e.span.start..e.span.end)).map(str::trim);
+    for r in &config.resources {
+        let (Some((name, Some(alias))), Some(fe)) = (&r.provider, &r.for_each) else { continue };
+        let Some(pc) = config.providers.iter().find(|c| c.name == *name && c.alias.as_deref() == Some(alias.as_str())) else { continue };
+        let Some(pfe) = pc.body.attribute("for_each") else { continue };
+        if text(pc.file, &pfe.expr).is_none() || text(pc.file, &pfe.expr) != text(r.file, fe) {
+            continue;
+        }
+        let detail = format!("This provider configuration uses the same for_each expression as a resource, which means that subsequent removal of elements from this collection would cause a planning error.\n\nOpenTofu relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. For removal of instances to succeed in future you must structure the configuration so that the provider block's for_each expression can produce a superset of the instances of the resources associated with the provider configuration. Refer to the OpenTofu documentation for specific suggestions.\n\nTo destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    tofu apply -destroy -target={}", r.address());
+        let d = Diagnostic::error("Provider configuration for_each matches resource", detail, fe.span);
+        diags.push(ModuleDiagnostic { source: Source::File(r.file), warning: true, diagnostic: d });
     }
 }
 

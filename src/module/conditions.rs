@@ -196,6 +196,12 @@ impl<'m> Planner<'m> {
             let cond = self.expression(&rule.condition, &scope, None);
             let message = self.expression(&rule.error_message, &scope, None);
             let (Some(c), Some(m)) = (cond, message) else { continue };
+            if !c.is_known() {
+                let detail = "The condition could not be evaluated at this time, a result will be known when this plan is applied.";
+                let d = Diagnostic::error("Check block assertion known after apply", detail, rule.condition.span);
+                self.diags.push(ModuleDiagnostic { source: Source::File(rule.file), warning: true, diagnostic: d });
+                continue;
+            }
             let Some(failure) = self.check_rule(rule, c, m, RuleKind::Condition) else { continue };
             let d = Diagnostic::error("Check block assertion failed", failure, rule.condition.span);
             self.diags.push(ModuleDiagnostic { source: Source::File(rule.file), warning: true, diagnostic: d });

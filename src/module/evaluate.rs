@@ -66,6 +66,13 @@ pub struct Evaluation<'m> {
     input_values: Vec<(String, String)>,
     /// The JSON object of variable values, if given.
     input_json: String,
+    /// The configuration has errors after which the consoles evaluate
+    /// nothing (a syntax or decoding error, a duplicate, `count` with
+    /// `for_each`, a cycle, a rejected variable value or module call): they
+    /// print [`Evaluation::diagnostics`] and exit 1. The values here are
+    /// then only what could be had, and [`Evaluation::console`] still
+    /// answers for those who want it.
+    pub stopped: bool,
 }
 
 /// The values known so far in one module instance.
@@ -151,7 +158,17 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
     let input_files: Vec<(String, String)> = inputs.input_files().into_iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
     let input_values = inputs.input_values();
     let input_json = inputs.json.clone().unwrap_or_default();
-    let mut e = Evaluation { module, values: Vec::new(), diagnostics: Vec::new(), state, links, input_files, input_values, input_json };
+    let mut e = Evaluation {
+        module,
+        values: Vec::new(),
+        diagnostics: Vec::new(),
+        state,
+        links,
+        input_files,
+        input_values,
+        input_json,
+        stopped: !planned,
+    };
     sort_diagnostics(&mut diags, &e);
     // The consoles consolidate repeated warnings; Terraform leaves a check
     // block's results apart (`DoNotConsolidateDiagnostic`).

@@ -24,7 +24,7 @@ pub(super) enum Node {
 /// Every expression of a resource block, with its file.
 pub(super) fn resource_exprs(r: &Resource) -> Vec<(&Expression, usize)> {
     let mut out: Vec<(&Expression, usize)> =
-        r.count.iter().chain(r.for_each.iter()).chain(r.depends_on.iter()).map(|e| (e, r.file)).collect();
+        r.count.iter().chain(r.for_each.iter()).chain(r.enabled.iter()).chain(r.depends_on.iter()).map(|e| (e, r.file)).collect();
     super::resources::body_exprs(&r.body, &mut out, r.file);
     for rule in r.preconditions.iter().chain(&r.postconditions) {
         out.push((&rule.condition, rule.file));
@@ -67,6 +67,7 @@ impl<'m> Planner<'m> {
                 m.count
                     .iter()
                     .chain(m.for_each.iter())
+                    .chain(m.enabled.iter())
                     .chain(m.depends_on.iter())
                     .chain(m.arguments.iter().map(|a| &a.expr))
                     .map(|e| (e, m.file))

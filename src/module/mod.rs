@@ -236,9 +236,10 @@ impl Module {
         let mut by_dir: std::collections::BTreeMap<String, Vec<usize>> = std::collections::BTreeMap::new();
         by_dir.insert(String::new(), Vec::new());
         let mut parse_diags: Vec<Vec<ModuleDiagnostic>> = Vec::with_capacity(files.len());
+        let tofu = options.profile == Profile::OpenTofu;
         for (i, (name, text)) in files.iter().enumerate() {
             let mut diags = Vec::new();
-            if is_config_file(name) {
+            if is_config_file(name, tofu) && !(tofu && files.iter().any(|(other, _)| Some(other.as_str()) == tofu_twin(name).as_deref())) {
                 let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
                 by_dir.entry(dir.to_string()).or_default().push(i);
                 match crate::syntax::parse_config(text, name, &options.limits, options.profile) {
@@ -309,9 +310,15 @@ impl Module {
     }
 }
 
-/// Whether Terraform reads `name` as configuration (`.tf`; JSON
-/// configuration is not supported here).
-fn is_config_file(name: &str) -> bool {
+/// Whether Terraform reads `name` as configuration (`.tf`, and `.tofu`
+/// for OpenTofu; JSON configuration is not supported here).
+fn is_config_file(name: &str, tofu: bool) -> bool {
     let base = name.rsplit('/').next().unwrap_or(name);
-    base.ends_with(".tf") && !base.starts_with('.')
+    (base.ends_with(".tf") || tofu && base.ends_with(".tofu")) && !base.starts_with('.')
+}
+
+/// The `.tofu` file OpenTofu reads instead of a `.tf` file of the same
+/// name, if `name` is a `.tf` file.
+fn tofu_twin(name: &str) -> Option<String> {
+    name.strip_suffix(".tf").map(|stem| format!("{stem}.tofu"))
 }

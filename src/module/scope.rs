@@ -122,7 +122,8 @@ impl<'m> Planner<'m> {
             .with_profile(opts.profile)
             .with_source(text, name)
             .with_functions(super::provider_functions::available(self.config))
-            .pure_only(!self.console && !self.opentofu());
+            .pure_only(!self.console && !self.opentofu())
+            .in_configuration(scope.source.is_some());
         let watched = self.watched_node(e, scope);
         if let Some(found) = &watched {
             ev = ev.with_recorder(Recorder::new(found));

@@ -119,7 +119,7 @@ fn collect_template_references<'e>(parts: &'e [TemplatePart], bound: &mut Vec<&'
 }
 
 /// A traversal chain's base and its steps, first step first.
-fn spine(e: &Expression) -> (&Expression, Vec<&Step>) {
+pub(crate) fn spine(e: &Expression) -> (&Expression, Vec<&Step>) {
     let mut steps = Vec::new();
     let mut base = e;
     while let ExprKind::Traversal { source, step } = &base.kind {

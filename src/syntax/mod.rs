@@ -19,5 +19,6 @@ mod template;
 pub mod typeexpr;
 
 pub(crate) use analysis::is_static_traversal;
+pub(crate) use analysis::spine;
 pub use analysis::{traversals, variable_references, Reference};
 pub use parser::{parse_config, parse_expression, parse_template};

@@ -190,6 +190,13 @@ export interface ModuleResult {
    * read from them is unknown.
    */
   guessedTypes?: string[];
+  /**
+   * Set when the configuration has errors after which `terraform console`
+   * and `tofu console` evaluate nothing (syntax, duplicates, `count` with
+   * `for_each`, cycles, rejected variable values): `values` is empty and
+   * there is no `console` answer, only the diagnostics.
+   */
+  stopped?: true;
 }
 
 /** Evaluates a module's text (its main.tf, with the `files` option's) over its variables, as `terraform console -plan` sees it. */

@@ -95,6 +95,9 @@ struct JsModuleResult {
     /// Resource types planned as written: no schema for their provider.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     guessed_types: Vec<String>,
+    /// The consoles would evaluate nothing: no values, no console answer.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    stopped: bool,
 }
 
 #[cfg(feature = "module-mode")]
@@ -157,6 +160,7 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             needs_full_build: true,
             needs_provider_files: Vec::new(),
             guessed_types: Vec::new(),
+            stopped: false,
         }
     };
     // Plain objects, not `Map`s, for the flattened diagnostics.
@@ -175,6 +179,7 @@ fn options_error(detail: String) -> JsModuleResult {
         needs_full_build: false,
         needs_provider_files: Vec::new(),
         guessed_types: Vec::new(),
+        stopped: false,
     }
 }
 
@@ -241,6 +246,7 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     let values = evaluation
         .values
         .iter()
+        .filter(|_| !evaluation.stopped)
         .map(|v| JsNamedValue {
             address: v.address.clone(),
             kind: match v.kind {
@@ -264,22 +270,23 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
             line: LineCol::of(&module.files()[v.loc.file].1, v.loc.span.start).line,
         })
         .collect();
-    let console = opts.console.as_deref().filter(|c| !c.trim().is_empty()).map(|expr| match evaluation.console(expr) {
-        Ok(e) => JsConsole {
-            ok: true,
-            console: Some(e.console),
-            ty: Some(e.ty.to_string()),
-            diagnostics: Vec::new(),
-            diagnostics_text: String::new(),
-        },
-        Err(ds) => JsConsole {
-            ok: false,
-            console: None,
-            ty: None,
-            diagnostics: ds.iter().map(js_diag).collect(),
-            diagnostics_text: render(&ds, expr),
-        },
-    });
+    let console =
+        opts.console.as_deref().filter(|c| !c.trim().is_empty() && !evaluation.stopped).map(|expr| match evaluation.console(expr) {
+            Ok(e) => JsConsole {
+                ok: true,
+                console: Some(e.console),
+                ty: Some(e.ty.to_string()),
+                diagnostics: Vec::new(),
+                diagnostics_text: String::new(),
+            },
+            Err(ds) => JsConsole {
+                ok: false,
+                console: None,
+                ty: None,
+                diagnostics: ds.iter().map(js_diag).collect(),
+                diagnostics_text: render(&ds, expr),
+            },
+        });
     JsModuleResult {
         ok: !evaluation.diagnostics.iter().any(|d| !d.warning),
         values,
@@ -290,5 +297,6 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         needs_full_build: false,
         needs_provider_files: pending_provider_files(),
         guessed_types: evaluation.guessed_types(),
+        stopped: evaluation.stopped,
     }
 }

@@ -289,6 +289,13 @@ test("the console line evaluates in the module's context, follows the module, an
   await enter("upper(var.name)");
   await setDoc(page, "expression", EVERY_KIND.replace('default = "web"', 'default = "api"'));
   assert.equal(await text(page, "console-output"), '> upper(var.name)\n"API"');
+  // A configuration error the console stops at: no values, no answer, only the errors.
+  await setDoc(page, "expression", EVERY_KIND + 'output "o" {\n  value = 1\n}\noutput "o" {\n  value = 2\n}\n');
+  assert.equal(await text(page, "console-output"), "> upper(var.name)\n(not evaluated: the console stops at the configuration errors above)");
+  assert.equal(await text(page, "status"), "1 error · not evaluated");
+  assert.deepEqual(await shownValues(page), []);
+  assert.match(await problemsText(page), /Error: Duplicate output definition/);
+  await setDoc(page, "expression", EVERY_KIND.replace('default = "web"', 'default = "api"'));
 
   // Up and Down walk the history; Down past the newest gives back the draft.
   const input = '[data-testid="console-input"]';

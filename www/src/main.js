@@ -550,7 +550,8 @@ function showConsole(result) {
   prompt.textContent = `> ${consoleLine}\n`;
   const answer = document.createElement("span");
   const c = result?.console;
-  if (!c) answer.textContent = "";
+  // The consoles end at configuration errors before reading anything.
+  if (!c) answer.textContent = result?.stopped ? "(not evaluated: the console stops at the configuration errors above)" : "";
   else if (c.ok) answer.textContent = c.console;
   else {
     answer.className = "error";
@@ -592,7 +593,8 @@ function showModuleAnswer(answer, source, variables) {
   const errors = result.diagnostics.some((d) => !d.warning);
   const counts = countText(result.diagnostics);
   const named = `${result.values.length} named value${result.values.length === 1 ? "" : "s"}`;
-  if (errors) setStatus(counts, "error");
+  if (result.stopped) setStatus(`${counts} · not evaluated`, "error");
+  else if (errors) setStatus(counts, "error");
   else setStatus([`ok · ${named}`, counts].filter(Boolean).join(" · "), counts ? "warning" : "ok");
   markFirstAnswer();
 }

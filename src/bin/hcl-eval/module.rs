@@ -3,7 +3,9 @@
 //! it, the files its file functions read, `terraform.tfvars[.json]` and
 //! `*.auto.tfvars[.json]`, as Terraform loads them), evaluated as
 //! `terraform console -plan` sees them: with EXPR, what the console
-//! prints for it; without, every named value.
+//! prints for it; without, every named value. A configuration the console
+//! refuses to evaluate (see `Evaluation::stopped`) gives its diagnostics
+//! alone and status 1.
 
 use hcl_playground::api::VariablesFormat;
 use hcl_playground::module::{CliInput, Inputs, Module, ModuleOptions, UNEXPECTED_RESULTS};
@@ -98,6 +100,13 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     let module = Module::load(files, &opts);
     let evaluation = module.evaluate(&inputs);
     let source = String::new();
+    // Where the consoles end before reading anything, so does this.
+    if evaluation.stopped {
+        for d in &evaluation.diagnostics {
+            eprint!("{}", evaluation.render(d, &source));
+        }
+        return ExitCode::FAILURE;
+    }
     match &args.expr {
         Some(expr) => {
             for d in &evaluation.diagnostics {

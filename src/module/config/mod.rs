@@ -177,6 +177,8 @@ pub struct Resource {
     pub replace_triggered_by: Vec<Expression>,
     /// Provider configuration (`provider = aws.west`), as written.
     pub provider: Option<(String, Option<String>)>,
+    /// OpenTofu's `lifecycle { enabled = ... }`: one instance or none.
+    pub enabled: Option<Expression>,
 }
 
 impl Resource {
@@ -202,6 +204,8 @@ pub struct ModuleCall {
     pub arguments: Vec<Attribute>,
     /// Where the block's body starts (a missing argument's place).
     pub body_start: usize,
+    /// OpenTofu's `lifecycle { enabled = ... }`: one instance or none.
+    pub enabled: Option<Expression>,
 }
 
 /// A `check` block.
@@ -243,6 +247,9 @@ pub struct Config {
     pub provider_versions: Vec<(String, String)>,
     /// `terraform { required_version = ... }` constraints.
     pub required_versions: Vec<(String, Loc)>,
+    /// OpenTofu's `language { compatible_with { opentofu = ... } }`
+    /// constraints, with the argument's place.
+    pub compatible_with: Vec<(String, Loc)>,
     pub imports: Vec<Import>,
     pub removed: Vec<Removed>,
 }
@@ -265,6 +272,29 @@ const FILE: Schema = Schema {
         ("removed", &[]),
         ("import", &[]),
         ("check", &["name"]),
+    ],
+};
+
+/// OpenTofu 1.12 adds the `language` block.
+const FILE_OPENTOFU: Schema = Schema {
+    attributes: &[],
+    blocks: &[
+        ("terraform", &[]),
+        ("required_providers", &[]),
+        ("provider", &["name"]),
+        ("variable", &["name"]),
+        ("locals", &[]),
+        ("output", &["name"]),
+        ("module", &["name"]),
+        ("resource", &["type", "name"]),
+        ("data", &["type", "name"]),
+        ("ephemeral", &["type", "name"]),
+        ("action", &["type", "name"]),
+        ("moved", &[]),
+        ("removed", &[]),
+        ("import", &[]),
+        ("check", &["name"]),
+        ("language", &[]),
     ],
 };
 
@@ -331,6 +361,24 @@ const LIFECYCLE: Schema = Schema {
     blocks: &[("precondition", &[]), ("postcondition", &[]), ("action_trigger", &[])],
 };
 
+/// OpenTofu 1.11 adds `enabled`.
+const LIFECYCLE_OPENTOFU: Schema = Schema {
+    attributes: &[
+        ("create_before_destroy", false),
+        ("prevent_destroy", false),
+        ("ignore_changes", false),
+        ("replace_triggered_by", false),
+        ("destroy", false),
+        ("enabled", false),
+    ],
+    blocks: &[("precondition", &[]), ("postcondition", &[]), ("action_trigger", &[])],
+};
+
+/// A module call's `lifecycle` in OpenTofu.
+const MODULE_LIFECYCLE: Schema = Schema { attributes: &[("enabled", false)], blocks: &[] };
+
+const LANGUAGE: Schema = Schema { attributes: &[], blocks: &[("compatible_with", &[])] };
+
 const PROVISIONER: Schema = Schema { attributes: &[("when", false), ("on_failure", false)], blocks: &[("connection", &[]), ("_", &[])] };
 
 const TERRAFORM: Schema = Schema { attributes: &[("required_version", false)], blocks: &[("required_providers", &[])] };
@@ -356,7 +404,8 @@ pub fn decode(files: &[(usize, &Body)], profile: Profile, diags: &mut Vec<Module
     let mut config = Config::default();
     let mut d = Decoder { profile, diags, sources };
     for (file, body) in files {
-        let c = content(body, &FILE, *file, d.diags);
+        let schema = if profile == Profile::OpenTofu { &FILE_OPENTOFU } else { &FILE };
+        let c = content(body, schema, *file, d.diags);
         for block in c.blocks {
             d.top_block(&mut config, block, *file);
         }
@@ -473,15 +522,53 @@ impl Decoder<'_> {
                     },
                     _ => None,
                 });
+                self.provider_meta_arguments(block, alias.is_some(), file);
                 config.providers.push(ProviderConfig { name: block.labels[0].0.clone(), alias, body: block.body.clone(), file });
             }
             "terraform" => self.terraform(config, block, file),
+            "language" => self.language(config, block, file),
             "moved" => self.moved(block, file),
             "import" => self.import(config, block, file),
             "removed" => self.removed(config, block, file),
             // Accepted as written: the playground has no providers,
             // backends or state to act on.
             _ => {}
+        }
+    }
+
+    /// OpenTofu's `language` block: the `opentofu` constraint of its
+    /// `compatible_with` blocks (the rest is for other programs).
+    fn language(&mut self, config: &mut Config, block: &Block, file: usize) {
+        let c = partial_content(&block.body, &LANGUAGE, file, self.diags);
+        for b in &c.blocks {
+            if let Some(a) = b.body.attribute("opentofu") {
+                let text = match &a.expr.kind {
+                    crate::syntax::ast::ExprKind::Literal(v @ Value::Number(_)) => Some(crate::present::console(v)),
+                    _ => literal_string(&a.expr),
+                };
+                if let Some(t) = text {
+                    config.compatible_with.push((t, Loc { file, span: a.span }));
+                }
+            }
+        }
+    }
+
+    /// A `provider` block's meta-arguments: those Terraform reserves, and
+    /// OpenTofu's `for_each` (only with an `alias`).
+    fn provider_meta_arguments(&mut self, block: &Block, aliased: bool, file: usize) {
+        let tofu = self.profile == Profile::OpenTofu;
+        for name in ["count", "depends_on", "for_each", "source"] {
+            let Some(a) = block.body.attribute(name) else { continue };
+            if tofu && name == "for_each" {
+                if !aliased {
+                    let detail = "The for_each argument is allowed only for provider configurations with an alias.";
+                    self.error(file, "Alias required when using \"for_each\"", detail, a.expr.span);
+                }
+                continue;
+            }
+            let engine = if tofu { "OpenTofu" } else { "Terraform" };
+            let detail = format!("The provider argument name {} is reserved for use by {engine} in a future version.", go_quote(name));
+            self.error(file, "Reserved argument name in provider block", detail, a.name_span);
         }
     }
 
@@ -869,11 +956,19 @@ impl Decoder<'_> {
         let name = self.name_label(block, file, "module");
         let depends_on = c.attr("depends_on").map(|a| self.depends_on(a, file)).unwrap_or_default();
         let arguments = block.body.attributes().filter(|a| !MODULE.attributes.iter().any(|(n, _)| *n == a.name)).cloned().collect();
+        let mut enabled = None;
         for b in block.body.blocks() {
             if !MODULE.blocks.iter().any(|(t, _)| *t == b.kind) {
                 self.diags.push(unsupported_block(b, &MODULE, file));
+            } else if b.kind == "lifecycle" && self.profile == Profile::OpenTofu {
+                let lc = content(&b.body, &MODULE_LIFECYCLE, file, self.diags);
+                enabled = lc.attr("enabled");
+            } else if b.kind != "_" {
+                let detail = format!("The block type name {} is reserved for use by Terraform in a future version.", go_quote(&b.kind));
+                self.error(file, "Reserved block type name in module block", detail, b.kind_span);
             }
         }
+        self.exclusive_meta_arguments(c.attr("count"), c.attr("for_each"), enabled, "module instances", file);
         ModuleCall {
             name,
             decl: def_range(block, file),
@@ -884,6 +979,7 @@ impl Decoder<'_> {
             depends_on,
             arguments,
             body_start: block.body.span.start,
+            enabled: enabled.map(|a| a.expr.clone()),
         }
     }
 

@@ -19,15 +19,21 @@ impl Decoder<'_> {
         }
         let count = c.attr("count").map(|a| a.expr.clone());
         let for_each = c.attr("for_each").map(|a| a.expr.clone());
-        if let (Some(ce), Some(fe)) = (c.attr("count"), c.attr("for_each")) {
-            // OpenTofu reports it at `count`, with its own wording.
-            let (detail, at) = match self.profile {
-                Profile::OpenTofu => ("The \"count\" and \"for_each\" meta-arguments are mutually-exclusive. Only one may be used to be explicit about the number of resources to be created.", ce.name_span),
-                _ => ("The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.", fe.name_span),
-            };
-            self.error(file, "Invalid combination of \"count\" and \"for_each\"", detail, at);
-        }
-        let provider = c.attr("provider").and_then(|a| provider_ref(&a.expr));
+        let provider = c.attr("provider").and_then(|a| {
+            // `name` or `name.alias`; OpenTofu adds an instance key
+            // (`name.alias[each.key]`).
+            let (base, steps) = crate::syntax::spine(&a.expr);
+            let shape: Vec<bool> = steps.iter().map(|s| matches!(s, crate::syntax::ast::Step::GetAttr { .. })).collect();
+            let quoted = literal_string(&a.expr).is_some();
+            let plain = quoted || matches!(base.kind, crate::syntax::ast::ExprKind::Variable(_)) && matches!(shape.as_slice(), [] | [true]);
+            let tofu_key = self.profile == Profile::OpenTofu && shape == [true, false];
+            if !plain && !tofu_key {
+                let detail =
+                    "The provider argument requires a provider type name, optionally followed by a period and then a configuration alias.";
+                self.error(file, "Invalid provider configuration reference", detail, a.expr.span);
+            }
+            provider_ref(&a.expr)
+        });
         let depends_on = c.attr("depends_on").map(|a| self.depends_on(a, file)).unwrap_or_default();
         let address = mode.address(&ty, &name);
         let mut preconditions = Vec::new();
@@ -35,6 +41,7 @@ impl Decoder<'_> {
         let mut provisioners = Vec::new();
         let mut replace_triggered_by = Vec::new();
         let mut lifecycle_seen: Option<Loc> = None;
+        let mut enabled = None;
         for b in &c.blocks {
             match b.kind.as_str() {
                 "lifecycle" => {
@@ -44,7 +51,11 @@ impl Decoder<'_> {
                         continue;
                     }
                     lifecycle_seen = Some(def_range(b, file));
-                    let lc = content(&b.body, &LIFECYCLE, file, self.diags);
+                    let schema = if self.profile == Profile::OpenTofu { &LIFECYCLE_OPENTOFU } else { &LIFECYCLE };
+                    let lc = content(&b.body, schema, file, self.diags);
+                    if let Some(a) = lc.attr("enabled") {
+                        enabled = Some(a);
+                    }
                     // OpenTofu evaluates these later, against variables.
                     if self.profile != Profile::OpenTofu {
                         for flag in ["create_before_destroy", "prevent_destroy", "destroy"] {
@@ -93,6 +104,7 @@ impl Decoder<'_> {
                 _ => {}
             }
         }
+        self.exclusive_meta_arguments(c.attr("count"), c.attr("for_each"), enabled, "resources", file);
         if provisioners.iter().any(|p| p.destroy) {
             for p in provisioners.iter().filter(|p| p.block.kind == "connection") {
                 self.only_self_refs(&p.block.body, file);
@@ -129,6 +141,41 @@ impl Decoder<'_> {
             provisioners,
             replace_triggered_by,
             provider,
+            enabled: enabled.map(|a| a.expr.clone()),
+        }
+    }
+
+    /// `count`, `for_each` and OpenTofu's `enabled` exclude each other:
+    /// the error for each pair given (`what` is what they create). Terraform
+    /// reports `count` with `for_each` at `for_each`, OpenTofu at `count`,
+    /// each in its own words.
+    pub(super) fn exclusive_meta_arguments(
+        &mut self,
+        count: Option<&Attribute>,
+        for_each: Option<&Attribute>,
+        enabled: Option<&Attribute>,
+        what: &str,
+        file: usize,
+    ) {
+        let tofu = self.profile == Profile::OpenTofu;
+        let should = if what == "resources" { "may" } else { "should" };
+        if let (Some(ce), Some(fe)) = (count, for_each) {
+            let (detail, at) = match tofu {
+                true => (format!("The \"count\" and \"for_each\" meta-arguments are mutually-exclusive. Only one {should} be used to be explicit about the number of {what} to be created."), ce.name_span),
+                false => ("The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.".to_string(), fe.name_span),
+            };
+            self.error(file, "Invalid combination of \"count\" and \"for_each\"", detail, at);
+        }
+        for (other, name) in [(count, "count"), (for_each, "for_each")] {
+            if let (Some(o), Some(_)) = (other, enabled) {
+                // A module call names `enabled` first.
+                let pair = match what {
+                    "resources" => format!("{} and \"enabled\"", go_quote(name)),
+                    _ => format!("\"enabled\" and {}", go_quote(name)),
+                };
+                let detail = format!("The {pair} meta-arguments are mutually-exclusive. Only one {should} be used to be explicit about the number of {what} to be created.");
+                self.error(file, format!("Invalid combination of {pair}"), detail, o.name_span);
+            }
         }
     }
 

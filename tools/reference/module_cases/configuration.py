@@ -1,0 +1,462 @@
+# Whole configurations (issue 22): the configuration errors after which
+# the consoles evaluate nothing (exit 1, the diagnostics alone), several
+# files, the console-only `type` function inside a configuration, check
+# blocks whose assertions are not known while planning, and OpenTofu's
+# own language under its profile (the `enabled` meta-argument, `for_each`
+# on provider configurations, the `language` block, `.tofu` files).
+A = "configuration"
+
+# ------------------------------------------------------------ where it stops
+
+case(A, "duplicate-output-across-files", files={
+    "main.tf": '''
+        output "a" {
+          value = 1
+        }
+    ''',
+    "outputs.tf": '''
+        output "a" {
+          value = 2
+        }
+    '''}, exprs=["1 + 1"])
+
+case(A, "duplicate-data-source", '''
+    data "terraform_remote_state" "s" {
+      backend = "local"
+    }
+    data "terraform_remote_state" "s" {
+      backend = "local"
+    }
+''', ["1 + 1"])
+
+case(A, "duplicate-locals-across-files", files={
+    "a.tf": '''
+        locals {
+          x = 1
+        }
+    ''',
+    "b.tf": '''
+        locals {
+          x = 2
+        }
+    '''}, exprs=["local.x"])
+
+case(A, "duplicate-module-call", files={
+    "main.tf": '''
+        module "m" {
+          source = "./m"
+        }
+        module "m" {
+          source = "./m"
+        }
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = 1
+        }
+    '''}, exprs=["module.m"])
+
+case(A, "count-and-for-each-on-module", files={
+    "main.tf": '''
+        module "m" {
+          source   = "./m"
+          count    = 1
+          for_each = {}
+        }
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = 1
+        }
+    '''}, exprs=["module.m"])
+
+case(A, "unclosed-block-in-second-file", files={
+    "main.tf": '''
+        locals {
+          a = 1
+        }
+    ''',
+    "other.tf": '''
+        locals {
+          b = 2
+    '''}, exprs=["local.a"])
+
+case(A, "unsupported-output-argument", '''
+    output "o" {
+      value       = 1
+      descripton  = "typo"
+    }
+''', ["1"])
+
+case(A, "module-call-missing-and-unsupported-arguments", files={
+    "main.tf": '''
+        module "m" {
+          source = "./m"
+          nme    = "x"
+        }
+    ''',
+    "m/main.tf": '''
+        variable "name" {
+          type = string
+        }
+        output "o" {
+          value = var.name
+        }
+    '''}, exprs=["module.m.o"])
+
+case(A, "errors-in-values-do-not-stop", '''
+    locals {
+      a = 1 + "x"
+      b = 2
+    }
+''', ["local.b", "local.a"])
+
+case(A, "syntax-error-in-child-module", files={
+    "main.tf": '''
+        module "m" {
+          source = "./m"
+        }
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = [1,
+        }
+    '''}, exprs=["1"])
+
+# ------------------------------------------------- type() in a configuration
+
+case(A, "type-function-in-configuration", '''
+    variable "v" {
+      default = 1
+      validation {
+        condition     = type(var.v) != ""
+        error_message = "No."
+      }
+    }
+    locals {
+      t = type(1)
+    }
+    output "o" {
+      value = type(2)
+    }
+    resource "terraform_data" "r" {
+      input = type(3)
+    }
+''', ["local.t", "type(local.t)", "terraform_data.r.input"])
+
+case(A, "type-function-in-child-module", files={
+    "main.tf": '''
+        module "m" {
+          source = "./m"
+        }
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = type("x")
+        }
+    '''}, exprs=["module.m.o", "type(module.m)"])
+
+# ------------------------------------------------------------- check blocks
+
+case(A, "check-assertion-known-after-apply", '''
+    resource "terraform_data" "a" {
+      input = "x"
+    }
+    check "c" {
+      assert {
+        condition     = terraform_data.a.id != ""
+        error_message = "No id."
+      }
+    }
+''', ["terraform_data.a.input"])
+
+case(A, "check-assertion-partly-known", '''
+    resource "terraform_data" "a" {
+      input = "x"
+    }
+    check "known" {
+      assert {
+        condition     = terraform_data.a.input == "x"
+        error_message = "Not x."
+      }
+    }
+    check "unknown" {
+      assert {
+        condition     = terraform_data.a.output == "x"
+        error_message = "Output not x."
+      }
+      assert {
+        condition     = length(terraform_data.a.id) > 0
+        error_message = "No id."
+      }
+    }
+''', ["1"])
+
+case(A, "check-assertion-unknown-and-failing", '''
+    variable "n" {
+      default = 1
+    }
+    resource "terraform_data" "a" {}
+    check "c" {
+      assert {
+        condition     = var.n > 2
+        error_message = "Too small."
+      }
+      assert {
+        condition     = terraform_data.a.id == "y"
+        error_message = "Not y."
+      }
+    }
+''', ["var.n"])
+
+case(A, "check-assertion-unknown-for-each-resource", '''
+    resource "terraform_data" "a" {
+      for_each = toset(["x", "y"])
+      input    = each.key
+    }
+    check "c" {
+      assert {
+        condition     = alltrue([for r in terraform_data.a : r.output != ""])
+        error_message = "Empty."
+      }
+    }
+''', ["length(terraform_data.a)"])
+
+# ------------------------------------------------------- OpenTofu's language
+
+case(A, "enabled-meta-argument", '''
+    variable "create" {
+      type    = bool
+      default = true
+    }
+    resource "terraform_data" "on" {
+      input = "a"
+      lifecycle {
+        enabled = var.create
+      }
+    }
+    resource "terraform_data" "off" {
+      input = "b"
+      lifecycle {
+        enabled = !var.create
+      }
+    }
+    locals {
+      on  = terraform_data.on.input
+      off = terraform_data.off
+    }
+''', ["terraform_data.on", "terraform_data.on.input", "terraform_data.off", "local.off", "type(terraform_data.off)", "terraform_data.off.input", "terraform_data.on[0]"])
+
+case(A, "enabled-meta-argument-errors", '''
+    variable "maybe" {
+      type    = bool
+      default = null
+    }
+    resource "terraform_data" "both" {
+      count = 1
+      lifecycle {
+        enabled = true
+      }
+    }
+    resource "terraform_data" "null" {
+      lifecycle {
+        enabled = var.maybe
+      }
+    }
+''', ["terraform_data.null"])
+
+case(A, "enabled-meta-argument-not-bool", '''
+    resource "terraform_data" "s" {
+      lifecycle {
+        enabled = "yes"
+      }
+    }
+    resource "terraform_data" "n" {
+      lifecycle {
+        enabled = 1
+      }
+    }
+    resource "terraform_data" "u" {
+      lifecycle {
+        enabled = terraform_data.s.id != ""
+      }
+    }
+''', ["terraform_data.s", "terraform_data.n", "terraform_data.u"])
+
+case(A, "enabled-on-module-call", files={
+    "main.tf": '''
+        module "on" {
+          source = "./m"
+          lifecycle {
+            enabled = true
+          }
+        }
+        module "off" {
+          source = "./m"
+          lifecycle {
+            enabled = false
+          }
+        }
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = "hi"
+        }
+    '''}, exprs=["module.on", "module.on.o", "module.off", "module.off.o"])
+
+case(A, "enabled-on-data-source", '''
+    data "terraform_remote_state" "s" {
+      backend = "local"
+      config = {
+        path = "nope.tfstate"
+      }
+      lifecycle {
+        enabled = false
+      }
+    }
+''', ["data.terraform_remote_state.s"])
+
+case(A, "language-block", '''
+    language {
+      compatible_with {
+        opentofu  = ">= 1.12"
+        terraform = ">= 1.10"
+      }
+    }
+    locals {
+      a = 1
+    }
+''', ["local.a"])
+
+case(A, "language-block-unmet", '''
+    language {
+      compatible_with {
+        opentofu = ">= 9.0"
+      }
+    }
+    locals {
+      a = 1
+    }
+''', ["local.a"])
+
+case(A, "language-block-malformed", '''
+    language {
+      edition = "tofu2024"
+      compatible_with {
+        opentofu = 1
+      }
+      nope = true
+    }
+''', ["1"])
+
+case(A, "tofu-files-take-precedence", files={
+    "main.tf": '''
+        locals {
+          who = "tf"
+        }
+    ''',
+    "main.tofu": '''
+        locals {
+          who = "tofu"
+        }
+    ''',
+    "extra.tofu": '''
+        locals {
+          extra = "only in tofu"
+        }
+    '''}, exprs=["local.who", "local.extra"])
+
+case(A, "provider-for-each", '''
+    terraform {
+      required_providers {
+        random = {
+          source = "hashicorp/random"
+        }
+      }
+    }
+    variable "names" {
+      default = ["a", "b"]
+    }
+    provider "random" {
+      alias    = "by_name"
+      for_each = toset(var.names)
+    }
+    resource "random_pet" "p" {
+      for_each = toset(var.names)
+      provider = random.by_name[each.key]
+      prefix   = each.key
+    }
+''', ["random_pet.p[\"a\"].prefix", "keys(random_pet.p)"], init=True)
+
+case(A, "provider-for-each-errors", '''
+    terraform {
+      required_providers {
+        random = {
+          source = "hashicorp/random"
+        }
+      }
+    }
+    provider "random" {
+      alias    = "by_name"
+      for_each = toset(["a"])
+    }
+    provider "random" {
+      for_each = toset(["x"])
+    }
+    resource "random_pet" "p" {
+      provider = random.by_name["zzz"]
+    }
+''', ["random_pet.p"], init=True)
+
+case(A, "enabled-on-module-call-errors", files={
+    "main.tf": '''
+        variable "secret" {
+          default   = true
+          sensitive = true
+        }
+        module "null" {
+          source = "./m"
+          lifecycle {
+            enabled = null
+          }
+        }
+        module "number" {
+          source = "./m"
+          lifecycle {
+            enabled = 1
+          }
+        }
+        module "sensitive" {
+          source = "./m"
+          lifecycle {
+            enabled = var.secret
+          }
+        }
+        module "string" {
+          source = "./m"
+          lifecycle {
+            enabled = "true"
+          }
+        }
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = "hi"
+        }
+    '''}, exprs=["module.string", "module.null"])
+
+case(A, "enabled-with-for-each-on-module-call", files={
+    "main.tf": '''
+        module "both" {
+          source   = "./m"
+          for_each = {}
+          lifecycle {
+            enabled = true
+          }
+        }
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = "hi"
+        }
+    '''}, exprs=["module.both"])
