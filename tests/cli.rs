@@ -263,6 +263,34 @@ fn module_mode_stops_where_the_console_stops() {
     }
 }
 
+/// `--scope` evaluates in a module instance, as `terraform console -scope`.
+#[test]
+fn module_mode_evaluates_in_a_scope() {
+    let dir = module_dir(
+        "scope",
+        &[
+            ("main.tf", "module \"net\" {\n  source   = \"./modules/net\"\n  for_each = toset([\"a\", \"b\"])\n  cidr     = each.key == \"a\" ? \"10.1.0.0/16\" : \"10.2.0.0/16\"\n}\n"),
+            ("modules/net/main.tf", "variable \"cidr\" {}\nlocals {\n  first = cidrsubnet(var.cidr, 8, 0)\n}\n"),
+        ],
+    );
+    let d = dir.to_str().expect("utf-8 path");
+    assert_eq!(
+        hcl_eval(&["--module", d, "--scope", "module.net[\"b\"]", "local.first"], ""),
+        (0, "\"10.2.0.0/24\"\n".into(), String::new())
+    );
+    assert_eq!(hcl_eval(&["--module", d, "--scope", "module.net[\"b\"]", "path.module"], "").1, "\"modules/net\"\n");
+    let (code, out, err) = hcl_eval(&["--module", d, "--scope", "module.net", "local.first"], "");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("Error: Failed to retrieve evaluation scope after graph walk\n\nThe module address \"module.net\" does not have"),
+        "{err}"
+    );
+    let (code, _, err) = hcl_eval(&["--module", d, "--scope", "local.x", "1"], "");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("Error: Invalid module instance address\n\n  on <module scope address> line 1:"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn module_mode_warns_after_planning_errors_and_still_answers() {
     let dir = module_dir("closing-warning", &[("main.tf", "locals {\n  x = var.nope\n}\n")]);

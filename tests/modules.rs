@@ -124,7 +124,10 @@ fn theirs(d: &Json) -> Json {
 fn check_case(case: &Json) -> Vec<String> {
     let (files, inputs, opts) = setup(case);
     let module = Module::load(files, &opts);
-    let evaluation = module.evaluate(&inputs);
+    let evaluation = match case["scope"].as_str() {
+        Some(scope) => module.evaluate_scoped(&inputs, scope),
+        None => module.evaluate(&inputs),
+    };
     let expect = &case["expect"];
     let mut problems = Vec::new();
     let want_console: Vec<Json> = expect["console"]["diagnostics"].as_array().into_iter().flatten().map(theirs).collect();

@@ -419,6 +419,14 @@ fn modules_evaluate_every_named_value() {
     assert_eq!((r["stopped"].as_bool(), r["values"].as_array().map(Vec::len)), (Some(true), Some(0)), "{r}");
     assert_eq!(r["diagnostics"][0]["summary"], "Duplicate local value definition", "{r}");
     assert!(r.get("console").is_none(), "{r}");
+    // The console scoped to a child module instance, as `terraform console -scope`.
+    let opts = js_sys::JSON::parse(r#"{"console": "local.first", "scope": "module.net", "files": {"net/main.tf": "variable \"cidr\" {}\nlocals {\n  first = cidrsubnet(var.cidr, 8, 1)\n}\n"}}"#).unwrap();
+    let source = "module \"net\" {\n  source = \"./net\"\n  cidr   = \"10.0.0.0/16\"\n}\n";
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(source, "{}", opts)).unwrap();
+    assert_eq!(r["console"]["console"], "\"10.0.1.0/24\"", "{r}");
+    let opts = js_sys::JSON::parse(r#"{"console": "1", "scope": "local.x"}"#).unwrap();
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(source, "{}", opts)).unwrap();
+    assert_eq!((r["stopped"].as_bool(), r["diagnostics"][0]["source"].as_str()), (Some(true), Some("scope")), "{r}");
 }
 
 /// A provider's resources are planned with its schema, whose files the

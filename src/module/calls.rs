@@ -49,6 +49,11 @@ pub(super) struct Links {
     /// and their types are planned as written, as for a provider the
     /// data lacks.
     pub other_versions: std::collections::BTreeMap<String, Option<String>>,
+    /// The module instance the console is scoped to (normalized address;
+    /// none for the root module), and its planner's directory, depth and
+    /// named values once planned.
+    pub scope: Option<String>,
+    pub scoped: std::cell::RefCell<Option<(usize, usize, State)>>,
 }
 
 impl Links {
@@ -398,6 +403,9 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run();
+    if p.links.scope.as_deref() == Some(child.addr.as_str()) {
+        *p.links.scoped.borrow_mut() = Some((d, child.depth, child.state.clone()));
+    }
     let value = child.outputs_object();
     let hidden = child.hidden_outputs();
     p.diags.extend(child.diags);

@@ -66,6 +66,8 @@ pub struct Evaluation<'m> {
     input_values: Vec<(String, String)>,
     /// The JSON object of variable values, if given.
     input_json: String,
+    /// The console's scope address as given (`console -scope`).
+    scope_text: String,
     /// The configuration has errors after which the consoles evaluate
     /// nothing (a syntax or decoding error, a duplicate, `count` with
     /// `for_each`, a cycle, a rejected variable value or module call): they
@@ -122,15 +124,24 @@ impl Scope {
     }
 }
 
-pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Option<super::Watch>) -> Evaluation<'m> {
+pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Option<super::Watch>, scope: Option<&str>) -> Evaluation<'m> {
     let root = module.root();
     let profile = module.options.profile;
-    let mut diags = root.diags.clone();
+    // The scope address is read before the configuration.
+    let scope_addr = scope.map(|t| super::console_scope::parse(t, profile));
+    let mut diags = match &scope_addr {
+        Some(Err(ds)) => ds.clone(),
+        _ => root.diags.clone(),
+    };
     diags.extend(super::inputs::option_errors(inputs));
     super::checks::before_evaluation(module, &mut diags);
     let mut state = State::default();
     let mut links = Links::default();
     *links.watch.get_mut() = watch;
+    links.scope = match &scope_addr {
+        Some(Ok(a)) if !a.is_empty() => Some(a.clone()),
+        _ => None,
+    };
     let fatal = |ds: &[ModuleDiagnostic]| ds.iter().any(|d| !d.warning);
     // Whether the named values were planned, with no cycle among them:
     // the console's scope was built (Terraform's console refuses to start
@@ -155,6 +166,12 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
             }
         }
     }
+    if let (true, Some(addr)) = (planned, &links.scope) {
+        if links.scoped.borrow().is_none() {
+            diags.push(super::console_scope::missing(addr));
+            planned = false;
+        }
+    }
     let input_files: Vec<(String, String)> = inputs.input_files().into_iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
     let input_values = inputs.input_values();
     let input_json = inputs.json.clone().unwrap_or_default();
@@ -167,6 +184,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
         input_files,
         input_values,
         input_json,
+        scope_text: scope.unwrap_or_default().to_string(),
         stopped: !planned,
     };
     sort_diagnostics(&mut diags, &e);
@@ -249,7 +267,13 @@ impl<'m> Evaluation<'m> {
             }
             _ => (&expr, false),
         };
-        let mut p = Planner::new(self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone());
+        let scoped = self.links.scoped.borrow();
+        let mut p = match (&*scoped, &self.links.scope) {
+            (Some((d, depth, state)), Some(addr)) => {
+                Planner::new(self.module, self.module.dir_at(*d), &self.links, addr.clone(), *depth, state.clone())
+            }
+            _ => Planner::new(self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone()),
+        };
         p.console = true;
         // Attributes the console reads of resources are unknown, not
         // missing.
@@ -286,6 +310,7 @@ impl<'m> Evaluation<'m> {
             Source::Input(i) => self.input_files.get(i).map(|(n, t)| (n.as_str(), t.as_str())),
             Source::Value(i) => self.input_values.get(i).map(|(n, t)| (n.as_str(), t.as_str())),
             Source::Console => Some(("<console-input>", console)),
+            Source::Scope => Some((super::SCOPE_FILE, self.scope_text.as_str())),
             Source::Inputs => Some(("<variables>", self.input_json.as_str())),
             Source::Nowhere => Some(("", "")),
             Source::None => None,

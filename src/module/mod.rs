@@ -42,6 +42,7 @@ mod calls;
 mod checks;
 mod conditions;
 mod config;
+mod console_scope;
 mod convert;
 mod data_sources;
 mod deprecation;
@@ -61,6 +62,7 @@ mod scope;
 
 pub use calls::join as module_dir;
 pub use config::Mode;
+pub use console_scope::SCOPE_FILE;
 pub use evaluate::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
 pub use inputs::{CliInput, Inputs};
 pub use provider_data::{DirFiles, GivenFiles, ProviderData, ProviderFiles, Read};
@@ -112,6 +114,8 @@ pub enum Source {
     Value(usize),
     /// The expression evaluated in the module's context.
     Console,
+    /// The console's scope address (`console -scope`).
+    Scope,
     /// Nothing in particular.
     None,
     /// An empty range in no file (Terraform's zero `hcl.Range`).
@@ -283,7 +287,27 @@ impl Module {
 
     /// Evaluates every named value over `inputs`.
     pub fn evaluate(&self, inputs: &Inputs) -> Evaluation<'_> {
-        evaluate::evaluate(self, inputs, None)
+        evaluate::evaluate(self, inputs, None, None)
+    }
+
+    /// [`Module::evaluate`] for a console scoped to a module instance
+    /// (`terraform console -scope=module.net["a"]`): [`Evaluation::console`]
+    /// then evaluates in that instance. An address that is not one, or
+    /// that no instance has, stops the evaluation with Terraform's error;
+    /// OpenTofu's console has no scope.
+    ///
+    /// ```
+    /// use hcl_playground::module::{Module, ModuleOptions, Inputs};
+    /// let m = Module::load(vec![
+    ///     ("main.tf".into(), "module \"net\" {\n  source = \"./net\"\n  cidr   = \"10.0.0.0/16\"\n}\n".into()),
+    ///     ("net/main.tf".into(), "variable \"cidr\" {}\nlocals {\n  first = cidrsubnet(var.cidr, 8, 1)\n}\n".into()),
+    /// ], &ModuleOptions::default());
+    /// let e = m.evaluate_scoped(&Inputs::default(), "module.net");
+    /// assert_eq!(e.console("local.first").unwrap().console, "\"10.0.1.0/24\"");
+    /// assert!(m.evaluate_scoped(&Inputs::default(), "module.nope").stopped);
+    /// ```
+    pub fn evaluate_scoped(&self, inputs: &Inputs, scope: &str) -> Evaluation<'_> {
+        evaluate::evaluate(self, inputs, None, Some(scope))
     }
 
     /// [`Module::evaluate`], noting the values the innermost expression
@@ -291,7 +315,7 @@ impl Module {
     /// evaluates it (each instance of a `count` or `for_each`, each
     /// `dynamic` block): see [`Evaluation::watched`].
     pub fn evaluate_watching(&self, inputs: &Inputs, file: usize, start: usize, end: usize) -> Evaluation<'_> {
-        evaluate::evaluate(self, inputs, Some(Watch { file, start, end, ..Watch::default() }))
+        evaluate::evaluate(self, inputs, Some(Watch { file, start, end, ..Watch::default() }), None)
     }
 
     /// The root module's directory.

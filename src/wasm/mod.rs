@@ -39,7 +39,7 @@ export interface Diagnostic {
   /** 1-based column of range.start, in UTF-16 code units. */
   column: number;
   /** Which input the range refers to ("file": another of a module's files; "none": the diagnostic has no range, as Terraform's closing warning). */
-  source: "expression" | "variables" | "options" | "console" | "file" | "none";
+  source: "expression" | "variables" | "options" | "console" | "file" | "scope" | "none";
 }
 
 /** The texts an evaluation can render; each costs time, so ask only for those shown. */
@@ -142,6 +142,13 @@ export interface ModuleOptions {
   console?: string;
   /** The module's other files by path (more .tf files, child modules such as "modules/x/main.tf", files its file functions read). */
   files?: Record<string, string>;
+  /**
+   * The module instance the console evaluates in, as `terraform console
+   * -scope` takes it (`module.net`, `module.net["a"]`, `module.a.module.b`);
+   * an address no instance has stops the evaluation with Terraform's error.
+   * Diagnostics about the address have source "scope".
+   */
+  scope?: string;
 }
 
 /** One named value of a module: var.x, local.x, output.x, a resource, data source or module call. */

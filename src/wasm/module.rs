@@ -36,6 +36,10 @@ pub(super) struct JsModuleOptions {
     /// read).
     #[serde(default)]
     files: Option<std::collections::BTreeMap<String, String>>,
+    /// The module instance the console evaluates in (`module.net["a"]`),
+    /// as `terraform console -scope` takes it.
+    #[serde(default)]
+    scope: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -194,7 +198,7 @@ pub(super) fn read_options(
     let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
         JsModuleOptions::default()
     } else {
-        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files"])?;
+        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files", "scope"])?;
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
     let profile = match opts.profile.as_deref() {
@@ -227,7 +231,10 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     };
     let profile = mopts.profile;
     let module = Module::load(files, &mopts);
-    let evaluation = module.evaluate(&inputs);
+    let evaluation = match opts.scope.as_deref() {
+        Some(scope) => module.evaluate_scoped(&inputs, scope),
+        None => module.evaluate(&inputs),
+    };
     let console_text = opts.console.as_deref().unwrap_or("");
     let texts = |d: &ModuleDiagnostic| match d.source {
         Source::File(0) => (source, "expression"),
@@ -235,6 +242,7 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         Source::Inputs | Source::Input(_) => (variables, "variables"),
         Source::Value(_) => (evaluation.source_of(d, console_text).map_or("", |(_, t)| t), "variables"),
         Source::Console => (console_text, "console"),
+        Source::Scope => (opts.scope.as_deref().unwrap_or(""), "scope"),
         // No range: the page shows no place for it (Terraform prints none).
         Source::None | Source::Nowhere => ("", "none"),
     };

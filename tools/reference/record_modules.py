@@ -16,6 +16,7 @@ Each input line is a case:
                                               #   named here are in "files")
      "env_vars": {"x": "[1,2]"},              # optional: TF_VAR_x environment
      "workspace": "staging",                  # optional: TF_WORKSPACE
+     "scope": "module.net",                   # optional: console -scope
      "init": true,                            # optional: run `init` first;
                                               #   default: when a `module`
                                               #   block is in the files
@@ -132,7 +133,7 @@ COMMANDS = {"terraform": "terraform console -plan", "opentofu": "tofu console"}
 CWD_PLACEHOLDER = "/playground"
 HOME_PLACEHOLDER = "/home/playground"
 TIMEOUT = 120
-CASE_KEYS = ("id", "module", "files", "vars", "var_flags", "var_files", "env_vars", "workspace", "init", "exprs", "note")
+CASE_KEYS = ("id", "module", "files", "vars", "var_flags", "var_files", "env_vars", "workspace", "scope", "init", "exprs", "note")
 
 
 def run(argv, cwd, env, stdin_text):
@@ -420,6 +421,10 @@ def record_profile(case, profile):
                 expect["init"] = {"exit": rc, "diagnostics": parse_diagnostics(err)}
 
         console = [prog, "console", "-no-color"] + (["-plan"] if profile == "terraform" else []) + sb.var_args
+        # `console -scope` (Terraform 1.16; OpenTofu 1.12 has no such flag,
+        # and its refusal is recorded too).
+        if case.get("scope") is not None:
+            console.append(f"-scope={case['scope']}")
         json_into = os.path.join(sb.base, "console.json")
         if profile == "opentofu":
             console.append(f"-json-into={json_into}")

@@ -3,7 +3,7 @@
 //! ```text
 //! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
 //! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
-//! hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [--providers DIR|none] [EXPR]
+//! hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [--scope ADDR] [--providers DIR|none] [EXPR]
 //! hcl-eval --check-docs PATH...
 //! hcl-eval --fmt FILE|-
 //! ```
@@ -25,9 +25,10 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
        hcl-eval --jsonl [--profile NAME]   (conformance JSON Lines on stdin and stdout;
                                             a line's \"profile\" field overrides)
        hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]...
-                [--workspace NAME] [--profile NAME] [--providers DIR|none] [EXPR]
+                [--workspace NAME] [--scope ADDR] [--profile NAME] [--providers DIR|none] [EXPR]
                 (PATH: a .tf file or a directory; with EXPR, what `terraform console -plan`
-                prints for it; without, every named value. --providers: the provider
+                prints for it; without, every named value. --scope: the module instance
+                EXPR is evaluated in, as `terraform console -scope`. --providers: the provider
                 schemas to plan resources with (the playground's www/providers, which a
                 build from source finds by itself); none: every resource as written)
        hcl-eval --check-docs PATH...   (every documented example with an expected result,
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
     let mut var_files = Vec::new();
     let mut cli_vars = Vec::new();
     let mut workspace = None;
+    let mut scope = None;
     let mut providers = None;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
             "--module" => module_path = it.next(),
             "--var-file" => var_files.extend(it.next()),
             "--workspace" => workspace = it.next(),
+            "--scope" => scope = it.next(),
             "--providers" => providers = it.next(),
             "--var" => match it.next().as_deref().and_then(|a| a.split_once('=')) {
                 Some((n, v)) => cli_vars.push((n.to_string(), v.to_string())),
@@ -114,7 +117,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let args = module::Args { path, vars_file, var_files, vars: cli_vars, workspace, providers, expr };
+        let args = module::Args { path, vars_file, var_files, vars: cli_vars, workspace, scope, providers, expr };
         return module::run(args, &options);
     }
     let Some(expr) = expr else {

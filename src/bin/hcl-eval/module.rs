@@ -20,6 +20,8 @@ pub struct Args {
     pub var_files: Vec<String>,
     pub vars: Vec<(String, String)>,
     pub workspace: Option<String>,
+    /// `--scope ADDR`: the module instance the expression is evaluated in.
+    pub scope: Option<String>,
     /// `--providers DIR` (or `none`).
     pub providers: Option<String>,
     pub expr: Option<String>,
@@ -98,7 +100,10 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         opts.workspace = w;
     }
     let module = Module::load(files, &opts);
-    let evaluation = module.evaluate(&inputs);
+    let evaluation = match args.scope.as_deref() {
+        Some(scope) => module.evaluate_scoped(&inputs, scope),
+        None => module.evaluate(&inputs),
+    };
     let source = String::new();
     // Where the consoles end before reading anything, so does this.
     if evaluation.stopped {

@@ -460,3 +460,87 @@ case(A, "enabled-with-for-each-on-module-call", files={
           value = "hi"
         }
     '''}, exprs=["module.both"])
+
+# --------------------------------------------------------- console -scope
+
+SCOPED = {
+    "main.tf": '''
+        variable "names" {
+          default = ["a", "b"]
+        }
+        module "net" {
+          source = "./modules/net"
+          cidr   = "10.0.0.0/16"
+        }
+        module "many" {
+          source = "./modules/net"
+          count  = 2
+          cidr   = "10.${count.index}.0.0/16"
+        }
+        module "each" {
+          source   = "./modules/net"
+          for_each = toset(var.names)
+          cidr     = "10.1${each.key == "a" ? 1 : 2}.0.0/16"
+        }
+        locals {
+          root_only = 1
+        }
+    ''',
+    "modules/net/main.tf": '''
+        variable "cidr" {
+          type = string
+        }
+        locals {
+          subnets = [for i in range(2) : cidrsubnet(var.cidr, 8, i)]
+        }
+        resource "terraform_data" "vpc" {
+          input = var.cidr
+        }
+        module "inner" {
+          source = "../inner"
+          tag    = "inner-${var.cidr}"
+        }
+        output "first" {
+          value = local.subnets[0]
+        }
+    ''',
+    "modules/inner/main.tf": '''
+        variable "tag" {}
+        locals {
+          upper = upper(var.tag)
+        }
+        output "tag" {
+          value = local.upper
+        }
+    ''',
+}
+
+case(A, "scope-child", files=SCOPED, scope="module.net",
+     exprs=["var.cidr", "local.subnets", "terraform_data.vpc.input", "module.inner.tag", "path.module", "local.root_only", "module.net", "var.names"])
+
+case(A, "scope-counted-instance", files=SCOPED, scope="module.many[1]",
+     exprs=["var.cidr", "local.subnets[1]", "module.inner", "path.module"])
+
+case(A, "scope-for-each-instance", files=SCOPED, scope='module.each["b"]',
+     exprs=["var.cidr", "local.subnets"])
+
+case(A, "scope-grandchild", files=SCOPED, scope="module.net.module.inner",
+     exprs=["var.tag", "local.upper", "path.module"])
+
+case(A, "scope-missing-key", files=SCOPED, scope="module.many",
+     exprs=["var.cidr"])
+
+case(A, "scope-undeclared", files=SCOPED, scope="module.nope",
+     exprs=["1"])
+
+case(A, "scope-out-of-range", files=SCOPED, scope="module.many[5]",
+     exprs=["1"])
+
+case(A, "scope-not-a-module", files=SCOPED, scope="local.root_only",
+     exprs=["1"])
+
+case(A, "scope-malformed", files=SCOPED, scope="module.",
+     exprs=["1"])
+
+case(A, "scope-root", files=SCOPED, scope="",
+     exprs=["local.root_only"])
