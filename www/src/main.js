@@ -823,9 +823,12 @@ function showHint(next) {
 ui.hintModule.addEventListener("click", () => {
   const text = exprView.state.doc.toString();
   const variables = varsView.state.doc.toString();
-  const e = hint?.kind === "body" ? asModule(text) : expressionAsModule(text, variables);
+  const body = hint?.kind === "body";
+  const e = body ? asModule(text) : expressionAsModule(text, variables);
   showHint(null);
-  applyState({ e, v: hint?.kind === "body" ? "{}" : variables, m: "module", f: "json", c: "" });
+  // A pasted body declares no variable: the expression's values would be
+  // values for undeclared variables, which stop the console.
+  applyState({ e, v: body ? "{}" : variables, m: "module", f: "json", c: "" });
 });
 ui.hintNest.addEventListener("click", () => {
   showHint(null);

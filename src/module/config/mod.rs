@@ -254,28 +254,8 @@ pub struct Config {
     pub removed: Vec<Removed>,
 }
 
-const FILE: Schema = Schema {
-    attributes: &[],
-    blocks: &[
-        ("terraform", &[]),
-        ("required_providers", &[]),
-        ("provider", &["name"]),
-        ("variable", &["name"]),
-        ("locals", &[]),
-        ("output", &["name"]),
-        ("module", &["name"]),
-        ("resource", &["type", "name"]),
-        ("data", &["type", "name"]),
-        ("ephemeral", &["type", "name"]),
-        ("action", &["type", "name"]),
-        ("moved", &[]),
-        ("removed", &[]),
-        ("import", &[]),
-        ("check", &["name"]),
-    ],
-};
-
-/// OpenTofu 1.12 adds the `language` block.
+/// OpenTofu 1.12 adds the `language` block (last, so that Terraform's
+/// schema is the rest).
 const FILE_OPENTOFU: Schema = Schema {
     attributes: &[],
     blocks: &[
@@ -297,6 +277,16 @@ const FILE_OPENTOFU: Schema = Schema {
         ("language", &[]),
     ],
 };
+
+const FILE: Schema = Schema { attributes: &[], blocks: all_but_last(FILE_OPENTOFU.blocks) };
+
+/// A schema list without its last entry (the one OpenTofu adds).
+const fn all_but_last<T>(items: &'static [T]) -> &'static [T] {
+    match items.split_last() {
+        Some((_, rest)) => rest,
+        None => items,
+    }
+}
 
 const VARIABLE: Schema = Schema {
     attributes: &[
@@ -350,18 +340,8 @@ const DATA: Schema = Schema {
     blocks: &[("lifecycle", &[]), ("locals", &[]), ("_", &[])],
 };
 
-const LIFECYCLE: Schema = Schema {
-    attributes: &[
-        ("create_before_destroy", false),
-        ("prevent_destroy", false),
-        ("ignore_changes", false),
-        ("replace_triggered_by", false),
-        ("destroy", false),
-    ],
-    blocks: &[("precondition", &[]), ("postcondition", &[]), ("action_trigger", &[])],
-};
-
-/// OpenTofu 1.11 adds `enabled`.
+/// OpenTofu 1.11 adds `enabled` (last, so that Terraform's schema is the
+/// rest).
 const LIFECYCLE_OPENTOFU: Schema = Schema {
     attributes: &[
         ("create_before_destroy", false),
@@ -373,6 +353,8 @@ const LIFECYCLE_OPENTOFU: Schema = Schema {
     ],
     blocks: &[("precondition", &[]), ("postcondition", &[]), ("action_trigger", &[])],
 };
+
+const LIFECYCLE: Schema = Schema { attributes: all_but_last(LIFECYCLE_OPENTOFU.attributes), blocks: LIFECYCLE_OPENTOFU.blocks };
 
 /// A module call's `lifecycle` in OpenTofu.
 const MODULE_LIFECYCLE: Schema = Schema { attributes: &[("enabled", false)], blocks: &[] };
