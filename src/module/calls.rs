@@ -283,7 +283,9 @@ fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleD
 
 /// A module call's value: each instance's outputs (an object; a tuple or
 /// object of them with `count` or `for_each`).
-pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
+/// With `only`, an early evaluation: the call's other arguments are not
+/// evaluated, and their variables are unknown.
+pub(super) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collections::BTreeSet<String>>) -> Value {
     let m = &p.config.modules[i];
     let child = p.links.child(p.dir_index(), i);
     let exclude = p.addr.clone();
@@ -309,7 +311,7 @@ pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
         let scope = instances.scope(k, m.file);
         let v = match child {
             Some(d) => {
-                let (v, h) = run_child(p, m, d, &scope, &instances.key(k));
+                let (v, h) = run_child(p, m, d, &scope, &instances.key(k), only);
                 hidden.extend(h);
                 v
             }
@@ -328,6 +330,29 @@ pub(super) fn module_call(p: &mut Planner, i: usize) -> Value {
         objects = objects.into_iter().map(|o| without(o, &hidden)).collect();
     }
     super::resources::collect(&instances, objects)
+}
+
+/// The variables of the module in directory `d` that its outputs
+/// `outputs` need, through its own named values (a nested call's outputs
+/// need all of that call's arguments).
+pub(super) fn arguments_for(p: &Planner, d: usize, outputs: &std::collections::BTreeSet<String>) -> std::collections::BTreeSet<String> {
+    use super::graph::Node;
+    let dir = p.module.dir_at(d);
+    let child = Planner::new(p.module, dir, p.links, String::new(), p.depth + 1, State::default());
+    let mut seen = std::collections::BTreeSet::new();
+    let mut work: Vec<Node> =
+        dir.config.outputs.iter().enumerate().filter(|(_, o)| outputs.contains(&o.name)).map(|(i, _)| Node::Output(i)).collect();
+    while let Some(n) = work.pop() {
+        if seen.insert(n) {
+            work.extend(child.deps(n));
+        }
+    }
+    seen.into_iter()
+        .filter_map(|n| match n {
+            Node::Var(i) => Some(dir.config.variables[i].name.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// OpenTofu's `enabled` meta-argument: whether the one instance exists,
@@ -370,7 +395,14 @@ fn without(v: Value, names: &std::collections::BTreeSet<String>) -> Value {
 /// One instance of a call to directory `d`: its variables from the
 /// call's arguments, then the child module planned; its outputs, and
 /// those OpenTofu leaves out.
-fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &str) -> (Value, Vec<String>) {
+fn run_child(
+    p: &mut Planner,
+    call: &ModuleCall,
+    d: usize,
+    scope: &Scope,
+    key: &str,
+    only: Option<&std::collections::BTreeSet<String>>,
+) -> (Value, Vec<String>) {
     let dir = p.module.dir_at(d);
     let addr = match p.addr.is_empty() {
         true => format!("module.{}{key}", call.name),
@@ -387,6 +419,10 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
     }
     let mut state = State::default();
     for (i, v) in dir.config.variables.iter().enumerate() {
+        if only.is_some_and(|names| !names.contains(&v.name)) {
+            state.vars.insert(v.name.clone(), Value::unknown(v.ty()));
+            continue;
+        }
         match argument(p, call, v, scope, &addr) {
             Ok((value, range)) => {
                 state.vars.insert(v.name.clone(), value);
@@ -403,7 +439,7 @@ fn run_child(p: &mut Planner, call: &ModuleCall, d: usize, scope: &Scope, key: &
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run();
-    if p.links.scope.as_deref() == Some(child.addr.as_str()) {
+    if only.is_none() && p.links.scope.as_deref() == Some(child.addr.as_str()) {
         *p.links.scoped.borrow_mut() = Some((d, child.depth, child.state.clone()));
     }
     let value = child.outputs_object();

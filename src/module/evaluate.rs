@@ -390,6 +390,10 @@ pub(super) struct Planner<'m> {
     /// A module call above depends on objects with changes to plan: its
     /// data sources are read when applying, not while planning.
     pub defer_reads: bool,
+    /// Early evaluations of module calls that break a cycle only this
+    /// graph has, and which reader waits for which (by reader and call).
+    pub early: Vec<super::graph::Early>,
+    pub redirect: HashMap<(Node, usize), usize>,
 }
 
 impl Evaluation<'_> {
@@ -415,6 +419,8 @@ impl<'m> Planner<'m> {
             console: false,
             invalid_providers: Vec::new(),
             defer_reads: false,
+            early: Vec::new(),
+            redirect: HashMap::new(),
         }
     }
 
@@ -527,8 +533,17 @@ impl<'m> Planner<'m> {
                 }
             }
             Node::Module(i) => {
-                let v = super::calls::module_call(self, i);
+                let v = super::calls::module_call(self, i, None);
                 self.state.modules.insert(self.config.modules[i].name.clone(), v);
+            }
+            Node::Early(j) => {
+                // What the call's full evaluation reports is reported once.
+                let (call, arguments) = (self.early[j].call, self.early[j].arguments.clone());
+                let keep = self.diags.len();
+                let v = super::calls::module_call(self, call, Some(&arguments));
+                self.diags.truncate(keep);
+                self.state.modules.insert(self.config.modules[call].name.clone(), v);
+                return;
             }
             Node::Output(i) => self.output(i),
             Node::Check(i) => self.check(i),

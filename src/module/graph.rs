@@ -17,6 +17,10 @@ pub(super) enum Node {
     Local(usize),
     Resource(usize),
     Module(usize),
+    /// A module call's outputs that some named values read before the
+    /// call's other arguments can be had (an index into
+    /// `Planner::early`): see [`Planner::order`].
+    Early(usize),
     Output(usize),
     Check(usize),
 }
@@ -73,6 +77,18 @@ impl<'m> Planner<'m> {
                     .map(|e| (e, m.file))
                     .collect()
             }
+            Node::Early(j) => {
+                let early = &self.early[j];
+                let m = &c.modules[early.call];
+                m.count
+                    .iter()
+                    .chain(m.for_each.iter())
+                    .chain(m.enabled.iter())
+                    .chain(m.depends_on.iter())
+                    .chain(m.arguments.iter().filter(|a| early.arguments.contains(&a.name)).map(|a| &a.expr))
+                    .map(|e| (e, m.file))
+                    .collect()
+            }
             Node::Check(i) => {
                 let ch = &c.checks[i];
                 let mut out: Vec<(&Expression, usize)> = rules(&ch.asserts).collect();
@@ -92,6 +108,10 @@ impl<'m> Planner<'m> {
             for (root, span, steps) in crate::syntax::traversals(e) {
                 let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
                 if let Some(n) = self.node_of(&r.subject) {
+                    let n = match n {
+                        Node::Module(i) => self.redirect.get(&(node, i)).map_or(n, |j| Node::Early(*j)),
+                        n => n,
+                    };
                     if n != node {
                         out.insert(n);
                     }
@@ -130,6 +150,7 @@ impl<'m> Planner<'m> {
             Node::Resource(i) if tofu => c.resources[i].address(),
             Node::Resource(i) => format!("{} (expand)", c.resources[i].address()),
             Node::Module(i) => format!("module.{} (expand)", c.modules[i].name),
+            Node::Early(j) => format!("module.{} (expand)", c.modules[self.early[j].call].name),
             Node::Check(i) => format!("check.{} (expand)", c.checks[i].name),
         };
         prefix + &name
@@ -147,8 +168,14 @@ impl<'m> Planner<'m> {
             .chain((0..c.outputs.len()).map(Node::Output))
             .chain((0..c.checks.len()).map(Node::Check))
             .collect();
-        let deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
-        let cycles = strongly_connected(&nodes, &deps);
+        let mut deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
+        let mut cycles = strongly_connected(&nodes, &deps);
+        if cycles.iter().flatten().any(|n| matches!(n, Node::Module(_))) {
+            if let Some(refined) = self.refine(&cycles) {
+                deps = refined;
+                cycles = Vec::new();
+            }
+        }
         if !cycles.is_empty() {
             for cycle in cycles {
                 let mut names: Vec<String> = cycle.iter().map(|n| self.node_name(*n)).collect();
@@ -193,6 +220,68 @@ impl<'m> Planner<'m> {
         Some(out)
     }
 
+    /// Breaks cycles that go through a module call only because this graph
+    /// has one node per call where Terraform's has one per child variable
+    /// and output: a named value that reads outputs of the call (`module.m.x`)
+    /// which need none of the arguments that read it then waits for an
+    /// early evaluation of the call with just the arguments those outputs
+    /// need (`Node::Early`; the others unknown, its diagnostics dropped),
+    /// and the call itself is evaluated again once all its arguments are.
+    /// The new dependencies, or `None` when a cycle remains (a real one).
+    fn refine(&mut self, cycles: &[Vec<Node>]) -> Option<HashMap<Node, BTreeSet<Node>>> {
+        let c = self.config;
+        let mut early = Vec::new();
+        let mut redirect = HashMap::new();
+        for cycle in cycles {
+            for &reader in cycle {
+                // The outputs each call in the cycle is read for, or none
+                // when it is read whole.
+                let mut read: HashMap<usize, Option<BTreeSet<String>>> = HashMap::new();
+                for (e, _) in self.node_exprs(reader) {
+                    for (root, span, steps) in crate::syntax::traversals(e) {
+                        let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                        let Some(Node::Module(i)) = self.node_of(&r.subject) else { continue };
+                        if !cycle.contains(&Node::Module(i)) {
+                            continue;
+                        }
+                        let entry = read.entry(i).or_insert_with(|| Some(BTreeSet::new()));
+                        match (entry.as_mut(), r.attrs.first()) {
+                            (Some(set), Some(out)) => {
+                                set.insert(out.clone());
+                            }
+                            _ => *entry = None,
+                        }
+                    }
+                }
+                for (i, outputs) in read {
+                    let (Some(outputs), Some(d)) = (outputs, self.links.child(self.dir_index(), i)) else { continue };
+                    let arguments = super::calls::arguments_for(self, d, &outputs);
+                    redirect.insert((reader, i), early.len());
+                    early.push(Early { call: i, arguments });
+                }
+            }
+        }
+        if early.is_empty() {
+            return None;
+        }
+        let saved = (std::mem::replace(&mut self.early, early), std::mem::replace(&mut self.redirect, redirect));
+        let nodes: Vec<Node> = (0..c.variables.len())
+            .map(Node::Var)
+            .chain((0..c.locals.len()).map(Node::Local))
+            .chain((0..c.resources.len()).map(Node::Resource))
+            .chain((0..c.modules.len()).map(Node::Module))
+            .chain((0..self.early.len()).map(Node::Early))
+            .chain((0..c.outputs.len()).map(Node::Output))
+            .chain((0..c.checks.len()).map(Node::Check))
+            .collect();
+        let deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
+        if strongly_connected(&nodes, &deps).is_empty() {
+            return Some(deps);
+        }
+        (self.early, self.redirect) = saved;
+        None
+    }
+
     /// Terraform's error for a local value or block that refers to itself,
     /// if `n` does: true when it did (and the error is recorded).
     pub(super) fn self_reference(&mut self, n: Node) -> bool {
@@ -226,6 +315,14 @@ impl<'m> Planner<'m> {
         }
         found
     }
+}
+
+/// An early evaluation of a module call (see [`Planner::refine`]): the
+/// call, and the arguments the outputs read early need.
+#[derive(Clone, Debug)]
+pub(super) struct Early {
+    pub call: usize,
+    pub arguments: BTreeSet<String>,
 }
 
 /// The strongly connected components of more than one node (Tarjan's

@@ -544,3 +544,52 @@ case(A, "scope-malformed", files=SCOPED, scope="module.",
 
 case(A, "scope-root", files=SCOPED, scope="",
      exprs=["local.root_only"])
+
+# ------------------------------------- a module's outputs read by its inputs
+
+case(A, "module-output-read-by-another-argument", files={
+    "main.tf": '''
+        module "m" {
+          source = "./m"
+          in     = local.x
+          prefix = "p"
+        }
+        locals {
+          x = module.m.other
+          y = module.m.out
+        }
+    ''',
+    "m/main.tf": '''
+        variable "in" {}
+        variable "prefix" {}
+        locals {
+          other = "${var.prefix}-other"
+        }
+        output "out" {
+          value = "${var.in}!"
+        }
+        output "other" {
+          value = local.other
+        }
+    '''}, exprs=["local.x", "local.y", "module.m", "module.m.out"])
+
+case(A, "module-output-read-by-another-argument-counted", files={
+    "main.tf": '''
+        module "m" {
+          source = "./m"
+          count  = 2
+          in     = local.names[count.index]
+        }
+        locals {
+          names = [for i in range(2) : "${module.m[0].base}-${i}"]
+        }
+    ''',
+    "m/main.tf": '''
+        variable "in" {}
+        output "base" {
+          value = "base"
+        }
+        output "echo" {
+          value = upper(var.in)
+        }
+    '''}, exprs=["local.names", "module.m[1].echo", "module.m[*].echo"])
