@@ -45,22 +45,12 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
         files.push(("vars.auto.tfvars.json".into(), text));
     }
     files.sort();
-    let root = |n: &str| !n.contains('/');
     let mut inputs = Inputs::default();
     if let Json::Object(env) = &case["env_vars"] {
         inputs.env = env.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect();
     }
     let text_of = |n: &str| files.iter().find(|(f, _)| f == n).map(|(_, t)| t.clone());
-    for n in ["terraform.tfvars", "terraform.tfvars.json"] {
-        if let Some(t) = text_of(n) {
-            inputs.files.push((n.into(), t));
-        }
-    }
-    for (n, t) in &files {
-        if root(n) && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")) {
-            inputs.files.push((n.clone(), t.clone()));
-        }
-    }
+    inputs.add_auto_files(&files);
     for flag in case["var_flags"].as_array().into_iter().flatten() {
         inputs.cli.push(CliInput::var(flag.as_str().unwrap()));
     }

@@ -10,7 +10,8 @@
 // ("console" or "json"), theme ("light", "dark"; otherwise the page's
 // color-scheme, or --hcl-color-scheme), playground (an http(s) URL),
 // time-limit (ms, default 3000, counted once the worker takes the request);
-// module, vars-format and console for a module. The text may hold hidden
+// module, vars-format and console for a module (its other files as
+// <template data-file="modules/net/main.tf"> children). The text may hold hidden
 // set-up, read-only lines and ^? queries (authoring.js). Nothing heavy
 // loads until a widget scrolls into view or takes focus; one Web Worker
 // serves every widget; each evaluates as soon as the worker is free, newest
@@ -42,12 +43,17 @@ const expressionMessage = (source, variables, template, profile, outputs) => ({
   variables,
   options: { template, outputs: [...outputs, "type", "diagnosticsText"], ...(profile && { profile }) },
 });
-const moduleMessage = (source, variables, variablesFormat, consoleLine, profile) => ({
+const moduleMessage = (source, variables, variablesFormat, consoleLine, profile, files) => ({
   kind: "module",
   source,
   variables,
-  options: { variablesFormat, ...(consoleLine && { console: consoleLine }), ...(profile && { profile }) },
+  options: { variablesFormat, ...(consoleLine && { console: consoleLine }), ...(profile && { profile }), ...(Object.keys(files).length && { files }) },
 });
+
+// A module widget's other files: its <template data-file="PATH"> children
+// (a template's content is no part of the widget's text).
+const templateFiles = (host) =>
+  Object.fromEntries([...host.querySelectorAll(":scope > template[data-file]")].map((t) => [t.dataset.file, dedent(t.content.textContent)]));
 
 /** What a ^? query shows for the inspected `text`: a line per value. */
 function queryLines(text, answer) {
@@ -368,7 +374,7 @@ class HclPlayground extends HTMLElement {
     let answer;
     let variables = this.variables;
     const moduleSource = this.authored.setup ? `${this.authored.setup}\n${source}` : source;
-    if (this.module) answer = await this.ask(moduleMessage(moduleSource, variables, this.varsFormat, this.consoleLine, this.profile));
+    if (this.module) answer = await this.ask(moduleMessage(moduleSource, variables, this.varsFormat, this.consoleLine, this.profile, templateFiles(this)));
     else {
       const setup = this.authored.setup ? await this.setupVariables() : { vars: variables };
       if (!setup) return;
@@ -448,7 +454,8 @@ class HclPlayground extends HTMLElement {
         continue;
       }
       const start = base + lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + column;
-      const options = this.module ? { variablesFormat: this.varsFormat } : {};
+      const files = this.module ? templateFiles(this) : {};
+      const options = this.module ? { variablesFormat: this.varsFormat, ...(Object.keys(files).length && { files }) } : {};
       if (this.profile) options.profile = this.profile;
       const answer = await this.ask({ kind: this.module ? "inspectModule" : "inspect", source: this.module ? moduleSource : source, variables, options, start, end: start + text.length });
       if (!answer || source !== this.code.value) return;
@@ -461,7 +468,8 @@ class HclPlayground extends HTMLElement {
     const e = this.module && this.authored.setup ? `${this.authored.setup}\n${this.code.value}` : this.code.value;
     if (this.module) {
       const c = this.consoleLine;
-      return JSON.stringify({ e, v: this.variables, t: false, m: "module", f: this.varsFormat, c, ...(this.profile && { p: this.profile }) });
+      const w = templateFiles(this);
+      return JSON.stringify({ e, v: this.variables, t: false, m: "module", f: this.varsFormat, c, ...(this.profile && { p: this.profile }), ...(Object.keys(w).length && { w }) });
     }
     return JSON.stringify({ e, v: this.variables, t: this.template, ...(this.profile && { p: this.profile }) });
   }

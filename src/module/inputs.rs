@@ -76,6 +76,37 @@ pub fn option_errors(inputs: &Inputs) -> Vec<ModuleDiagnostic> {
 }
 
 impl Inputs {
+    /// The variables files Terraform loads by itself from a module's
+    /// files (paths from the root directory), in its order:
+    /// `terraform.tfvars`, `terraform.tfvars.json`, then the root
+    /// directory's `*.auto.tfvars` and `*.auto.tfvars.json` by name.
+    ///
+    /// ```
+    /// use hcl_playground::module::Inputs;
+    /// let files = vec![
+    ///     ("b.auto.tfvars".to_string(), "x = 2".to_string()),
+    ///     ("terraform.tfvars".to_string(), "x = 1".to_string()),
+    ///     ("modules/n/a.auto.tfvars".to_string(), "x = 3".to_string()),
+    ///     ("a.auto.tfvars.json".to_string(), "{}".to_string()),
+    /// ];
+    /// let mut inputs = Inputs::default();
+    /// inputs.add_auto_files(&files);
+    /// let names: Vec<&str> = inputs.files.iter().map(|(n, _)| n.as_str()).collect();
+    /// assert_eq!(names, ["terraform.tfvars", "a.auto.tfvars.json", "b.auto.tfvars"]);
+    /// ```
+    pub fn add_auto_files(&mut self, files: &[(String, String)]) {
+        let root = |n: &str| !n.contains('/');
+        for wanted in ["terraform.tfvars", "terraform.tfvars.json"] {
+            if let Some((n, t)) = files.iter().find(|(n, _)| n == wanted) {
+                self.files.push((n.clone(), t.clone()));
+            }
+        }
+        let mut auto: Vec<&(String, String)> =
+            files.iter().filter(|(n, _)| root(n) && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json"))).collect();
+        auto.sort();
+        self.files.extend(auto.into_iter().cloned());
+    }
+
     /// Every value given as text (`TF_VAR_` variables, then `-var`
     /// options): the name Terraform gives it (`<value for var.x>`) and the
     /// text. [`Source::Value`] indexes this.

@@ -171,6 +171,8 @@ export interface NamedValue {
 
 export interface ModuleDiagnostic extends Diagnostic {
   warning: boolean;
+  /** The file the range is in ("main.tf", "modules/net/main.tf", "terraform.tfvars"), when it is in one. */
+  file?: string;
 }
 
 export interface ModuleResult {

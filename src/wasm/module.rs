@@ -65,6 +65,10 @@ struct JsModuleDiagnostic {
     #[serde(flatten)]
     diagnostic: JsDiagnostic,
     warning: bool,
+    /// The file the range is in (`main.tf`, `modules/net/main.tf`,
+    /// `terraform.tfvars`), when it is in one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -158,7 +162,7 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             ok: false,
             values: Vec::new(),
             diagnostics_text: d.render("", "main.tf"),
-            diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "expression"), warning: false }],
+            diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "expression"), warning: false, file: None }],
             engine: Profile::default().engine(),
             console: None,
             needs_full_build: true,
@@ -176,7 +180,7 @@ fn options_error(detail: String) -> JsModuleResult {
     JsModuleResult {
         ok: false,
         values: Vec::new(),
-        diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "options"), warning: false }],
+        diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "options"), warning: false, file: None }],
         diagnostics_text: String::new(),
         engine: Profile::default().engine(),
         console: None,
@@ -221,6 +225,9 @@ pub(super) fn read_options(
     }
     let mut files = vec![("main.tf".to_string(), source.to_string())];
     files.extend(opts.files.clone().unwrap_or_default().into_iter().filter(|(n, _)| n != "main.tf"));
+    // The workspace's own variables files, below the variables pane's
+    // values (which are set from outside the configuration).
+    inputs.add_auto_files(&files);
     Ok((opts, mopts, inputs, files))
 }
 
@@ -239,6 +246,11 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     let texts = |d: &ModuleDiagnostic| match d.source {
         Source::File(0) => (source, "expression"),
         Source::File(_) => (evaluation.source_of(d, console_text).map_or("", |(_, t)| t), "file"),
+        // The variables pane in tfvars form is the first variables file;
+        // the others are the workspace's own.
+        Source::Input(i) if i > 0 || opts.variables_format.as_deref() != Some("tfvars") => {
+            (evaluation.source_of(d, console_text).map_or("", |(_, t)| t), "file")
+        }
         Source::Inputs | Source::Input(_) => (variables, "variables"),
         Source::Value(_) => (evaluation.source_of(d, console_text).map_or("", |(_, t)| t), "variables"),
         Source::Console => (console_text, "console"),
@@ -248,7 +260,11 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     };
     let js_diag = |d: &ModuleDiagnostic| {
         let (text, which) = texts(d);
-        JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: d.warning }
+        let file = match d.source {
+            Source::File(_) | Source::Input(_) => evaluation.source_of(d, console_text).map(|(n, _)| n.to_string()),
+            _ => None,
+        };
+        JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: d.warning, file }
     };
     let render = |ds: &[ModuleDiagnostic], console: &str| ds.iter().map(|d| evaluation.render(d, console)).collect::<Vec<_>>().join("\n");
     let values = evaluation

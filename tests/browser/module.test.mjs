@@ -7,7 +7,7 @@
 // a 300-line module while it is edited.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, root, outDir, module300, openPage as openPageAt, newPage, hangingWorker, text, problemsText } from "./harness.mjs";
+import { start, root, outDir, module300, openPage as openPageAt, newPage, hangingWorker, text, problemsText, doc } from "./harness.mjs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
@@ -740,4 +740,94 @@ test("a runaway module is stopped at the time limit and the page stays responsiv
   await setDoc(page, "variables", "x {}");
   assert.match(await text(page, "errors"), /Error/);
   await page.close();
+});
+
+// A small .zip archive (stored entries), as a user's zipped module is.
+function storedZip(files) {
+  const enc = new TextEncoder();
+  const locals = [];
+  const central = [];
+  let offset = 0;
+  const u16 = (n) => [n & 255, (n >> 8) & 255];
+  const u32 = (n) => [n & 255, (n >> 8) & 255, (n >> 16) & 255, (n >>> 24) & 255];
+  for (const [name, text] of Object.entries(files)) {
+    const n = enc.encode(name);
+    const data = enc.encode(text);
+    const crc = crc32(data);
+    const head = [...u32(0x04034b50), ...u16(20), ...u16(0), ...u16(0), ...u16(0), ...u16(0), ...u32(crc), ...u32(data.length), ...u32(data.length), ...u16(n.length), ...u16(0)];
+    locals.push(Uint8Array.from([...head, ...n, ...data]));
+    central.push(Uint8Array.from([...u32(0x02014b50), ...u16(20), ...u16(20), ...u16(0), ...u16(0), ...u16(0), ...u16(0), ...u32(crc), ...u32(data.length), ...u32(data.length), ...u16(n.length), ...u16(0), ...u16(0), ...u16(0), ...u16(0), ...u32(0), ...u32(offset), ...n]));
+    offset += head.length + n.length + data.length;
+  }
+  const size = central.reduce((a, c) => a + c.length, 0);
+  const end = Uint8Array.from([...u32(0x06054b50), ...u16(0), ...u16(0), ...u16(central.length), ...u16(central.length), ...u32(size), ...u32(offset), ...u16(0)]);
+  return Buffer.concat([...locals, ...central, end]);
+}
+
+function crc32(bytes) {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+const tabs = (page) => page.$$eval('[data-testid="file-tabs"] .file-tab', (els) => els.map((e) => (e.getAttribute("aria-selected") === "true" ? "*" : "") + e.dataset.path));
+
+test("a workspace of files: tabs, child modules, tfvars, file:line problems, share links, reloads and dropped archives", async () => {
+  const { page, errors } = await openPage();
+  await moduleMode(page, 'module "net" {\n  source = "./modules/net"\n  cidr   = var.cidr\n}\nvariable "cidr" {}\n');
+  assert.deepEqual(await tabs(page), ["*main.tf"]);
+  // "+" asks for a path; the new file opens in the editor.
+  page.once("dialog", (d) => d.accept("modules/net/main.tf"));
+  await page.click('[data-testid="file-add"]');
+  assert.deepEqual(await tabs(page), ["*main.tf", "modules/net/main.tf"].map((p, i) => (i === 1 ? `*${p}` : p.replace("*", ""))));
+  await setDoc(page, "expression", 'variable "cidr" {}\noutput "first" {\n  value = cidrsubnet(var.cidr, 8, 1)\n}\noutput "bad" {\n  value = local.nope\n}\n');
+  page.once("dialog", (d) => d.accept("terraform.tfvars"));
+  await page.click('[data-testid="file-add"]');
+  await setDoc(page, "expression", 'cidr = "10.0.0.0/16"\n');
+  const net = (await values(page)).find((v) => v.address === "module.net");
+  assert.match(net.console, /"first" = "10\.0\.1\.0\/24"/);
+  // The child's error names its file and line; choosing it opens the file.
+  assert.match(await problemsText(page), /Reference to undeclared local value/);
+  assert.equal(await page.textContent('[data-testid="errors"] .problem-location'), "modules/net/main.tf:6:11");
+  await page.click('[data-testid="errors"] .problem-head');
+  assert.deepEqual(await tabs(page), ["main.tf", "*modules/net/main.tf", "terraform.tfvars"]);
+  assert.equal(await cursorLine(page), 6);
+  await page.waitForSelector('[data-testid="editor"] .cm-lintRange-error');
+
+  // A share link carries every file; the page it opens has them all.
+  await page.click('[data-testid="share"]');
+  await page.waitForFunction(() => location.hash.startsWith("#v1."));
+  const link = await page.evaluate(() => location.href);
+  const { page: other } = await openPage(link);
+  await other.waitForSelector('[data-address="module.net"]');
+  assert.deepEqual(await tabs(other), ["main.tf", "*modules/net/main.tf", "terraform.tfvars"]);
+  // A reload keeps the workspace.
+  await settle(other);
+  await other.reload();
+  await other.waitForSelector('[data-address="module.net"]');
+  assert.deepEqual(await tabs(other), ["main.tf", "*modules/net/main.tf", "terraform.tfvars"]);
+
+  // Rename and delete.
+  page.once("dialog", (d) => d.accept("prod.auto.tfvars"));
+  await page.dblclick('[data-testid="file-tabs"] .file-tab[data-path="terraform.tfvars"] .file-name');
+  assert.deepEqual(await tabs(page), ["main.tf", "modules/net/main.tf", "*prod.auto.tfvars"]);
+  assert.equal(await doc(page), 'cidr = "10.0.0.0/16"\n');
+  page.once("dialog", (d) => d.accept());
+  await page.click('[data-testid="file-tabs"] .file-tab[data-path="prod.auto.tfvars"] .file-close');
+  assert.deepEqual(await tabs(page), ["*main.tf", "modules/net/main.tf"]);
+
+  // A .zip dropped on the editor joins the workspace (hidden directories left out).
+  const zip = storedZip({ "main.tf": 'module "app" {\n  source = "./modules/app"\n}\n', "modules/app/main.tf": 'output "name" {\n  value = "app"\n}\n', ".terraform/x.tf": "junk" });
+  await page.evaluate((bytes) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], "module.zip", { type: "application/zip" }));
+    document.querySelector('[data-testid="editor"]').dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [...zip]);
+  await page.waitForSelector('[data-address="module.app"]');
+  assert.deepEqual(await tabs(page), ["*main.tf", "modules/app/main.tf", "modules/net/main.tf"]);
+  assert.equal((await values(page)).find((v) => v.address === "module.app").console, '{\n  "name" = "app"\n}');
+  assert.deepEqual(errors, []);
 });

@@ -39,6 +39,7 @@ import { createCompare, showKnown } from "./compare-view.js";
 import { pageTheme, pageHighlight } from "./theme.js";
 import { createSchemas, schemaCompletions, schemaHover } from "./schema-view.js";
 import { expressionCompletions, variablePaths, MODULE_NAMES } from "./completion.js";
+import { Workspace, MAIN, languageOf, createWorkspaceView } from "./workspace.js";
 
 // The first result's time is counted from navigation start (what a reader
 // waits for), not from this script's start.
@@ -47,6 +48,7 @@ const started = 0;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
+  fileTabs: $("file-tabs"),
   output: $("output"),
   type: $("type"),
   errors: $("errors"),
@@ -281,7 +283,14 @@ function setStatus(text, kind) {
 // ---------------------------------------------------------------- problems
 
 // Where a diagnostic is: the pane that holds its text, named as a file.
+// The file of a module's diagnostic (main.tf's are the "expression" source).
+const fileOf = (d) => (d.source === "variables" ? null : (d.file ?? (d.source === "expression" ? MAIN : null)));
+
 function where(d) {
+  if (mode === "module" && fileOf(d)) {
+    const file = fileOf(d);
+    return { file, text: file === ws.active ? exprView.state.doc.toString() : ws.get(file) };
+  }
   if (d.source === "expression") return { file: mode === "module" ? "main.tf" : mode, text: exprView.state.doc.toString() };
   if (d.source === "variables") return { file: mode === "module" && varsFormat === "tfvars" ? "terraform.tfvars" : "variables", text: varsView.state.doc.toString() };
   if (d.source === "console") return { file: "console", text: consoleLine };
@@ -296,6 +305,7 @@ function pick(d) {
     ui.consoleInput.setSelectionRange(d.range.start, d.range.end);
     return;
   }
+  if (mode === "module" && fileOf(d) && fileOf(d) !== ws.active) openFile(fileOf(d));
   const view = d.source === "variables" ? varsView : exprView;
   const len = view.state.doc.length;
   const anchor = clamp(d.range.start, len);
@@ -352,10 +362,30 @@ function evaluate(source, variables, profile, outputs) {
   );
 }
 
-function evaluateModule(source, variables, profile, consoleLine = "") {
-  const options = { profile, variablesFormat: varsFormat, ...(consoleLine.trim() && { console: consoleLine }) };
+function evaluateModule(source, variables, profile, consoleLine = "", files = {}) {
+  const options = { profile, variablesFormat: varsFormat, ...(consoleLine.trim() && { console: consoleLine }), ...(Object.keys(files).length && { files }) };
   return ask({ kind: "module", source, variables, options });
 }
+
+// ---------------------------------------------------------------- workspace
+
+// The Module mode's files; the editor holds the open one.
+const ws = new Workspace();
+const { drawTabs, openFile } = createWorkspaceView({
+  ws,
+  tabs: ui.fileTabs,
+  editor: $("editor"),
+  active: () => mode === "module",
+  editorText: () => exprView.state.doc.toString(),
+  show(path) {
+    const lang = languageOf(path) === "json" ? jsonLanguage : LANGUAGES.module;
+    exprView.dispatch({ effects: [language.reconfigure(lang), setInlineValues.of([])] });
+    exprView.dispatch(setDiagnostics(exprView.state, []));
+    setDoc(exprView, ws.get(path));
+  },
+  changed: () => schedule(),
+  say: (text) => setStatus(text, "error"),
+});
 
 // No value: no empty value box and no bare "Type:".
 function clearResult() {
@@ -500,7 +530,8 @@ async function evaluateAndShow() {
   const variables = varsView.state.doc.toString();
   const profile = ui.profile.value;
   const asked = performance.now();
-  const answer = await answerOf(mode === "module" ? evaluateModule(source, variables, profile, consoleLine) : evaluate(source, variables, profile, outputs()), my);
+  if (mode === "module") ws.sync(source);
+  const answer = await answerOf(mode === "module" ? evaluateModule(ws.get(MAIN), variables, profile, consoleLine, ws.others()) : evaluate(source, variables, profile, outputs()), my);
   if (!answer || my !== generation) return;
   if (mode === "module") {
     const received = performance.now();
@@ -533,6 +564,7 @@ let consoleLine = "";
 const consoleHistory = new ConsoleHistory();
 
 function jumpTo(value) {
+  if (value.file && value.file !== ws.active) openFile(value.file);
   const pos = clamp(value.range.start, exprView.state.doc.length);
   exprView.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: "center" }) });
   exprView.focus();
@@ -577,7 +609,7 @@ function showModuleAnswer(answer, source, variables) {
   const inVariables = result.diagnostics
     .filter((d) => d.source === "variables" || undeclared(d))
     .map((d) => (undeclared(d) ? { ...d, source: "variables", range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));
-  const inModule = result.diagnostics.filter((d) => d.source === "expression" && !undeclared(d));
+  const inModule = result.diagnostics.filter((d) => fileOf(d) === ws.active && !undeclared(d));
   // (Nothing to clear and nothing to show is the common case while typing.)
   if (inModule.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(inModule, exprView.state.doc)));
   if (inVariables.length || diagnosticCount(varsView)) varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(inVariables, varsView.state.doc)));
@@ -587,7 +619,7 @@ function showModuleAnswer(answer, source, variables) {
   showDiagnostics(located, result.diagnosticsText);
   renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? []);
   lastModuleValues = result.values;
-  exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values, source.length)) });
+  exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values.filter((v) => v.file === ws.active), source.length)) });
   moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);
   showConsole(result);
   const errors = result.diagnostics.some((d) => !d.warning);
@@ -630,7 +662,15 @@ let defaultExample = null;
 function saveTexts() {
   const e = exprView.state.doc.toString();
   if (e.trim() === "") return;
-  savedTexts[family(mode)] = { e, v: varsView.state.doc.toString(), f: varsFormat, c: consoleLine };
+  savedTexts[family(mode)] = { ...moduleFiles(e), v: varsView.state.doc.toString(), f: varsFormat, c: consoleLine };
+}
+
+// In Module mode, main.tf's text (e) and the other files (w, a) of the
+// workspace; elsewhere the editor's text.
+function moduleFiles(editorText) {
+  if (mode !== "module") return { e: editorText };
+  ws.sync(editorText);
+  return { e: ws.get(MAIN), w: ws.others(), a: ws.active };
 }
 
 function setDoc(view, text) {
@@ -655,7 +695,10 @@ function applyState(state) {
     consoleHistory.reset();
     ui.consoleInput.value = "";
   }
-  setDoc(exprView, state.e ?? "");
+  if (mode === "module") {
+    ws.reset(state.e ?? "", state.w ?? {}, state.a ?? MAIN);
+    openFile(ws.active, false);
+  } else setDoc(exprView, state.e ?? "");
   setDoc(varsView, variables);
   schedule();
 }
@@ -685,7 +728,7 @@ window.addEventListener("hashchange", () => {
 });
 
 ui.share.addEventListener("click", async () => {
-  const state = { e: exprView.state.doc.toString(), v: varsView.state.doc.toString(), t: mode === "template", p: ui.profile.value, m: mode };
+  const state = { ...moduleFiles(exprView.state.doc.toString()), v: varsView.state.doc.toString(), t: mode === "template", p: ui.profile.value, m: mode };
   Object.assign(state, { f: varsFormat }, mode === "module" && { c: consoleLine });
   rememberCurrent();
   // replaceState fires no hashchange, so the page does not reload its own link.
@@ -702,9 +745,8 @@ ui.share.addEventListener("click", async () => {
 // ------------------------------------------------- work kept across reloads
 
 function currentState() {
-  const e = exprView.state.doc.toString();
   const v = varsView.state.doc.toString();
-  return { e, v, t: mode === "template", p: ui.profile.value, m: mode, f: varsFormat, c: mode === "module" ? consoleLine : "" };
+  return { ...moduleFiles(exprView.state.doc.toString()), v, t: mode === "template", p: ui.profile.value, m: mode, f: varsFormat, c: mode === "module" ? consoleLine : "" };
 }
 
 // The recent states, newest first, as the Recent menu lists them.
@@ -775,6 +817,10 @@ function replaceMinimal(view, text) {
 async function formatEditor() {
   if (mode === "template") {
     ui.shareStatus.textContent = "A template is text: there is nothing to format.";
+    return;
+  }
+  if (mode === "module" && languageOf(ws.active) !== "hcl") {
+    ui.shareStatus.textContent = `${ws.active} is not HCL: there is nothing to format.`;
     return;
   }
   const source = exprView.state.doc.toString();

@@ -10,6 +10,8 @@ export const MODES = ["expression", "template", "module"];
 export const VARIABLES_FORMATS = ["json", "tfvars"];
 export const MAX_FIELD_BYTES = 1_000_000;
 export const MAX_STATE_BYTES = 2_000_000;
+/** How many files a workspace may hold besides main.tf. */
+export const MAX_FILES = 200;
 // Deflate can grow incompressible data by a little; base64 adds a third.
 const MAX_HASH_CHARS = Math.ceil(((MAX_STATE_BYTES * 1.01 + 1024) * 4) / 3);
 // Deflate expands at most ~1032:1 and the decompressor turns each input
@@ -30,7 +32,30 @@ const FIELDS = {
   m: { what: "the mode", type: "string", expect: "text", oneOf: MODES },
   f: { what: "the variables format", type: "string", expect: "text", oneOf: VARIABLES_FORMATS },
   c: { what: "the console line", type: "string", expect: "text" },
+  // Added with the workspace: the module's other files by path, and the
+  // file open in the editor.
+  w: { what: "the files", type: "object", expect: "an object of file texts by path" },
+  a: { what: "the open file", type: "string", expect: "text" },
 };
+
+/**
+ * Whether `path` can name a file of a workspace: relative, `/`-separated,
+ * no `.` or `..` segment, no empty segment, at most 200 characters.
+ */
+export function validPath(path) {
+  if (typeof path !== "string" || path.length === 0 || path.length > 200) return false;
+  return path.split("/").every((seg) => seg !== "" && seg !== "." && seg !== ".." && !/[\\\u0000-\u001f]/.test(seg));
+}
+
+function validateFiles(w) {
+  if (w === null || Array.isArray(w)) throw new LinkError(`the files should be an object of file texts by path, not ${kind(w)}`);
+  const entries = Object.entries(w);
+  if (entries.length > MAX_FILES) throw new LinkError(`it has more than ${MAX_FILES} files`);
+  for (const [path, text] of entries) {
+    if (!validPath(path) || path === "main.tf") throw new LinkError(`the file name "${path.slice(0, 40)}" is not a relative path`);
+    if (typeof text !== "string") throw new LinkError(`the file "${path.slice(0, 40)}" should be text, not ${kind(text)}`);
+  }
+}
 
 function toBase64Url(bytes) {
   let s = "";
@@ -115,13 +140,19 @@ export function validateState(state) {
       throw new LinkError(`${field.what} is larger than ${MAX_FIELD_BYTES / 1e6} MB`);
     }
   }
+  if (state.w !== undefined) validateFiles(state.w);
   const m = state.m ?? (state.t ? "template" : "expression");
-  return { e: state.e, v: state.v ?? "{}", t: m === "template", p: state.p ?? PROFILES[0], m, f: state.f ?? "json", c: state.c ?? "" };
+  const out = { e: state.e, v: state.v ?? "{}", t: m === "template", p: state.p ?? PROFILES[0], m, f: state.f ?? "json", c: state.c ?? "" };
+  if (m !== "module") return out;
+  const w = { ...(state.w ?? {}) };
+  const a = state.a !== undefined && (state.a === "main.tf" || Object.hasOwn(w, state.a)) ? state.a : "main.tf";
+  return { ...out, w, a };
 }
 
 /**
  * The hash (without "#") for a state {e, v, t, p} and, in Module mode, m
- * ("module"), f (the variables format) and c (the console line).
+ * ("module"), f (the variables format), c (the console line), w (the
+ * workspace's other files by path) and a (the file open in the editor).
  */
 export async function encodeState(state) {
   return `${SHARE_VERSION}.${toBase64Url(await deflate(new TextEncoder().encode(JSON.stringify(state))))}`;

@@ -26,6 +26,9 @@ struct Example {
     text: String,
     attrs: Vec<(String, Option<String>)>,
     page_profile: Option<String>,
+    /// A module widget's other files: its `<template data-file="PATH">`
+    /// children.
+    files: Vec<(String, String)>,
 }
 
 impl Example {
@@ -154,7 +157,7 @@ fn markdown_fences(text: &str, found: &mut Vec<(Example, String)>) -> String {
             continue;
         }
         let attrs = attributes(&info[first.len()..], false);
-        found.push((Example { line: line + 1, text: format!("{body}\n"), attrs, page_profile: None }, want.clone()));
+        found.push((Example { line: line + 1, text: format!("{body}\n"), attrs, page_profile: None, files: Vec::new() }, want.clone()));
     }
     blanked.join("\n")
 }
@@ -184,11 +187,12 @@ fn html_examples(html: &str, found: &mut Vec<(Example, String)>) {
         let Some(open_end) = tag_end(html, start) else { break };
         let close = lower[open_end..].find("</hcl-playground>").map_or(html.len(), |c| open_end + c);
         let attrs = attributes(&html[start + "<hcl-playground".len()..open_end - 1], true);
+        let (inner, files) = template_files(&html[open_end..close]);
         let text = match attrs.iter().find(|(k, _)| k == "expr") {
             Some((_, v)) => v.clone().unwrap_or_default(),
-            None => dedent(&text_content(&html[open_end..close])),
+            None => dedent(&text_content(&inner)),
         };
-        push(found, Example { line: line_of(html, start), text, attrs, page_profile: None });
+        push(found, Example { line: line_of(html, start), text, attrs, page_profile: None, files });
         from = close;
     }
     // <pre …><code class="language-hcl" …>text</code></pre>
@@ -218,9 +222,33 @@ fn html_examples(html: &str, found: &mut Vec<(Example, String)>) {
                 attrs.push((k, v));
             }
         }
-        push(found, Example { line: line_of(html, start), text: dedent(&text_content(&html[code_end..close])), attrs, page_profile: None });
+        let text = dedent(&text_content(&html[code_end..close]));
+        push(found, Example { line: line_of(html, start), text, attrs, page_profile: None, files: Vec::new() });
         from = close;
     }
+}
+
+/// A widget's inner HTML without its `<template data-file="PATH">`
+/// children, and their texts by path (as the widget reads them: the
+/// template's content is no part of the widget's text).
+fn template_files(inner: &str) -> (String, Vec<(String, String)>) {
+    let lower = inner.to_ascii_lowercase();
+    let mut rest = String::new();
+    let mut files = Vec::new();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("<template") {
+        let start = from + at;
+        let Some(open_end) = tag_end(inner, start) else { break };
+        let close = lower[open_end..].find("</template>").map_or(inner.len(), |c| open_end + c);
+        rest.push_str(&inner[from..start]);
+        let attrs = attributes(&inner[start + "<template".len()..open_end - 1], true);
+        if let Some((_, Some(path))) = attrs.iter().find(|(k, _)| k == "data-file") {
+            files.push((path.clone(), dedent(&text_content(&inner[open_end..close]))));
+        }
+        from = (close + "</template>".len()).min(inner.len());
+    }
+    rest.push_str(&inner[from..]);
+    (rest, files)
 }
 
 fn push(found: &mut Vec<(Example, String)>, e: Example) {
@@ -464,7 +492,10 @@ fn evaluate_module(e: &Example, profile: Profile, setup: &str, text: &str, vars:
         other => return Err(format!("vars-format must be \"json\" or \"tfvars\", not \"{other}\"")),
     }
     let opts = ModuleOptions { profile, providers: super::module::provider_data(None), ..ModuleOptions::default() };
-    let module = Module::load(vec![("main.tf".into(), source)], &opts);
+    let mut files = vec![("main.tf".to_string(), source)];
+    files.extend(e.files.iter().cloned());
+    inputs.add_auto_files(&files);
+    let module = Module::load(files, &opts);
     let evaluation = module.evaluate(&inputs);
     match e.get("console").filter(|c| !c.trim().is_empty()) {
         Some(line) => {

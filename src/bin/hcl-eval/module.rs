@@ -46,18 +46,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
     let (loaded, dir) = if path.is_dir() {
         let result = read_tree(path, &mut files).and_then(|()| read_above(path, &mut files));
-        // Terraform's order: terraform.tfvars, terraform.tfvars.json, then
-        // *.auto.tfvars[.json] in lexical order, all in the root directory.
-        let root_file = |n: &str| !n.contains('/');
-        for n in ["terraform.tfvars", "terraform.tfvars.json"] {
-            if let Some((_, t)) = files.iter().find(|(f, _)| f == n) {
-                inputs.files.push((n.to_string(), t.clone()));
-            }
-        }
-        let mut auto: Vec<&(String, String)> =
-            files.iter().filter(|(n, _)| root_file(n) && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json"))).collect();
-        auto.sort();
-        inputs.files.extend(auto.into_iter().cloned());
+        inputs.add_auto_files(&files);
         (result, path.to_path_buf())
     } else {
         let result = read(path).map(|t| files.push((name(path), t)));
