@@ -829,5 +829,17 @@ test("a workspace of files: tabs, child modules, tfvars, file:line problems, sha
   await page.waitForSelector('[data-address="module.app"]');
   assert.deepEqual(await tabs(page), ["*main.tf", "modules/app/main.tf", "modules/net/main.tf"]);
   assert.equal((await values(page)).find((v) => v.address === "module.app").console, '{\n  "name" = "app"\n}');
+
+  // The console scoped to a child module, as terraform console -scope.
+  await page.fill('[data-testid="console-scope"]', "module.app");
+  await page.fill('[data-testid="console-input"]', "path.module");
+  await page.press('[data-testid="console-input"]', "Enter");
+  await settle(page);
+  assert.equal(await text(page, "console-output"), '> path.module\n"modules/app"');
+  await page.fill('[data-testid="console-scope"]', "local.x");
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.endsWith("not evaluated"));
+  assert.match(await problemsText(page), /Invalid module instance address/);
+  await page.fill('[data-testid="console-scope"]', "");
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.startsWith("ok"));
   assert.deepEqual(errors, []);
 });

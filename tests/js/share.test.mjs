@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { encodeState, decodeState, validateState, validPath, LinkError } from "../../www/src/share.js";
 
 test("a module link carries the workspace's files and the open file", async () => {
-  const state = { e: 'module "n" {\n  source = "./modules/n"\n}\n', v: "{}", t: false, p: "terraform", m: "module", f: "json", c: "", w: { "modules/n/main.tf": "", "terraform.tfvars": "x = 1\n" }, a: "terraform.tfvars" };
+  const state = { e: 'module "n" {\n  source = "./modules/n"\n}\n', v: "{}", t: false, p: "terraform", m: "module", f: "json", c: "", w: { "modules/n/main.tf": "", "terraform.tfvars": "x = 1\n" }, a: "terraform.tfvars", s: "module.n" };
   assert.deepEqual(await decodeState(`#${await encodeState(state)}`), state);
 });
 

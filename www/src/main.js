@@ -64,6 +64,7 @@ const ui = {
   formats: [...document.querySelectorAll("[data-format]")],
   values: $("values"),
   consoleInput: $("console-input"),
+  consoleScope: $("console-scope"),
   consoleOutput: $("console-output"),
   compareToggle: $("compare-toggle"),
   compare: $("compare"),
@@ -362,8 +363,14 @@ function evaluate(source, variables, profile, outputs) {
   );
 }
 
-function evaluateModule(source, variables, profile, consoleLine = "", files = {}) {
-  const options = { profile, variablesFormat: varsFormat, ...(consoleLine.trim() && { console: consoleLine }), ...(Object.keys(files).length && { files }) };
+function evaluateModule(source, variables, profile, consoleLine = "", files = {}, scope = "") {
+  const options = {
+    profile,
+    variablesFormat: varsFormat,
+    ...(consoleLine.trim() && { console: consoleLine }),
+    ...(Object.keys(files).length && { files }),
+    ...(scope.trim() && { scope: scope.trim() }),
+  };
   return ask({ kind: "module", source, variables, options });
 }
 
@@ -531,7 +538,7 @@ async function evaluateAndShow() {
   const profile = ui.profile.value;
   const asked = performance.now();
   if (mode === "module") ws.sync(source);
-  const answer = await answerOf(mode === "module" ? evaluateModule(ws.get(MAIN), variables, profile, consoleLine, ws.others()) : evaluate(source, variables, profile, outputs()), my);
+  const answer = await answerOf(mode === "module" ? evaluateModule(ws.get(MAIN), variables, profile, consoleLine, ws.others(), ui.consoleScope.value) : evaluate(source, variables, profile, outputs()), my);
   if (!answer || my !== generation) return;
   if (mode === "module") {
     const received = performance.now();
@@ -631,6 +638,9 @@ function showModuleAnswer(answer, source, variables) {
   markFirstAnswer();
 }
 
+// The console's scope applies to the next evaluation, as typed.
+ui.consoleScope.addEventListener("input", () => schedule());
+
 ui.consoleInput.addEventListener("keydown", (e) => {
   if (e.key === "Enter") {
     e.preventDefault();
@@ -670,7 +680,7 @@ function saveTexts() {
 function moduleFiles(editorText) {
   if (mode !== "module") return { e: editorText };
   ws.sync(editorText);
-  return { e: ws.get(MAIN), w: ws.others(), a: ws.active };
+  return { e: ws.get(MAIN), w: ws.others(), a: ws.active, ...(ui.consoleScope.value.trim() && { s: ui.consoleScope.value.trim() }) };
 }
 
 function setDoc(view, text) {
@@ -697,6 +707,7 @@ function applyState(state) {
   }
   if (mode === "module") {
     ws.reset(state.e ?? "", state.w ?? {}, state.a ?? MAIN);
+    ui.consoleScope.value = state.s ?? "";
     openFile(ws.active, false);
   } else setDoc(exprView, state.e ?? "");
   setDoc(varsView, variables);

@@ -36,6 +36,7 @@ const FIELDS = {
   // file open in the editor.
   w: { what: "the files", type: "object", expect: "an object of file texts by path" },
   a: { what: "the open file", type: "string", expect: "text" },
+  s: { what: "the console scope", type: "string", expect: "text" },
 };
 
 /**
@@ -146,7 +147,7 @@ export function validateState(state) {
   if (m !== "module") return out;
   const w = { ...(state.w ?? {}) };
   const a = state.a !== undefined && (state.a === "main.tf" || Object.hasOwn(w, state.a)) ? state.a : "main.tf";
-  return { ...out, w, a };
+  return { ...out, w, a, ...(state.s && { s: state.s }) };
 }
 
 /**
