@@ -18,7 +18,7 @@
 //
 // Prints one line per figure, ending in `key=value` for scripts/bench.
 import { readFile } from "node:fs/promises";
-import { start, module300 } from "../tests/browser/harness.mjs";
+import { start, module300, moduleOfLines } from "../tests/browser/harness.mjs";
 
 const quick = process.argv.includes("--quick");
 const { base, browser, stop } = await start();
@@ -163,6 +163,14 @@ await settle();
 await cursorAt(source.indexOf('"dev"') + 4);
 const moduleLatencies = await edits(Array.from({ length: quick ? 10 : 50 }, (_, i) => letters[i % 26]));
 console.log(`keystroke to result, 300-line module (Module mode): ${summary(moduleLatencies)} (\`keystroke_module_p50=${ms(quantile(moduleLatencies, 0.5))}\` \`keystroke_module_p95=${ms(quantile(moduleLatencies, 0.95))}\`)`);
+
+// The same in a 3,000-line module.
+const large = moduleOfLines(3000);
+await setDoc("expression", large);
+await settle();
+await cursorAt(large.indexOf('"dev"') + 4);
+const largeLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
+console.log(`keystroke to result, 3,000-line module (Module mode): ${summary(largeLatencies)} (\`keystroke_module3000_p50=${ms(quantile(largeLatencies, 0.5))}\` \`keystroke_module3000_p95=${ms(quantile(largeLatencies, 0.95))}\`)`);
 
 // ------------------------------------------------------------------ heap
 

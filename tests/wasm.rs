@@ -397,6 +397,17 @@ fn modules_evaluate_every_named_value() {
     assert_eq!(r["values"][0]["type"], "list(string)");
     assert_eq!(r["values"][1]["console"], "[\n  \"A\",\n  \"B\",\n]");
     assert_eq!(r["values"][1]["line"], 6);
+    // Places are UTF-16 offsets, past text that is not ASCII too.
+    let wide = "locals {\n  e = \"😀 é\"\n  x = 1\n}\n";
+    let w: Json = serde_wasm_bindgen::from_value(evaluate_module(wide, "{}", JsValue::UNDEFINED)).unwrap();
+    let at = wide.find("x = 1").unwrap();
+    let units = |b: usize| wide[..b].encode_utf16().count() as u64;
+    assert_eq!(
+        (w["values"][1]["range"]["start"].as_u64(), w["values"][1]["range"]["end"].as_u64()),
+        (Some(units(at)), Some(units(at + 5))),
+        "{w}"
+    );
+    assert_eq!(w["values"][1]["line"], 3);
     assert_eq!(r["console"]["console"], "\"a\"");
     let r: Json = serde_wasm_bindgen::from_value(evaluate_module("locals {\n  x = var.nope\n}\n", "{}", JsValue::UNDEFINED)).unwrap();
     assert_eq!(r["ok"], false);

@@ -648,3 +648,34 @@ pub(crate) fn left_out(what: &str) -> Diagnostic {
 pub(crate) fn utf16_offset(text: &str, at: usize) -> usize {
     text[..floor_char_boundary(text, at)].encode_utf16().count()
 }
+
+/// A text's line starts with the UTF-16 offset of each, so that the
+/// places of many named values cost a search and a line's scan each
+/// rather than a scan from the start of the file.
+pub(crate) struct TextIndex<'t> {
+    text: &'t str,
+    /// Byte offset and UTF-16 offset of each line's start.
+    lines: Vec<(usize, usize)>,
+}
+
+impl<'t> TextIndex<'t> {
+    pub fn new(text: &'t str) -> TextIndex<'t> {
+        let mut lines = vec![(0, 0)];
+        let mut units = 0;
+        let mut start = 0;
+        for (i, _) in text.match_indices('\n') {
+            units += text[start..=i].encode_utf16().count();
+            start = i + 1;
+            lines.push((start, units));
+        }
+        TextIndex { text, lines }
+    }
+
+    /// The 1-based line of byte offset `at`, and its UTF-16 offset.
+    pub fn at(&self, at: usize) -> (usize, usize) {
+        let at = floor_char_boundary(self.text, at);
+        let line = self.lines.partition_point(|(start, _)| *start <= at).max(1);
+        let (start, units) = self.lines[line - 1];
+        (line, units + self.text[start..at].encode_utf16().count())
+    }
+}

@@ -8,9 +8,9 @@
 //! its code) out of the first download.
 #![cfg_attr(not(feature = "module-mode"), allow(dead_code, unused_imports))]
 
-use super::{js_diagnostic, unknown_key, utf16_offset, JsDiagnostic};
+use super::{js_diagnostic, unknown_key, JsDiagnostic};
 use crate::api::VariablesFormat;
-use crate::diagnostics::{Diagnostic, LineCol};
+use crate::diagnostics::Diagnostic;
 use crate::module::{Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
 use crate::{present, Profile};
 #[allow(unused_imports)]
@@ -267,11 +267,19 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: d.warning, file }
     };
     let render = |ds: &[ModuleDiagnostic], console: &str| ds.iter().map(|d| evaluation.render(d, console)).collect::<Vec<_>>().join("\n");
+    // One index per file the values are declared in.
+    let mut indexes: std::collections::HashMap<usize, super::TextIndex> = std::collections::HashMap::new();
     let values = evaluation
         .values
         .iter()
         .filter(|_| !evaluation.stopped)
-        .map(|v| JsNamedValue {
+        .map(|v| {
+            let index = indexes.entry(v.loc.file).or_insert_with(|| super::TextIndex::new(&module.files()[v.loc.file].1));
+            let (line, start) = index.at(v.loc.span.start);
+            let (_, end) = index.at(v.loc.span.end);
+            (v, line, super::JsRange { start, end })
+        })
+        .map(|(v, line, range)| JsNamedValue {
             address: v.address.clone(),
             kind: match v.kind {
                 crate::module::Kind::Variable => "variable",
@@ -287,11 +295,8 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
             sensitive: v.value.has_mark_deep(crate::value::Marks::SENSITIVE),
             ok: v.ok,
             file: module.files()[v.loc.file].0.clone(),
-            range: {
-                let text = &module.files()[v.loc.file].1;
-                super::JsRange { start: utf16_offset(text, v.loc.span.start), end: utf16_offset(text, v.loc.span.end) }
-            },
-            line: LineCol::of(&module.files()[v.loc.file].1, v.loc.span.start).line,
+            range,
+            line,
         })
         .collect();
     let console =

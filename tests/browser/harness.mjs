@@ -161,7 +161,11 @@ export async function idle(page) {
 // A 300-line module (the module tests' and the browser benchmark's):
 // variables with validation, locals, resources with for_each and dynamic
 // blocks, outputs.
-export function module300() {
+export const module300 = () => moduleOfLines(300);
+
+// The same blocks repeated to `size` lines (3,000 for the benchmark's
+// large module).
+export function moduleOfLines(size) {
   const lines = [
     'variable "env" {', "  type    = string", '  default = "dev"', "  validation {", '    condition     = contains(["dev", "prod"], var.env)',
     '    error_message = "The env must be dev or prod."', "  }", "}", "",
@@ -177,11 +181,11 @@ export function module300() {
       `resource "aws_instance" "web_${i}" {`, `  for_each = toset(local.zones_${i})`, '  ami      = "ami-123"', `  tags     = merge(local.tags_${i}, { Zone = each.key })`, "}", "",
       `output "ids_${i}" {`, `  value = [for k, v in aws_instance.web_${i} : v.id]`, "}", "",
     ];
-    if (lines.length + block.length > 298) break;
+    if (lines.length + block.length > size - 2) break;
     lines.push(...block);
   }
   lines.push("locals {");
-  for (let j = 0; lines.length < 299; j++) lines.push(`  extra_${j} = upper("x${j}")`);
+  for (let j = 0; lines.length < size - 1; j++) lines.push(`  extra_${j} = upper("x${j}")`);
   lines.push("}");
   return `${lines.join("\n")}\n`;
 }

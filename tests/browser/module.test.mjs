@@ -473,6 +473,8 @@ test("a share link keeps the mode, the variables format, the console line and th
     m: "module",
     f: "tfvars",
     c: "local.loud",
+    w: {},
+    a: "main.tf",
   });
   await page.close();
   const { page: again } = await openPage(url);
@@ -773,7 +775,7 @@ function crc32(bytes) {
   return ~c >>> 0;
 }
 
-const tabs = (page) => page.$$eval('[data-testid="file-tabs"] .file-tab', (els) => els.map((e) => (e.getAttribute("aria-selected") === "true" ? "*" : "") + e.dataset.path));
+const tabs = (page) => page.$$eval('[data-testid="file-tabs"] .file-tab', (els) => els.map((e) => (e.getAttribute("aria-current") === "true" ? "*" : "") + e.dataset.path));
 
 test("a workspace of files: tabs, child modules, tfvars, file:line problems, share links, reloads and dropped archives", async () => {
   const { page, errors } = await openPage();

@@ -159,10 +159,17 @@ function valueText(pre, text) {
   pre.after(more);
 }
 
-// The list items of the last rendering, by address, reused while a value,
-// its type and where it is declared stay the same (typing in a long
-// module changes a few values at a time).
+// The last rendering of each container: its list items by address,
+// reused while a value, its type and state stay the same (typing in a
+// long module changes a few values at a time, and moves many declarations
+// without changing them), and each kind's section, left in place while its
+// items are the same.
 const rendered = new WeakMap();
+
+// The value each item stands for (its place moves as the text is edited).
+const itemValue = new WeakMap();
+
+const sameShown = (a, b) => a.console === b.console && a.type === b.type && a.ok === b.ok && a.known === b.known && a.sensitive === b.sensitive;
 
 function valueItem(v, jump) {
   const item = el("li", "value");
@@ -170,9 +177,8 @@ function valueItem(v, jump) {
   item.dataset.state = !v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown";
   const head = el("button", "value-head");
   head.type = "button";
-  head.title = `Go to line ${v.line}`;
   head.append(el("code", "address", v.address), el("span", "value-type", v.type));
-  head.addEventListener("click", () => jump(v));
+  head.addEventListener("click", () => jump(itemValue.get(item)));
   const pre = el("pre", "value-console");
   item.append(head, pre);
   valueText(pre, v.console);
@@ -185,28 +191,41 @@ function valueItem(v, jump) {
  */
 export function renderValues(container, values, jump, guessed = []) {
   const scroll = container.scrollTop;
-  const before = rendered.get(container) ?? new Map();
-  const now = new Map();
-  const groups = [];
+  const last = rendered.get(container) ?? { items: new Map(), sections: new Map(), layout: "" };
+  const items = new Map();
+  const sections = new Map();
   for (const [kind, heading] of KINDS) {
     const ofKind = values.filter((v) => v.kind === kind);
     if (ofKind.length === 0) continue;
-    const section = el("section", "value-group");
+    const list = ofKind.map((v) => {
+      const old = last.items.get(v.address);
+      const item = old && sameShown(old.v, v) ? old.item : valueItem(v, jump);
+      itemValue.set(item, v);
+      const head = item.firstChild;
+      const title = `Go to line ${v.line}`;
+      if (head.title !== title) head.title = title;
+      items.set(v.address, { v, item });
+      return item;
+    });
+    const before = last.sections.get(kind);
+    if (before && before.list.length === list.length && before.list.every((item, i) => item === list[i])) {
+      sections.set(kind, before);
+      continue;
+    }
+    const section = before?.section ?? el("section", "value-group");
     section.dataset.kind = kind;
     const h = el("h3", "", `${heading} `);
     h.append(el("span", "count", String(ofKind.length)));
-    const list = el("ul");
-    for (const v of ofKind) {
-      const key = JSON.stringify([v.console, v.type, v.ok, v.known, v.sensitive, v.range.start, v.line]);
-      const old = before.get(v.address);
-      const item = old?.key === key ? old.item : valueItem(v, jump);
-      now.set(v.address, { key, item });
-      list.append(item);
-    }
-    section.append(h, list);
-    groups.push(section);
+    const ul = el("ul");
+    ul.append(...list);
+    section.replaceChildren(h, ul);
+    sections.set(kind, { section, list });
   }
-  rendered.set(container, now);
+  // The container changes only when the kinds shown or the note do.
+  const layout = JSON.stringify([[...sections.keys()], guessed]);
+  rendered.set(container, { items, sections, layout });
+  if (layout === last.layout && container.childElementCount) return;
+  const groups = [...sections.values()].map((s) => s.section);
   if (groups.length === 0) groups.push(el("p", "hint", "This module declares no variables, locals, outputs, resources, data sources or module calls."));
   // Types whose provider the schemas lack are planned as written.
   if (guessed.length) {

@@ -87,7 +87,7 @@ export function renderTabs(container, ws, { open, add, rename, remove }) {
     const tab = document.createElement("span");
     tab.className = "file-tab";
     tab.dataset.path = path;
-    tab.setAttribute("aria-selected", String(path === ws.active));
+    if (path === ws.active) tab.setAttribute("aria-current", "true");
     const name = document.createElement("button");
     name.type = "button";
     name.className = "file-name";

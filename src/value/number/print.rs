@@ -64,6 +64,17 @@ impl Number {
             return if neg { "-Inf".into() } else { "+Inf".into() };
         }
         let sign = if neg { "-" } else { "" };
+        // An integer of at most ten digits prints as itself (sets of
+        // ports and counts hash this way on every evaluation).
+        if let Some(v) = self.to_i64().filter(|v| *v != 0 && v.unsigned_abs() < 10_000_000_000) {
+            return v.to_string();
+        }
+        self.to_go_g10_exact()
+    }
+
+    /// [`Number::to_go_g10`] by the exact decimal conversion.
+    fn to_go_g10_exact(&self) -> String {
+        let sign = if self.is_sign_negative() { "-" } else { "" };
         let Some((words, _, _, exp, _)) = self.f.as_raw_parts().filter(|_| !self.f.is_zero()) else {
             return format!("{sign}0");
         };
@@ -554,6 +565,19 @@ fn round_shortest(d: &mut Decimal, mant: &Nat, exp2: i64, prec: usize) {
             (true, false) => return d.round_down(i + 1),
             (false, true) => return d.round_up(i + 1),
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod g10_tests {
+    use super::*;
+
+    #[test]
+    fn small_integers_print_as_the_exact_conversion_does() {
+        for v in [1i64, -1, 7, 42, 443, -65535, 1_234_567_890, 9_999_999_999, -9_999_999_999, 10_000_000_000, 123_456_789_012] {
+            let n = Number::from_i64(v);
+            assert_eq!(n.to_go_g10(), n.to_go_g10_exact(), "{v}");
         }
     }
 }
