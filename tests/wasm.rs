@@ -501,7 +501,7 @@ fn module_errors_end_with_the_consoles_closing_warning() {
     assert_eq!(diagnostics[0]["summary"], "Reference to undeclared input variable");
     assert_eq!(
         diagnostics[1],
-        json!({"summary": UNEXPECTED_RESULTS, "detail": "", "range": {"start": 0, "end": 0}, "line": 1, "column": 1, "source": "none", "warning": true})
+        json!({"summary": UNEXPECTED_RESULTS, "detail": "", "range": {"start": 0, "end": 0}, "line": 1, "column": 1, "source": "none", "warning": true, "kind": "closingWarning"})
     );
     let text = r["diagnosticsText"].as_str().unwrap();
     assert!(text.starts_with("Error: Reference to undeclared input variable\n"), "{text}");

@@ -271,7 +271,7 @@ fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleD
     for d in found {
         // Meta-arguments are the call's own; the body's blocks were
         // checked with the call.
-        if d.diagnostic.summary == "Missing required argument" {
+        if d.kind == super::DiagnosticKind::MissingArgument {
             let mut d = d;
             d.diagnostic.subject = missing_item_range(&body);
             diags.push(d);

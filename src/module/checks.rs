@@ -218,7 +218,7 @@ fn provider_for_each(config: &Config, files: &[(String, String)], diags: &mut Ve
         }
         let detail = format!("This provider configuration uses the same for_each expression as a resource, which means that subsequent removal of elements from this collection would cause a planning error.\n\nOpenTofu relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. For removal of instances to succeed in future you must structure the configuration so that the provider block's for_each expression can produce a superset of the instances of the resources associated with the provider configuration. Refer to the OpenTofu documentation for specific suggestions.\n\nTo destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    tofu apply -destroy -target={}", r.address());
         let d = Diagnostic::error("Provider configuration for_each matches resource", detail, fe.span);
-        diags.push(ModuleDiagnostic { source: Source::File(r.file), warning: true, diagnostic: d });
+        diags.push(ModuleDiagnostic { kind: super::DiagnosticKind::Other, source: Source::File(r.file), warning: true, diagnostic: d });
     }
 }
 

@@ -65,7 +65,7 @@ impl<'m> Planner<'m> {
             if let Some(failure) = self.check_rule(rule, cond, message, RuleKind::Validation) {
                 let detail = format!("{failure}\n\nThis was checked by the validation rule at {}.", self.range(rule.decl));
                 let d = Diagnostic::error("Invalid value for variable", detail, span);
-                self.diags.push(ModuleDiagnostic { source, warning: false, diagnostic: d });
+                self.diags.push(ModuleDiagnostic { kind: super::DiagnosticKind::Other, source, warning: false, diagnostic: d });
                 failed = true;
                 // OpenTofu stops at the first rule that fails.
                 if self.opentofu() {
@@ -199,12 +199,22 @@ impl<'m> Planner<'m> {
             if !c.is_known() {
                 let detail = "The condition could not be evaluated at this time, a result will be known when this plan is applied.";
                 let d = Diagnostic::error("Check block assertion known after apply", detail, rule.condition.span);
-                self.diags.push(ModuleDiagnostic { source: Source::File(rule.file), warning: true, diagnostic: d });
+                self.diags.push(ModuleDiagnostic {
+                    kind: super::DiagnosticKind::CheckAssertion,
+                    source: Source::File(rule.file),
+                    warning: true,
+                    diagnostic: d,
+                });
                 continue;
             }
             let Some(failure) = self.check_rule(rule, c, m, RuleKind::Condition) else { continue };
             let d = Diagnostic::error("Check block assertion failed", failure, rule.condition.span);
-            self.diags.push(ModuleDiagnostic { source: Source::File(rule.file), warning: true, diagnostic: d });
+            self.diags.push(ModuleDiagnostic {
+                kind: super::DiagnosticKind::CheckAssertion,
+                source: Source::File(rule.file),
+                warning: true,
+                diagnostic: d,
+            });
         }
     }
 }

@@ -26,6 +26,7 @@ pub(super) fn parse(text: &str, profile: Profile) -> Result<String, Vec<ModuleDi
     }
     let at = |summary: &str, detail: &str, start: usize, end: usize| {
         vec![ModuleDiagnostic {
+            kind: super::DiagnosticKind::Other,
             source: Source::Scope,
             warning: false,
             diagnostic: Diagnostic::error(summary, detail, Span::new(start, end)),

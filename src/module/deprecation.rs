@@ -52,7 +52,12 @@ pub(super) fn deprecated_uses(p: &mut Planner) {
                 "  The deprecation originates from {origin}\n\nDeprecated resource used as value. Refer to the provider documentation for details."
             );
             let d = Diagnostic::error("Deprecated value used", detail, expr.span);
-            p.diags.push(super::ModuleDiagnostic { source: super::Source::File(file), warning: true, diagnostic: d });
+            p.diags.push(super::ModuleDiagnostic {
+                kind: super::DiagnosticKind::Other,
+                source: super::Source::File(file),
+                warning: true,
+                diagnostic: d,
+            });
         }
     }
 }

@@ -192,12 +192,13 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
     // block's results apart (`DoNotConsolidateDiagnostic`).
     e.diagnostics = match profile {
         crate::profile::Profile::OpenTofu => super::checks::consolidate_warnings(diags, |_| true),
-        _ => super::checks::consolidate_warnings(diags, |d| !d.diagnostic.summary.starts_with("Check block assertion")),
+        _ => super::checks::consolidate_warnings(diags, |d| d.kind != super::DiagnosticKind::CheckAssertion),
     };
     // The console goes on after errors in planning, and says last that
     // what it evaluates may be off.
     if planned && fatal(&e.diagnostics) {
         e.diagnostics.push(ModuleDiagnostic {
+            kind: super::DiagnosticKind::ClosingWarning,
             source: Source::None,
             warning: true,
             diagnostic: Diagnostic::error(UNEXPECTED_RESULTS, "", Span::default()),
@@ -237,7 +238,8 @@ impl<'m> Evaluation<'m> {
     /// unknown.
     pub fn console(&self, source: &str) -> Result<Evaluated, Vec<ModuleDiagnostic>> {
         let opts = &self.module.options;
-        let console_diag = |d: Diagnostic| ModuleDiagnostic { source: Source::Console, warning: false, diagnostic: d };
+        let console_diag =
+            |d: Diagnostic| ModuleDiagnostic { kind: super::DiagnosticKind::Other, source: Source::Console, warning: false, diagnostic: d };
         // The console's own commands.
         match source.trim() {
             "exit" => return Ok(Evaluated { value: Value::null(), ty: crate::value::Type::Dynamic, console: String::new() }),
@@ -451,7 +453,7 @@ impl<'m> Planner<'m> {
 
     pub fn file_diag(&mut self, file: Option<usize>, d: Diagnostic) {
         let source = file.map_or(Source::Console, Source::File);
-        self.diags.push(ModuleDiagnostic { source, warning: false, diagnostic: d });
+        self.diags.push(ModuleDiagnostic { kind: super::DiagnosticKind::Other, source, warning: false, diagnostic: d });
     }
 
     pub fn error(&mut self, file: usize, d: Diagnostic) {

@@ -206,7 +206,12 @@ pub fn prepare(
             Some(v) if v.parse_hcl => match parse_cli_expression(raw, name, profile) {
                 Ok(v) => Some(v),
                 Err(d) => {
-                    diags.push(ModuleDiagnostic { source: Source::Value(at), warning: false, diagnostic: d });
+                    diags.push(ModuleDiagnostic {
+                        kind: super::DiagnosticKind::Other,
+                        source: Source::Value(at),
+                        warning: false,
+                        diagnostic: d,
+                    });
                     None
                 }
             },
@@ -267,7 +272,12 @@ pub fn prepare(
 }
 
 fn input_diag(file: Option<usize>, d: Diagnostic) -> ModuleDiagnostic {
-    ModuleDiagnostic { source: file.map_or(Source::Inputs, Source::Input), warning: false, diagnostic: d }
+    ModuleDiagnostic {
+        kind: super::DiagnosticKind::Other,
+        source: file.map_or(Source::Inputs, Source::Input),
+        warning: false,
+        diagnostic: d,
+    }
 }
 
 /// Values from a variables file: `.tfvars.json` (a JSON object) or
@@ -399,6 +409,7 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str,
             ),
         };
         diags.push(ModuleDiagnostic {
+            kind: super::DiagnosticKind::UndeclaredValue,
             source: Source::None,
             warning,
             diagnostic: Diagnostic::error("Value for undeclared variable", detail, Span::default()),
@@ -408,6 +419,7 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str,
         let detail =
             format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", in_files - 2);
         diags.push(ModuleDiagnostic {
+            kind: super::DiagnosticKind::Other,
             source: Source::None,
             warning: true,
             diagnostic: Diagnostic::error("Values for undeclared variables", detail, Span::default()),
@@ -444,9 +456,12 @@ fn final_value(
     };
     // OpenTofu reports a value of the wrong type at the declaration.
     let in_file = |summary: &str, detail: String, conversion: bool| match &raw.origin {
-        Origin::File(i, span) if !(conversion && profile == Profile::OpenTofu) => {
-            ModuleDiagnostic { source: Source::Input(*i), warning: false, diagnostic: Diagnostic::error(summary, detail, *span) }
-        }
+        Origin::File(i, span) if !(conversion && profile == Profile::OpenTofu) => ModuleDiagnostic {
+            kind: super::DiagnosticKind::Other,
+            source: Source::Input(*i),
+            warning: false,
+            diagnostic: Diagnostic::error(summary, detail, *span),
+        },
         _ => at_decl(summary, detail),
     };
     let converted = match &v.constraint {

@@ -127,6 +127,8 @@ pub enum Source {
 /// variable in a variables file).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModuleDiagnostic {
+    /// What it is about, where code treats it apart.
+    pub kind: DiagnosticKind,
     /// What the diagnostic's range refers to.
     pub source: Source,
     /// A warning rather than an error.
@@ -135,15 +137,45 @@ pub struct ModuleDiagnostic {
     pub diagnostic: Diagnostic,
 }
 
+/// What a module diagnostic is about, for the code that treats some kinds
+/// apart (so that nothing depends on a message's wording).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DiagnosticKind {
+    /// Any other problem.
+    #[default]
+    Other,
+    /// A `check` block's assertion failed or is not known yet: Terraform
+    /// never folds these into one ("and N more similar warnings").
+    CheckAssertion,
+    /// The consoles' closing warning after errors in planning
+    /// ([`UNEXPECTED_RESULTS`]).
+    ClosingWarning,
+    /// A value given for a variable the root module does not declare
+    /// (its place is the value's name in the variables given).
+    UndeclaredValue,
+    /// A required argument is missing (placed where the block's body ends).
+    MissingArgument,
+}
+
 impl ModuleDiagnostic {
     /// An error about file `file`.
     pub fn at(file: usize, diagnostic: Diagnostic) -> ModuleDiagnostic {
-        ModuleDiagnostic { source: Source::File(file), warning: false, diagnostic }
+        ModuleDiagnostic { kind: DiagnosticKind::Other, source: Source::File(file), warning: false, diagnostic }
     }
 
     /// An error with no source range.
     pub fn general(summary: impl Into<String>, detail: impl Into<String>) -> ModuleDiagnostic {
-        ModuleDiagnostic { source: Source::None, warning: false, diagnostic: Diagnostic::error(summary, detail, Span::default()) }
+        ModuleDiagnostic {
+            kind: DiagnosticKind::Other,
+            source: Source::None,
+            warning: false,
+            diagnostic: Diagnostic::error(summary, detail, Span::default()),
+        }
+    }
+
+    /// The same, of kind `kind`.
+    pub fn of_kind(self, kind: DiagnosticKind) -> ModuleDiagnostic {
+        ModuleDiagnostic { kind, ..self }
     }
 }
 

@@ -138,7 +138,12 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
             match providers::planning(p, r, &t.block) {
                 providers::Planning::AsWritten => {
                     let d = Diagnostic::error("Deprecated", message.clone(), r.decl.span);
-                    p.diags.push(super::ModuleDiagnostic { source: super::Source::File(r.file), warning: true, diagnostic: d });
+                    p.diags.push(super::ModuleDiagnostic {
+                        kind: super::DiagnosticKind::Other,
+                        source: super::Source::File(r.file),
+                        warning: true,
+                        diagnostic: d,
+                    });
                 }
                 _ => sdk_deprecation = Some(t.deprecation.clone().unwrap_or_else(|| message.clone())),
             }
@@ -164,7 +169,12 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
     if let Some(message) = sdk_deprecation {
         for _ in 0..instances.len() {
             let d = Diagnostic::error("Deprecated Resource", message.clone(), r.decl.span);
-            p.diags.push(super::ModuleDiagnostic { source: super::Source::File(r.file), warning: true, diagnostic: d });
+            p.diags.push(super::ModuleDiagnostic {
+                kind: super::DiagnosticKind::Other,
+                source: super::Source::File(r.file),
+                warning: true,
+                diagnostic: d,
+            });
         }
     }
     let imported = imports(p, r);
@@ -470,7 +480,12 @@ fn not_read_warning(p: &mut Planner, file: usize, argument: &str, what: &str, e:
         p.engine()
     );
     let d = Diagnostic::error("Instances depend on data read while planning", detail, e.span);
-    p.diags.push(super::ModuleDiagnostic { source: super::Source::File(file), warning: true, diagnostic: d });
+    p.diags.push(super::ModuleDiagnostic {
+        kind: super::DiagnosticKind::Other,
+        source: super::Source::File(file),
+        warning: true,
+        diagnostic: d,
+    });
 }
 
 /// The instances' values together: a tuple for `count`, an object by key

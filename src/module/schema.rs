@@ -37,14 +37,17 @@ pub fn partial_content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, dia
     for (name, required) in schema.attributes {
         match body.attribute(name) {
             Some(a) => attributes.push(a),
-            None if *required => diags.push(ModuleDiagnostic::at(
-                file,
-                Diagnostic::error(
-                    "Missing required argument",
-                    format!("The argument {} is required, but no definition was found.", go_quote(name)),
-                    missing_item_range(body),
-                ),
-            )),
+            None if *required => diags.push(
+                ModuleDiagnostic::at(
+                    file,
+                    Diagnostic::error(
+                        "Missing required argument",
+                        format!("The argument {} is required, but no definition was found.", go_quote(name)),
+                        missing_item_range(body),
+                    ),
+                )
+                .of_kind(super::DiagnosticKind::MissingArgument),
+            ),
             None => {}
         }
     }

@@ -173,6 +173,8 @@ export interface ModuleDiagnostic extends Diagnostic {
   warning: boolean;
   /** The file the range is in ("main.tf", "modules/net/main.tf", "terraform.tfvars"), when it is in one. */
   file?: string;
+  /** What it is about, for the kinds a page treats apart: a check block's result, the consoles' closing warning, a value for an undeclared variable, a missing required argument. */
+  kind?: "checkAssertion" | "closingWarning" | "undeclaredValue" | "missingArgument";
 }
 
 export interface ModuleResult {

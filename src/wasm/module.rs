@@ -69,6 +69,9 @@ struct JsModuleDiagnostic {
     /// `terraform.tfvars`), when it is in one.
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<String>,
+    /// What it is about, where the page treats it apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -162,7 +165,12 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             ok: false,
             values: Vec::new(),
             diagnostics_text: d.render("", "main.tf"),
-            diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "expression"), warning: false, file: None }],
+            diagnostics: vec![JsModuleDiagnostic {
+                diagnostic: js_diagnostic(&d, "", "expression"),
+                warning: false,
+                file: None,
+                kind: None,
+            }],
             engine: Profile::default().engine(),
             console: None,
             needs_full_build: true,
@@ -180,7 +188,7 @@ fn options_error(detail: String) -> JsModuleResult {
     JsModuleResult {
         ok: false,
         values: Vec::new(),
-        diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "options"), warning: false, file: None }],
+        diagnostics: vec![JsModuleDiagnostic { diagnostic: js_diagnostic(&d, "", "options"), warning: false, file: None, kind: None }],
         diagnostics_text: String::new(),
         engine: Profile::default().engine(),
         console: None,
@@ -264,7 +272,14 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
             Source::File(_) | Source::Input(_) => evaluation.source_of(d, console_text).map(|(n, _)| n.to_string()),
             _ => None,
         };
-        JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: d.warning, file }
+        let kind = match d.kind {
+            crate::module::DiagnosticKind::Other => None,
+            crate::module::DiagnosticKind::CheckAssertion => Some("checkAssertion"),
+            crate::module::DiagnosticKind::ClosingWarning => Some("closingWarning"),
+            crate::module::DiagnosticKind::UndeclaredValue => Some("undeclaredValue"),
+            crate::module::DiagnosticKind::MissingArgument => Some("missingArgument"),
+        };
+        JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: d.warning, file, kind }
     };
     let render = |ds: &[ModuleDiagnostic], console: &str| ds.iter().map(|d| evaluation.render(d, console)).collect::<Vec<_>>().join("\n");
     // One index per file the values are declared in.

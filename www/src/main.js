@@ -612,7 +612,7 @@ function showModuleAnswer(answer, source, variables) {
   ui.engine.textContent = result.engine ?? "";
   // The API gives a value for an undeclared variable no range in the
   // variables text: it is found there by name.
-  const undeclared = (d) => d.summary === "Value for undeclared variable";
+  const undeclared = (d) => d.kind === "undeclaredValue";
   const inVariables = result.diagnostics
     .filter((d) => d.source === "variables" || undeclared(d))
     .map((d) => (undeclared(d) ? { ...d, source: "variables", range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));

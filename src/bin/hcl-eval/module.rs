@@ -8,7 +8,7 @@
 //! alone and status 1.
 
 use hcl_playground::api::VariablesFormat;
-use hcl_playground::module::{CliInput, Inputs, Module, ModuleOptions, UNEXPECTED_RESULTS};
+use hcl_playground::module::{CliInput, DiagnosticKind, Inputs, Module, ModuleOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -108,7 +108,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             }
             // A blank line after the console's closing warning, before
             // the answer.
-            if evaluation.diagnostics.last().is_some_and(|d| d.warning && d.diagnostic.summary == UNEXPECTED_RESULTS) {
+            if evaluation.diagnostics.last().is_some_and(|d| d.kind == DiagnosticKind::ClosingWarning) {
                 eprintln!();
             }
             console(&evaluation, expr)

@@ -822,6 +822,7 @@ impl Decoder<'_> {
                         go_quote(&key)
                     );
                     self.diags.push(ModuleDiagnostic {
+                        kind: crate::module::DiagnosticKind::Other,
                         source: crate::module::Source::File(file),
                         warning: true,
                         diagnostic: Diagnostic::error("Object attribute is ignored", detail, item.key.expr.span),

@@ -96,6 +96,7 @@ pub fn check_removed(config: &Config, profile: Profile, diags: &mut Vec<ModuleDi
                 if !r.lifecycle {
                     for _ in 0..2 {
                         diags.push(ModuleDiagnostic {
+                            kind: crate::module::DiagnosticKind::Other,
                             source: crate::module::Source::File(r.decl.file),
                             warning: true,
                             diagnostic: Diagnostic::error(

@@ -63,7 +63,6 @@ impl Number {
         if self.f.is_inf() {
             return if neg { "-Inf".into() } else { "+Inf".into() };
         }
-        let sign = if neg { "-" } else { "" };
         // An integer of at most ten digits prints as itself (sets of
         // ports and counts hash this way on every evaluation).
         if let Some(v) = self.to_i64().filter(|v| *v != 0 && v.unsigned_abs() < 10_000_000_000) {
