@@ -58,6 +58,11 @@ function validateFiles(w) {
   }
 }
 
+const LINK_ERRORS = {
+  corrupt: () => new LinkError("it is corrupt or truncated (its data does not decompress)"),
+  tooLarge: (cap) => new LinkError(`it is too large (more than ${cap / 1e6} MB once decompressed)`),
+};
+
 function toBase64Url(bytes) {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
@@ -77,7 +82,11 @@ async function deflate(bytes) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-async function inflate(bytes, cap) {
+/**
+ * Raw-deflate data decompressed, refusing more than `cap` bytes of output
+ * as it comes (not after); `errors` say why in the caller's words.
+ */
+export async function inflate(bytes, cap, errors = LINK_ERRORS) {
   let at = 0;
   const input = new ReadableStream(
     {
@@ -97,13 +106,13 @@ async function inflate(bytes, cap) {
     try {
       step = await reader.read();
     } catch {
-      throw new LinkError("it is corrupt or truncated (its data does not decompress)");
+      throw errors.corrupt();
     }
     if (step.done) break;
     size += step.value.length;
     if (size > cap) {
       reader.cancel().catch(() => {});
-      throw new LinkError(`it is too large (more than ${cap / 1e6} MB once decompressed)`);
+      throw errors.tooLarge(cap);
     }
     chunks.push(step.value);
   }

@@ -4,7 +4,7 @@
 // files the file functions read — one of them open in the editor at a
 // time, shown as tabs. Files come in by the "+" button, by dropping files,
 // a folder or a .zip on the editor, and by share links and saved work.
-import { validPath, MAX_FILES } from "./share.js";
+import { validPath, MAX_FILES, inflate } from "./share.js";
 
 export const MAIN = "main.tf";
 
@@ -299,25 +299,8 @@ export async function unzip(bytes) {
 }
 
 // Decompressed with a cap on what comes out (an archive may lie about its sizes).
-async function inflateRaw(bytes, cap = MAX_UNZIPPED) {
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const step = await reader.read();
-    if (step.done) break;
-    size += step.value.length;
-    if (size > cap) {
-      reader.cancel().catch(() => {});
-      throw new Error("the archive is too large once decompressed");
-    }
-    chunks.push(step.value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
+const inflateRaw = (bytes) =>
+  inflate(bytes, MAX_UNZIPPED, {
+    corrupt: () => new Error("the archive is corrupt"),
+    tooLarge: () => new Error("the archive is too large once decompressed"),
+  });
