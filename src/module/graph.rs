@@ -178,8 +178,18 @@ impl<'m> Planner<'m> {
         }
         if !cycles.is_empty() {
             for cycle in cycles {
-                let mut names: Vec<String> = cycle.iter().map(|n| self.node_name(*n)).collect();
-                names.reverse();
+                // Printed as Terraform prints it: each depends on the next.
+                let mut order = cycle.clone();
+                order.reverse();
+                let mut names: Vec<String> = Vec::new();
+                for (j, n) in order.iter().enumerate() {
+                    let prev = order[(j + order.len() - 1) % order.len()];
+                    let next = order[(j + 1) % order.len()];
+                    match self.call_in_cycle(*n, prev, next) {
+                        Some(inner) => names.extend(inner),
+                        None => names.push(self.node_name(*n)),
+                    }
+                }
                 let first =
                     (0..names.len()).min_by(|a, b| names[*a].len().cmp(&names[*b].len()).then(names[*a].cmp(&names[*b]))).unwrap_or(0);
                 names.rotate_left(first);
@@ -216,6 +226,52 @@ impl<'m> Planner<'m> {
                     }
                 }
             }
+        }
+        Some(out)
+    }
+
+    /// A module call's nodes in a cycle as Terraform's graph has them (the
+    /// output `prev` reads, then the variable whose argument reads `next`;
+    /// OpenTofu's variable has two nodes), where the output reads the
+    /// variable directly; `None` to name the call itself.
+    fn call_in_cycle(&self, n: Node, prev: Node, next: Node) -> Option<Vec<String>> {
+        let Node::Module(i) = n else { return None };
+        let call = &self.config.modules[i];
+        let d = self.links.child(self.dir_index(), i)?;
+        let mut read = BTreeSet::new();
+        for (e, _) in self.node_exprs(prev) {
+            for (root, span, steps) in crate::syntax::traversals(e) {
+                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                if self.node_of(&r.subject) == Some(n) {
+                    read.insert(r.attrs.first()?.clone());
+                }
+            }
+        }
+        let arguments: Vec<&str> = call
+            .arguments
+            .iter()
+            .filter(|a| {
+                crate::syntax::traversals(&a.expr).into_iter().any(
+                    |(root, span, steps)| matches!(refs::parse(root, span, &steps), Ok(Some(r)) if self.node_of(&r.subject) == Some(next)),
+                )
+            })
+            .map(|a| a.name.as_str())
+            .collect();
+        let read: Vec<&String> = read.iter().collect();
+        let ([output], [argument]) = (read.as_slice(), arguments.as_slice()) else { return None };
+        let child_dir = self.module.dir_at(d);
+        let c = &child_dir.config;
+        let o = c.outputs.iter().position(|x| &x.name == *output)?;
+        let v = c.variables.iter().position(|x| x.name == *argument)?;
+        let child = Planner::new(self.module, child_dir, self.links, String::new(), self.depth + 1, super::evaluate::State::default());
+        if !child.deps(Node::Output(o)).contains(&Node::Var(v)) {
+            return None;
+        }
+        let at = format!("{}module.{}", if self.addr.is_empty() { String::new() } else { format!("{}.", self.addr) }, call.name);
+        let mut out = vec![format!("{at}.output.{output} (expand)")];
+        match self.opentofu() {
+            true => out.extend([format!("{at}.var.{argument} (expand, reference)"), format!("{at}.var.{argument} (expand, input)")]),
+            false => out.push(format!("{at}.var.{argument} (expand)")),
         }
         Some(out)
     }

@@ -593,3 +593,23 @@ case(A, "module-output-read-by-another-argument-counted", files={
           value = upper(var.in)
         }
     '''}, exprs=["local.names", "module.m[1].echo", "module.m[*].echo"])
+
+case(A, "cycle-through-an-output-of-a-child", files={
+    "main.tf": '''
+        module "m" {
+          source = "./m"
+          in     = local.x
+        }
+        locals {
+          x = module.m.out
+        }
+    ''',
+    "m/main.tf": '''
+        variable "in" {}
+        output "out" {
+          value = var.in
+        }
+    '''}, exprs=["local.x"],
+     # OpenTofu lists the variable's two nodes in either order from one
+     # run to the next.
+     profile="terraform")
