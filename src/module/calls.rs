@@ -133,7 +133,7 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
                 reached[t] = true;
                 diags.extend(child.diags.iter().cloned());
             }
-            check_arguments(call, &module.dir_at(t).config.variables, diags);
+            check_arguments(call, &child.config.variables, diags);
             links.map.insert((d, i), t);
             let mut below = chain.clone();
             below.push(d);

@@ -196,19 +196,18 @@ impl<'m> Planner<'m> {
             let cond = self.expression(&rule.condition, &scope, None);
             let message = self.expression(&rule.error_message, &scope, None);
             let (Some(c), Some(m)) = (cond, message) else { continue };
-            if !c.is_known() {
-                let detail = "The condition could not be evaluated at this time, a result will be known when this plan is applied.";
-                let d = Diagnostic::error("Check block assertion known after apply", detail, rule.condition.span);
-                self.diags.push(ModuleDiagnostic {
-                    kind: super::DiagnosticKind::CheckAssertion,
-                    source: Source::File(rule.file),
-                    warning: true,
-                    diagnostic: d,
-                });
-                continue;
-            }
-            let Some(failure) = self.check_rule(rule, c, m, RuleKind::Condition) else { continue };
-            let d = Diagnostic::error("Check block assertion failed", failure, rule.condition.span);
+            // A check's results are warnings: unknown while planning, or failed.
+            let d = match c.is_known() {
+                false => Diagnostic::error(
+                    "Check block assertion known after apply",
+                    "The condition could not be evaluated at this time, a result will be known when this plan is applied.",
+                    rule.condition.span,
+                ),
+                true => match self.check_rule(rule, c, m, RuleKind::Condition) {
+                    Some(failure) => Diagnostic::error("Check block assertion failed", failure, rule.condition.span),
+                    None => continue,
+                },
+            };
             self.diags.push(ModuleDiagnostic {
                 kind: super::DiagnosticKind::CheckAssertion,
                 source: Source::File(rule.file),

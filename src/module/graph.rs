@@ -138,10 +138,6 @@ impl<'m> Planner<'m> {
     fn node_name(&self, n: Node) -> String {
         let c = self.config;
         let tofu = self.opentofu();
-        let prefix = match self.addr.is_empty() {
-            true => String::new(),
-            false => format!("{}.", self.addr),
-        };
         let name = match n {
             Node::Var(i) if tofu => format!("var.{} (expand, reference)", c.variables[i].name),
             Node::Var(i) => format!("var.{} (validation)", c.variables[i].name),
@@ -153,21 +149,57 @@ impl<'m> Planner<'m> {
             Node::Early(j) => format!("module.{} (expand)", c.modules[self.early[j].call].name),
             Node::Check(i) => format!("check.{} (expand)", c.checks[i].name),
         };
-        prefix + &name
+        self.prefix() + &name
+    }
+
+    /// This module instance's address as the start of a node's name
+    /// (`module.x.`; nothing for the root).
+    fn prefix(&self) -> String {
+        match self.addr.is_empty() {
+            true => String::new(),
+            false => format!("{}.", self.addr),
+        }
+    }
+
+    /// Every node of this module: its named values in declaration order by
+    /// kind, with the early evaluations of calls (see [`Planner::refine`]).
+    fn nodes(&self) -> Vec<Node> {
+        let c = self.config;
+        (0..c.variables.len())
+            .map(Node::Var)
+            .chain((0..c.locals.len()).map(Node::Local))
+            .chain((0..c.resources.len()).map(Node::Resource))
+            .chain((0..c.modules.len()).map(Node::Module))
+            .chain((0..self.early.len()).map(Node::Early))
+            .chain((0..c.outputs.len()).map(Node::Output))
+            .chain((0..c.checks.len()).map(Node::Check))
+            .collect()
+    }
+
+    /// The module calls `reader` refers to, each with the outputs it reads
+    /// (`module.m.out`), or none when it reads the call whole.
+    fn module_reads(&self, reader: Node) -> HashMap<usize, Option<BTreeSet<String>>> {
+        let mut read: HashMap<usize, Option<BTreeSet<String>>> = HashMap::new();
+        for (e, _) in self.node_exprs(reader) {
+            for (root, span, steps) in crate::syntax::traversals(e) {
+                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                let Some(Node::Module(i)) = self.node_of(&r.subject) else { continue };
+                let entry = read.entry(i).or_insert_with(|| Some(BTreeSet::new()));
+                match (entry.as_mut(), r.attrs.first()) {
+                    (Some(set), Some(out)) => {
+                        set.insert(out.clone());
+                    }
+                    _ => *entry = None,
+                }
+            }
+        }
+        read
     }
 
     /// The nodes in an order where each comes after what it refers to, or
     /// `None` (with an error per cycle) when there is a cycle.
     pub(super) fn order(&mut self) -> Option<Vec<Node>> {
-        let c = self.config;
-        let nodes: Vec<Node> = (0..c.variables.len())
-            .map(Node::Var)
-            .chain((0..c.locals.len()).map(Node::Local))
-            .chain((0..c.resources.len()).map(Node::Resource))
-            .chain((0..c.modules.len()).map(Node::Module))
-            .chain((0..c.outputs.len()).map(Node::Output))
-            .chain((0..c.checks.len()).map(Node::Check))
-            .collect();
+        let nodes = self.nodes();
         let mut deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
         let mut cycles = strongly_connected(&nodes, &deps);
         if cycles.iter().flatten().any(|n| matches!(n, Node::Module(_))) {
@@ -238,15 +270,7 @@ impl<'m> Planner<'m> {
         let Node::Module(i) = n else { return None };
         let call = &self.config.modules[i];
         let d = self.links.child(self.dir_index(), i)?;
-        let mut read = BTreeSet::new();
-        for (e, _) in self.node_exprs(prev) {
-            for (root, span, steps) in crate::syntax::traversals(e) {
-                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
-                if self.node_of(&r.subject) == Some(n) {
-                    read.insert(r.attrs.first()?.clone());
-                }
-            }
-        }
+        let read = self.module_reads(prev).remove(&i)??;
         let arguments: Vec<&str> = call
             .arguments
             .iter()
@@ -267,7 +291,7 @@ impl<'m> Planner<'m> {
         if !child.deps(Node::Output(o)).contains(&Node::Var(v)) {
             return None;
         }
-        let at = format!("{}module.{}", if self.addr.is_empty() { String::new() } else { format!("{}.", self.addr) }, call.name);
+        let at = format!("{}module.{}", self.prefix(), call.name);
         let mut out = vec![format!("{at}.output.{output} (expand)")];
         match self.opentofu() {
             true => out.extend([format!("{at}.var.{argument} (expand, reference)"), format!("{at}.var.{argument} (expand, input)")]),
@@ -285,31 +309,14 @@ impl<'m> Planner<'m> {
     /// and the call itself is evaluated again once all its arguments are.
     /// The new dependencies, or `None` when a cycle remains (a real one).
     fn refine(&mut self, cycles: &[Vec<Node>]) -> Option<HashMap<Node, BTreeSet<Node>>> {
-        let c = self.config;
         let mut early = Vec::new();
         let mut redirect = HashMap::new();
         for cycle in cycles {
             for &reader in cycle {
-                // The outputs each call in the cycle is read for, or none
-                // when it is read whole.
-                let mut read: HashMap<usize, Option<BTreeSet<String>>> = HashMap::new();
-                for (e, _) in self.node_exprs(reader) {
-                    for (root, span, steps) in crate::syntax::traversals(e) {
-                        let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
-                        let Some(Node::Module(i)) = self.node_of(&r.subject) else { continue };
-                        if !cycle.contains(&Node::Module(i)) {
-                            continue;
-                        }
-                        let entry = read.entry(i).or_insert_with(|| Some(BTreeSet::new()));
-                        match (entry.as_mut(), r.attrs.first()) {
-                            (Some(set), Some(out)) => {
-                                set.insert(out.clone());
-                            }
-                            _ => *entry = None,
-                        }
+                for (i, outputs) in self.module_reads(reader) {
+                    if !cycle.contains(&Node::Module(i)) {
+                        continue;
                     }
-                }
-                for (i, outputs) in read {
                     let (Some(outputs), Some(d)) = (outputs, self.links.child(self.dir_index(), i)) else { continue };
                     let arguments = super::calls::arguments_for(self, d, &outputs);
                     redirect.insert((reader, i), early.len());
@@ -321,15 +328,7 @@ impl<'m> Planner<'m> {
             return None;
         }
         let saved = (std::mem::replace(&mut self.early, early), std::mem::replace(&mut self.redirect, redirect));
-        let nodes: Vec<Node> = (0..c.variables.len())
-            .map(Node::Var)
-            .chain((0..c.locals.len()).map(Node::Local))
-            .chain((0..c.resources.len()).map(Node::Resource))
-            .chain((0..c.modules.len()).map(Node::Module))
-            .chain((0..self.early.len()).map(Node::Early))
-            .chain((0..c.outputs.len()).map(Node::Output))
-            .chain((0..c.checks.len()).map(Node::Check))
-            .collect();
+        let nodes = self.nodes();
         let deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
         if strongly_connected(&nodes, &deps).is_empty() {
             return Some(deps);

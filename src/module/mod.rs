@@ -273,9 +273,14 @@ impl Module {
         by_dir.insert(String::new(), Vec::new());
         let mut parse_diags: Vec<Vec<ModuleDiagnostic>> = Vec::with_capacity(files.len());
         let tofu = options.profile == Profile::OpenTofu;
+        // OpenTofu reads `x.tofu` in place of `x.tf`.
+        let replaced: std::collections::HashSet<String> = match tofu {
+            true => files.iter().filter_map(|(n, _)| n.strip_suffix(".tofu")).map(|stem| format!("{stem}.tf")).collect(),
+            false => std::collections::HashSet::new(),
+        };
         for (i, (name, text)) in files.iter().enumerate() {
             let mut diags = Vec::new();
-            if is_config_file(name, tofu) && !(tofu && files.iter().any(|(other, _)| Some(other.as_str()) == tofu_twin(name).as_deref())) {
+            if is_config_file(name, tofu) && !replaced.contains(name) {
                 let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
                 by_dir.entry(dir.to_string()).or_default().push(i);
                 match crate::syntax::parse_config(text, name, &options.limits, options.profile) {
@@ -371,10 +376,4 @@ impl Module {
 fn is_config_file(name: &str, tofu: bool) -> bool {
     let base = name.rsplit('/').next().unwrap_or(name);
     (base.ends_with(".tf") || tofu && base.ends_with(".tofu")) && !base.starts_with('.')
-}
-
-/// The `.tofu` file OpenTofu reads instead of a `.tf` file of the same
-/// name, if `name` is a `.tf` file.
-fn tofu_twin(name: &str) -> Option<String> {
-    name.strip_suffix(".tf").map(|stem| format!("{stem}.tofu"))
 }

@@ -283,15 +283,13 @@ function setStatus(text, kind) {
 
 // ---------------------------------------------------------------- problems
 
-// Where a diagnostic is: the pane that holds its text, named as a file.
 // The file of a module's diagnostic (main.tf's are the "expression" source).
 const fileOf = (d) => (d.source === "variables" ? null : (d.file ?? (d.source === "expression" ? MAIN : null)));
 
+// Where a diagnostic is: the pane or workspace file that holds its text.
 function where(d) {
-  if (mode === "module" && fileOf(d)) {
-    const file = fileOf(d);
-    return { file, text: file === ws.active ? exprView.state.doc.toString() : ws.get(file) };
-  }
+  const file = mode === "module" && fileOf(d);
+  if (file) return { file, text: file === ws.active ? exprView.state.doc.toString() : ws.get(file) };
   if (d.source === "expression") return { file: mode === "module" ? "main.tf" : mode, text: exprView.state.doc.toString() };
   if (d.source === "variables") return { file: mode === "module" && varsFormat === "tfvars" ? "terraform.tfvars" : "variables", text: varsView.state.doc.toString() };
   if (d.source === "console") return { file: "console", text: consoleLine };
@@ -306,7 +304,8 @@ function pick(d) {
     ui.consoleInput.setSelectionRange(d.range.start, d.range.end);
     return;
   }
-  if (mode === "module" && fileOf(d) && fileOf(d) !== ws.active) openFile(fileOf(d));
+  const file = mode === "module" && fileOf(d);
+  if (file && file !== ws.active) openFile(file);
   const view = d.source === "variables" ? varsView : exprView;
   const len = view.state.doc.length;
   const anchor = clamp(d.range.start, len);

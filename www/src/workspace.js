@@ -17,7 +17,8 @@ export class Workspace {
 
   /** Replaces every file: main.tf's text, the others by path, and the one to open. */
   reset(main, others = {}, active = MAIN) {
-    this.files = new Map([[MAIN, main], ...Object.entries(others).filter(([p]) => p !== MAIN).sort(([a], [b]) => a.localeCompare(b))]);
+    this.files = new Map([[MAIN, main], ...Object.entries(others).filter(([p]) => p !== MAIN)]);
+    this.sort();
     this.active = this.files.has(active) ? active : MAIN;
   }
 

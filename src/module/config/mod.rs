@@ -951,7 +951,7 @@ impl Decoder<'_> {
                 self.error(file, "Reserved block type name in module block", detail, b.kind_span);
             }
         }
-        self.exclusive_meta_arguments(c.attr("count"), c.attr("for_each"), enabled, "module instances", file);
+        self.exclusive_meta_arguments(c.attr("count"), c.attr("for_each"), enabled, true, file);
         ModuleCall {
             name,
             decl: def_range(block, file),

@@ -104,7 +104,7 @@ impl Decoder<'_> {
                 _ => {}
             }
         }
-        self.exclusive_meta_arguments(c.attr("count"), c.attr("for_each"), enabled, "resources", file);
+        self.exclusive_meta_arguments(c.attr("count"), c.attr("for_each"), enabled, false, file);
         if provisioners.iter().any(|p| p.destroy) {
             for p in provisioners.iter().filter(|p| p.block.kind == "connection") {
                 self.only_self_refs(&p.block.body, file);
@@ -146,7 +146,7 @@ impl Decoder<'_> {
     }
 
     /// `count`, `for_each` and OpenTofu's `enabled` exclude each other:
-    /// the error for each pair given (`what` is what they create). Terraform
+    /// the error for each pair given, on a resource or a module call. Terraform
     /// reports `count` with `for_each` at `for_each`, OpenTofu at `count`,
     /// each in its own words.
     pub(super) fn exclusive_meta_arguments(
@@ -154,11 +154,11 @@ impl Decoder<'_> {
         count: Option<&Attribute>,
         for_each: Option<&Attribute>,
         enabled: Option<&Attribute>,
-        what: &str,
+        module_call: bool,
         file: usize,
     ) {
         let tofu = self.profile == Profile::OpenTofu;
-        let should = if what == "resources" { "may" } else { "should" };
+        let (what, should) = if module_call { ("module instances", "should") } else { ("resources", "may") };
         if let (Some(ce), Some(fe)) = (count, for_each) {
             let (detail, at) = match tofu {
                 true => (format!("The \"count\" and \"for_each\" meta-arguments are mutually-exclusive. Only one {should} be used to be explicit about the number of {what} to be created."), ce.name_span),
@@ -169,9 +169,9 @@ impl Decoder<'_> {
         for (other, name) in [(count, "count"), (for_each, "for_each")] {
             if let (Some(o), Some(_)) = (other, enabled) {
                 // A module call names `enabled` first.
-                let pair = match what {
-                    "resources" => format!("{} and \"enabled\"", go_quote(name)),
-                    _ => format!("\"enabled\" and {}", go_quote(name)),
+                let pair = match module_call {
+                    false => format!("{} and \"enabled\"", go_quote(name)),
+                    true => format!("\"enabled\" and {}", go_quote(name)),
                 };
                 let detail = format!("The {pair} meta-arguments are mutually-exclusive. Only one {should} be used to be explicit about the number of {what} to be created.");
                 self.error(file, format!("Invalid combination of {pair}"), detail, o.name_span);
