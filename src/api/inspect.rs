@@ -11,7 +11,7 @@ use crate::eval::inspect::{node_at, Found, Hit, Recorder};
 use crate::eval::Evaluator;
 use crate::module::{Evaluation, Module, Source};
 use crate::present;
-use crate::syntax::ast::{Attribute, Block, Body, BodyItem, ExprKind};
+use crate::syntax::ast::{Attribute, Block, Body, BodyItem};
 
 /// What the inspector found at a place in the source.
 #[derive(Clone, Debug)]
@@ -57,10 +57,7 @@ impl Program {
             .with_profile(self.options().profile)
             .with_recorder(Recorder::new(&found));
         // The console's type(x) as the whole expression evaluates x.
-        let type_call = match &self.expression().kind {
-            ExprKind::FunctionCall { name, args, expand_final: false, .. } if name == "type" && args.len() == 1 => Some(&args[0]),
-            _ => None,
-        };
+        let type_call = crate::eval::console::type_argument(self.expression());
         let v = ev.eval(type_call.unwrap_or(self.expression()));
         let needs_full_build = ev.needs_full_build;
         let mut recorder = ev.take_recorder().unwrap_or_default();

@@ -4,10 +4,10 @@
 
 use super::{parse, Options, Variables};
 use crate::diagnostics::Diagnostics;
+use crate::eval::console::{type_argument, Evaluated};
 use crate::eval::Evaluator;
-use crate::present;
-use crate::syntax::ast::{ExprKind, Expression};
-use crate::value::{Type, Value};
+use crate::syntax::ast::Expression;
+use crate::value::Value;
 
 /// Source text parsed once, ready to evaluate.
 ///
@@ -24,17 +24,6 @@ pub struct Program {
     source: String,
     expr: Expression,
     options: Options,
-}
-
-/// A value with its `terraform console` rendering.
-#[derive(Clone, Debug)]
-pub struct Evaluated {
-    /// The value; for the console's `type(x)`, the type's text as a string.
-    pub value: Value,
-    /// The type of the value (of `x`, for `type(x)`).
-    pub ty: Type,
-    /// What `terraform console` prints for the input.
-    pub console: String,
 }
 
 impl Program {
@@ -86,23 +75,13 @@ impl Program {
     pub fn run_console(&self, vars: &Variables) -> (Result<Evaluated, Diagnostics>, bool) {
         let _profile = self.options.profile.enter();
         let mut ev = self.evaluator(vars);
-        let type_call = match &self.expr.kind {
-            ExprKind::FunctionCall { name, args, expand_final: false, .. } if name == "type" && args.len() == 1 => Some(&args[0]),
-            _ => None,
-        };
+        let type_call = type_argument(&self.expr);
         let v = ev.eval(type_call.unwrap_or(&self.expr));
         let needs_full_build = ev.needs_full_build;
         if !ev.diags.is_empty() {
             return (Err(ev.diags), needs_full_build);
         }
-        let ty = v.ty();
-        let shown = match type_call {
-            Some(_) => {
-                let shown = present::console_type(&ty);
-                Evaluated { value: Value::string(shown.clone()), ty, console: shown }
-            }
-            None => Evaluated { console: present::console(&v), value: v, ty },
-        };
+        let shown = Evaluated::shown(v, type_call.is_some());
         (Ok(shown), needs_full_build)
     }
 

@@ -3,12 +3,14 @@
 //! placeholder and evaluation goes on, so independent errors are all found).
 
 mod call;
+pub mod console;
 mod constructors;
 pub mod inspect;
 mod operators;
 mod start_range;
 mod template;
 mod traversal;
+pub mod variables;
 
 pub use constructors::iteration_entries;
 

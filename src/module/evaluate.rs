@@ -7,9 +7,8 @@ use super::calls::Links;
 use super::config::{Config, Mode};
 use super::graph::Node;
 use super::{Dir, Loc, Module, ModuleDiagnostic, Source};
-use crate::api::Evaluated;
+use crate::eval::console::{type_argument, Evaluated};
 use crate::diagnostics::{range_text, Diagnostic, Span};
-use crate::present;
 use crate::value::{Marks, SortedMap, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -246,20 +245,18 @@ impl<'m> Evaluation<'m> {
             "help" => {
                 let engine = if opts.profile == crate::profile::Profile::OpenTofu { "OpenTofu" } else { "Terraform" };
                 let text = format!("The {engine} console allows you to experiment with {engine} interpolations.\nYou may access resources in the state (if you have one) just as you would\nfrom a configuration. For example: \"aws_instance.foo.id\" would evaluate\nto the ID of \"aws_instance.foo\" if it exists in your state.\n\nType in the interpolation to test and hit <enter> to see the result.\n\nTo exit the console, type \"exit\" and hit <enter>, or use Control-C or\nControl-D.");
-                return Ok(Evaluated { value: Value::string(text.clone()), ty: crate::value::Type::String, console: text });
+                return Ok(Evaluated::text(text));
             }
             _ => {}
         }
         let expr = crate::syntax::parse_expression(source, "<console-input>", &opts.limits, opts.profile)
             .map_err(|ds| ds.into_iter().map(console_diag).collect::<Vec<_>>())?;
         // The console's type(x) prints x's type.
-        let (inner, type_call) = match &expr.kind {
-            crate::syntax::ast::ExprKind::FunctionCall { name, args, expand_final: false, .. } if name == "type" && args.len() == 1 => {
-                (&args[0], true)
-            }
+        let (inner, type_call) = match (type_argument(&expr), &expr.kind) {
+            (Some(x), _) => (x, true),
             // The console's type() is a value (a type) that has no
             // attributes.
-            crate::syntax::ast::ExprKind::Traversal { source: base, step: crate::syntax::ast::Step::GetAttr { span, .. } } if matches!(&base.kind, crate::syntax::ast::ExprKind::FunctionCall { name, .. } if name == "type") =>
+            (_, crate::syntax::ast::ExprKind::Traversal { source: base, step: crate::syntax::ast::Step::GetAttr { span, .. } }) if matches!(&base.kind, crate::syntax::ast::ExprKind::FunctionCall { name, .. } if name == "type") =>
             {
                 return Err(vec![console_diag(Diagnostic::error(
                     "Unsupported attribute",
@@ -284,9 +281,7 @@ impl<'m> Evaluation<'m> {
         let value = p.expression(inner, &Scope::default(), Some(source));
         match value {
             Some(v) if p.diags.is_empty() => {
-                let ty = v.ty();
-                let console = if type_call { present::console_type(&ty) } else { present::console(&v) };
-                Ok(Evaluated { value: v, ty, console })
+                Ok(Evaluated::shown(v, type_call))
             }
             _ => {
                 let mut diags = p.diags;

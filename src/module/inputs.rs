@@ -179,7 +179,7 @@ pub fn prepare(
     let mut given: Vec<(String, Given)> = Vec::new();
     let mut prior = SortedMap::new();
     if let Some(json) = &inputs.json {
-        match crate::api::parse_variables_in(json, profile) {
+        match crate::eval::variables::parse_variables_in(json, profile) {
             Ok(vars) => {
                 for (name, value) in vars.iter() {
                     match (name == STATE_KEY, value) {
@@ -286,7 +286,7 @@ fn variables_file(index: usize, name: &str, text: &str, profile: Profile, diags:
     if name.ends_with(".json") {
         return json_file(index, text, profile, diags);
     }
-    let (arguments, errors) = crate::api::read_tfvars(text, name, profile);
+    let (arguments, errors) = crate::eval::variables::read_tfvars(text, name, profile);
     diags.extend(errors.into_iter().map(|d| input_diag(Some(index), d)));
     arguments.into_iter().map(|a| (a.name, Given { value: a.value, origin: Origin::File(index, a.span) })).collect()
 }
@@ -341,7 +341,7 @@ fn json_file(index: usize, text: &str, profile: Profile, diags: &mut Vec<ModuleD
     for (name, raw) in object {
         let start = raw.get().as_ptr() as usize - text.as_ptr() as usize;
         let span = Span::new(start, start + raw.get().len());
-        let value = match crate::api::parse_variables_in(&format!("{{\"v\": {}}}", raw.get()), profile) {
+        let value = match crate::eval::variables::parse_variables_in(&format!("{{\"v\": {}}}", raw.get()), profile) {
             Ok(vars) => vars.get("v").cloned().unwrap_or_else(Value::null),
             Err(d) => {
                 diags.push(input_diag(Some(index), Diagnostic { subject: span, ..d }));
