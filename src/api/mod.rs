@@ -6,14 +6,14 @@
 mod inspect;
 mod program;
 
-pub use crate::limits::Limits;
-pub use inspect::{inspect_module, Inspection};
 pub use crate::eval::console::Evaluated;
-pub use program::Program;
 pub use crate::eval::variables::{
     looks_like_tfvars, parse_tfvars_in, parse_variables, parse_variables_as, parse_variables_hinting, parse_variables_in, read_tfvars,
     variables_from_json, TfvarsArgument, Variables, VariablesFormat,
 };
+pub use crate::limits::Limits;
+pub use inspect::{inspect_module, Inspection};
+pub use program::Program;
 
 use crate::diagnostics::Diagnostics;
 pub use crate::profile::Profile;

@@ -39,7 +39,7 @@ impl<'a> Evaluator<'a> {
             self.error("Invalid use of type function", TYPE_IN_EXPRESSION, span);
             return dynamic();
         }
-        if let Some(why) = functions::refused_in_template(name, self.profile) {
+        if let Some(why) = functions::refused_in_template(name, self.profile, self.templates) {
             let at = call_start(self.source, name_span);
             self.error("Error in function call", format!("Call to function {} failed: {why}.", quote(name)), at);
             return dynamic();
@@ -576,16 +576,27 @@ impl functions::Host for Evaluator<'_> {
         self.profile
     }
 
+    fn module_files(&self) -> Option<&functions::ModuleFiles> {
+        self.module_files
+    }
+
+    fn templates(&self) -> functions::Templates {
+        self.templates
+    }
+
     fn evaluate_isolated(
         &mut self,
         expr: &Expression,
         (source, filename): (&str, &str),
         vars: &crate::value::SortedMap<Value>,
         max_steps: u64,
+        inside: functions::Templates,
     ) -> Result<Value, Diagnostics> {
         let limits = crate::limits::Limits { max_steps, ..self.limits.clone() };
         let mut ev = Evaluator::new(vars, &limits).with_profile(self.profile).with_source(source, filename).pure_only(self.pure_only);
         ev.functions = self.functions;
+        ev.module_files = self.module_files;
+        ev.templates = self.templates | inside;
         let v = ev.eval(expr);
         self.needs_full_build |= ev.needs_full_build;
         match ev.diags.is_empty() {

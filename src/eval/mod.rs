@@ -60,6 +60,11 @@ pub struct Evaluator<'a> {
     /// Terraform's plan-time scope: impure functions (`timestamp`,
     /// `uuid`, `bcrypt`) give unknown results.
     pure_only: bool,
+    /// The files of the module the expression is in, for its file
+    /// functions.
+    module_files: Option<&'a crate::functions::ModuleFiles>,
+    /// The template functions whose templates this evaluates.
+    templates: crate::functions::Templates,
     /// A configuration's expression, not the console's input: the
     /// console-only `type` function does not exist there.
     in_configuration: bool,
@@ -101,6 +106,8 @@ impl<'a> Evaluator<'a> {
             recorder: None,
             functions: None,
             pure_only: false,
+            module_files: None,
+            templates: crate::functions::Templates::default(),
             in_configuration: false,
         }
     }
@@ -111,6 +118,11 @@ impl<'a> Evaluator<'a> {
     /// `required_providers` names the provider.
     pub fn with_functions(self, functions: &'a [crate::functions::FunctionDef]) -> Evaluator<'a> {
         Evaluator { functions: Some(functions), ..self }
+    }
+
+    /// The files a module's file functions read.
+    pub fn with_module_files(self, files: &'a crate::functions::ModuleFiles) -> Evaluator<'a> {
+        Evaluator { module_files: Some(files), ..self }
     }
 
     /// Evaluates as Terraform plans: impure functions (`timestamp`,

@@ -217,16 +217,51 @@ pub trait Host {
     fn flag_full_build(&mut self);
     /// Evaluates `expr`, parsed from `source` (called `filename`), in an
     /// evaluator of its own, with `vars` as its only variables and at most
-    /// `max_steps` steps of work: the value, or its errors.
+    /// `max_steps` steps of work, inside the templates the caller is in
+    /// and `inside`: the value, or its errors.
     fn evaluate_isolated(
         &mut self,
         expr: &Expression,
         source: (&str, &str),
         vars: &SortedMap<Value>,
         max_steps: u64,
+        inside: Templates,
     ) -> Result<Value, Diagnostics>;
     /// The engine whose answers are wanted.
     fn profile(&self) -> Profile;
+    /// The files of the module the expression is in, for the file
+    /// functions a module adds (`None` outside a module).
+    fn module_files(&self) -> Option<&ModuleFiles>;
+    /// The template functions whose templates the call is inside.
+    fn templates(&self) -> Templates;
+}
+
+/// The files of a module, for its file functions (`file`, `fileset`,
+/// `templatefile`, ...): each file's path from the root module's directory
+/// with its text, and `path.cwd`, the absolute directory they are in.
+#[derive(Clone, Debug, Default)]
+pub struct ModuleFiles {
+    /// Path and text of each file.
+    pub files: std::sync::Arc<Vec<(String, String)>>,
+    /// `path.cwd`.
+    pub cwd: String,
+}
+
+/// The template functions an evaluation is inside: the engines refuse
+/// some calls in a template a function renders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Templates {
+    /// Inside a template `templatestring` renders.
+    pub string: bool,
+    /// Inside a template file `templatefile` renders.
+    pub file: bool,
+}
+
+impl std::ops::BitOr for Templates {
+    type Output = Templates;
+    fn bitor(self, other: Templates) -> Templates {
+        Templates { string: self.string || other.string, file: self.file || other.file }
+    }
 }
 
 /// What an implementation may use besides its arguments: the evaluator's
@@ -276,8 +311,19 @@ impl Ctx<'_> {
         source: (&str, &str),
         vars: &SortedMap<Value>,
         max_steps: u64,
+        inside: Templates,
     ) -> Result<Value, Diagnostics> {
-        self.host.evaluate_isolated(expr, source, vars, max_steps)
+        self.host.evaluate_isolated(expr, source, vars, max_steps, inside)
+    }
+
+    /// The files of the module the call is in (see [`Host::module_files`]).
+    pub fn module_files(&self) -> Option<&ModuleFiles> {
+        self.host.module_files()
+    }
+
+    /// The template functions whose templates the call is inside.
+    pub fn templates(&self) -> Templates {
+        self.host.templates()
     }
 }
 

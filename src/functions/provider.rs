@@ -148,7 +148,7 @@ fn decode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
             return Err(fail(&what, &[d]));
         }
         let v = ctx
-            .evaluate_isolated(&attr.expr, (src, TFVARS_NAME), &SortedMap::default(), Limits::default().max_steps)
+            .evaluate_isolated(&attr.expr, (src, TFVARS_NAME), &SortedMap::default(), Limits::default().max_steps, Default::default())
             .map_err(|d| fail(&what, &d))?;
         out.insert(attr.name.clone(), v);
     }

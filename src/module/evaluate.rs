@@ -7,8 +7,8 @@ use super::calls::Links;
 use super::config::{Config, Mode};
 use super::graph::Node;
 use super::{Dir, Loc, Module, ModuleDiagnostic, Source};
-use crate::eval::console::{type_argument, Evaluated};
 use crate::diagnostics::{range_text, Diagnostic, Span};
+use crate::eval::console::{type_argument, Evaluated};
 use crate::value::{Marks, SortedMap, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -280,9 +280,7 @@ impl<'m> Evaluation<'m> {
         p.refresh_resource_values();
         let value = p.expression(inner, &Scope::default(), Some(source));
         match value {
-            Some(v) if p.diags.is_empty() => {
-                Ok(Evaluated::shown(v, type_call))
-            }
+            Some(v) if p.diags.is_empty() => Ok(Evaluated::shown(v, type_call)),
             _ => {
                 let mut diags = p.diags;
                 // Terraform reports the console-only function's misuse

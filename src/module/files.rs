@@ -2,49 +2,24 @@
 //! `fileset`, `filebase64`, `templatefile`, `abspath` and the file hash functions,
 //! reading paths as Terraform does (relative to the working directory,
 //! the root module's; `path.module` leads into a child's directory).
-//! The evaluator calls them through plain function pointers, so the
-//! files of the module being evaluated are in a thread-local while an
-//! expression is evaluated (see [`FileSystem::enter`]).
+//! They read the module's files through the call's context
+//! ([`Ctx::module_files`]), which the evaluator of a module's expression
+//! carries.
 
 use super::Module;
 use crate::functions::provider;
-use crate::functions::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::functions::{str_arg, CallError, CallResult, Ctx, FunctionDef, ModuleFiles, Param, Ret};
 use crate::value::go_quote;
 use crate::value::{Marks, Type, Value};
-use std::cell::RefCell;
-use std::sync::Arc;
 
-/// The files an expression's file functions read.
-#[derive(Clone)]
-pub(super) struct FileSystem {
-    files: Arc<Vec<(String, String)>>,
-    /// `path.cwd`: absolute paths under it are the module's files.
-    cwd: String,
-}
+/// The files an expression's file functions read, and `path.cwd`
+/// (absolute paths under it are the module's files).
+#[derive(Clone, Copy)]
+pub(super) struct FileSystem<'a>(&'a ModuleFiles);
 
-thread_local! {
-    static CURRENT: RefCell<Option<FileSystem>> = const { RefCell::new(None) };
-}
-
-/// Restores the previous file system when dropped.
-pub(super) struct Entered(Option<FileSystem>);
-
-impl Drop for Entered {
-    fn drop(&mut self) {
-        let previous = self.0.take();
-        CURRENT.with(|c| *c.borrow_mut() = previous);
-    }
-}
-
-impl FileSystem {
-    pub fn new(module: &Module) -> FileSystem {
-        FileSystem { files: module.files.clone(), cwd: module.options.cwd.clone() }
-    }
-
-    /// Makes these the files the file functions read until the guard is
-    /// dropped.
-    pub fn enter(self) -> Entered {
-        Entered(CURRENT.with(|c| c.borrow_mut().replace(self)))
+impl<'a> FileSystem<'a> {
+    pub fn new(module: &'a Module) -> FileSystem<'a> {
+        FileSystem(&module.fs)
     }
 
     /// `path` as Terraform resolves it, cleaned (`filepath.Join` with the
@@ -56,7 +31,7 @@ impl FileSystem {
         let relative = match absolute {
             false => Some(shown.clone()),
             true => {
-                let cwd = clean(&self.cwd);
+                let cwd = clean(&self.0.cwd);
                 match shown.strip_prefix(&cwd) {
                     Some("") => Some(".".into()),
                     Some(rest) if rest.starts_with('/') => Some(rest[1..].to_string()),
@@ -73,17 +48,17 @@ impl FileSystem {
         self.read(path).map(str::to_string)
     }
 
-    fn read(&self, path: &str) -> Option<&str> {
+    fn read(&self, path: &str) -> Option<&'a str> {
         let (_, relative) = self.resolve(path);
         let relative = relative?;
-        self.files.iter().find(|(n, _)| clean(n) == relative).map(|(_, t)| t.as_str())
+        self.0.files.iter().find(|(n, _)| clean(n) == relative).map(|(_, t)| t.as_str())
     }
 
     fn is_dir(&self, path: &str) -> bool {
         let (_, relative) = self.resolve(path);
         match relative.as_deref() {
             Some(".") => true,
-            Some(r) => self.files.iter().any(|(n, _)| n.starts_with(&format!("{r}/"))),
+            Some(r) => self.0.files.iter().any(|(n, _)| n.starts_with(&format!("{r}/"))),
             None => false,
         }
     }
@@ -114,18 +89,18 @@ fn clean(path: &str) -> String {
     }
 }
 
-fn with_fs<T>(f: impl FnOnce(&FileSystem) -> T) -> Option<T> {
-    CURRENT.with(|c| c.borrow().as_ref().map(f))
+fn with_fs<T>(ctx: &Ctx, f: impl FnOnce(FileSystem) -> T) -> Option<T> {
+    ctx.module_files().map(|files| f(FileSystem(files)))
 }
 
 /// `readFileBytes`: the file's text, or Terraform's error for a file the
 /// configuration does not include.
-fn read_file(path: &str, marks: Marks) -> Result<String, CallError> {
-    let found = with_fs(|fs| fs.read(path).map(str::to_string)).flatten();
+fn read_file(ctx: &Ctx, path: &str, marks: Marks) -> Result<String, CallError> {
+    let found = with_fs(ctx, |fs| fs.read(path).map(str::to_string)).flatten();
     match found {
         Some(t) => Ok(t),
         None => {
-            let shown = with_fs(|fs| fs.resolve(path).0).unwrap_or_else(|| path.to_string());
+            let shown = with_fs(ctx, |fs| fs.resolve(path).0).unwrap_or_else(|| path.to_string());
             let shown = if marks.contains(Marks::SENSITIVE) { "(sensitive value)".to_string() } else { go_quote(&shown) };
             Err(CallError::arg(0, format!("no file exists at {shown}; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource")))
         }
@@ -139,30 +114,31 @@ fn path_arg(a: &[Value]) -> (String, Marks) {
     (v.as_str().unwrap_or("").to_string(), marks)
 }
 
-fn file(a: &[Value], _: &mut Ctx) -> CallResult {
+fn file(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let (path, marks) = path_arg(a);
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::String).with_marks(marks));
     }
-    Ok(Value::string(read_file(&path, marks)?).with_marks(marks))
+    Ok(Value::string(read_file(ctx, &path, marks)?).with_marks(marks))
 }
 
-fn filebase64(a: &[Value], _: &mut Ctx) -> CallResult {
+fn filebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use base64::Engine;
     let (path, marks) = path_arg(a);
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::String).with_marks(marks));
     }
-    let text = read_file(&path, marks)?;
+    let text = read_file(ctx, &path, marks)?;
     Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(text)).with_marks(marks))
 }
 
-fn fileexists(a: &[Value], _: &mut Ctx) -> CallResult {
+fn fileexists(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let (path, marks) = path_arg(a);
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::Bool).with_marks(marks));
     }
-    let found = with_fs(|fs| (fs.read(&path).is_some(), fs.is_dir(&path), fs.resolve(&path).0)).unwrap_or((false, false, path.clone()));
+    let found =
+        with_fs(ctx, |fs| (fs.read(&path).is_some(), fs.is_dir(&path), fs.resolve(&path).0)).unwrap_or((false, false, path.clone()));
     if found.1 {
         return Err(CallError::arg(1, format!("{} is a directory, not a file", found.2)));
     }
@@ -172,18 +148,18 @@ fn fileexists(a: &[Value], _: &mut Ctx) -> CallResult {
 /// `fileset(path, pattern)`: the module's files under `path` that the
 /// pattern matches there, as paths relative to `path` (Terraform joins
 /// and cleans the two, globs, and keeps regular files).
-fn fileset(a: &[Value], _: &mut Ctx) -> CallResult {
+fn fileset(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_known() || !a[1].is_known() {
         return Ok(Value::unknown(Type::set(Type::String)));
     }
     let (path, pattern) = (str_arg(a, 0).to_string(), str_arg(a, 1).to_string());
-    let found = with_fs(|fs| {
+    let found = with_fs(ctx, |fs| {
         let (_, dir) = fs.resolve(&path);
         let (shown, joined) = fs.resolve(&format!("{path}/{pattern}"));
         let (Some(dir), Some(joined)) = (dir, joined) else { return Ok::<_, String>(Vec::new()) };
         let glob = super::glob::Pattern::new(&joined).map_err(|_| shown.clone())?;
         let mut out = Vec::new();
-        for (name, _) in fs.files.iter() {
+        for (name, _) in fs.0.files.iter() {
             let name = clean(name);
             let matched = glob.matches(&name);
             let relative = match dir.as_str() {
@@ -202,9 +178,9 @@ fn fileset(a: &[Value], _: &mut Ctx) -> CallResult {
     }
 }
 
-fn abspath(a: &[Value], _: &mut Ctx) -> CallResult {
+fn abspath(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let path = str_arg(a, 0);
-    let cwd = with_fs(|fs| fs.cwd.clone()).unwrap_or_else(|| "/".into());
+    let cwd = with_fs(ctx, |fs| fs.0.cwd.clone()).unwrap_or_else(|| "/".into());
     let joined = if path.starts_with('/') { path.to_string() } else { format!("{cwd}/{path}") };
     Ok(Value::string(clean(&joined)))
 }
@@ -216,7 +192,7 @@ fn hashed(a: &[Value], ctx: &mut Ctx, name: &str) -> CallResult {
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::String).with_marks(marks));
     }
-    let text = read_file(&path, marks)?;
+    let text = read_file(ctx, &path, marks)?;
     let f = crate::functions::lookup(name, ctx.profile()).ok_or_else(|| CallError::call(format!("no function {name}")))?;
     Ok((f.imp)(&[Value::string(text)], ctx)?.with_marks(marks))
 }
@@ -229,10 +205,10 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_known() || !vars.is_known() {
         return Ok(Value::dynamic_unknown().with_marks(path_marks | vars_marks));
     }
-    let text = read_file(&path, path_marks)?;
+    let text = read_file(ctx, &path, path_marks)?;
     let limits = crate::limits::Limits::default();
     let expr = crate::syntax::parse_template(&text, &path, &limits, ctx.profile())
-        .map_err(|d| CallError::call(diagnostics_text(&text, &path, &d)))?;
+        .map_err(|d| CallError::call(crate::functions::diagnostics_error(&text, &path, &d)))?;
     let vars = crate::functions::template_vars(&vars)?;
     for (root, span, _) in crate::syntax::traversals(&expr) {
         if !vars.contains_key(root) {
@@ -240,32 +216,16 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
             return Err(CallError::arg(1, format!("vars map does not contain key {}, referenced at {at}", go_quote(root))));
         }
     }
-    if TEMPLATE_DEPTH.with(|d| d.get()) > 0 {
+    if ctx.templates().file {
         return Err(CallError::call("cannot recursively call templatefile from inside another template function"));
     }
-    TEMPLATE_DEPTH.with(|d| d.set(d.get() + 1));
     ctx.charge(text.len() as u64 / 16 + 64)?;
-    let result = ctx.evaluate_isolated(&expr, (&text, &path), &vars, crate::limits::Limits::default().max_steps);
-    TEMPLATE_DEPTH.with(|d| d.set(d.get() - 1));
+    let inside = crate::functions::Templates { string: false, file: true };
+    let result = ctx.evaluate_isolated(&expr, (&text, &path), &vars, crate::limits::Limits::default().max_steps, inside);
     match result {
         Ok(v) if v.is_null() => Err(CallError::call("the result of the template is null")),
         Ok(v) => Ok(v.with_marks(path_marks | vars_marks)),
-        Err(d) => Err(CallError::call(diagnostics_text(&text, &path, &d))),
-    }
-}
-
-thread_local! {
-    static TEMPLATE_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// `hcl.Diagnostics.Error()` for diagnostics about a template file.
-fn diagnostics_text(text: &str, name: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
-    let Some(d) = diags.first() else { return "invalid template".into() };
-    let range = crate::diagnostics::range_text(text, name, d.subject, crate::value::unicode());
-    let first = format!("{range}: {}; {}", d.summary, d.detail);
-    match diags.len() {
-        1 => first,
-        n => format!("{first}, and {} other diagnostic(s)", n - 1),
+        Err(d) => Err(CallError::call(crate::functions::diagnostics_error(&text, &path, &d))),
     }
 }
 

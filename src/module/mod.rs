@@ -256,6 +256,8 @@ impl Dir {
 /// directory beneath it that holds `.tf` files (the modules it may call).
 pub struct Module {
     files: std::sync::Arc<Vec<(String, String)>>,
+    /// The files and `path.cwd`, as the file functions read them.
+    fs: crate::functions::ModuleFiles,
     bodies: Vec<Body>,
     dirs: Vec<Dir>,
     options: ModuleOptions,
@@ -308,7 +310,9 @@ impl Module {
             };
             dirs.push(Dir { path, files: members, config, diags });
         }
-        Module { files: std::sync::Arc::new(files), bodies, dirs, options: options.clone() }
+        let files = std::sync::Arc::new(files);
+        let fs = crate::functions::ModuleFiles { files: files.clone(), cwd: options.cwd.clone() };
+        Module { files, fs, bodies, dirs, options: options.clone() }
     }
 
     /// The module's files: name and text.

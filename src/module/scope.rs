@@ -117,9 +117,9 @@ impl<'m> Planner<'m> {
             None => ("<console-input>", console.unwrap_or("")),
         };
         let _profile = opts.profile.enter();
-        let _files = super::files::FileSystem::new(self.module).enter();
         let mut ev = Evaluator::new(&top, &opts.limits)
             .with_profile(opts.profile)
+            .with_module_files(&self.module.fs)
             .with_source(text, name)
             .with_functions(super::provider_functions::available(self.config))
             .pure_only(!self.console && !self.opentofu())

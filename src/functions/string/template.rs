@@ -20,16 +20,12 @@ fn template_name(profile: Profile) -> &'static str {
     }
 }
 
-thread_local! {
-    static IN_TEMPLATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// Why `name` cannot be called inside a template that `templatestring` is
 /// rendering, if it cannot (Terraform gives the template a function table
 /// without the template and filesystem functions; the legacy profile
 /// refuses nested `templatestring` calls, OpenTofu nothing).
-pub fn refused_in_template(name: &str, profile: Profile) -> Option<String> {
-    if !IN_TEMPLATE.with(|t| t.get()) {
+pub fn refused_in_template(name: &str, profile: Profile, inside: crate::functions::Templates) -> Option<String> {
+    if !inside.string {
         return None;
     }
     let plain = name.strip_prefix("core::").unwrap_or(name);
@@ -65,7 +61,7 @@ const TERRAFORM_FILESYSTEM: &[&str] = &[
 /// `templatestring(template, vars)`.
 pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let profile = ctx.profile();
-    if let Some(why) = refused_in_template("templatestring", profile) {
+    if let Some(why) = refused_in_template("templatestring", profile, ctx.templates()) {
         return Err(CallError::call(why));
     }
     let name = template_name(profile);
@@ -97,11 +93,11 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     // The template runs in an evaluator of its own, whose work the caller
     // pays for: it gets a small budget, charged in advance, and a larger
     // one (four times) whenever that runs out, up to the usual limit.
-    let _inside = InTemplate::enter();
+    let inside = crate::functions::Templates { string: true, file: false };
     let mut budget: u64 = 256;
     let v = loop {
         ctx.charge(budget)?;
-        let errors = match ctx.evaluate_isolated(&expr, (source, name), &vars, budget) {
+        let errors = match ctx.evaluate_isolated(&expr, (source, name), &vars, budget, inside) {
             Ok(v) => break v,
             Err(errors) => errors,
         };
@@ -162,21 +158,6 @@ fn root_span(source: &str, name: &str) -> crate::diagnostics::Span {
         from = end;
     }
     crate::diagnostics::Span::default()
-}
-
-/// Marks a template evaluation in progress, until dropped.
-struct InTemplate(bool);
-
-impl InTemplate {
-    fn enter() -> InTemplate {
-        InTemplate(IN_TEMPLATE.with(|t| t.replace(true)))
-    }
-}
-
-impl Drop for InTemplate {
-    fn drop(&mut self) {
-        IN_TEMPLATE.with(|t| t.set(self.0));
-    }
 }
 
 /// `hcl.Diagnostics.Error()` for diagnostics about a text called
