@@ -597,6 +597,9 @@ impl functions::Host for Evaluator<'_> {
         ev.functions = self.functions;
         ev.module_files = self.module_files;
         ev.templates = self.templates | inside;
+        // Nested templates share one nesting budget: a template file that
+        // renders itself stops at the limit rather than at the stack's end.
+        ev.depth = self.depth;
         let v = ev.eval(expr);
         self.needs_full_build |= ev.needs_full_build;
         match ev.diags.is_empty() {

@@ -253,14 +253,15 @@ pub struct ModuleFiles {
 pub struct Templates {
     /// Inside a template `templatestring` renders.
     pub string: bool,
-    /// Inside a template file `templatefile` renders.
-    pub file: bool,
+    /// How many template files `templatefile` renders around it (OpenTofu
+    /// lets a template file render another).
+    pub file: u32,
 }
 
 impl std::ops::BitOr for Templates {
     type Output = Templates;
     fn bitor(self, other: Templates) -> Templates {
-        Templates { string: self.string || other.string, file: self.file || other.file }
+        Templates { string: self.string || other.string, file: self.file + other.file }
     }
 }
 

@@ -205,6 +205,11 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_known() || !vars.is_known() {
         return Ok(Value::dynamic_unknown().with_marks(path_marks | vars_marks));
     }
+    let opentofu = ctx.profile() == crate::profile::Profile::OpenTofu;
+    let depth = ctx.templates().file;
+    if opentofu && depth >= TEMPLATE_FILE_DEPTH {
+        return Err(CallError::call(RecursionLimit { shown_depth: 1024 - TEMPLATE_FILE_DEPTH as i64, trace: Vec::new() }.message()));
+    }
     let text = read_file(ctx, &path, path_marks)?;
     let limits = crate::limits::Limits::default();
     let expr = crate::syntax::parse_template(&text, &path, &limits, ctx.profile())
@@ -216,16 +221,65 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
             return Err(CallError::arg(1, format!("vars map does not contain key {}, referenced at {at}", go_quote(root))));
         }
     }
-    if ctx.templates().file {
+    if depth > 0 && !opentofu {
         return Err(CallError::call("cannot recursively call templatefile from inside another template function"));
     }
     ctx.charge(text.len() as u64 / 16 + 64)?;
-    let inside = crate::functions::Templates { string: false, file: true };
+    let inside = crate::functions::Templates { string: false, file: 1 };
     let result = ctx.evaluate_isolated(&expr, (&text, &path), &vars, crate::limits::Limits::default().max_steps, inside);
     match result {
         Ok(v) if v.is_null() => Err(CallError::call("the result of the template is null")),
         Ok(v) => Ok(v.with_marks(path_marks | vars_marks)),
-        Err(d) => Err(CallError::call(crate::functions::diagnostics_error(&text, &path, &d))),
+        Err(d) => match d.iter().find_map(|d| RecursionLimit::read(&d.detail).map(|r| (r, d.subject))) {
+            Some((limit, at)) if opentofu => {
+                let at = crate::diagnostics::range_text(&text, &path, at, crate::value::unicode());
+                Err(CallError::call(limit.unwound(at).message()))
+            }
+            _ => Err(CallError::call(crate::functions::diagnostics_error(&text, &path, &d))),
+        },
+    }
+}
+
+/// How many template files deep OpenTofu's `templatefile` renders here.
+/// OpenTofu stops at 1,024 (`TF_TEMPLATE_RECURSION_DEPTH`), deeper than
+/// the evaluator's nesting allows; a template that renders itself meets
+/// either limit, so the error is given as OpenTofu gives it at its own.
+const TEMPLATE_FILE_DEPTH: u32 = 32;
+
+/// OpenTofu's `ErrorTemplateRecursionLimit` as it unwinds: each template
+/// file around the call that failed adds the place of its `templatefile`
+/// call, and the message shows the first places up to the first repeated
+/// one (at most 16).
+struct RecursionLimit {
+    /// The depth the message shows (the places gathered, less one).
+    shown_depth: i64,
+    trace: Vec<String>,
+}
+
+impl RecursionLimit {
+    const PREFIX: &'static str = "maximum recursion depth ";
+
+    fn message(&self) -> String {
+        format!("{}{} reached in {} ... ", Self::PREFIX, self.shown_depth, self.trace.join(", "))
+    }
+
+    /// The error in a diagnostic's detail, if it is this one.
+    fn read(detail: &str) -> Option<RecursionLimit> {
+        let rest = detail.strip_prefix("Call to function \"templatefile\" failed: ")?.strip_prefix(Self::PREFIX)?;
+        let (depth, rest) = rest.split_once(" reached in ")?;
+        let trace = rest.strip_suffix(" ... .")?;
+        let trace = if trace.is_empty() { Vec::new() } else { trace.split(", ").map(str::to_string).collect() };
+        Some(RecursionLimit { shown_depth: depth.parse().ok()?, trace })
+    }
+
+    /// The error one template file further out, whose call at `at` failed.
+    fn unwound(mut self, at: String) -> RecursionLimit {
+        let closed = self.trace.len() >= 16 || self.trace.split_last().is_some_and(|(last, rest)| rest.contains(last));
+        if !closed {
+            self.trace.push(at);
+        }
+        self.shown_depth += 1;
+        self
     }
 }
 

@@ -93,7 +93,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     // The template runs in an evaluator of its own, whose work the caller
     // pays for: it gets a small budget, charged in advance, and a larger
     // one (four times) whenever that runs out, up to the usual limit.
-    let inside = crate::functions::Templates { string: true, file: false };
+    let inside = crate::functions::Templates { string: true, file: 0 };
     let mut budget: u64 = 256;
     let v = loop {
         ctx.charge(budget)?;

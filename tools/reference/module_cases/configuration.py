@@ -613,3 +613,33 @@ case(A, "cycle-through-an-output-of-a-child", files={
      # OpenTofu lists the variable's two nodes in either order from one
      # run to the next.
      profile="terraform")
+
+# ------------------------------------------- templates inside templates
+
+case(A, "templatefile-nesting", files={
+    "main.tf": '''
+        locals {
+          outer  = templatefile("${path.module}/outer.tpl", { name = "Ada" })
+          reads  = templatefile("${path.module}/reads.tpl", {})
+          nested = templatestring("x $${templatestring(\\"y\\", {})}", {})
+        }
+    ''',
+    "outer.tpl": 'Hi ${templatefile("inner.tpl", { name = name })}',
+    "inner.tpl": '${name}!',
+    "reads.tpl": '${file("inner.tpl")}',
+}, exprs=["local.reads", "local.outer", "local.nested", "templatestring(\"$${file(\\\"inner.tpl\\\")}\", {})"])
+
+case(A, "templatefile-recursion", files={
+    "main.tf": '''
+        locals {
+          chain = templatefile("${path.module}/a.tpl", { n = 3 })
+        }
+    ''',
+    # No conditional recursion: HCL evaluates both results of a
+    # conditional, so OpenTofu recurses until its limit (and its twice
+    # rendered template functions take exponential time).
+    "a.tpl": 'a${templatefile("b.tpl", { n = n - 1 })}',
+    "b.tpl": 'b${templatefile("c.tpl", { n = n - 1 })}',
+    "c.tpl": 'c${n}',
+    "self.tpl": 'x${templatefile("self.tpl", {})}',
+}, exprs=["local.chain", 'templatefile("self.tpl", {})'])
