@@ -11,7 +11,7 @@ pub const TOO_LARGE: &str = "Result too large";
 
 /// Bounds on the work one evaluation may do. Every limit ends in a
 /// diagnostic with a source range, never a crash.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest nesting of brackets, templates and operator chains.
     pub max_depth: usize,

@@ -318,3 +318,81 @@ fn the_console_warns_last_after_errors_in_planning() {
     let last = evaluation.diagnostics.last().unwrap();
     assert_eq!(evaluation.render(last, ""), format!("Warning: {UNEXPECTED_RESULTS}\n"));
 }
+
+/// Every expression start in a body (arguments, and those in nested
+/// blocks).
+fn expression_starts(body: &hcl_playground::syntax::ast::Body, out: &mut Vec<usize>) {
+    use hcl_playground::syntax::ast::BodyItem;
+    for item in &body.items {
+        match item {
+            BodyItem::Attribute(a) => out.push(a.expr.span.start),
+            BodyItem::Block(b) => expression_starts(&b.body, out),
+        }
+    }
+}
+
+/// What an inspection says, as text to compare.
+fn inspection_text(found: Option<hcl_playground::api::Inspection>) -> String {
+    let Some(found) = found else { return "none".into() };
+    let hits: Vec<String> = found
+        .hits
+        .iter()
+        .map(|h| {
+            let bindings: Vec<String> = h.bindings.iter().map(|(n, v)| format!("{n}={}", hcl_playground::present::console(v))).collect();
+            let errors: Vec<&str> = h.errors.iter().map(|d| d.summary.as_str()).collect();
+            format!("{} {:?} {:?} {bindings:?} {errors:?}", hcl_playground::present::console(&h.value), h.arm, h.taken)
+        })
+        .collect();
+    let diags: Vec<&str> = found.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+    format!("{:?} count {} {hits:#?} {diags:?} {}", found.span, found.count, found.needs_full_build)
+}
+
+/// The workspace's inspector answers from the evaluation it already made
+/// (planning again only the declaration at the place) exactly as an
+/// evaluation watching the place does, at every argument of every golden
+/// case's root module.
+#[test]
+fn workspace_inspections_equal_watched_evaluations() {
+    let mut compared = 0;
+    let mut answered_from_evaluation = 0;
+    let mut failures = Vec::new();
+    for (_, case) in read_cases() {
+        // A random value differs from one evaluation to the next.
+        let random = case.to_string().contains("uuid()");
+        if case["scope"].is_string() || random {
+            continue;
+        }
+        let (files, inputs, opts) = setup(&case);
+        let mut ws = hcl_playground::module::Workspace::new(opts);
+        ws.set_files(files.clone());
+        ws.set_inputs(inputs.clone());
+        let module = ws.module().clone();
+        ws.evaluate();
+        for (i, (path, _)) in files.iter().enumerate() {
+            if path.contains('/') || !path.ends_with(".tf") {
+                continue;
+            }
+            let mut starts = Vec::new();
+            expression_starts(&module.bodies()[i], &mut starts);
+            for at in starts.into_iter().take(12) {
+                let before = ws.evaluations();
+                let reused = inspection_text(ws.inspect(path, at, at));
+                answered_from_evaluation += usize::from(ws.evaluations() == before);
+                let watched = module.evaluate_watching(&inputs, i, at, at);
+                let again = inspection_text(hcl_playground::module::inspect_module(&module, &watched, i, at, at));
+                compared += 1;
+                if reused != again {
+                    failures.push(format!("{} {path}@{at}:\nreused: {reused}\nwatched: {again}", case["id"]));
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} places compared");
+    assert!(answered_from_evaluation * 4 > compared * 3, "{answered_from_evaluation} of {compared} answered from the evaluation made");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} differ:\n{}",
+        failures.len(),
+        failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

@@ -606,6 +606,17 @@ fn inspect_module_expressions_per_instance() {
     let r = inspect_at(src, "n = 3", r#"{"variablesFormat": "tfvars", "profile": "opentofu"}"#, at, at, true);
     assert_eq!(r["count"], 3);
     assert_eq!(inspect_at(src, "{}", r#"{"variablesFormat": "yaml"}"#, at, at, true)["diagnostics"][0]["source"], "options");
+    // A range in another file of the workspace: its positions are that
+    // file's, and the values those of the evaluation with every file.
+    let other = "# 😀\nlocals {\n  tags = { for i in range(var.n) : \"t${i}\" => upper(\"x${i}\") }\n}\n";
+    let options = json!({"files": {"locals.tf": other}, "file": "locals.tf"}).to_string();
+    let at = other.encode_utf16().count() - "\"x${i}\") }\n}\n".len();
+    let r = inspect_at(src, r#"{"n": 2}"#, &options, at, at, true);
+    assert_eq!(r["text"], "\"x${i}\"", "{r}");
+    assert_eq!(r["range"], json!({"start": at, "end": at + 7}));
+    assert_eq!(r["hits"][1]["console"], "\"x1\"");
+    let missing = json!({"file": "nope.tf"}).to_string();
+    assert_eq!(inspect_at(src, "{}", &missing, 0, 0, true)["diagnostics"][0]["source"], "options");
 }
 
 #[wasm_bindgen_test]

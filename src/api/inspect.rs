@@ -6,35 +6,9 @@
 //! `count` or `for_each` and of a `dynamic` block).
 
 use super::{Program, Variables};
-use crate::diagnostics::{Diagnostics, Span};
-use crate::eval::inspect::{node_at, Found, Hit, Recorder};
+use crate::eval::inspect::{node_at, Hit, Inspection, Recorder};
 use crate::eval::Evaluator;
-use crate::module::{Evaluation, Module, Source};
 use crate::present;
-use crate::syntax::ast::{Attribute, Block, Body, BodyItem};
-
-/// What the inspector found at a place in the source.
-#[derive(Clone, Debug)]
-pub struct Inspection {
-    /// The innermost expression there, in bytes.
-    pub span: Span,
-    /// Its first evaluations (at most [`MAX_HITS`]): one, or inside a
-    /// `for` (or for the instances of a block) one per iteration, each with
-    /// the variables it was evaluated with. Empty when it was never
-    /// evaluated (a `for` over nothing, a `count` of zero, an `if`
-    /// directive's other branch, `&&` or `||` decided by the other side).
-    pub hits: Vec<Hit>,
-    /// How many times it was evaluated.
-    pub count: usize,
-    /// The console's rendering of the first hit where it is not the
-    /// value's own: `type(x)` as the whole expression prints the type.
-    pub console_override: Option<String>,
-    /// Errors found elsewhere that concern the node (a module's own
-    /// diagnostics within its range).
-    pub diagnostics: Diagnostics,
-    /// A function left out of this build was called.
-    pub needs_full_build: bool,
-}
 
 impl Program {
     /// The value the innermost expression holding bytes `start..end` took
@@ -77,64 +51,4 @@ impl Program {
             needs_full_build,
         })
     }
-}
-
-/// The argument of `body` whose value holds `start..end`, with the blocks
-/// around it, outermost first.
-fn attribute_at(body: &Body, start: usize, end: usize) -> Option<(&Attribute, Vec<&Block>)> {
-    let mut blocks = Vec::new();
-    let mut body = body;
-    'descend: loop {
-        for item in &body.items {
-            match item {
-                BodyItem::Attribute(a) if a.expr.span.start <= start && end <= a.expr.span.end => return Some((a, blocks)),
-                BodyItem::Block(b) if b.kind_span.start <= start && end <= b.close_brace.end => {
-                    blocks.push(b);
-                    body = &b.body;
-                    continue 'descend;
-                }
-                _ => {}
-            }
-        }
-        return None;
-    }
-}
-
-/// The value the innermost expression holding bytes `start..end` of file
-/// `file` took while `evaluation` planned the module, wherever the plan
-/// evaluated it: each of the first instances of a resource with `count`
-/// or `for_each`, each `dynamic` block, with `count.index`, `each.key` and
-/// `each.value` (or the iterator's `key` and `value`) among each hit's
-/// bindings. `None` when no expression holds the place (or it is a
-/// `variable`'s type constraint). `evaluation` must come from
-/// [`Module::evaluate_watching`] with the same place; the module's own
-/// diagnostics within the node's range are in
-/// [`Inspection::diagnostics`].
-pub fn inspect_module(module: &Module, evaluation: &Evaluation<'_>, file: usize, start: usize, end: usize) -> Option<Inspection> {
-    let body = module.bodies().get(file)?;
-    let (attr, blocks) = attribute_at(body, start, end)?;
-    // A type constraint is not a value.
-    if matches!(blocks.as_slice(), [b] if b.kind == "variable" && attr.name == "type") {
-        return None;
-    }
-    let found: Found<'_> = node_at(&attr.expr, start, end)?;
-    let watched = evaluation.watched().unwrap_or_default();
-    let span = watched.span.unwrap_or(found.node.span);
-    // The module's errors within the node, and when the plan never got to
-    // it, the errors about its inputs that stopped it (Terraform does not
-    // plan with a value it cannot read or a variable it does not declare).
-    let within = |d: &&crate::module::ModuleDiagnostic| match d.source {
-        Source::File(f) => f == file && span.start <= d.diagnostic.subject.start && d.diagnostic.subject.end <= span.end,
-        Source::Console => false,
-        _ => watched.span.is_none(),
-    };
-    let diagnostics = evaluation.diagnostics.iter().filter(|d| !d.warning).filter(within).map(|d| d.diagnostic.clone()).collect();
-    Some(Inspection {
-        span,
-        hits: watched.hits,
-        count: watched.count,
-        console_override: None,
-        diagnostics,
-        needs_full_build: watched.needs_full_build,
-    })
 }

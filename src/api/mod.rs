@@ -7,12 +7,13 @@ mod inspect;
 mod program;
 
 pub use crate::eval::console::Evaluated;
+pub use crate::eval::inspect::Inspection;
 pub use crate::eval::variables::{
     looks_like_tfvars, parse_tfvars_in, parse_variables, parse_variables_as, parse_variables_hinting, parse_variables_in, read_tfvars,
     variables_from_json, TfvarsArgument, Variables, VariablesFormat,
 };
 pub use crate::limits::Limits;
-pub use inspect::{inspect_module, Inspection};
+pub use crate::module::inspect_module;
 pub use program::Program;
 
 use crate::diagnostics::Diagnostics;

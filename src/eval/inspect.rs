@@ -17,6 +17,29 @@ use crate::value::{Type, Value};
 /// iterations).
 pub const MAX_HITS: usize = 5;
 
+/// What the inspector found at a place in the source.
+#[derive(Clone, Debug)]
+pub struct Inspection {
+    /// The innermost expression there, in bytes.
+    pub span: Span,
+    /// Its first evaluations (at most [`MAX_HITS`]): one, or inside a
+    /// `for` (or for the instances of a block) one per iteration, each with
+    /// the variables it was evaluated with. Empty when it was never
+    /// evaluated (a `for` over nothing, a `count` of zero, an `if`
+    /// directive's other branch, `&&` or `||` decided by the other side).
+    pub hits: Vec<Hit>,
+    /// How many times it was evaluated.
+    pub count: usize,
+    /// The console's rendering of the first hit where it is not the
+    /// value's own: `type(x)` as the whole expression prints the type.
+    pub console_override: Option<String>,
+    /// Errors found elsewhere that concern the node (a module's own
+    /// diagnostics within its range).
+    pub diagnostics: Diagnostics,
+    /// A function left out of this build was called.
+    pub needs_full_build: bool,
+}
+
 /// One evaluation of the node of interest.
 #[derive(Clone, Debug)]
 pub struct Hit {

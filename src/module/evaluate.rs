@@ -48,8 +48,8 @@ pub struct NamedValue {
 /// A module evaluated over its inputs: every named value, and every
 /// diagnostic. [`Evaluation::console`] evaluates more expressions in the
 /// module's context.
-pub struct Evaluation<'m> {
-    module: &'m Module,
+pub struct Evaluation {
+    module: std::sync::Arc<Module>,
     /// Every named value of the root module, in declaration order by kind.
     pub values: Vec<NamedValue>,
     /// Errors and warnings, in the order Terraform prints them; after
@@ -74,6 +74,10 @@ pub struct Evaluation<'m> {
     /// then only what could be had, and [`Evaluation::console`] still
     /// answers for those who want it.
     pub stopped: bool,
+    /// Some named values read a module call's outputs before the call's
+    /// other arguments could be had (see `graph::Early`): what they read
+    /// then is not the call's final value.
+    read_early: bool,
 }
 
 /// The values known so far in one module instance.
@@ -123,7 +127,12 @@ impl Scope {
     }
 }
 
-pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Option<super::Watch>, scope: Option<&str>) -> Evaluation<'m> {
+pub(super) fn evaluate(
+    module: &std::sync::Arc<Module>,
+    inputs: &super::Inputs,
+    watch: Option<super::Watch>,
+    scope: Option<&str>,
+) -> Evaluation {
     let root = module.root();
     let profile = module.options.profile;
     // The scope address is read before the configuration.
@@ -146,6 +155,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
     // the console's scope was built (Terraform's console refuses to start
     // otherwise).
     let mut planned = false;
+    let mut read_early = false;
     if !fatal(&diags) {
         let prepared = super::inputs::prepare(&root.config.variables, inputs, profile, &module.files, &mut diags);
         state.vars = prepared.values;
@@ -159,6 +169,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
                 let mut p = Planner::new(module, root, &links, String::new(), 0, state);
                 p.diags = diags;
                 p.run();
+                read_early = !p.early.is_empty();
                 state = p.state;
                 diags = p.diags;
                 planned = !links.cycle.get();
@@ -175,7 +186,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
     let input_values = inputs.input_values();
     let input_json = inputs.json.clone().unwrap_or_default();
     let mut e = Evaluation {
-        module,
+        module: module.clone(),
         values: Vec::new(),
         diagnostics: Vec::new(),
         state,
@@ -185,6 +196,7 @@ pub(super) fn evaluate<'m>(module: &'m Module, inputs: &super::Inputs, watch: Op
         input_json,
         scope_text: scope.unwrap_or_default().to_string(),
         stopped: !planned,
+        read_early,
     };
     sort_diagnostics(&mut diags, &e);
     // The consoles consolidate repeated warnings; Terraform leaves a check
@@ -223,7 +235,7 @@ fn sort_diagnostics(diags: &mut [ModuleDiagnostic], e: &Evaluation) {
     diags.sort_by_cached_key(key);
 }
 
-impl<'m> Evaluation<'m> {
+impl Evaluation {
     /// What [`Module::evaluate_watching`] saw of the expression it
     /// watched.
     pub fn watched(&self) -> Option<super::Watch> {
@@ -269,9 +281,9 @@ impl<'m> Evaluation<'m> {
         let scoped = self.links.scoped.borrow();
         let mut p = match (&*scoped, &self.links.scope) {
             (Some((d, depth, state)), Some(addr)) => {
-                Planner::new(self.module, self.module.dir_at(*d), &self.links, addr.clone(), *depth, state.clone())
+                Planner::new(&self.module, self.module.dir_at(*d), &self.links, addr.clone(), *depth, state.clone())
             }
-            _ => Planner::new(self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone()),
+            _ => Planner::new(&self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone()),
         };
         p.console = true;
         // Attributes the console reads of resources are unknown, not
@@ -391,7 +403,31 @@ pub(super) struct Planner<'m> {
     pub redirect: HashMap<(Node, usize), usize>,
 }
 
-impl Evaluation<'_> {
+impl Evaluation {
+    /// The module evaluated.
+    pub fn module(&self) -> &std::sync::Arc<Module> {
+        &self.module
+    }
+
+    /// Whether planning one root node again over this evaluation's values
+    /// sees what the evaluation saw: not after it stopped, in a scoped
+    /// console, or where values read a module call's outputs early.
+    pub(super) fn replays(&self) -> bool {
+        !self.stopped && self.links.scope.is_none() && !self.read_early
+    }
+
+    /// What planning the root module's node `n` again, over the values
+    /// this evaluation planned, sees of the place `watch` names: what a
+    /// whole evaluation watching it would see, as `n` reads only values
+    /// planned before it.
+    pub(super) fn watch_node(&self, n: Node, watch: super::Watch) -> super::Watch {
+        *self.links.watch.borrow_mut() = Some(watch);
+        let mut p = Planner::new(&self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone());
+        p.invalid_providers = super::providers::provider_configurations(&p).1;
+        p.node(n);
+        self.links.watch.borrow_mut().take().unwrap_or_default()
+    }
+
     /// The resource and data source types planned as written (`data.` before
     /// a data source's), their providers' schemas not in the provider data:
     /// any attribute read from them is unknown.
@@ -491,7 +527,7 @@ impl<'m> Planner<'m> {
         }
     }
 
-    fn node(&mut self, n: Node) {
+    pub(super) fn node(&mut self, n: Node) {
         // A node that depends on a failed one is never processed.
         let deps = self.deps(n);
         if deps.iter().any(|d| self.state.failed.contains(d)) {

@@ -18,7 +18,7 @@ use crate::value::{Marks, SortedMap, Value};
 /// Where a module's variable values come from. Later sources override
 /// earlier ones: the JSON object, `TF_VAR_` variables, the variables files
 /// Terraform loads by itself, then the command line in order.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Inputs {
     /// A JSON object of variable values, as if set from outside the
     /// configuration (`{"__unknown__": ...}` markers, refinements and
@@ -34,7 +34,7 @@ pub struct Inputs {
 }
 
 /// One command-line option giving variable values.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum CliInput {
     /// `-var NAME=VALUE`
     Var(String, String),

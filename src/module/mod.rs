@@ -51,6 +51,7 @@ mod files;
 mod glob;
 mod graph;
 mod inputs;
+mod inspect;
 mod provider_data;
 mod provider_functions;
 mod provider_plans;
@@ -59,18 +60,22 @@ mod refs;
 mod resources;
 mod schema;
 mod scope;
+mod workspace;
 
 pub use calls::join as module_dir;
 pub use config::Mode;
 pub use console_scope::SCOPE_FILE;
 pub use evaluate::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
 pub use inputs::{CliInput, Inputs};
+pub use inspect::inspect_module;
 pub use provider_data::{DirFiles, GivenFiles, ProviderData, ProviderFiles, Read};
+pub use workspace::Workspace;
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::syntax::ast::Body;
+use std::sync::Arc;
 
 /// A place in one of the module's files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -255,10 +260,10 @@ impl Dir {
 /// A module's files, parsed and decoded: the root module, and every
 /// directory beneath it that holds `.tf` files (the modules it may call).
 pub struct Module {
-    files: std::sync::Arc<Vec<(String, String)>>,
+    files: Arc<Vec<(String, String)>>,
     /// The files and `path.cwd`, as the file functions read them.
     fs: crate::functions::ModuleFiles,
-    bodies: Vec<Body>,
+    bodies: Vec<Arc<Body>>,
     dirs: Vec<Dir>,
     options: ModuleOptions,
 }
@@ -269,7 +274,20 @@ impl Module {
     /// directory; those in `modules/x/` are the module a call with
     /// `source = "./modules/x"` runs. Other files are there for the file
     /// functions (`file`, `templatefile`, ...).
-    pub fn load(files: Vec<(String, String)>, options: &ModuleOptions) -> Module {
+    pub fn load(files: Vec<(String, String)>, options: &ModuleOptions) -> Arc<Module> {
+        Module::load_parsed(files, options, &mut |name, text| {
+            crate::syntax::parse_config(text, name, &options.limits, options.profile).map(Arc::new)
+        })
+    }
+
+    /// [`Module::load`], with each configuration file's syntax tree from
+    /// `parse` (name, text): a [`Workspace`] keeps the trees of the files
+    /// an edit did not touch.
+    pub(crate) fn load_parsed(
+        files: Vec<(String, String)>,
+        options: &ModuleOptions,
+        parse: &mut dyn FnMut(&str, &str) -> Result<Arc<Body>, crate::diagnostics::Diagnostics>,
+    ) -> Arc<Module> {
         let mut bodies = Vec::with_capacity(files.len());
         let mut by_dir: std::collections::BTreeMap<String, Vec<usize>> = std::collections::BTreeMap::new();
         by_dir.insert(String::new(), Vec::new());
@@ -285,15 +303,15 @@ impl Module {
             if is_config_file(name, tofu) && !replaced.contains(name) {
                 let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
                 by_dir.entry(dir.to_string()).or_default().push(i);
-                match crate::syntax::parse_config(text, name, &options.limits, options.profile) {
+                match parse(name, text) {
                     Ok(b) => bodies.push(b),
                     Err(ds) => {
                         diags.extend(ds.into_iter().map(|d| ModuleDiagnostic::at(i, d)));
-                        bodies.push(Body::default());
+                        bodies.push(Arc::default());
                     }
                 }
             } else {
-                bodies.push(Body::default());
+                bodies.push(Arc::default());
             }
             parse_diags.push(diags);
         }
@@ -303,16 +321,21 @@ impl Module {
             let mut diags: Vec<ModuleDiagnostic> = members.iter().flat_map(|i| parse_diags[*i].clone()).collect();
             let config = match diags.is_empty() {
                 true => {
-                    let refs: Vec<(usize, &Body)> = members.iter().map(|i| (*i, &bodies[*i])).collect();
+                    let refs: Vec<(usize, &Body)> = members.iter().map(|i| (*i, &*bodies[*i])).collect();
                     config::decode(&refs, options.profile, &mut diags, &files)
                 }
                 false => config::Config::default(),
             };
             dirs.push(Dir { path, files: members, config, diags });
         }
-        let files = std::sync::Arc::new(files);
+        let files = Arc::new(files);
         let fs = crate::functions::ModuleFiles { files: files.clone(), cwd: options.cwd.clone() };
-        Module { files, fs, bodies, dirs, options: options.clone() }
+        Arc::new(Module { files, fs, bodies, dirs, options: options.clone() })
+    }
+
+    /// The options it was loaded with.
+    pub fn options(&self) -> &ModuleOptions {
+        &self.options
     }
 
     /// The module's files: name and text.
@@ -322,12 +345,12 @@ impl Module {
 
     /// The parsed bodies, one per file (empty for a file that is not a
     /// `.tf` file).
-    pub fn bodies(&self) -> &[Body] {
+    pub fn bodies(&self) -> &[Arc<Body>] {
         &self.bodies
     }
 
     /// Evaluates every named value over `inputs`.
-    pub fn evaluate(&self, inputs: &Inputs) -> Evaluation<'_> {
+    pub fn evaluate(self: &Arc<Self>, inputs: &Inputs) -> Evaluation {
         evaluate::evaluate(self, inputs, None, None)
     }
 
@@ -347,7 +370,7 @@ impl Module {
     /// assert_eq!(e.console("local.first").unwrap().console, "\"10.0.1.0/24\"");
     /// assert!(m.evaluate_scoped(&Inputs::default(), "module.nope").stopped);
     /// ```
-    pub fn evaluate_scoped(&self, inputs: &Inputs, scope: &str) -> Evaluation<'_> {
+    pub fn evaluate_scoped(self: &Arc<Self>, inputs: &Inputs, scope: &str) -> Evaluation {
         evaluate::evaluate(self, inputs, None, Some(scope))
     }
 
@@ -355,7 +378,7 @@ impl Module {
     /// holding bytes `start..end` of file `file` takes wherever the plan
     /// evaluates it (each instance of a `count` or `for_each`, each
     /// `dynamic` block): see [`Evaluation::watched`].
-    pub fn evaluate_watching(&self, inputs: &Inputs, file: usize, start: usize, end: usize) -> Evaluation<'_> {
+    pub fn evaluate_watching(self: &Arc<Self>, inputs: &Inputs, file: usize, start: usize, end: usize) -> Evaluation {
         evaluate::evaluate(self, inputs, Some(Watch { file, start, end, ..Watch::default() }), None)
     }
 

@@ -9,9 +9,8 @@
 
 use super::module::read_options as read_module_options;
 use super::{evaluation_options, js_diagnostic, read_variables, utf16_offset, JsDiagnostic, JsRange};
-use crate::api::{inspect_module, Inspection};
+use crate::api::Inspection;
 use crate::diagnostics::Diagnostic;
-use crate::module::Module;
 use crate::{present, Program};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -153,13 +152,16 @@ pub fn inspect_module_js(source: &str, variables: &str, options: JsValue, start:
     {
         let result = match read_module_options(source, variables, options) {
             Err(detail) => failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"),
-            Ok((_, mopts, inputs, files)) => {
-                let module = Module::load(files, &mopts);
-                let found = byte_range(source, start, end).and_then(|(s, e)| {
-                    let evaluation = module.evaluate_watching(&inputs, 0, s, e);
-                    inspect_module(&module, &evaluation, 0, s, e)
+            Ok((opts, mopts, inputs, files)) => {
+                let path = opts.file.clone().unwrap_or_else(|| "main.tf".into());
+                let Some(text) = files.iter().find(|(p, _)| *p == path).map(|(_, t)| t.clone()) else {
+                    let detail = format!("The module options are malformed: there is no file {}.", crate::value::go_quote(&path));
+                    return serialize(&failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"));
+                };
+                let found = super::module::with_workspace(mopts, files, inputs, opts.scope.clone(), |ws| {
+                    byte_range(&text, start, end).and_then(|(s, e)| ws.inspect(&path, s, e))
                 });
-                to_js(found, source)
+                to_js(found, &text)
             }
         };
         serialize(&result)

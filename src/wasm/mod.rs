@@ -654,12 +654,14 @@ pub(crate) fn utf16_offset(text: &str, at: usize) -> usize {
 /// A text's line starts with the UTF-16 offset of each, so that the
 /// places of many named values cost a search and a line's scan each
 /// rather than a scan from the start of the file.
+#[cfg_attr(not(feature = "module-mode"), allow(dead_code))]
 pub(crate) struct TextIndex<'t> {
     text: &'t str,
     /// Byte offset and UTF-16 offset of each line's start.
     lines: Vec<(usize, usize)>,
 }
 
+#[cfg_attr(not(feature = "module-mode"), allow(dead_code))]
 impl<'t> TextIndex<'t> {
     pub fn new(text: &'t str) -> TextIndex<'t> {
         let mut lines = vec![(0, 0)];

@@ -11,7 +11,7 @@
 use super::{js_diagnostic, unknown_key, JsDiagnostic};
 use crate::api::VariablesFormat;
 use crate::diagnostics::Diagnostic;
-use crate::module::{Inputs, Module, ModuleDiagnostic, ModuleOptions, Source};
+use crate::module::{Inputs, ModuleDiagnostic, ModuleOptions, Source};
 use crate::{present, Profile};
 #[allow(unused_imports)]
 use serde::Serialize as _;
@@ -39,7 +39,10 @@ pub(super) struct JsModuleOptions {
     /// The module instance the console evaluates in (`module.net["a"]`),
     /// as `terraform console -scope` takes it.
     #[serde(default)]
-    scope: Option<String>,
+    pub(super) scope: Option<String>,
+    /// The file an inspected range is in (`main.tf` by default).
+    #[serde(default)]
+    pub(super) file: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -117,6 +120,31 @@ thread_local! {
     static PROVIDER_FILES: std::sync::Arc<crate::module::GivenFiles> = std::sync::Arc::new(crate::module::GivenFiles::default());
     static PROVIDER_DATA: std::sync::Arc<crate::module::ProviderData> =
         std::sync::Arc::new(crate::module::ProviderData::new(PROVIDER_FILES.with(|f| f.clone())));
+    /// The configuration of the last call: its files' parses and its last
+    /// evaluation, which the next call reuses where its input is the same
+    /// (a console line, a hover).
+    static WORKSPACE: std::cell::RefCell<Option<crate::module::Workspace>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on the page's workspace, set to these files, inputs, options
+/// and scope.
+#[cfg(feature = "module-mode")]
+pub(super) fn with_workspace<T>(
+    options: ModuleOptions,
+    files: Vec<(String, String)>,
+    inputs: Inputs,
+    scope: Option<String>,
+    f: impl FnOnce(&mut crate::module::Workspace) -> T,
+) -> T {
+    WORKSPACE.with(|w| {
+        let mut w = w.borrow_mut();
+        let ws = w.get_or_insert_with(|| crate::module::Workspace::new(options.clone()));
+        ws.set_options(options);
+        ws.set_files(files);
+        ws.set_inputs(inputs);
+        ws.set_scope(scope);
+        f(ws)
+    })
 }
 
 /// The provider data every module evaluation plans resources with.
@@ -145,6 +173,8 @@ pub fn add_provider_files(files: JsValue) {
                 given.add(&path, text);
             }
         });
+        // What the last evaluation planned without them is out of date.
+        WORKSPACE.with(|w| w.borrow_mut().as_mut().map(|ws| ws.refresh()));
     }
     #[cfg(not(feature = "module-mode"))]
     let _ = files;
@@ -210,7 +240,7 @@ pub(super) fn read_options(
     let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
         JsModuleOptions::default()
     } else {
-        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files", "scope"])?;
+        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file"])?;
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
     let profile = match opts.profile.as_deref() {
@@ -239,17 +269,22 @@ pub(super) fn read_options(
     Ok((opts, mopts, inputs, files))
 }
 
+#[cfg(feature = "module-mode")]
 fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
     let (opts, mopts, inputs, files) = match read_options(source, variables, options) {
         Ok(o) => o,
         Err(e) => return options_error(e),
     };
-    let profile = mopts.profile;
-    let module = Module::load(files, &mopts);
-    let evaluation = match opts.scope.as_deref() {
-        Some(scope) => module.evaluate_scoped(&inputs, scope),
-        None => module.evaluate(&inputs),
-    };
+    let scope = opts.scope.clone();
+    with_workspace(mopts, files, inputs, scope, |ws| result_of(&opts, source, variables, ws.evaluate()))
+}
+
+/// What the page is told of an evaluation (and of the console line the
+/// options carry).
+#[cfg(feature = "module-mode")]
+fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: &crate::module::Evaluation) -> JsModuleResult {
+    let module = evaluation.module();
+    let profile = module.options().profile;
     let console_text = opts.console.as_deref().unwrap_or("");
     let texts = |d: &ModuleDiagnostic| match d.source {
         Source::File(0) => (source, "expression"),

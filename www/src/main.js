@@ -848,6 +848,22 @@ ui.format.addEventListener("click", formatEditor);
 
 // ----------------------------------------------------------------- inspect
 
+// The workspace as the last evaluation saw it, with the open file named:
+// the worker answers from that evaluation.
+function moduleInspection(source, profile) {
+  ws.sync(source);
+  const scope = ui.consoleScope.value.trim();
+  const others = ws.others();
+  const options = {
+    profile,
+    variablesFormat: varsFormat,
+    file: ws.active,
+    ...(Object.keys(others).length && { files: others }),
+    ...(scope && { scope }),
+  };
+  return { source: ws.get(MAIN), options };
+}
+
 // The value of the sub-expression at from..to of the editor's text, as the
 // current inputs give it.
 async function inspectAt(from, to) {
@@ -858,7 +874,7 @@ async function inspectAt(from, to) {
   const profile = ui.profile.value;
   const message =
     mode === "module"
-      ? { kind: "inspectModule", source, variables, options: { profile, variablesFormat: varsFormat }, start: from, end: to }
+      ? { kind: "inspectModule", ...moduleInspection(source, profile), variables, start: from, end: to }
       : { kind: "inspect", source, variables, options: { profile, template: mode === "template", variablesFormat: varsFormat }, start: from, end: to };
   const answer = await ask(message);
   return answer?.result ?? null;

@@ -8,7 +8,7 @@
 //! alone and status 1.
 
 use hcl_playground::api::VariablesFormat;
-use hcl_playground::module::{CliInput, DiagnosticKind, Inputs, Module, ModuleOptions};
+use hcl_playground::module::{CliInput, DiagnosticKind, Inputs, ModuleOptions, Workspace};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -88,11 +88,11 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     if let Some(w) = args.workspace {
         opts.workspace = w;
     }
-    let module = Module::load(files, &opts);
-    let evaluation = match args.scope.as_deref() {
-        Some(scope) => module.evaluate_scoped(&inputs, scope),
-        None => module.evaluate(&inputs),
-    };
+    let mut workspace = Workspace::new(opts);
+    workspace.set_files(files);
+    workspace.set_inputs(inputs);
+    workspace.set_scope(args.scope.clone());
+    let evaluation = workspace.evaluate();
     let source = String::new();
     // Where the consoles end before reading anything, so does this.
     if evaluation.stopped {
