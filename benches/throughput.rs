@@ -85,9 +85,10 @@ fn fmt_bytes(b: usize) -> String {
 }
 
 fn main() {
-    // `throughput modules` runs only the module section.
+    // `throughput modules` runs only the module and workspace sections.
     if std::env::args().nth(1).as_deref() == Some("modules") {
-        return modules();
+        modules();
+        return workspace();
     }
     let cases = workload::realistic();
     let reps = 200;
@@ -143,6 +144,51 @@ fn main() {
         println!("| {name} | {} | {summary} |", fmt_time(t));
     }
     modules();
+    workspace();
+}
+
+/// The page's Workspace between edits: a configuration of two files (the
+/// 100-server module with its `dynamic` blocks, and 500 chained locals),
+/// an edit of the smaller file, and a hover over an expression of a
+/// resource, each timed beside what it cost to load and evaluate all
+/// again.
+fn workspace() {
+    use hcl_playground::module::{inspect_module, Inputs, Module, ModuleOptions, Workspace};
+    println!("\n## Workspace: an edit and a hover\n");
+    let main = workload::module_for_each(100, true);
+    let locals = workload::module_locals(500).replace("variable \"env\"", "variable \"env2\"").replace("var.env", "var.env2");
+    let options = ModuleOptions::default();
+    let inputs = Inputs::default();
+    let edit = |i: usize| vec![("main.tf".to_string(), main.clone()), ("locals.tf".to_string(), format!("{locals}# edit {i}\n"))];
+    let mut round = 0;
+    let (again, _) = measure(5, || {
+        round += 1;
+        let m = Module::load(edit(round), &options);
+        m.evaluate(&inputs).values.len()
+    });
+    let mut ws = Workspace::new(options.clone());
+    ws.set_inputs(inputs.clone());
+    let (reused, _) = measure(5, || {
+        round += 1;
+        ws.set_files(edit(round));
+        ws.evaluate().values.len()
+    });
+    let at = main.find("each.value.zone").unwrap();
+    let m = Module::load(edit(0), &options);
+    let (watched, _) = measure(5, || inspect_module(&m, &m.evaluate_watching(&inputs, 0, at, at), 0, at, at).map(|f| f.hits.len()));
+    ws.set_files(edit(0));
+    ws.evaluate();
+    let (hover, _) = measure(20, || ws.inspect("main.tf", at, at).map(|f| f.hits.len()));
+    println!("| step | everything again | with the workspace |\n|---|---|---|");
+    let lines = |t: &str| t.lines().count();
+    println!(
+        "| an edit of `locals.tf` ({} lines; `main.tf`, {} lines, unchanged) | {} | {} |",
+        lines(&locals) + 1,
+        lines(&main),
+        fmt_time(again),
+        fmt_time(reused)
+    );
+    println!("| a hover in a resource of `main.tf` (100 instances) | {} | {} |", fmt_time(watched), fmt_time(hover));
 }
 
 /// Module mode: load (parse, decode) and evaluate every named value, as
