@@ -23,12 +23,22 @@ pub struct Limits {
     pub max_string_len: usize,
     /// Parser rule calls allowed per input byte (pest's call limit).
     pub parse_calls_per_byte: usize,
+    /// Evaluation steps of all the expressions of a configuration together
+    /// (a module's evaluation; each expression also has `max_steps`).
+    pub max_total_steps: u64,
 }
 
 impl Default for Limits {
     /// Limits that suit a browser tab: a runaway expression stops in well
     /// under a second.
     fn default() -> Limits {
-        Limits { max_depth: 128, max_steps: 500_000, max_collection_len: 1_000_000, max_string_len: 16 << 20, parse_calls_per_byte: 2_000 }
+        Limits {
+            max_depth: 128,
+            max_steps: 500_000,
+            max_collection_len: 1_000_000,
+            max_string_len: 16 << 20,
+            parse_calls_per_byte: 2_000,
+            max_total_steps: u64::MAX,
+        }
     }
 }

@@ -63,7 +63,9 @@ function moduleResult(build, source, variables, options) {
 }
 
 // Provider data files (www/providers, beside this worker), fetched once
-// each; the page's clock stops meanwhile, as while a build loads.
+// each; the page's clock stops meanwhile, as while a build loads. Kept, so
+// that the page's own evaluator can be given them too (`providerFilesFor`).
+const providerTexts = new Map();
 async function provideFiles(build, paths, id) {
   self.postMessage({ id, loading: true });
   const files = {};
@@ -78,7 +80,16 @@ async function provideFiles(build, paths, id) {
     }),
   );
   build.addProviderFiles(files);
+  for (const [path, text] of Object.entries(files)) providerTexts.set(path, text);
   self.postMessage({ id, loaded: true });
+}
+
+// The provider data files the page's evaluator asked for, from those
+// fetched here (fetching the others).
+async function providerFilesFor(build, paths, id) {
+  const missing = paths.filter((p) => !providerTexts.has(p));
+  if (missing.length) await provideFiles(build, missing, id);
+  return Object.fromEntries(paths.map((p) => [p, providerTexts.get(p) ?? null]));
 }
 
 // The full build, with the page told while it loads the first time (the
@@ -93,7 +104,7 @@ async function fullBuild(id) {
 }
 
 self.onmessage = async (event) => {
-  const { id, kind, source, variables, options } = event.data;
+  const { id, kind, source, variables, options, providerFilesFor: wanted } = event.data;
   try {
     await ready;
     if (kind === "meta") {
@@ -126,7 +137,9 @@ self.onmessage = async (event) => {
         await provideFiles(build, result.needsProviderFiles, id);
         result = moduleResult(build, source, variables, options);
       }
-      self.postMessage({ id, result, ms: lastMs });
+      const ms = lastMs;
+      const providerFiles = wanted?.length ? await providerFilesFor(build, wanted, id) : undefined;
+      self.postMessage({ id, result, ms, ...(providerFiles && { providerFiles }) });
       return;
     }
     const profile = options?.profile ?? "terraform";

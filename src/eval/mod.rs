@@ -234,6 +234,11 @@ impl<'a> Evaluator<'a> {
         true
     }
 
+    /// The steps of work done so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
     /// Evaluates an expression.
     pub fn eval(&mut self, e: &Expression) -> Value {
         if !self.charge(1, e.span) {

@@ -27,6 +27,9 @@ pub(super) struct Links {
     map: HashMap<(usize, usize), usize>,
     /// Module instances planned so far.
     planned: Cell<usize>,
+    /// Evaluation steps of every expression so far (see
+    /// `Limits::max_total_steps`).
+    pub steps: Cell<u64>,
     /// Known attributes of resource instances by full address (see
     /// [`super::inputs::STATE_KEY`]).
     pub prior: SortedMap<Value>,

@@ -35,6 +35,17 @@ impl<'m> Planner<'m> {
 
     fn expression_with(&mut self, e: &Expression, scope: &Scope, console: Option<&str>, go_on: bool) -> Option<Value> {
         let before = self.diags.len();
+        let max_total = self.module.options.limits.max_total_steps;
+        if self.links.steps.get() > max_total {
+            // Said once, at the expression that found the budget spent.
+            if self.links.steps.replace(u64::MAX) != u64::MAX {
+                let detail = format!(
+                    "Evaluating this configuration needs more than {max_total} steps of work, which is more than this evaluator allows."
+                );
+                self.file_diag(scope.source, crate::diagnostics::Diagnostic::error(crate::limits::TOO_EXPENSIVE, detail, e.span));
+            }
+            return None;
+        }
         let mut vars: BTreeMap<&str, BTreeMap<String, Value>> = BTreeMap::new();
         let mut resources_by_type: BTreeMap<(Mode, String), BTreeMap<String, Value>> = BTreeMap::new();
         let mut self_value = None;
@@ -129,6 +140,7 @@ impl<'m> Planner<'m> {
             ev = ev.with_recorder(Recorder::new(found));
         }
         let v = ev.eval(e);
+        self.links.steps.set(self.links.steps.get().saturating_add(ev.steps()));
         if let (Some(found), Some(recorder)) = (&watched, ev.take_recorder()) {
             self.note_watched(found.node.span, recorder, scope, ev.needs_full_build);
         }

@@ -149,6 +149,10 @@ export interface ModuleOptions {
    * Diagnostics about the address have source "scope".
    */
   scope?: string;
+  /** The file an inspected range is in (inspectModule; default "main.tf"). */
+  file?: string;
+  /** Work and size limits for each expression (as EvaluateOptions' limits), and for all of them together. */
+  limits?: { maxDepth?: number; maxSteps?: number; maxCollectionLen?: number; maxStringLen?: number; maxTotalSteps?: number };
 }
 
 /** One named value of a module: var.x, local.x, output.x, a resource, data source or module call. */
@@ -208,6 +212,8 @@ export interface ModuleResult {
    * there is no `console` answer, only the diagnostics.
    */
   stopped?: true;
+  /** An expression reached one of the limits (see ModuleOptions' limits). */
+  limitReached?: true;
 }
 
 /** Evaluates a module's text (its main.tf, with the `files` option's) over its variables, as `terraform console -plan` sees it. */
@@ -306,11 +312,12 @@ struct JsOptions {
 
 #[derive(Deserialize, Default, PartialEq)]
 #[serde(rename_all = "camelCase")]
-struct JsLimits {
+pub(crate) struct JsLimits {
     max_depth: Option<usize>,
     max_steps: Option<u64>,
     max_collection_len: Option<usize>,
     max_string_len: Option<usize>,
+    max_total_steps: Option<u64>,
 }
 
 #[derive(Deserialize, Clone, Copy, PartialEq)]
@@ -566,13 +573,30 @@ pub(crate) fn unknown_key(object: &JsValue, known: &[&str]) -> Result<(), String
     Ok(())
 }
 
+impl JsLimits {
+    /// The default limits with those given.
+    pub(crate) fn limits(&self) -> Limits {
+        let d = Limits::default();
+        Limits {
+            max_depth: self.max_depth.unwrap_or(d.max_depth),
+            max_steps: self.max_steps.unwrap_or(d.max_steps),
+            max_collection_len: self.max_collection_len.unwrap_or(d.max_collection_len),
+            max_string_len: self.max_string_len.unwrap_or(d.max_string_len),
+            max_total_steps: self.max_total_steps.unwrap_or(d.max_total_steps),
+            ..d
+        }
+    }
+}
+
+/// Whether a diagnostic says that evaluation reached one of the limits.
+pub(crate) fn limit_reached(d: &Diagnostic) -> bool {
+    [crate::limits::TOO_EXPENSIVE, crate::limits::TOO_LARGE].contains(&d.summary.as_str())
+}
+
 fn evaluation_options(opts: &JsOptions) -> Result<(Options, VariablesFormat), String> {
     let mut limits = Limits::default();
     if let Some(l) = &opts.limits {
-        limits.max_depth = l.max_depth.unwrap_or(limits.max_depth);
-        limits.max_steps = l.max_steps.unwrap_or(limits.max_steps);
-        limits.max_collection_len = l.max_collection_len.unwrap_or(limits.max_collection_len);
-        limits.max_string_len = l.max_string_len.unwrap_or(limits.max_string_len);
+        limits = l.limits();
     }
     let profile = match opts.profile.as_deref() {
         None => Profile::default(),
@@ -612,7 +636,7 @@ fn expression_failure(diags: &[Diagnostic], source: &str, wants: &impl Fn(JsOutp
     let text = wants(JsOutput::DiagnosticsText).then(|| present::render_diagnostics(diags, source, "<input>"));
     // A work or size limit ended the evaluation: with other limits the
     // answer may differ.
-    let limit_reached = diags.iter().any(|d| [crate::limits::TOO_EXPENSIVE, crate::limits::TOO_LARGE].contains(&d.summary.as_str()));
+    let limit_reached = diags.iter().any(limit_reached);
     JsResult { limit_reached, ..failure(diags.iter().map(|d| js_diagnostic(d, source, "expression")).collect(), text) }
 }
 

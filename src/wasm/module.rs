@@ -40,6 +40,9 @@ pub(super) struct JsModuleOptions {
     /// as `terraform console -scope` takes it.
     #[serde(default)]
     pub(super) scope: Option<String>,
+    /// Work and size limits for each expression.
+    #[serde(default)]
+    limits: Option<super::JsLimits>,
     /// The file an inspected range is in (`main.tf` by default).
     #[serde(default)]
     pub(super) file: Option<String>,
@@ -112,6 +115,8 @@ struct JsModuleResult {
     /// The consoles would evaluate nothing: no values, no console answer.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stopped: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    limit_reached: bool,
 }
 
 #[cfg(feature = "module-mode")]
@@ -207,6 +212,7 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             needs_provider_files: Vec::new(),
             guessed_types: Vec::new(),
             stopped: false,
+            limit_reached: false,
         }
     };
     // Plain objects, not `Map`s, for the flattened diagnostics.
@@ -226,6 +232,7 @@ fn options_error(detail: String) -> JsModuleResult {
         needs_provider_files: Vec::new(),
         guessed_types: Vec::new(),
         stopped: false,
+        limit_reached: false,
     }
 }
 
@@ -240,7 +247,12 @@ pub(super) fn read_options(
     let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
         JsModuleOptions::default()
     } else {
-        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file"])?;
+        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file", "limits"])?;
+        if let Ok(limits) = js_sys::Reflect::get(&options, &JsValue::from_str("limits")) {
+            if limits.is_object() {
+                unknown_key(&limits, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen", "maxTotalSteps"])?;
+            }
+        }
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
     let profile = match opts.profile.as_deref() {
@@ -254,6 +266,9 @@ pub(super) fn read_options(
     let mut mopts = ModuleOptions { profile, providers, ..ModuleOptions::default() };
     if let Some(w) = &opts.workspace {
         mopts.workspace = w.clone();
+    }
+    if let Some(l) = &opts.limits {
+        mopts.limits = l.limits();
     }
     let mut inputs = Inputs::default();
     match super::variables_format(opts.variables_format.as_deref(), "module")? {
@@ -349,23 +364,31 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
             line,
         })
         .collect();
-    let console =
-        opts.console.as_deref().filter(|c| !c.trim().is_empty() && !evaluation.stopped).map(|expr| match evaluation.console(expr) {
-            Ok(e) => JsConsole {
-                ok: true,
-                console: Some(e.console),
-                ty: Some(e.ty.to_string()),
-                diagnostics: Vec::new(),
-                diagnostics_text: String::new(),
-            },
-            Err(ds) => JsConsole {
-                ok: false,
-                console: None,
-                ty: None,
-                diagnostics: ds.iter().map(js_diag).collect(),
-                diagnostics_text: render(&ds, expr),
-            },
-        });
+    let answer =
+        opts.console.as_deref().filter(|c| !c.trim().is_empty() && !evaluation.stopped).map(|expr| (expr, evaluation.console(expr)));
+    // The console line's errors count too: the page evaluates again with
+    // the default limits when either reached its own.
+    let limit_reached = evaluation
+        .diagnostics
+        .iter()
+        .chain(answer.iter().flat_map(|(_, a)| a.as_ref().err().into_iter().flatten()))
+        .any(|d| super::limit_reached(&d.diagnostic));
+    let console = answer.map(|(expr, answer)| match answer {
+        Ok(e) => JsConsole {
+            ok: true,
+            console: Some(e.console),
+            ty: Some(e.ty.to_string()),
+            diagnostics: Vec::new(),
+            diagnostics_text: String::new(),
+        },
+        Err(ds) => JsConsole {
+            ok: false,
+            console: None,
+            ty: None,
+            diagnostics: ds.iter().map(js_diag).collect(),
+            diagnostics_text: render(&ds, expr),
+        },
+    });
     JsModuleResult {
         ok: !evaluation.diagnostics.iter().any(|d| !d.warning),
         values,
@@ -377,5 +400,6 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
         needs_provider_files: pending_provider_files(),
         guessed_types: evaluation.guessed_types(),
         stopped: evaluation.stopped,
+        limit_reached,
     }
 }

@@ -22,8 +22,33 @@
 export const LOCAL_LIMITS = { maxSteps: 20000, maxCollectionLen: 10000, maxStringLen: 1 << 18 };
 /** An evaluation slower than this (ms) sends the next ones to the worker. */
 const QUICK_MS = 4;
+/**
+ * A module's evaluation here: each expression under the small limits, and
+ * all of them together under about ten times one expression's (a
+ * configuration with many instances must not hold the page either).
+ */
+export const MODULE_LIMITS = { ...LOCAL_LIMITS, maxTotalSteps: 200000 };
+/**
+ * The same for a module's evaluation (the whole configuration planned, with
+ * each expression under the small limits): a 300-line module takes about
+ * 3 ms, a 3,000-line one about 27 ms (benches/browser.mjs); a frame less
+ * the page's own work, so that one slow evaluation does not send the next
+ * ones to the worker.
+ */
+const MODULE_QUICK_MS = 12;
+const WARM_ROUNDS = 10;
 
-export function createLocal(moduleUrl) {
+// Module mode needs the full build: it is loaded here the first time a
+// module is evaluated (the browser's cache serves the worker's copy), and
+// given the provider data files an evaluation asks for by the worker,
+// which fetched them (each is downloaded once).
+export function createLocal(moduleUrl, fullUrl) {
+  let full = null;
+  let loadingFull = null;
+  let moduleMs = 0;
+  let moduleQuickMs = MODULE_QUICK_MS;
+  // Provider data files the last evaluation here asked for.
+  let wanted = [];
   let build = null;
   let memory = null;
   let profileNames = null;
@@ -76,9 +101,79 @@ export function createLocal(moduleUrl) {
     return { result };
   }
 
+  function loadFull(message) {
+    loadingFull ??= import(new URL(fullUrl, import.meta.url).href)
+      .then(async (m) => {
+        await m.default();
+        full = m;
+        warm(message, WARM_ROUNDS);
+      })
+      .catch(() => {});
+  }
+
+  // V8 compiles WebAssembly with its baseline compiler first and optimises
+  // the functions that run often: a few evaluations of the module in idle
+  // time (each of a slightly different text, as an unchanged one is not
+  // evaluated again) make the first edits as quick as the later ones.
+  function warm(message, rounds) {
+    if (rounds === 0) return;
+    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
+    idle(() => {
+      try {
+        full?.evaluateModule(`${message.source}\n# ${rounds}\n`, message.variables, { ...message.options, limits: MODULE_LIMITS });
+      } catch {
+        return;
+      }
+      warm(message, rounds - 1);
+    });
+  }
+
+  /**
+   * The answer to a { kind: "module" } message, as the worker would give it
+   * ({ result, ms }), or null when the worker should evaluate it.
+   */
+  function evaluateModule({ source, variables, options }) {
+    if (!full) {
+      loadFull({ source, variables, options });
+      return null;
+    }
+    if (moduleMs > moduleQuickMs) return null;
+    const started = performance.now();
+    let result;
+    try {
+      result = full.evaluateModule(source, variables, { ...options, limits: MODULE_LIMITS });
+    } catch {
+      full = null;
+      return null;
+    }
+    moduleMs = performance.now() - started;
+    if (result.limitReached) moduleMs = Infinity;
+    // The worker, which has fetched them or will, hands them over with its
+    // answer.
+    wanted = result.needsProviderFiles ?? [];
+    if (wanted.length) return null;
+    if (result.limitReached) return null;
+    return { result, ms: moduleMs };
+  }
+
   return {
     load,
     evaluate,
+    evaluateModule,
+    /** The provider data files to ask the worker for with the next module message. */
+    wantedProviderFiles: () => (full ? wanted : []),
+    /** The worker's answer to a module message: its time (ms), and the provider data files asked for. */
+    observeModule(answer) {
+      if (typeof answer?.ms === "number") moduleMs = answer.ms;
+      if (answer?.providerFiles && full) {
+        full.addProviderFiles(answer.providerFiles);
+        wanted = wanted.filter((p) => !(p in answer.providerFiles));
+      }
+    },
+    /** Sets the time (ms) past which a module evaluation sends the next ones to the worker. */
+    setModuleQuickMs(ms) {
+      moduleQuickMs = ms;
+    },
     /** The time (ms) the worker took for its last evaluation. */
     observe(ms) {
       if (typeof ms === "number") lastMs = ms;

@@ -98,7 +98,7 @@ const ui = {
 // Evaluations go through a lane (engine.js): no fixed delay, newest input
 // wins, an answer overtaken by newer input arrives as null.
 const latest = engine.lane();
-const local = createLocal("../pkg/hcl_playground.js");
+const local = createLocal("../pkg/hcl_playground.js", "../pkg-full/hcl_playground.js");
 // Inspections (hover, selection) have a lane of their own: the newest wins.
 const inspections = engine.lane();
 const INSPECT = new Set(["inspect", "inspectModule"]);
@@ -197,7 +197,7 @@ const varsView = editor($("variables"), "{}", [
 // For tests and embedding scripts: the two editors, the time limit in
 // force, the mode, in Module mode how long each evaluation took, and the
 // evaluations asked for (profile, and whether the page answered itself).
-window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle(), localMemoryBytes: () => local.memoryBytes(), setQuickMs: (ms) => local.setQuickMs(ms), asked: [] };
+window.hclPlayground = { expression: exprView, variables: varsView, timeLimitMs: TIME_LIMIT_MS, mode: () => mode, moduleTimings: [], idle: () => idle(), localMemoryBytes: () => local.memoryBytes(), setQuickMs: (ms) => local.setQuickMs(ms), setModuleQuickMs: (ms) => local.setModuleQuickMs(ms), asked: [] };
 
 // ------------------------------------------------------------------- modes
 
@@ -370,7 +370,14 @@ function evaluateModule(source, variables, profile, consoleLine = "", files = {}
     ...(Object.keys(files).length && { files }),
     ...(scope.trim() && { scope: scope.trim() }),
   };
-  return ask({ kind: "module", source, variables, options });
+  const message = { kind: "module", source, variables, options };
+  const here = local.evaluateModule(message);
+  if (here) return here;
+  const wanted = local.wantedProviderFiles();
+  return ask(wanted.length ? { ...message, providerFilesFor: wanted } : message).then((answer) => {
+    local.observeModule(answer);
+    return answer;
+  });
 }
 
 // ---------------------------------------------------------------- workspace
