@@ -396,3 +396,20 @@ fn workspace_inspections_equal_watched_evaluations() {
         failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// A configuration-wide step budget (the page's own thread evaluates under
+/// one) ends planning with one diagnostic, wherever the budget ran out.
+#[test]
+fn the_total_step_budget_ends_planning_once() {
+    let locals: String = (0..200).map(|i| format!("  l{i} = length([for x in range(50) : x * {i}])\n")).collect();
+    let text = format!("locals {{\n{locals}}}\n");
+    let limits = hcl_playground::Limits { max_total_steps: 2_000, ..hcl_playground::Limits::default() };
+    let module = Module::load(vec![("main.tf".into(), text.clone())], &ModuleOptions { limits, ..ModuleOptions::default() });
+    let e = module.evaluate(&Inputs::default());
+    let spent: Vec<_> = e.diagnostics.iter().filter(|d| d.diagnostic.summary == "Evaluation too expensive").collect();
+    assert_eq!(spent.len(), 1, "{:?}", e.diagnostics);
+    assert!(spent[0].diagnostic.detail.contains("more than 2000 steps"), "{}", spent[0].diagnostic.detail);
+    // Without the budget, the same configuration plans cleanly.
+    let module = Module::load(vec![("main.tf".into(), text)], &ModuleOptions::default());
+    assert!(module.evaluate(&Inputs::default()).diagnostics.is_empty());
+}
