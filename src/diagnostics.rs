@@ -34,12 +34,47 @@ pub struct Diagnostic {
     pub detail: String,
     /// The source range the problem is about.
     pub subject: Span,
+    /// What it is, for the code that treats some diagnostics apart (never
+    /// by their wording).
+    pub code: Code,
+}
+
+/// What a diagnostic is, where that matters to the code handling it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Code {
+    /// Any other problem.
+    #[default]
+    Other,
+    /// Evaluation went past its steps of work (`Limits::max_steps`, or
+    /// `max_total_steps` for a configuration).
+    TooExpensive,
+    /// A value went past the size caps.
+    TooLarge,
+    /// Parsing went past the nesting limit.
+    TooDeep,
+    /// An argument set twice in one body.
+    AttributeRedefined,
+    /// A call of a function that does not exist.
+    UnknownFunction,
+    /// The console-only `type` function used inside an expression.
+    TypeFunctionMisuse,
 }
 
 impl Diagnostic {
     /// An error diagnostic.
     pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Span) -> Diagnostic {
-        Diagnostic { summary: summary.into(), detail: detail.into(), subject }
+        Diagnostic { summary: summary.into(), detail: detail.into(), subject, code: Code::Other }
+    }
+
+    /// The same diagnostic, saying what it is.
+    pub fn with_code(self, code: Code) -> Diagnostic {
+        Diagnostic { code, ..self }
+    }
+
+    /// Whether it says that evaluation reached one of the work or size
+    /// limits.
+    pub fn is_limit(&self) -> bool {
+        matches!(self.code, Code::TooExpensive | Code::TooLarge)
     }
 
     /// `Summary: detail`, as the conformance schema writes errors.

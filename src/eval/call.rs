@@ -4,7 +4,7 @@
 
 use super::start_range::{call_start, start_range};
 use super::{did_you_mean, dynamic, Evaluator};
-use crate::diagnostics::{Diagnostics, Span};
+use crate::diagnostics::{Code, Diagnostics, Span};
 use crate::functions::{self, CallError};
 use crate::profile::Profile;
 use crate::syntax::ast::*;
@@ -32,11 +32,11 @@ impl<'a> Evaluator<'a> {
             return self.convert_call(args, close_span);
         }
         if bare == "type" && self.in_configuration {
-            self.error("Call to unknown function", "There is no function named \"type\".", name_span);
+            self.coded(Code::UnknownFunction, "Call to unknown function", "There is no function named \"type\".", name_span);
             return dynamic();
         }
         if bare == "type" {
-            self.error("Invalid use of type function", TYPE_IN_EXPRESSION, span);
+            self.coded(Code::TypeFunctionMisuse, "Invalid use of type function", TYPE_IN_EXPRESSION, span);
             return dynamic();
         }
         if let Some(why) = functions::refused_in_template(name, self.profile, self.templates) {
@@ -182,11 +182,16 @@ impl<'a> Evaluator<'a> {
                 };
                 format!("There is no function named {} in namespace {namespace}.{hint}", quote(short))
             };
-            return self.error("Call to unknown function", detail, name_span);
+            return self.coded(Code::UnknownFunction, "Call to unknown function", detail, name_span);
         }
         let names: Vec<String> = if self.in_child_context() { Vec::new() } else { functions::names(self.profile).collect() };
         let hint = did_you_mean(name, names.iter().map(String::as_str));
-        self.error("Call to unknown function", format!("There is no function named {}.{hint}", quote(name)), name_span);
+        self.coded(
+            Code::UnknownFunction,
+            "Call to unknown function",
+            format!("There is no function named {}.{hint}", quote(name)),
+            name_span,
+        );
     }
 
     /// The elements of a call's expanded final argument (`f(xs...)`), or

@@ -159,11 +159,21 @@ impl<'a> Evaluator<'a> {
         self.diags.push(Diagnostic::error(summary, detail, span));
     }
 
+    /// An error that says what it is (see [`crate::diagnostics::Code`]).
+    pub(super) fn coded(&mut self, code: crate::diagnostics::Code, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::error(summary, detail, span).with_code(code));
+    }
+
     /// Stops evaluation with one error (the first reason given wins).
     pub(super) fn abort(&mut self, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
+        self.abort_with(crate::diagnostics::Code::Other, summary, detail, span);
+    }
+
+    /// [`Evaluator::abort`] with a diagnostic that says what it is.
+    fn abort_with(&mut self, code: crate::diagnostics::Code, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
         if !self.aborted {
             self.aborted = true;
-            self.error(summary, detail, span);
+            self.diags.push(Diagnostic::error(summary, detail, span).with_code(code));
         }
     }
 
@@ -187,7 +197,8 @@ impl<'a> Evaluator<'a> {
         }
         self.steps = self.steps.saturating_add(n);
         if self.steps > self.limits.max_steps {
-            self.abort(
+            self.abort_with(
+                crate::diagnostics::Code::TooExpensive,
                 crate::limits::TOO_EXPENSIVE,
                 format!(
                     "This evaluation needs more than {} steps of work, which is more than this evaluator allows.",
@@ -203,7 +214,8 @@ impl<'a> Evaluator<'a> {
     /// Checks a collection or string about to be built against the size caps.
     pub fn check_size(&mut self, elements: usize, span: Span) -> bool {
         if elements > self.limits.max_collection_len {
-            self.abort(
+            self.abort_with(
+                crate::diagnostics::Code::TooLarge,
                 crate::limits::TOO_LARGE,
                 format!(
                     "This evaluation needs more than {} elements in one value, which is more than this evaluator allows.",
@@ -228,7 +240,7 @@ impl<'a> Evaluator<'a> {
         if bytes > self.limits.max_string_len {
             let max = self.limits.max_string_len;
             let detail = format!("This {what} produces a string longer than {max} bytes, which is more than this evaluator allows.");
-            self.abort(crate::limits::TOO_LARGE, detail, span);
+            self.abort_with(crate::diagnostics::Code::TooLarge, crate::limits::TOO_LARGE, detail, span);
             return false;
         }
         true

@@ -298,7 +298,7 @@ impl Evaluation {
                 // Terraform reports the console-only function's misuse
                 // with no range.
                 for d in &mut diags {
-                    if d.diagnostic.summary == "Invalid use of type function" {
+                    if d.diagnostic.code == crate::diagnostics::Code::TypeFunctionMisuse {
                         d.source = Source::None;
                     }
                 }

@@ -103,7 +103,7 @@ pub(super) fn available(config: &Config) -> &'static [FunctionDef] {
 /// Each engine's words for a call to a provider function that is not
 /// there, in place of hcl's "Call to unknown function".
 pub(super) fn reword(d: &mut ModuleDiagnostic, config: &Config, text: &str, tofu: bool) {
-    if d.diagnostic.summary != "Call to unknown function" || matches!(d.source, Source::None) {
+    if d.diagnostic.code != crate::diagnostics::Code::UnknownFunction || matches!(d.source, Source::None) {
         return;
     }
     let span = d.diagnostic.subject;

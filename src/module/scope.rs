@@ -42,7 +42,8 @@ impl<'m> Planner<'m> {
                 let detail = format!(
                     "Evaluating this configuration needs more than {max_total} steps of work, which is more than this evaluator allows."
                 );
-                self.file_diag(scope.source, crate::diagnostics::Diagnostic::error(crate::limits::TOO_EXPENSIVE, detail, e.span));
+                let d = crate::diagnostics::Diagnostic::error(crate::limits::TOO_EXPENSIVE, detail, e.span);
+                self.file_diag(scope.source, d.with_code(crate::diagnostics::Code::TooExpensive));
             }
             return None;
         }

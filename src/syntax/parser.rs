@@ -7,7 +7,7 @@ use super::ast::*;
 use super::diagnose;
 use super::grammar::{HclParser, Rule};
 use super::nesting::nesting_exceeds;
-use crate::diagnostics::{Diagnostic, Diagnostics, Span};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Span};
 use crate::limits::Limits;
 use crate::profile::Profile;
 use crate::value::{Number, Value};
@@ -97,7 +97,7 @@ fn parse_entry(
         (Some(e), true) => Ok(e),
         // A limit of ours stands as it is; any other fault of the text is
         // reported as HCL reports it, with everything else HCL finds.
-        _ if b.diags.iter().any(|d| d.summary == TOO_DEEP) => Err(b.diags),
+        _ if b.diags.iter().any(|d| d.code == Code::TooDeep) => Err(b.diags),
         _ => Err(hcl_diagnostics(source, filename, limits, profile, template).unwrap_or(b.diags)),
     }
 }
@@ -146,9 +146,9 @@ pub fn parse_config(source: &str, filename: &str, limits: &Limits, profile: Prof
     let body = b.body(items, Span::new(0, source.len()), filename);
     match body {
         Ok(body) if b.diags.is_empty() => Ok(body),
-        Ok(_) if b.diags.iter().all(|d| d.summary == ATTRIBUTE_REDEFINED) => Err(b.diags),
-        _ if b.diags.iter().any(|d| d.summary == TOO_DEEP) => Err(b.diags),
-        Err(d) if d.summary == TOO_DEEP => Err(vec![d]),
+        Ok(_) if b.diags.iter().all(|d| d.code == Code::AttributeRedefined) => Err(b.diags),
+        _ if b.diags.iter().any(|d| d.code == Code::TooDeep) => Err(b.diags),
+        Err(d) if d.code == Code::TooDeep => Err(vec![d]),
         _ => {
             let diags = refused();
             Err(if diags.is_empty() { b.diags } else { diags })
@@ -169,6 +169,7 @@ pub(super) fn attribute_redefined(src: &str, filename: &str, name: &str, first: 
         ),
         again,
     )
+    .with_code(crate::diagnostics::Code::AttributeRedefined)
 }
 
 /// What HCL reports for a text the grammar or the builder refused, if
@@ -186,6 +187,7 @@ const TOO_DEEP: &str = "Expression too deeply nested";
 
 fn too_deep(max: usize, at: Span) -> Diagnostic {
     Diagnostic::error(TOO_DEEP, format!("This expression nests more than {max} levels deep, which is more than this evaluator allows."), at)
+        .with_code(crate::diagnostics::Code::TooDeep)
 }
 
 pub(super) struct Builder<'s> {

@@ -588,11 +588,6 @@ impl JsLimits {
     }
 }
 
-/// Whether a diagnostic says that evaluation reached one of the limits.
-pub(crate) fn limit_reached(d: &Diagnostic) -> bool {
-    [crate::limits::TOO_EXPENSIVE, crate::limits::TOO_LARGE].contains(&d.summary.as_str())
-}
-
 fn evaluation_options(opts: &JsOptions) -> Result<(Options, VariablesFormat), String> {
     let mut limits = Limits::default();
     if let Some(l) = &opts.limits {
@@ -636,7 +631,7 @@ fn expression_failure(diags: &[Diagnostic], source: &str, wants: &impl Fn(JsOutp
     let text = wants(JsOutput::DiagnosticsText).then(|| present::render_diagnostics(diags, source, "<input>"));
     // A work or size limit ended the evaluation: with other limits the
     // answer may differ.
-    let limit_reached = diags.iter().any(limit_reached);
+    let limit_reached = diags.iter().any(Diagnostic::is_limit);
     JsResult { limit_reached, ..failure(diags.iter().map(|d| js_diagnostic(d, source, "expression")).collect(), text) }
 }
 

@@ -372,7 +372,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
         .diagnostics
         .iter()
         .chain(answer.iter().flat_map(|(_, a)| a.as_ref().err().into_iter().flatten()))
-        .any(|d| super::limit_reached(&d.diagnostic));
+        .any(|d| d.diagnostic.is_limit());
     let console = answer.map(|(expr, answer)| match answer {
         Ok(e) => JsConsole {
             ok: true,

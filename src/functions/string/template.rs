@@ -101,7 +101,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
             Ok(v) => break v,
             Err(errors) => errors,
         };
-        let exhausted = errors.iter().any(|d| d.summary == crate::limits::TOO_EXPENSIVE);
+        let exhausted = errors.iter().any(|d| d.code == crate::diagnostics::Code::TooExpensive);
         if !exhausted || budget >= Limits::default().max_steps {
             return Err(CallError::call(diagnostics_error(source, name, &errors)));
         }
