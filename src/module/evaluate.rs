@@ -422,9 +422,12 @@ impl Evaluation {
     /// planned before it.
     pub(super) fn watch_node(&self, n: Node, watch: super::Watch) -> super::Watch {
         *self.links.watch.borrow_mut() = Some(watch);
+        // The node's work is its own, not added to the evaluation's.
+        let steps = self.links.steps.replace(0);
         let mut p = Planner::new(&self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone());
         p.invalid_providers = super::providers::provider_configurations(&p).1;
         p.node(n);
+        self.links.steps.set(steps);
         self.links.watch.borrow_mut().take().unwrap_or_default()
     }
 

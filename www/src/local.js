@@ -156,10 +156,27 @@ export function createLocal(moduleUrl, fullUrl) {
     return { result, ms: moduleMs };
   }
 
+  /**
+   * The answer to an { kind: "inspectModule" } message ({ result }) from the
+   * evaluation made here, when the last module evaluation was made here (its
+   * workspace holds it: only the declaration at the place is planned
+   * again), or null for the worker.
+   */
+  function inspectModule({ source, variables, options, start, end }) {
+    if (!full || moduleMs > moduleQuickMs) return null;
+    try {
+      return { result: full.inspectModule(source, variables, { ...options, limits: MODULE_LIMITS }, start, end) };
+    } catch {
+      full = null;
+      return null;
+    }
+  }
+
   return {
     load,
     evaluate,
     evaluateModule,
+    inspectModule,
     /** The provider data files to ask the worker for with the next module message. */
     wantedProviderFiles: () => (full ? wanted : []),
     /** The worker's answer to a module message: its time (ms), and the provider data files asked for. */

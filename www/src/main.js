@@ -883,7 +883,7 @@ async function inspectAt(from, to) {
     mode === "module"
       ? { kind: "inspectModule", ...moduleInspection(source, profile), variables, start: from, end: to }
       : { kind: "inspect", source, variables, options: { profile, template: mode === "template", variablesFormat: varsFormat }, start: from, end: to };
-  const answer = await ask(message);
+  const answer = (mode === "module" && local.inspectModule(message)) || (await ask(message));
   return answer?.result ?? null;
 }
 
