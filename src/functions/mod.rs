@@ -26,7 +26,7 @@ macro_rules! heavy {
 #[cfg(not(feature = "heavy-functions"))]
 macro_rules! heavy {
     (ret $f:expr) => {
-        |_| Ok($crate::value::Type::Dynamic)
+        |_, _| Ok($crate::value::Type::Dynamic)
     };
     ($imp:expr) => {
         $crate::functions::in_full_build
@@ -144,7 +144,7 @@ pub enum Ret {
     /// Always this type.
     Fixed(TypeExpr),
     /// Computed from the (converted) arguments; may reject them.
-    Computed(fn(&[Value]) -> Result<Type, CallError>),
+    Computed(fn(&[Value], Profile) -> Result<Type, CallError>),
 }
 
 /// A failed call: the argument at fault (if one is) and a message in
@@ -551,7 +551,7 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
         (Some(t), _) if !profile.is_legacy() => return Ok(Value::unknown(t)),
         (Some(t), _) => t,
         (None, Ret::Fixed(t)) => type_of(t),
-        (None, Ret::Computed(g)) => g(args)?,
+        (None, Ret::Computed(g)) => g(args, profile)?,
     };
     let refine = |v: Value| match refines_result(f.name, profile) {
         true => v.refine_not_null(),

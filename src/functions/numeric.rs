@@ -75,7 +75,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "numeric",
         params: &[Param::new("number", "dynamic"), Param::new("base", "number")],
         variadic: None,
-        ret: Ret::Computed(|a| match a[0].ty() {
+        ret: Ret::Computed(|a, _| match a[0].ty() {
             Type::String => Ok(Type::Number),
             t => Err(CallError::arg(0, format!("first argument must be a string, not {}", t.friendly_name()))),
         }),

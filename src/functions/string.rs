@@ -45,7 +45,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[Param::new("format", "string")],
         variadic: Some(Param::new("args", "dynamic").nullable()),
-        ret: Ret::Computed(|a| Ok(if legacy() && has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::String })),
+        ret: Ret::Computed(|a, profile| Ok(if profile.is_legacy() && has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::String })),
         description: "Produces a string by formatting values according to a specification string, as printf does.",
         example: "format(\"Hello, %s! %.2f%%\", \"Ander\", 99.5)",
         imp: |a, ctx| {
@@ -65,7 +65,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[Param::new("format", "string")],
         variadic: Some(Param::new("args", "dynamic").nullable().unknown_values()),
-        ret: Ret::Computed(|a| Ok(if legacy() && has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::list(Type::String) })),
+        ret: Ret::Computed(|a, profile| Ok(if profile.is_legacy() && has_dynamic_unknown(&a[1..]) { Type::Dynamic } else { Type::list(Type::String) })),
         description: "Produces a list of strings by formatting the elements of lists (and repeating other values) according to a specification string.",
         example: "formatlist(\"Hello, %s!\", [\"Valentina\", \"Ander\"])",
         imp: format::formatlist,
@@ -105,7 +105,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[PATTERN, Param::new("string", "string")],
         variadic: None,
-        ret: Ret::Computed(heavy!(ret |a| regex_type(&a[0]))),
+        ret: Ret::Computed(heavy!(ret |a, profile| regex_type(&a[0], profile))),
         description: "Applies a regular expression (Go RE2 syntax) to a string and returns the first match: the text, or its capture groups.",
         example: "regex(\"(\\\\d+)-(\\\\d+)\", \"2019-02\")",
         imp: heavy!(regex_first),
@@ -115,7 +115,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "string",
         params: &[PATTERN, Param::new("string", "string")],
         variadic: None,
-        ret: Ret::Computed(heavy!(ret |a| Ok(Type::list(regex_type(&a[0])?)))),
+        ret: Ret::Computed(heavy!(ret |a, profile| Ok(Type::list(regex_type(&a[0], profile)?)))),
         description: "Applies a regular expression (Go RE2 syntax) to a string and returns a list of all matches.",
         example: "regexall(\"[a-z]+\", \"1234abcd5678efgh9\")",
         imp: heavy!(regex_all),
@@ -313,12 +313,6 @@ fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
     Ok(Value::string(rest[..take].concat()))
 }
 
-/// Whether the legacy profile is evaluating (for return types, which are
-/// computed without the call's context).
-fn legacy() -> bool {
-    crate::profile::Profile::current().is_legacy()
-}
-
 /// True when an argument is an unknown value of unknown type, which makes
 /// cty's result type unknown too.
 fn has_dynamic_unknown(args: &[Value]) -> bool {
@@ -350,7 +344,7 @@ fn replace(a: &[Value], ctx: &mut Ctx) -> CallResult {
         if cfg!(not(feature = "heavy-functions")) {
             return super::in_full_build(a, ctx);
         }
-        let re = re2::compile(&substr[1..substr.len() - 1]).map_err(|e| CallError::call(e.go()))?;
+        let re = re2::compile(&substr[1..substr.len() - 1], ctx.profile()).map_err(|e| CallError::call(e.go()))?;
         ctx.charge(s.len() as u64 / 64)?;
         return match re.replace_all(s, with, MAX_REPLACED) {
             Some(out) => {
@@ -389,18 +383,18 @@ fn shape(re: &re2::Re2) -> Result<Shape, CallError> {
     }
 }
 
-fn compile_arg(a: &[Value]) -> Result<(std::rc::Rc<re2::Re2>, Shape), CallError> {
-    let re = re2::compile(str_arg(a, 0)).map_err(|e| CallError::arg(0, e.cty()))?;
+fn compile_arg(a: &[Value], profile: crate::profile::Profile) -> Result<(std::rc::Rc<re2::Re2>, Shape), CallError> {
+    let re = re2::compile(str_arg(a, 0), profile).map_err(|e| CallError::arg(0, e.cty()))?;
     let shape = shape(&re)?;
     Ok((re, shape))
 }
 
 /// The result type of `regex` for this pattern argument.
-fn regex_type(pattern: &Value) -> Result<Type, CallError> {
+fn regex_type(pattern: &Value, profile: crate::profile::Profile) -> Result<Type, CallError> {
     if !pattern.is_known() {
         return Ok(Type::Dynamic);
     }
-    Ok(match compile_arg(std::slice::from_ref(pattern))?.1 {
+    Ok(match compile_arg(std::slice::from_ref(pattern), profile)?.1 {
         Shape::Whole => Type::String,
         Shape::Tuple(n) => Type::Tuple(vec![Type::String; n]),
         Shape::Object(names) => Type::Object(names.into_iter().map(|n| (n, Type::String)).collect()),
@@ -423,7 +417,7 @@ fn match_value(re: &re2::Re2, shape: &Shape, c: &Captures) -> Value {
 }
 
 fn regex_first(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let (re, shape) = compile_arg(a)?;
+    let (re, shape) = compile_arg(a, ctx.profile())?;
     let s = str_arg(a, 1);
     ctx.charge(s.len() as u64 / 64)?;
     match re.first(s) {
@@ -433,7 +427,7 @@ fn regex_first(a: &[Value], ctx: &mut Ctx) -> CallResult {
 }
 
 fn regex_all(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let (re, shape) = compile_arg(a)?;
+    let (re, shape) = compile_arg(a, ctx.profile())?;
     let s = str_arg(a, 1);
     ctx.charge(s.len() as u64 / 64)?;
     let matches = re.all(s);

@@ -283,7 +283,7 @@ impl RecursionLimit {
     }
 }
 
-fn template_type(_: &[Value]) -> Result<Type, CallError> {
+fn template_type(_: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     Ok(Type::Dynamic)
 }
 

@@ -7,7 +7,7 @@ use crate::value::convert::convert;
 use crate::value::{go_quote, Type, Value};
 use std::collections::BTreeMap;
 
-pub(super) fn keys_type(a: &[Value]) -> Result<Type, CallError> {
+pub(super) fn keys_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::Map(_) => Ok(Type::list(Type::String)),
         Type::Object(attrs) => Ok(Type::Tuple(vec![Type::String; attrs.len()])),
@@ -15,7 +15,7 @@ pub(super) fn keys_type(a: &[Value]) -> Result<Type, CallError> {
     }
 }
 
-pub(super) fn values_type(a: &[Value]) -> Result<Type, CallError> {
+pub(super) fn values_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::Map(e) => Ok(Type::List(e)),
         Type::Object(attrs) => Ok(Type::Tuple(attrs.into_values().collect())),
@@ -23,7 +23,7 @@ pub(super) fn values_type(a: &[Value]) -> Result<Type, CallError> {
     }
 }
 
-pub(super) fn lookup_type(a: &[Value]) -> Result<Type, CallError> {
+pub(super) fn lookup_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     if a.len() > 3 {
         return Err(CallError::call(format!("lookup() takes two or three arguments, got {}", a.len())));
     }
@@ -62,12 +62,12 @@ pub(super) fn lookup(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Err(CallError::call(format!("lookup failed to find key {}", crate::value::go_quote(key))))
 }
 
-pub(super) fn merge_type(a: &[Value]) -> Result<Type, CallError> {
+pub(super) fn merge_type(a: &[Value], profile: crate::profile::Profile) -> Result<Type, CallError> {
     if a.is_empty() {
         return Ok(Type::Object(BTreeMap::new()));
     }
     // go-cty 1.18.1 (Terraform) takes a null object for an empty one.
-    let null_objects_empty = crate::profile::Profile::current() == crate::profile::Profile::Terraform;
+    let null_objects_empty = profile == crate::profile::Profile::Terraform;
     let mut attrs = BTreeMap::new();
     let mut first = None;
     let mut matching = true;
@@ -164,7 +164,7 @@ pub(super) fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::Map(Type::list(Type::String), out.into_iter().map(|(k, v)| (k, Value::List(Type::String, v.into()))).collect()))
 }
 
-pub(super) fn zipmap_type(a: &[Value]) -> Result<Type, CallError> {
+pub(super) fn zipmap_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     match a[1].ty() {
         Type::List(e) => Ok(Type::Map(e)),
         Type::Tuple(ts) => {

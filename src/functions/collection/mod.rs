@@ -39,7 +39,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[],
         variadic: Some(Param::new("vals", "dynamic").nullable().unknowns()),
-        ret: Ret::Computed(|a| {
+        ret: Ret::Computed(|a, _| {
             unify(&a.iter().map(Value::ty).collect::<Vec<_>>()).ok_or_else(|| CallError::call("all arguments must have the same type"))
         }),
         description: "Takes any number of arguments and returns the first one that is neither null nor an empty string.",
@@ -118,7 +118,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[Param::new("value", "dynamic").unknowns().top_marked()],
         variadic: None,
-        ret: Ret::Computed(|a| match a[0].ty() {
+        ret: Ret::Computed(|a, _| match a[0].ty() {
             Type::String | Type::Dynamic | Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_) => {
                 Ok(Type::Number)
             }
@@ -189,7 +189,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[Param::new("list", "list(dynamic)").top_marked(), Param::new("size", "number").top_marked()],
         variadic: None,
-        ret: Ret::Computed(|a| Ok(Type::list(a[0].ty()))),
+        ret: Ret::Computed(|a, _| Ok(Type::list(a[0].ty()))),
         description: "Splits a single list into fixed-size chunks, returning a list of lists.",
         example: "chunklist([\"a\", \"b\", \"c\", \"d\", \"e\"], 2)",
         imp: chunklist,
@@ -225,7 +225,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[Param::new("list", "list(dynamic)")],
         variadic: None,
-        ret: Ret::Computed(|a| Ok(a[0].ty())),
+        ret: Ret::Computed(|a, _| Ok(a[0].ty())),
         description: "Takes a list and returns a new list with any duplicate elements removed, keeping the first of each.",
         example: "distinct([\"a\", \"b\", \"a\", \"c\", \"d\", \"b\"])",
         imp: |a, ctx| {
@@ -257,27 +257,27 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[],
         variadic: Some(Param::new("vals", "dynamic")),
-        ret: Ret::Computed(|_| removed("list", "tolist([ ... ])", "list", true)),
+        ret: Ret::Computed(|_, profile| removed(profile, "list", "tolist([ ... ])", "list", true)),
         description: "Removed in Terraform v0.12: write a literal list with tolist([ ... ]) instead.",
         example: "tolist([\"a\", \"b\"])",
-        imp: |_, _| removed("list", "tolist([ ... ])", "list", false).map(Value::unknown),
+        imp: |_, ctx| removed(ctx.profile(), "list", "tolist([ ... ])", "list", false).map(Value::unknown),
     },
     FunctionDef {
         name: "map",
         category: "collection",
         params: &[],
         variadic: Some(Param::new("vals", "dynamic")),
-        ret: Ret::Computed(|_| removed("map", "tomap({ ... })", "map", true)),
+        ret: Ret::Computed(|_, profile| removed(profile, "map", "tomap({ ... })", "map", true)),
         description: "Removed in Terraform v0.12: write a literal map with tomap({ ... }) instead.",
         example: "tomap({a = \"b\"})",
-        imp: |_, _| removed("map", "tomap({ ... })", "map", false).map(Value::unknown),
+        imp: |_, ctx| removed(ctx.profile(), "map", "tomap({ ... })", "map", false).map(Value::unknown),
     },
     FunctionDef {
         name: "matchkeys",
         category: "collection",
         params: &[Param::new("values", "list(dynamic)"), Param::new("keys", "list(dynamic)"), Param::new("searchset", "list(dynamic)")],
         variadic: None,
-        ret: Ret::Computed(|a| match unify(&[a[1].ty(), a[2].ty()]) {
+        ret: Ret::Computed(|a, _| match unify(&[a[1].ty(), a[2].ty()]) {
             Some(_) => Ok(a[0].ty()),
             None => Err(CallError::call("keys and searchset must be of the same type")),
         }),
@@ -305,7 +305,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         category: "collection",
         params: &[Param::new("list", "dynamic").top_marked()],
         variadic: None,
-        ret: Ret::Computed(|a| match a[0].ty() {
+        ret: Ret::Computed(|a, _| match a[0].ty() {
             Type::Tuple(mut ts) => {
                 ts.reverse();
                 Ok(Type::Tuple(ts))
@@ -433,8 +433,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 /// The error of the functions Terraform v0.12 removed: from their type
 /// check in the current engines, so that it comes whatever the arguments
 /// (the legacy profile reports it from the implementation).
-fn removed(name: &str, syntax: &str, what: &str, type_check: bool) -> Result<Type, CallError> {
-    let profile = crate::profile::Profile::current();
+fn removed(profile: crate::profile::Profile, name: &str, syntax: &str, what: &str, type_check: bool) -> Result<Type, CallError> {
     if type_check && profile.is_legacy() {
         return Ok(Type::Dynamic);
     }
@@ -481,7 +480,7 @@ fn coalesce(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Err(CallError::call("no non-null, non-empty-string arguments"))
 }
 
-fn concat_type(a: &[Value]) -> Result<Type, CallError> {
+fn concat_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     if a.is_empty() {
         return Err(CallError::call("at least one argument is required"));
     }
@@ -541,8 +540,8 @@ fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
     Ok(if unknown { Value::unknown(Type::Bool) } else { Value::Bool(false) })
 }
 
-fn element_type(a: &[Value]) -> Result<Type, CallError> {
-    if !crate::profile::Profile::current().is_legacy() {
+fn element_type(a: &[Value], profile: crate::profile::Profile) -> Result<Type, CallError> {
+    if !profile.is_legacy() {
         return element_type_current(a);
     }
     if num_arg(a, 1).is_some_and(|n| n.compare(&Number::zero()).is_lt()) {
@@ -619,7 +618,7 @@ fn element_current(a: &[Value]) -> CallResult {
     }
 }
 
-fn flatten_type(a: &[Value]) -> Result<Type, CallError> {
+fn flatten_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     if !a[0].is_wholly_known() {
         return Ok(Type::Dynamic);
     }
@@ -832,7 +831,7 @@ fn chunklist(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::List(a[0].ty(), chunks))
 }
 
-fn coalescelist_type(a: &[Value]) -> Result<Type, CallError> {
+fn coalescelist_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     if a.is_empty() {
         return Err(CallError::call("at least one argument is required"));
     }
@@ -913,7 +912,7 @@ fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::List(ety, out.into()))
 }
 
-fn one_type(a: &[Value]) -> Result<Type, CallError> {
+fn one_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::List(e) | Type::Set(e) => Ok(*e),
         Type::Tuple(ts) if ts.is_empty() => Ok(Type::Dynamic),
@@ -948,7 +947,7 @@ fn slice_indexes(a: &[Value]) -> Result<Option<(usize, usize)>, CallError> {
     }
 }
 
-fn slice_type(a: &[Value]) -> Result<Type, CallError> {
+fn slice_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     let ty = a[0].ty();
     match &ty {
         Type::Set(_) => {

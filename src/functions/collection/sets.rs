@@ -7,7 +7,7 @@ use crate::value::convert::{convert, length_unknown, unify};
 use crate::value::refine::Range;
 use crate::value::{Type, Value};
 
-pub(super) fn set_operation_type(a: &[Value]) -> Result<Type, CallError> {
+pub(super) fn set_operation_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     let mut etys = Vec::new();
     for v in a {
         let ety = elem_type(v);
@@ -55,7 +55,7 @@ pub(super) fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f:
     Ok(acc)
 }
 
-pub(super) fn setproduct_type(a: &[Value]) -> Result<Type, CallError> {
+pub(super) fn setproduct_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     if a.len() < 2 {
         return Err(CallError::call("at least two arguments are required"));
     }

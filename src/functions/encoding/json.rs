@@ -330,8 +330,8 @@ fn implied_type(j: &Node) -> Result<Type, String> {
 
 /// go-cty 1.13's result type of `jsondecode` for an unknown text: what its
 /// known prefix implies, or an error when no JSON document starts so.
-pub(super) fn jsondecode_type(a: &[Value]) -> Result<Type, CallError> {
-    if a[0].is_known() || crate::profile::Profile::current().is_legacy() {
+pub(super) fn jsondecode_type(a: &[Value], profile: crate::profile::Profile) -> Result<Type, CallError> {
+    if a[0].is_known() || profile.is_legacy() {
         return Ok(Type::Dynamic);
     }
     let prefix = crate::value::refine::Range::of(&a[0]).refinement.prefix;

@@ -167,7 +167,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 
 /// The decoders' result type is only known from the text; an unknown text
 /// gives a value of unknown type, and the implementation works out the rest.
-fn decoded_type(_: &[Value]) -> Result<Type, CallError> {
+fn decoded_type(_: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     Ok(Type::Dynamic)
 }
 

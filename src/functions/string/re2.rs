@@ -109,10 +109,10 @@ thread_local! {
 }
 
 /// Compiles `pattern` (recently used patterns come from a small cache).
-pub(in crate::functions) fn compile(pattern: &str) -> Result<Rc<Re2>, SyntaxError> {
+pub(in crate::functions) fn compile(pattern: &str, profile: crate::profile::Profile) -> Result<Rc<Re2>, SyntaxError> {
     // The current engines' Go (1.26) reads more than the legacy profile's:
     // `(?<name>...)` groups, and Unicode class names matched loosely.
-    let go126 = !crate::profile::Profile::current().is_legacy();
+    let go126 = !profile.is_legacy();
     let key = (go126, pattern.to_string());
     if let Some(re) = CACHE.with(|c| c.borrow().iter().find(|(p, _)| *p == key).map(|(_, r)| r.clone())) {
         return Ok(re);
