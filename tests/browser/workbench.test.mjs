@@ -159,6 +159,17 @@ test("hovering or selecting shows the value and type of a sub-expression in plac
   await select(page, mod.indexOf('"web-'), mod.indexOf('"web-') + '"web-${count.index}"'.length);
   const inModule = await inspectText(page);
   for (const want of ["count.index = 0", '"web-0"', "count.index = 1", '"web-1"', "Type: string"]) assert.ok(inModule.includes(want), `${want} in ${inModule}`);
+  // In another file of the workspace: its own positions, the values of the
+  // whole configuration.
+  page.once("dialog", (d) => d.accept("names.tf"));
+  await page.click('[data-testid="file-add"]');
+  const other = 'locals {\n  names = [for r in null_resource.r : upper(r.triggers.name)]\n}\n';
+  await setEditor(page, "editor", other);
+  await page.waitForSelector('[data-address="local.names"]');
+  await select(page, other.indexOf("upper("), other.indexOf("upper(") + "upper(r.triggers.name)".length);
+  await page.waitForFunction(() => document.querySelector('[data-testid="inspect"]')?.textContent.includes('"WEB-1"'));
+  const inOther = await inspectText(page);
+  for (const want of ['"WEB-0"', '"WEB-1"', "Type: string"]) assert.ok(inOther.includes(want), `${want} in ${inOther}`);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
