@@ -429,6 +429,26 @@ impl Decoder<'_> {
         true
     }
 
+    /// [`Self::redeclared`] for a declaration other than a variable or a
+    /// local value: OpenTofu's console finds these only after a first
+    /// load of those two kinds succeeds (see `DiagnosticKind::Duplicate`).
+    fn redeclared_late(
+        &mut self,
+        earlier: Option<Loc>,
+        file: usize,
+        span: Span,
+        summary: impl Into<String>,
+        detail: impl FnOnce(String) -> String,
+    ) -> bool {
+        let found = self.redeclared(earlier, file, span, summary, detail);
+        if found {
+            if let Some(last) = self.diags.pop() {
+                self.diags.push(last.of_kind(super::DiagnosticKind::Duplicate));
+            }
+        }
+        found
+    }
+
     fn top_block(&mut self, config: &mut Config, block: &Block, file: usize) {
         match block.kind.as_str() {
             "variable" => {
@@ -464,7 +484,7 @@ impl Decoder<'_> {
                 let name = go_quote(&o.name);
                 let detail =
                     |at| format!("An output named {name} was already defined at {at}. Output names must be unique within a module.");
-                if !self.redeclared(earlier, file, o.decl.span, "Duplicate output definition", detail) {
+                if !self.redeclared_late(earlier, file, o.decl.span, "Duplicate output definition", detail) {
                     config.outputs.push(o);
                 }
             }
@@ -480,7 +500,7 @@ impl Decoder<'_> {
                 let detail = |at| {
                     format!("A module call named {name} was already defined at {at}. Module calls must have unique names within a module.")
                 };
-                match self.redeclared(earlier, file, m.decl.span, "Duplicate module call", detail) {
+                match self.redeclared_late(earlier, file, m.decl.span, "Duplicate module call", detail) {
                     true => config.duplicate_modules.push(m.decl),
                     false => config.modules.push(m),
                 }
@@ -491,7 +511,7 @@ impl Decoder<'_> {
                 let name = go_quote(&c.name);
                 let detail =
                     |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
-                if !self.redeclared(earlier, file, c.decl.span, format!("Duplicate check {name} configuration"), detail) {
+                if !self.redeclared_late(earlier, file, c.decl.span, format!("Duplicate check {name} configuration"), detail) {
                     config.checks.push(c);
                 }
             }
@@ -604,7 +624,7 @@ impl Decoder<'_> {
         let name = go_quote(&r.name);
         let detail =
             |at| format!("A {what} named {name} was already declared at {at}. Resource names must be unique per type in each module.");
-        if !self.redeclared(earlier, r.file, r.decl.span, summary, detail) {
+        if !self.redeclared_late(earlier, r.file, r.decl.span, summary, detail) {
             config.resources.push(r);
         }
     }

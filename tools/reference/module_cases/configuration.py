@@ -643,3 +643,53 @@ case(A, "templatefile-recursion", files={
     "c.tpl": 'c${n}',
     "self.tpl": 'x${templatefile("self.tpl", {})}',
 }, exprs=["local.chain", 'templatefile("self.tpl", {})'])
+
+# ------------------------------------- OpenTofu's first, partial load
+
+# OpenTofu's console loads the root module's variables and local values
+# alone first and stops at that load's errors: other duplicates show only
+# when nothing else is wrong. Terraform reports every one.
+case(A, "duplicate-variable-hides-other-duplicates", files={
+    "main.tf": '''
+        variable "a" {}
+        variable "a" {}
+        module "m" {
+          source = "./m"
+        }
+        module "m" {
+          source = "./m"
+        }
+        output "o" {
+          value = 1
+        }
+        output "o" {
+          value = 2
+        }
+        resource "terraform_data" "r" {}
+        resource "terraform_data" "r" {}
+    ''',
+    "m/main.tf": '''
+        output "o" {
+          value = 1
+        }
+    '''}, exprs=["1"])
+
+case(A, "decoding-error-hides-other-duplicates", files={
+    "main.tf": '''
+        output "o" {
+          value = 1
+          bogus = 2
+        }
+        output "p" {
+          value = 1
+        }
+        output "p" {
+          value = 2
+        }
+        locals {
+          x = 1
+        }
+        locals {
+          x = 2
+        }
+    '''}, exprs=["1"])
