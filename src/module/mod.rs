@@ -19,6 +19,9 @@
 //! building each expression's context, `conditions` the custom
 //! conditions, `resources`, `blocks` and `providers` the resources), and
 //! `files` and `provider_functions` are the functions a module adds.
+//! `workspace` keeps a configuration between edits (each file parsed once
+//! per text, the last evaluation kept), and `inspect` answers the
+//! inspector from an evaluation already made.
 //!
 //! ```
 //! use hcl_playground::module::{Module, ModuleOptions, Inputs};
