@@ -415,9 +415,14 @@ impl Decoder<'_> {
 
     /// Terraform's error for a second declaration of a name, if there was
     /// an `earlier` one (`detail` gets where it is): whether there was.
+    /// A second declaration of a name: the error, of `kind`, when there is
+    /// an `earlier` one. Outputs, module calls, checks and resources are
+    /// `DiagnosticKind::Duplicate`: OpenTofu's console finds these only
+    /// after a first load of the variables and local values succeeds.
     fn redeclared(
         &mut self,
         earlier: Option<Loc>,
+        kind: super::DiagnosticKind,
         file: usize,
         span: Span,
         summary: impl Into<String>,
@@ -425,28 +430,9 @@ impl Decoder<'_> {
     ) -> bool {
         let Some(earlier) = earlier else { return false };
         let at = self.range(earlier);
-        self.error(file, summary, detail(at), span);
+        let d = ModuleDiagnostic::at(file, Diagnostic::error(summary, detail(at), span));
+        self.diags.push(d.of_kind(kind));
         true
-    }
-
-    /// [`Self::redeclared`] for a declaration other than a variable or a
-    /// local value: OpenTofu's console finds these only after a first
-    /// load of those two kinds succeeds (see `DiagnosticKind::Duplicate`).
-    fn redeclared_late(
-        &mut self,
-        earlier: Option<Loc>,
-        file: usize,
-        span: Span,
-        summary: impl Into<String>,
-        detail: impl FnOnce(String) -> String,
-    ) -> bool {
-        let found = self.redeclared(earlier, file, span, summary, detail);
-        if found {
-            if let Some(last) = self.diags.pop() {
-                self.diags.push(last.of_kind(super::DiagnosticKind::Duplicate));
-            }
-        }
-        found
     }
 
     fn top_block(&mut self, config: &mut Config, block: &Block, file: usize) {
@@ -457,7 +443,7 @@ impl Decoder<'_> {
                 let name = go_quote(&v.name);
                 let detail =
                     |at| format!("A variable named {name} was already declared at {at}. Variable names must be unique within a module.");
-                if !self.redeclared(earlier, file, v.decl.span, "Duplicate variable declaration", detail) {
+                if !self.redeclared(earlier, super::DiagnosticKind::Other, file, v.decl.span, "Duplicate variable declaration", detail) {
                     config.variables.push(v);
                 }
             }
@@ -472,7 +458,14 @@ impl Decoder<'_> {
                     let detail = |at| {
                         format!("A local value named {name} was already defined at {at}. Local value names must be unique within a module.")
                     };
-                    if self.redeclared(earlier, file, attr.name_span, "Duplicate local value definition", detail) {
+                    if self.redeclared(
+                        earlier,
+                        super::DiagnosticKind::Other,
+                        file,
+                        attr.name_span,
+                        "Duplicate local value definition",
+                        detail,
+                    ) {
                         continue;
                     }
                     config.locals.push(Local { name: attr.name.clone(), expr: attr.expr.clone(), decl });
@@ -484,7 +477,7 @@ impl Decoder<'_> {
                 let name = go_quote(&o.name);
                 let detail =
                     |at| format!("An output named {name} was already defined at {at}. Output names must be unique within a module.");
-                if !self.redeclared_late(earlier, file, o.decl.span, "Duplicate output definition", detail) {
+                if !self.redeclared(earlier, super::DiagnosticKind::Duplicate, file, o.decl.span, "Duplicate output definition", detail) {
                     config.outputs.push(o);
                 }
             }
@@ -500,7 +493,7 @@ impl Decoder<'_> {
                 let detail = |at| {
                     format!("A module call named {name} was already defined at {at}. Module calls must have unique names within a module.")
                 };
-                match self.redeclared_late(earlier, file, m.decl.span, "Duplicate module call", detail) {
+                match self.redeclared(earlier, super::DiagnosticKind::Duplicate, file, m.decl.span, "Duplicate module call", detail) {
                     true => config.duplicate_modules.push(m.decl),
                     false => config.modules.push(m),
                 }
@@ -511,7 +504,14 @@ impl Decoder<'_> {
                 let name = go_quote(&c.name);
                 let detail =
                     |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
-                if !self.redeclared_late(earlier, file, c.decl.span, format!("Duplicate check {name} configuration"), detail) {
+                if !self.redeclared(
+                    earlier,
+                    super::DiagnosticKind::Duplicate,
+                    file,
+                    c.decl.span,
+                    format!("Duplicate check {name} configuration"),
+                    detail,
+                ) {
                     config.checks.push(c);
                 }
             }
@@ -624,7 +624,7 @@ impl Decoder<'_> {
         let name = go_quote(&r.name);
         let detail =
             |at| format!("A {what} named {name} was already declared at {at}. Resource names must be unique per type in each module.");
-        if !self.redeclared_late(earlier, r.file, r.decl.span, summary, detail) {
+        if !self.redeclared(earlier, super::DiagnosticKind::Duplicate, r.file, r.decl.span, summary, detail) {
             config.resources.push(r);
         }
     }
