@@ -139,11 +139,18 @@ pub(super) fn evaluate(
     let scope_addr = scope.map(|t| super::console_scope::parse(t, profile));
     let mut diags = match &scope_addr {
         Some(Err(ds)) => ds.clone(),
-        _ => root_diagnostics(root, profile),
+        _ => root.diags.clone(),
     };
-    // OpenTofu's console ends at its first load's errors.
-    let first_load_failed =
-        profile == crate::profile::Profile::OpenTofu && diags.iter().any(|d| !d.warning && d.kind != super::DiagnosticKind::Duplicate);
+    // OpenTofu's console first loads the root module's variables and local
+    // values alone (each file's own decoding errors included) and ends at
+    // that load's errors: the duplicates of other declarations, which only
+    // the full load finds, are not reported then, nor anything checked
+    // after.
+    let duplicate = super::DiagnosticKind::Duplicate;
+    let first_load_failed = profile == crate::profile::Profile::OpenTofu && diags.iter().any(|d| !d.warning && d.kind != duplicate);
+    if first_load_failed {
+        diags.retain(|d| d.kind != duplicate);
+    }
     diags.extend(super::inputs::option_errors(inputs));
     if !first_load_failed {
         super::checks::before_evaluation(module, &mut diags);
@@ -222,19 +229,6 @@ pub(super) fn evaluate(
     }
     e.values = e.named_values();
     e
-}
-
-/// The root module's load diagnostics as the console reports them.
-/// OpenTofu's console stops at a first load of the variables and local
-/// values alone (each file's own decoding errors included), so the
-/// duplicates of other declarations show only when nothing else is wrong.
-fn root_diagnostics(root: &Dir, profile: crate::profile::Profile) -> Vec<ModuleDiagnostic> {
-    let mut diags = root.diags.clone();
-    let kind = super::DiagnosticKind::Duplicate;
-    if profile == crate::profile::Profile::OpenTofu && diags.iter().any(|d| !d.warning && d.kind != kind) {
-        diags.retain(|d| d.kind != kind);
-    }
-    diags
 }
 
 /// The summary of the warning `terraform console` and `tofu console` add

@@ -55,11 +55,13 @@ fn watched_attribute(module: &Module, file: usize, start: usize, end: usize) -> 
 /// [`Inspection::diagnostics`]. A [`Workspace`](super::Workspace) answers
 /// from the evaluation it already made instead.
 pub fn inspect_module(module: &Module, evaluation: &Evaluation, file: usize, start: usize, end: usize) -> Option<Inspection> {
-    inspection(module, evaluation, evaluation.watched().unwrap_or_default(), file, start, end)
+    let (attr, _) = watched_attribute(module, file, start, end)?;
+    inspection(evaluation, evaluation.watched().unwrap_or_default(), attr, file, start, end)
 }
 
-fn inspection(module: &Module, evaluation: &Evaluation, watched: Watch, file: usize, start: usize, end: usize) -> Option<Inspection> {
-    let (attr, _) = watched_attribute(module, file, start, end)?;
+/// What `watched` saw of the innermost expression of `attr` holding the
+/// place, with `evaluation`'s errors within it.
+fn inspection(evaluation: &Evaluation, watched: Watch, attr: &Attribute, file: usize, start: usize, end: usize) -> Option<Inspection> {
     let found = node_at(&attr.expr, start, end)?;
     let span = watched.span.unwrap_or(found.node.span);
     // The module's errors within the node, and when the plan never got to
@@ -81,14 +83,14 @@ fn inspection(module: &Module, evaluation: &Evaluation, watched: Watch, file: us
     })
 }
 
-/// The root module's declaration that holds the place, when evaluating it
-/// alone over an evaluation's values sees what a whole evaluation would.
-fn declaration_at(module: &Module, file: usize, start: usize, end: usize) -> Option<Node> {
+/// The root module's declaration that holds argument `attr` (in `blocks`)
+/// of file `file`, when evaluating it alone over an evaluation's values
+/// sees what a whole evaluation would.
+fn declaration_at(module: &Module, file: usize, attr: &Attribute, blocks: &[&Block]) -> Option<Node> {
     let root = module.root();
     if !root.files.contains(&file) {
         return None;
     }
-    let (attr, blocks) = watched_attribute(module, file, start, end)?;
     let top = blocks.first()?;
     let label = |i: usize| top.labels.get(i).map(|(l, _)| l.as_str());
     let c = &root.config;
@@ -115,18 +117,15 @@ pub(super) fn inspect_reusing(
     end: usize,
 ) -> (Option<Inspection>, bool) {
     let module = evaluation.module();
-    if watched_attribute(module, file, start, end).is_none() {
-        return (None, false);
-    }
-    let node = declaration_at(module, file, start, end).filter(|_| evaluation.replays());
-    match node {
+    let Some((attr, blocks)) = watched_attribute(module, file, start, end) else { return (None, false) };
+    match declaration_at(module, file, attr, &blocks).filter(|_| evaluation.replays()) {
         Some(n) => {
             let watched = evaluation.watch_node(n, Watch { file, start, end, ..Watch::default() });
-            (inspection(module, evaluation, watched, file, start, end), false)
+            (inspection(evaluation, watched, attr, file, start, end), false)
         }
         None => {
             let again = module.evaluate_watching(inputs, file, start, end);
-            (inspect_module(module, &again, file, start, end), true)
+            (inspection(&again, again.watched().unwrap_or_default(), attr, file, start, end), true)
         }
     }
 }

@@ -66,19 +66,17 @@ impl Workspace {
     /// limits they were parsed under stay.
     pub fn set_options(&mut self, options: ModuleOptions) {
         let (old, new) = (&self.options, &options);
-        if new.profile != old.profile || new.limits != old.limits {
+        // The parses depend on these two only.
+        let parses_hold = new.profile == old.profile && new.limits == old.limits;
+        if !parses_hold {
             self.parsed.clear();
         }
         let providers_same = match (&old.providers, &new.providers) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             (a, b) => a.is_none() && b.is_none(),
         };
-        let same = new.profile == old.profile
-            && new.limits == old.limits
-            && new.workspace == old.workspace
-            && new.cwd == old.cwd
-            && new.installation == old.installation
-            && providers_same;
+        let same =
+            parses_hold && new.workspace == old.workspace && new.cwd == old.cwd && new.installation == old.installation && providers_same;
         self.options = options;
         if !same {
             self.changed_files();

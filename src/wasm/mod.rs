@@ -549,11 +549,7 @@ fn read_options(options: JsValue) -> Result<JsOptions, String> {
     // serde-wasm-bindgen reads only the fields a struct names, so a
     // misspelt option would pass unseen: the keys are checked first.
     unknown_key(&options, &["template", "limits", "outputs", "profile", "variablesFormat"])?;
-    if let Ok(limits) = js_sys::Reflect::get(&options, &JsValue::from_str("limits")) {
-        if limits.is_object() {
-            unknown_key(&limits, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen"])?;
-        }
-    }
+    unknown_limit_key(&options, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen"])?;
     serde_wasm_bindgen::from_value(options).map_err(|e| {
         let e = e.to_string();
         format!("The evaluation options are malformed: {}.", e.strip_prefix("Error: ").unwrap_or(&e))
@@ -573,6 +569,14 @@ pub(crate) fn unknown_key(object: &JsValue, known: &[&str]) -> Result<(), String
     Ok(())
 }
 
+/// [`unknown_key`] for the `limits` object of `options`, if it has one.
+pub(crate) fn unknown_limit_key(options: &JsValue, known: &[&str]) -> Result<(), String> {
+    match js_sys::Reflect::get(options, &JsValue::from_str("limits")) {
+        Ok(limits) if limits.is_object() => unknown_key(&limits, known),
+        _ => Ok(()),
+    }
+}
+
 impl JsLimits {
     /// The default limits with those given.
     pub(crate) fn limits(&self) -> Limits {
@@ -589,10 +593,7 @@ impl JsLimits {
 }
 
 fn evaluation_options(opts: &JsOptions) -> Result<(Options, VariablesFormat), String> {
-    let mut limits = Limits::default();
-    if let Some(l) = &opts.limits {
-        limits = l.limits();
-    }
+    let limits = opts.limits.as_ref().map_or_else(Limits::default, JsLimits::limits);
     let profile = match opts.profile.as_deref() {
         None => Profile::default(),
         Some(name) => Profile::from_name(name).ok_or_else(|| {

@@ -248,11 +248,7 @@ pub(super) fn read_options(
         JsModuleOptions::default()
     } else {
         unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file", "limits"])?;
-        if let Ok(limits) = js_sys::Reflect::get(&options, &JsValue::from_str("limits")) {
-            if limits.is_object() {
-                unknown_key(&limits, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen", "maxTotalSteps"])?;
-            }
-        }
+        super::unknown_limit_key(&options, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen", "maxTotalSteps"])?;
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
     let profile = match opts.profile.as_deref() {

@@ -49,6 +49,9 @@ export function createLocal(moduleUrl, fullUrl) {
   let moduleQuickMs = MODULE_QUICK_MS;
   // Provider data files the last evaluation here asked for.
   let wanted = [];
+  // The last module evaluation was answered here: this instance's
+  // workspace holds it, and a hover can be answered from it.
+  let answeredHere = false;
   let build = null;
   let memory = null;
   let profileNames = null;
@@ -133,6 +136,7 @@ export function createLocal(moduleUrl, fullUrl) {
    * ({ result, ms }), or null when the worker should evaluate it.
    */
   function evaluateModule({ source, variables, options }) {
+    answeredHere = false;
     if (!full) {
       loadFull({ source, variables, options });
       return null;
@@ -146,13 +150,12 @@ export function createLocal(moduleUrl, fullUrl) {
       full = null;
       return null;
     }
-    moduleMs = performance.now() - started;
-    if (result.limitReached) moduleMs = Infinity;
+    moduleMs = result.limitReached ? Infinity : performance.now() - started;
     // The worker, which has fetched them or will, hands them over with its
     // answer.
     wanted = result.needsProviderFiles ?? [];
-    if (wanted.length) return null;
-    if (result.limitReached) return null;
+    if (wanted.length || result.limitReached) return null;
+    answeredHere = true;
     return { result, ms: moduleMs };
   }
 
@@ -163,7 +166,7 @@ export function createLocal(moduleUrl, fullUrl) {
    * again), or null for the worker.
    */
   function inspectModule({ source, variables, options, start, end }) {
-    if (!full || moduleMs > moduleQuickMs) return null;
+    if (!full || !answeredHere) return null;
     try {
       return { result: full.inspectModule(source, variables, { ...options, limits: MODULE_LIMITS }, start, end) };
     } catch {
