@@ -413,3 +413,146 @@ fn the_total_step_budget_ends_planning_once() {
     let module = Module::load(vec![("main.tf".into(), text)], &ModuleOptions::default());
     assert!(module.evaluate(&Inputs::default()).diagnostics.is_empty());
 }
+
+/// Everything an evaluation says, as text to compare: its diagnostics,
+/// whether it stopped, each named value, the types planned as written,
+/// and what the console prints for each of the case's expressions.
+fn evaluation_text(e: &Evaluation, case: &Json) -> String {
+    let diags: Vec<String> = e.diagnostics.iter().map(|d| format!("{} {}", d.warning, e.render(d, ""))).collect();
+    let values: Vec<String> =
+        e.values.iter().map(|v| format!("{} {} {}", v.address, v.ok, hcl_playground::present::console(&v.value))).collect();
+    let exprs: Vec<String> = case["expect"]["exprs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x["expr"].as_str())
+        .map(|x| match e.console(x) {
+            Ok(r) => r.console,
+            Err(ds) => ds.iter().map(|d| e.render(d, x)).collect(),
+        })
+        .collect();
+    format!("{diags:#?}\nstopped {}\n{values:#?}\n{:?}\n{exprs:#?}", e.stopped, e.guessed_types())
+}
+
+/// Edits of each root declaration of a file: a local value's expression
+/// made `null`, and a line added inside a block (which moves everything
+/// after it).
+fn declaration_edits(text: &str, body: &hcl_playground::syntax::ast::Body) -> Vec<String> {
+    use hcl_playground::syntax::ast::BodyItem;
+    let mut out = Vec::new();
+    for item in &body.items {
+        let BodyItem::Block(b) = item else { continue };
+        if b.kind == "locals" {
+            for a in b.body.items.iter().filter_map(|i| if let BodyItem::Attribute(a) = i { Some(a) } else { None }) {
+                out.push(format!("{}null{}", &text[..a.expr.span.start], &text[a.expr.span.end..]));
+            }
+        } else if ["variable", "resource", "data", "module", "output", "check"].contains(&b.kind.as_str()) {
+            let at = b.open_brace.end;
+            out.push(format!("{}\n{}", &text[..at], &text[at..]));
+        }
+    }
+    out
+}
+
+/// After an edit of one root declaration, the workspace plans again what
+/// the edit reaches and takes the rest over from the evaluation before
+/// it: the result is a fresh evaluation's, in both directions, for edits
+/// of the declarations of every golden case.
+#[test]
+fn workspace_edits_equal_fresh_evaluations() {
+    let (mut compared, mut reused, mut declarations) = (0, 0, 0);
+    let mut failures = Vec::new();
+    for (_, case) in read_cases() {
+        let random = case.to_string().contains("uuid()") || case.to_string().contains("timestamp()");
+        if case["scope"].is_string() || random {
+            continue;
+        }
+        let (files, inputs, opts) = setup(&case);
+        let original = Module::load(files.clone(), &opts);
+        let fresh_original = evaluation_text(&original.evaluate(&inputs), &case);
+        let mut ws = hcl_playground::module::Workspace::new(opts.clone());
+        ws.set_files(files.clone());
+        ws.set_inputs(inputs.clone());
+        ws.evaluate();
+        for (i, (path, text)) in files.iter().enumerate() {
+            if path.contains('/') || !path.ends_with(".tf") {
+                continue;
+            }
+            for variant in declaration_edits(text, &original.bodies()[i]).into_iter().take(6) {
+                let mut edited = files.clone();
+                edited[i].1 = variant;
+                let fresh_edited = evaluation_text(&Module::load(edited.clone(), &opts).evaluate(&inputs), &case);
+                ws.set_files(edited);
+                let there = evaluation_text(ws.evaluate(), &case);
+                reused += ws.reused();
+                ws.set_files(files.clone());
+                let back = evaluation_text(ws.evaluate(), &case);
+                reused += ws.reused();
+                declarations += 2 * ws.evaluate().values.len();
+                compared += 2;
+                if there != fresh_edited {
+                    failures.push(format!("{} {path} edited:\nworkspace: {there}\nfresh: {fresh_edited}", case["id"]));
+                }
+                if back != fresh_original {
+                    failures.push(format!("{} {path} restored:\nworkspace: {back}\nfresh: {fresh_original}", case["id"]));
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} edits compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} differ:\n{}",
+        failures.len(),
+        failures.iter().take(3).cloned().collect::<Vec<_>>().join("\n")
+    );
+    println!("{compared} edits: {reused} of {declarations} declarations taken over");
+    assert!(reused * 4 > declarations, "{reused} of {declarations} declarations taken over");
+}
+
+/// What a workspace gives after `edits` (path and text), each evaluated
+/// in turn, and what a fresh evaluation of the last gives, with how many
+/// declarations the last took over.
+fn edited_and_fresh(files: &[(&str, &str)], edits: &[(&str, &str)]) -> (String, String, usize) {
+    let none = Json::Null;
+    let mut ws = hcl_playground::module::Workspace::new(ModuleOptions::default());
+    let mut current: Vec<(String, String)> = files.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
+    ws.set_files(current.clone());
+    ws.evaluate();
+    for (path, text) in edits {
+        ws.set_file(path, text);
+        ws.evaluate();
+        current.iter_mut().filter(|(p, _)| p == path).for_each(|(_, t)| *t = text.to_string());
+    }
+    let fresh = evaluation_text(&Module::load(current, &ModuleOptions::default()).evaluate(&Inputs::default()), &none);
+    (evaluation_text(ws.evaluate(), &none), fresh, ws.reused())
+}
+
+#[test]
+fn workspace_edits_plan_again_what_they_reach() {
+    let main = "resource \"example_widget\" \"w\" {\n  size = 1\n}\nlocals {\n  a = 1\n  b = local.a + 1\n  c = 10\n  d = example_widget.w.name\n}\n";
+    // The local's expression changed: it and what reads it are planned.
+    let (ws, fresh, reused) = edited_and_fresh(&[("main.tf", main)], &[("main.tf", &main.replace("a = 1", "a = 2"))]);
+    assert_eq!(ws, fresh);
+    assert_eq!(reused, 3, "the resource, local.c and local.d are taken over");
+    // Reading another attribute of a resource planned as written changes
+    // the resource's value, though its block is the same.
+    let other = main.replace("example_widget.w.name", "example_widget.w.colour");
+    let (ws, fresh, reused) = edited_and_fresh(&[("main.tf", main)], &[("main.tf", &other)]);
+    assert_eq!(ws, fresh);
+    assert!(ws.contains("colour"), "{ws}");
+    assert_eq!(reused, 3, "local.a, local.b and local.c are taken over");
+    // A line added above moves every declaration, which keep their values.
+    let (ws, fresh, reused) = edited_and_fresh(&[("main.tf", main)], &[("main.tf", &format!("\n{main}"))]);
+    assert_eq!((ws, reused), (fresh, 0), "text outside the declarations changed: all planned");
+    let moved = main.replace("size = 1", "size = 1\n\n");
+    let (ws, fresh, reused) = edited_and_fresh(&[("main.tf", main)], &[("main.tf", &moved)]);
+    assert_eq!((ws, reused), (fresh, 3), "the resource and local.d, which reads it, are planned");
+    // A template read by a local is not a declaration: all are planned.
+    let files = [("main.tf", "locals {\n  t = file(\"t.txt\")\n  u = 1\n}\n"), ("t.txt", "one")];
+    let (ws, fresh, reused) = edited_and_fresh(&files, &[("t.txt", "two")]);
+    assert_eq!((ws.contains("two"), ws, reused), (true, fresh, 0));
+    // A new declaration, or one renamed, is planned with all the others.
+    let (ws, fresh, reused) = edited_and_fresh(&[("main.tf", main)], &[("main.tf", &main.replace("c = 10", "e = 10"))]);
+    assert_eq!((ws, reused), (fresh, 0));
+}

@@ -41,11 +41,11 @@ pub(super) struct Links {
     pub cycle: Cell<bool>,
     /// Resource types planned as written, their provider's schema not in
     /// the provider data (`data.` before a data source's).
-    pub guessed: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    pub guessed: Noted,
     /// Data sources a real plan reads from their provider's API, which
     /// the playground cannot call: their attributes are unknown here
     /// (full addresses, `module.x.data.t.n`).
-    pub plan_reads: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    pub plan_reads: Noted,
     /// Providers (`namespace/type`) whose current data is of a version a
     /// module's `required_providers` constraint excludes: the data's
     /// older version that meets them (`hashicorp/azurerm@4`), or none,
@@ -60,6 +60,16 @@ pub(super) struct Links {
 }
 
 impl Links {
+    /// How many module instances have been planned so far.
+    pub fn instances(&self) -> usize {
+        self.planned.get()
+    }
+
+    /// Counts `n` more module instances, planned before (see `reuse`).
+    pub fn add_instances(&self, n: usize) {
+        self.planned.set(self.planned.get() + n);
+    }
+
     /// The directories of the configuration: the root and those its
     /// module calls run.
     pub fn dirs(&self) -> std::collections::BTreeSet<usize> {
@@ -69,6 +79,36 @@ impl Links {
     /// The directory call `call` of directory `dir` runs, if known.
     pub fn child(&self, dir: usize, call: usize) -> Option<usize> {
         self.map.get(&(dir, call)).copied()
+    }
+}
+
+/// Names noted while planning, each once, in the order first noted: what
+/// one declaration noted is a range of them (see `reuse`).
+#[derive(Default)]
+pub(super) struct Noted(std::cell::RefCell<Vec<String>>);
+
+impl Noted {
+    pub fn insert(&self, name: String) {
+        let mut names = self.0.borrow_mut();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.borrow().len()
+    }
+
+    /// The names noted from the `from`th on.
+    pub fn since(&self, from: usize) -> Vec<String> {
+        self.0.borrow()[from..].to_vec()
+    }
+
+    /// Every name noted, sorted.
+    pub fn sorted(&self) -> Vec<String> {
+        let mut names = self.0.borrow().clone();
+        names.sort();
+        names
     }
 }
 
@@ -441,7 +481,7 @@ fn run_child(
     }
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
-    child.run();
+    child.run(None);
     if only.is_none() && p.links.scope.as_deref() == Some(child.addr.as_str()) {
         *p.links.scoped.borrow_mut() = Some((d, child.depth, child.state.clone()));
     }

@@ -56,7 +56,7 @@ pub struct Evaluation {
     /// errors in planning, the console's closing warning
     /// ([`UNEXPECTED_RESULTS`], no range) last.
     pub diagnostics: Vec<ModuleDiagnostic>,
-    state: State,
+    pub(super) state: State,
     links: Links,
     /// The variables files given, for rendering diagnostics about them.
     input_files: Vec<(String, String)>,
@@ -78,6 +78,11 @@ pub struct Evaluation {
     /// other arguments could be had (see `graph::Early`): what they read
     /// then is not the call's final value.
     read_early: bool,
+    /// What planning each root declaration did (see `reuse`).
+    pub(super) records: HashMap<Node, super::reuse::Record>,
+    /// How many root declarations were taken over from the previous
+    /// evaluation rather than planned.
+    reused: usize,
 }
 
 /// The values known so far in one module instance.
@@ -132,6 +137,7 @@ pub(super) fn evaluate(
     inputs: &super::Inputs,
     watch: Option<super::Watch>,
     scope: Option<&str>,
+    previous: Option<&Evaluation>,
 ) -> Evaluation {
     let root = module.root();
     let profile = module.options.profile;
@@ -157,6 +163,10 @@ pub(super) fn evaluate(
     }
     let mut state = State::default();
     let mut links = Links::default();
+    let reuse = match (&watch, scope) {
+        (None, None) => previous.and_then(|old| super::reuse::Reuse::between(old, module)),
+        _ => None,
+    };
     *links.watch.get_mut() = watch;
     links.scope = match &scope_addr {
         Some(Ok(a)) if !a.is_empty() => Some(a.clone()),
@@ -168,6 +178,7 @@ pub(super) fn evaluate(
     // otherwise).
     let mut planned = false;
     let mut read_early = false;
+    let (mut records, mut reused) = (HashMap::new(), 0);
     if !fatal(&diags) {
         let prepared = super::inputs::prepare(&root.config.variables, inputs, profile, &module.files, &mut diags);
         state.vars = prepared.values;
@@ -180,8 +191,10 @@ pub(super) fn evaluate(
             if !fatal(&diags[before..]) {
                 let mut p = Planner::new(module, root, &links, String::new(), 0, state);
                 p.diags = diags;
-                p.run();
+                p.run(reuse.as_ref());
                 read_early = !p.early.is_empty();
+                records = std::mem::take(&mut p.records);
+                reused = p.reused;
                 state = p.state;
                 diags = p.diags;
                 planned = !links.cycle.get();
@@ -209,6 +222,8 @@ pub(super) fn evaluate(
         scope_text: scope.unwrap_or_default().to_string(),
         stopped: !planned,
         read_early,
+        records,
+        reused,
     };
     sort_diagnostics(&mut diags, &e);
     // The consoles consolidate repeated warnings; Terraform leaves a check
@@ -413,6 +428,13 @@ pub(super) struct Planner<'m> {
     /// graph has, and which reader waits for which (by reader and call).
     pub early: Vec<super::graph::Early>,
     pub redirect: HashMap<(Node, usize), usize>,
+    /// What planning each node did, and how many were taken over from the
+    /// previous evaluation and which were planned (see `reuse`).
+    pub records: HashMap<Node, super::reuse::Record>,
+    pub reused: usize,
+    pub dirty: BTreeSet<Node>,
+    /// What each node depends on, once ordered.
+    pub graph: HashMap<Node, BTreeSet<Node>>,
 }
 
 impl Evaluation {
@@ -424,6 +446,13 @@ impl Evaluation {
     /// Whether planning one root node again over this evaluation's values
     /// sees what the evaluation saw: not after it stopped, in a scoped
     /// console, or where values read a module call's outputs early.
+    /// How many of the root module's declarations were taken over from
+    /// the previous evaluation instead of being planned (see
+    /// [`Workspace`](super::Workspace)).
+    pub fn reused(&self) -> usize {
+        self.reused
+    }
+
     pub(super) fn replays(&self) -> bool {
         !self.stopped && self.links.scope.is_none() && !self.read_early
     }
@@ -447,7 +476,7 @@ impl Evaluation {
     /// a data source's), their providers' schemas not in the provider data:
     /// any attribute read from them is unknown.
     pub fn guessed_types(&self) -> Vec<String> {
-        self.links.guessed.borrow().iter().cloned().collect()
+        self.links.guessed.sorted()
     }
 }
 
@@ -467,11 +496,16 @@ impl<'m> Planner<'m> {
             defer_reads: false,
             early: Vec::new(),
             redirect: HashMap::new(),
+            records: HashMap::new(),
+            reused: 0,
+            dirty: BTreeSet::new(),
+            graph: HashMap::new(),
         }
     }
 
-    /// Plans every named value in dependency order.
-    pub fn run(&mut self) {
+    /// Plans every named value in dependency order, taking over from the
+    /// previous evaluation what `reuse` allows.
+    pub fn run(&mut self, reuse: Option<&super::reuse::Reuse>) {
         self.collect_read_attrs();
         // Terraform refuses a provider configuration its schema does not
         // take; OpenTofu's console says nothing of it, and leaves its
@@ -483,8 +517,14 @@ impl<'m> Planner<'m> {
         self.invalid_providers = invalid;
         match self.order() {
             Some(order) => {
+                // An early read of a call's outputs is not what the previous
+                // evaluation planned.
+                let reuse = reuse.filter(|_| self.early.is_empty());
                 for node in order {
-                    self.node(node);
+                    match self.addr.is_empty() {
+                        true => super::reuse::plan(self, node, reuse),
+                        false => self.node(node),
+                    }
                 }
                 if !self.opentofu() {
                     super::resources::undeclared_imports(self);

@@ -123,13 +123,12 @@ impl<'m> Planner<'m> {
 
     pub(super) fn node_of(&self, s: &Subject) -> Option<Node> {
         let c = self.config;
+        let names = &c.names;
         match s {
-            Subject::Var(n) => c.variables.iter().position(|v| &v.name == n).map(Node::Var),
-            Subject::Local(n) => c.locals.iter().position(|l| &l.name == n).map(Node::Local),
-            Subject::Resource { mode, ty, name } => {
-                c.resources.iter().position(|r| r.mode == *mode && &r.ty == ty && &r.name == name).map(Node::Resource)
-            }
-            Subject::Module(n) => c.modules.iter().position(|m| &m.name == n).map(Node::Module),
+            Subject::Var(n) => names.variables.get(n).copied().map(Node::Var),
+            Subject::Local(n) => names.locals.get(n).copied().map(Node::Local),
+            Subject::Resource { mode, ty, name } => names.resources.get(&(*mode, ty.clone(), name.clone())).copied().map(Node::Resource),
+            Subject::Module(n) => names.modules.get(n).copied().map(Node::Module),
             _ => None,
         }
     }
@@ -259,6 +258,7 @@ impl<'m> Planner<'m> {
                 }
             }
         }
+        self.graph = deps;
         Some(out)
     }
 

@@ -20,8 +20,9 @@
 //! conditions, `resources`, `blocks` and `providers` the resources), and
 //! `files` and `provider_functions` are the functions a module adds.
 //! `workspace` keeps a configuration between edits (each file parsed once
-//! per text, the last evaluation kept), and `inspect` answers the
-//! inspector from an evaluation already made.
+//! per text, the last evaluation kept), `reuse` takes over after an edit
+//! the declarations it did not reach, and `inspect` answers the inspector
+//! from an evaluation already made.
 //!
 //! ```
 //! use hcl_playground::module::{Module, ModuleOptions, Inputs};
@@ -61,6 +62,7 @@ mod provider_plans;
 mod providers;
 mod refs;
 mod resources;
+mod reuse;
 mod schema;
 mod scope;
 mod workspace;
@@ -360,7 +362,7 @@ impl Module {
 
     /// Evaluates every named value over `inputs`.
     pub fn evaluate(self: &Arc<Self>, inputs: &Inputs) -> Evaluation {
-        evaluate::evaluate(self, inputs, None, None)
+        evaluate::evaluate(self, inputs, None, None, None)
     }
 
     /// [`Module::evaluate`] for a console scoped to a module instance
@@ -380,7 +382,7 @@ impl Module {
     /// assert!(m.evaluate_scoped(&Inputs::default(), "module.nope").stopped);
     /// ```
     pub fn evaluate_scoped(self: &Arc<Self>, inputs: &Inputs, scope: &str) -> Evaluation {
-        evaluate::evaluate(self, inputs, None, Some(scope))
+        evaluate::evaluate(self, inputs, None, Some(scope), None)
     }
 
     /// [`Module::evaluate`], noting the values the innermost expression
@@ -388,7 +390,7 @@ impl Module {
     /// evaluates it (each instance of a `count` or `for_each`, each
     /// `dynamic` block): see [`Evaluation::watched`].
     pub fn evaluate_watching(self: &Arc<Self>, inputs: &Inputs, file: usize, start: usize, end: usize) -> Evaluation {
-        evaluate::evaluate(self, inputs, Some(Watch { file, start, end, ..Watch::default() }), None)
+        evaluate::evaluate(self, inputs, Some(Watch { file, start, end, ..Watch::default() }), None, None)
     }
 
     /// The root module's directory.

@@ -154,7 +154,7 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
             Mode::Data => format!("data.{}", r.ty),
             _ => r.ty.clone(),
         };
-        p.links.guessed.borrow_mut().insert(name);
+        p.links.guessed.insert(name);
     }
     if matches!(schema, TypeSchema::Invalid(_)) {
         p.diags.push(super::ModuleDiagnostic::general(
@@ -470,7 +470,7 @@ fn not_read() -> Value {
 /// The warning for instances a real plan knows through data sources read
 /// from their providers, which the playground cannot read.
 fn not_read_warning(p: &mut Planner, file: usize, argument: &str, what: &str, e: &Expression) {
-    let reads = p.links.plan_reads.borrow().iter().cloned().collect::<Vec<_>>();
+    let reads = p.links.plan_reads.sorted();
     let named = match reads.len() {
         0..=3 => reads.join(", "),
         n => format!("{}, and {} more", reads[..3].join(", "), n - 3),

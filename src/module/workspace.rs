@@ -1,8 +1,10 @@
 //! A configuration being edited: its files by path, the variable values
 //! given, the options and the console's scope, with what the last change
 //! left valid. Each file is parsed once per text: an edit parses again the
-//! file it changed, no other. The last evaluation is kept, and the
-//! inspector answers from it (see `inspect`).
+//! file it changed, no other. The evaluation after an edit takes over from
+//! the one before it the declarations the edit did not reach (see
+//! `reuse`). The last evaluation is kept, and the inspector answers from
+//! it (see `inspect`).
 
 use super::{Evaluation, Inputs, Module, ModuleOptions};
 use crate::diagnostics::Diagnostics;
@@ -23,6 +25,8 @@ use std::sync::Arc;
 /// ws.set_file("main.tf", "locals {\n  n = length(local.names) + 1\n}\n");
 /// assert_eq!(ws.evaluate().console("local.n").unwrap().console, "3");
 /// assert_eq!(ws.parses(), 3);
+/// // `local.names` was taken over from the evaluation before the edit.
+/// assert_eq!(ws.reused(), 1);
 /// // The inspector answers from the evaluation made.
 /// let found = ws.inspect("main.tf", 15, 15).unwrap();
 /// assert_eq!(hcl_playground::present::console(&found.hits[0].value), "2");
@@ -39,6 +43,9 @@ pub struct Workspace {
     evaluations: usize,
     module: Option<Arc<Module>>,
     evaluation: Option<Evaluation>,
+    /// The evaluation before the last edit of the files, for the next one
+    /// to take over what the edit did not touch.
+    previous: Option<Evaluation>,
 }
 
 impl Workspace {
@@ -54,6 +61,7 @@ impl Workspace {
             evaluations: 0,
             module: None,
             evaluation: None,
+            previous: None,
         }
     }
 
@@ -80,6 +88,7 @@ impl Workspace {
         self.options = options;
         if !same {
             self.changed_files();
+            self.previous = None;
         }
     }
 
@@ -122,6 +131,7 @@ impl Workspace {
         if inputs != self.inputs {
             self.inputs = inputs;
             self.evaluation = None;
+            self.previous = None;
         }
     }
 
@@ -131,6 +141,7 @@ impl Workspace {
         if scope != self.scope {
             self.scope = scope;
             self.evaluation = None;
+            self.previous = None;
         }
     }
 
@@ -138,6 +149,7 @@ impl Workspace {
     /// share has changed, such as provider data handed over since.
     pub fn refresh(&mut self) {
         self.changed_files();
+        self.previous = None;
     }
 
     /// How many files have been parsed so far (an edit parses one).
@@ -152,9 +164,17 @@ impl Workspace {
         self.evaluations
     }
 
+    /// How many of the root module's declarations the last evaluation took
+    /// over from the one before the edit, instead of planning them.
+    pub fn reused(&self) -> usize {
+        self.evaluation.as_ref().map_or(0, Evaluation::reused)
+    }
+
     fn changed_files(&mut self) {
         self.module = None;
-        self.evaluation = None;
+        if let Some(e) = self.evaluation.take() {
+            self.previous = Some(e);
+        }
     }
 
     /// The files parsed and decoded, parsing only what changed.
@@ -188,9 +208,10 @@ impl Workspace {
             None => {
                 self.evaluations += 1;
                 let module = self.module().clone();
+                let previous = self.previous.take();
                 match &self.scope {
                     Some(scope) => module.evaluate_scoped(&self.inputs, scope),
-                    None => module.evaluate(&self.inputs),
+                    None => super::evaluate::evaluate(&module, &self.inputs, None, None, previous.as_ref()),
                 }
             }
         };

@@ -23,6 +23,7 @@ use crate::text::is_identifier;
 use crate::value::convert::convert;
 use crate::value::go_quote;
 use crate::value::{SortedMap, Type, Value};
+use std::collections::HashMap;
 
 /// Terraform's detail for a name that is not an identifier.
 pub const BAD_IDENTIFIER: &str =
@@ -186,6 +187,11 @@ impl Resource {
     pub fn address(&self) -> String {
         self.mode.address(&self.ty, &self.name)
     }
+
+    /// What a module instance's planned resources are keyed by.
+    pub fn key(&self) -> (Mode, String, String) {
+        (self.mode, self.ty.clone(), self.name.clone())
+    }
 }
 
 /// A `module` block.
@@ -252,6 +258,37 @@ pub struct Config {
     pub compatible_with: Vec<(String, Loc)>,
     pub imports: Vec<Import>,
     pub removed: Vec<Removed>,
+    /// Where each named value is declared first, by name.
+    pub names: Names,
+}
+
+/// The index of each variable, local value, resource and module call by
+/// its name, the first where a name is declared twice: references find
+/// what they name without a search.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    pub variables: HashMap<String, usize>,
+    pub locals: HashMap<String, usize>,
+    pub resources: HashMap<(Mode, String, String), usize>,
+    pub modules: HashMap<String, usize>,
+}
+
+impl Names {
+    fn of(c: &Config) -> Names {
+        fn first<K: std::hash::Hash + Eq>(keys: impl Iterator<Item = K>) -> HashMap<K, usize> {
+            let mut out = HashMap::new();
+            for (i, k) in keys.enumerate() {
+                out.entry(k).or_insert(i);
+            }
+            out
+        }
+        Names {
+            variables: first(c.variables.iter().map(|v| v.name.clone())),
+            locals: first(c.locals.iter().map(|l| l.name.clone())),
+            resources: first(c.resources.iter().map(Resource::key)),
+            modules: first(c.modules.iter().map(|m| m.name.clone())),
+        }
+    }
 }
 
 /// OpenTofu 1.12 adds the `language` block (last, so that Terraform's
@@ -393,6 +430,7 @@ pub fn decode(files: &[(usize, &Body)], profile: Profile, diags: &mut Vec<Module
         }
     }
     check_removed(&config, profile, d.diags);
+    config.names = Names::of(&config);
     config
 }
 

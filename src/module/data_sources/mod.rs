@@ -52,7 +52,7 @@ pub(super) fn plan_read(p: &Planner, r: &Resource, config_known: bool, planned: 
     if !config_known || planned.is_wholly_known() || p.defer_reads || pending(&r.depends_on) {
         return planned;
     }
-    p.links.plan_reads.borrow_mut().insert(address);
+    p.links.plan_reads.insert(address);
     planned.mark_unknowns(Marks::PLAN_READ)
 }
 
