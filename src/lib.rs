@@ -15,7 +15,7 @@
 //!
 //! // Numbers are 512-bit binary floats, printed as go-cty prints them.
 //! let v = evaluate("0.1 + 0.2 == 0.3", &vars, &Options::default()).unwrap();
-//! assert_eq!(hcl_playground::present::console(&v), "true");
+//! assert_eq!(hcl_playground::present::console(&v, hcl_playground::Profile::Terraform), "true");
 //!
 //! // Errors are diagnostics with HCL's wording and a byte range.
 //! let errs = evaluate("uppr(\"x\")", &vars, &Options::default()).unwrap_err();

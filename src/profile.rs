@@ -51,40 +51,19 @@ impl Profile {
     pub fn is_legacy(self) -> bool {
         self == Profile::Hcl214
     }
+
+    /// The Unicode version of the engine's Go libraries: what NFC, grapheme
+    /// clusters, case mappings and `%q` quoting follow.
+    pub fn unicode(self) -> crate::text::unicode::Version {
+        match self {
+            Profile::Hcl214 => crate::text::unicode::Version::Unicode13,
+            Profile::Terraform | Profile::OpenTofu => crate::text::unicode::Version::Unicode15,
+        }
+    }
 }
 
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-thread_local! {
-    static CURRENT: std::cell::Cell<Profile> = const { std::cell::Cell::new(Profile::Terraform) };
-}
-
-impl Profile {
-    /// The profile of the evaluation running on this thread, for the parts
-    /// of the value model whose texts changed between go-cty versions
-    /// (conversion messages) or whose Unicode version follows the engine's
-    /// libraries (NFC of every string, see `value::unicode`), which are
-    /// reached from too many places to take it as an argument.
-    pub fn current() -> Profile {
-        CURRENT.with(|c| c.get())
-    }
-
-    /// Makes this the current profile until the guard is dropped.
-    pub fn enter(self) -> ProfileGuard {
-        ProfileGuard(CURRENT.with(|c| c.replace(self)))
-    }
-}
-
-/// Restores the previous current profile when dropped (see
-/// [`Profile::enter`]).
-pub struct ProfileGuard(Profile);
-
-impl Drop for ProfileGuard {
-    fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.0));
     }
 }

@@ -113,19 +113,13 @@ fn thread_locals_hold_only_caches() {
     // (constants of the number model, compiled patterns keyed by what
     // changes them, parsed type expressions of the registry) or the
     // WebAssembly adapter's store of what the page handed over. The
-    // profile the value model reads (`Profile::current`, for conversion
-    // messages, equality and the Unicode version every string is
-    // normalised in) is the one left to thread through explicitly (issue
-    // 22); evaluation, functions and modules take theirs as an argument.
-    let allowed =
-        ["src/value/number/mod.rs", "src/functions/string/re2.rs", "src/functions/mod.rs", "src/wasm/module.rs", "src/profile.rs"];
+    // profile travels as an argument, down to the value model's
+    // conversions, equality and string normalisation.
+    let allowed = ["src/value/number/mod.rs", "src/functions/string/re2.rs", "src/functions/mod.rs", "src/wasm/module.rs"];
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (path, text) in files() {
         let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
         let n = code(&text).matches("thread_local!").count();
         assert!(n == 0 || allowed.contains(&rel.as_str()), "{rel} keeps state in a thread-local ({n})");
-        // Only the value model reads the profile from its thread.
-        let reads = code(&text).matches("Profile::current()").count();
-        assert!(reads == 0 || rel.starts_with("src/value/") || rel == "src/profile.rs", "{rel} reads the thread's profile");
     }
 }

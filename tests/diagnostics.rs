@@ -4,6 +4,7 @@
 //! through `hcl-eval`), with wide characters, emoji, tabs, several errors,
 //! a variables error, and parse errors in HCL's words.
 
+use hcl_playground::Profile;
 use hcl_playground::{evaluate, parse_variables, present, Options, Variables};
 use std::process::Command;
 
@@ -13,7 +14,7 @@ fn page(src: &str, vars: &str) -> String {
     match parse_variables(vars) {
         Err(d) => d.render(vars, "<variables>"),
         Ok(vars) => match evaluate(src, &vars, &Options::default()) {
-            Ok(v) => format!("(no error: {})", present::console(&v)),
+            Ok(v) => format!("(no error: {})", present::console(&v, Profile::default())),
             Err(diags) => present::render_diagnostics(&diags, src, "<input>"),
         },
     }

@@ -8,6 +8,7 @@
 
 use hcl_playground::api::inspect_module;
 use hcl_playground::module::{Inputs, Module, ModuleOptions};
+use hcl_playground::Profile;
 use hcl_playground::{parse_variables, present, Options, Program};
 
 /// (source, variables JSON, selection, what the inspector shows)
@@ -68,10 +69,10 @@ fn hits_text(found: &hcl_playground::api::Inspection) -> String {
         .map(|h| {
             let mut line = match h.errors.first() {
                 Some(e) => format!("error: {}", e.summary),
-                None => format!("{} : {}", present::console(&h.value), h.value.ty()),
+                None => format!("{} : {}", present::console(&h.value, Profile::default()), h.value.ty()),
             };
             if !h.bindings.is_empty() {
-                let b: Vec<String> = h.bindings.iter().map(|(n, v)| format!("{n}={}", present::console(v))).collect();
+                let b: Vec<String> = h.bindings.iter().map(|(n, v)| format!("{n}={}", present::console(v, Profile::default()))).collect();
                 line += &format!(" [{}]", b.join(" "));
             }
             if let Some(arm) = h.arm {

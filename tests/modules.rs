@@ -338,9 +338,10 @@ fn inspection_text(found: Option<hcl_playground::api::Inspection>) -> String {
         .hits
         .iter()
         .map(|h| {
-            let bindings: Vec<String> = h.bindings.iter().map(|(n, v)| format!("{n}={}", hcl_playground::present::console(v))).collect();
+            let bindings: Vec<String> =
+                h.bindings.iter().map(|(n, v)| format!("{n}={}", hcl_playground::present::console(v, Profile::default()))).collect();
             let errors: Vec<&str> = h.errors.iter().map(|d| d.summary.as_str()).collect();
-            format!("{} {:?} {:?} {bindings:?} {errors:?}", hcl_playground::present::console(&h.value), h.arm, h.taken)
+            format!("{} {:?} {:?} {bindings:?} {errors:?}", hcl_playground::present::console(&h.value, Profile::default()), h.arm, h.taken)
         })
         .collect();
     let diags: Vec<&str> = found.diagnostics.iter().map(|d| d.summary.as_str()).collect();
@@ -419,8 +420,11 @@ fn the_total_step_budget_ends_planning_once() {
 /// and what the console prints for each of the case's expressions.
 fn evaluation_text(e: &Evaluation, case: &Json) -> String {
     let diags: Vec<String> = e.diagnostics.iter().map(|d| format!("{} {}", d.warning, e.render(d, ""))).collect();
-    let values: Vec<String> =
-        e.values.iter().map(|v| format!("{} {} {}", v.address, v.ok, hcl_playground::present::console(&v.value))).collect();
+    let values: Vec<String> = e
+        .values
+        .iter()
+        .map(|v| format!("{} {} {}", v.address, v.ok, hcl_playground::present::console(&v.value, Profile::default())))
+        .collect();
     let exprs: Vec<String> = case["expect"]["exprs"]
         .as_array()
         .into_iter()
@@ -462,7 +466,13 @@ fn declaration_edits(text: &str, body: &hcl_playground::syntax::ast::Body) -> Ve
 fn workspace_edits_equal_fresh_evaluations() {
     let (mut compared, mut reused, mut declarations) = (0, 0, 0);
     let mut failures = Vec::new();
-    for (_, case) in read_cases() {
+    let runs = read_cases().into_iter().flat_map(|(_, case)| {
+        let mut tofu = case.clone();
+        tofu["profile"] = "opentofu".into();
+        let same = case["opentofu"] == "same";
+        std::iter::once(case).chain(same.then_some(tofu))
+    });
+    for case in runs {
         let random = case.to_string().contains("uuid()") || case.to_string().contains("timestamp()");
         if case["scope"].is_string() || random {
             continue;

@@ -4,6 +4,7 @@
 //! `terraform console` prints it and evaluated again is the same value of
 //! the same type; variables JSON rendered back to JSON is the same JSON.
 
+use hcl_playground::Profile;
 use hcl_playground::{evaluate, parse_variables, present, Options, Program, Type, Value, Variables};
 use proptest::prelude::*;
 
@@ -68,7 +69,7 @@ proptest! {
         let vars = parse_variables(r#"{"x": [1, "a", {"b": null}], "a": {"__unknown__": "list(string)"}}"#).unwrap();
         let options = Options { template, ..Options::default() };
         if let Ok(v) = evaluate(&src, &vars, &options) {
-            let _ = (present::console(&v), present::to_json(&v), v.ty().to_string());
+            let _ = (present::console(&v, Profile::default()), present::to_json(&v), v.ty().to_string());
         }
     }
 
@@ -87,7 +88,7 @@ proptest! {
                 match evaluate(&src, &vars, &Options::default()) {
                     Ok(v) => {
                         prop_assert!(hit.errors.is_empty(), "{:?}: {:?}", src, hit.errors);
-                        prop_assert_eq!(present::console(&hit.value), present::console(&v), "{:?}", src);
+                        prop_assert_eq!(present::console(&hit.value, Profile::default()), present::console(&v, Profile::default()), "{:?}", src);
                     }
                     Err(_) => prop_assert!(!hit.errors.is_empty(), "{:?}", src),
                 }
@@ -172,7 +173,7 @@ proptest! {
         if has_typed_empty_collection(&v) {
             return Ok(());
         }
-        let shown = present::console(&v);
+        let shown = present::console(&v, Profile::default());
         let again = eval(&shown).map_err(|e| TestCaseError::fail(format!("{src}\nprints\n{shown}\nwhich fails: {e}")))?;
         prop_assert_eq!(v.ty(), again.ty(), "{}\nprints\n{}", src, shown);
         prop_assert_eq!(present::to_json(&v), present::to_json(&again), "{}\nprints\n{}", src, shown);
@@ -238,7 +239,7 @@ fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     match (a, b) {
         (Number(x), Number(y)) => {
             let parse = |n: &serde_json::Number| hcl_playground::value::Number::parse(&n.to_string());
-            matches!((parse(x), parse(y)), (Some(x), Some(y)) if x == y)
+            matches!((parse(x), parse(y)), (Some(x), Some(y)) if x.equals(&y, hcl_playground::Profile::default()))
         }
         (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_json(a, b)),
         (Object(x), Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w))),

@@ -2,6 +2,7 @@
 //! `shared/reference/console_format.md`), type strings, and JSON in the
 //! conformance schema.
 
+use hcl_playground::Profile;
 use hcl_playground::{evaluate, parse_variables, present, Options};
 
 fn eval(src: &str) -> hcl_playground::Value {
@@ -11,7 +12,7 @@ fn eval(src: &str) -> hcl_playground::Value {
 
 #[track_caller]
 fn console(src: &str, want: &str) {
-    assert_eq!(present::console(&eval(src)), want, "{src}");
+    assert_eq!(present::console(&eval(src), Profile::default()), want, "{src}");
 }
 
 #[test]

@@ -168,7 +168,7 @@ fn template_mode() {
     let vars = parse_variables(VARS).unwrap();
     let opts = Options { template: true, ..Options::default() };
     let v = evaluate("Hello ${name}!\n%{ for x in l ~}\n- ${x}\n%{ endfor ~}\n", &vars, &opts).unwrap();
-    assert_eq!(present::console(&v), "<<EOT\nHello World!\n- a\n- b\n\nEOT");
+    assert_eq!(present::console(&v, Profile::default()), "<<EOT\nHello World!\n- a\n- b\n\nEOT");
 }
 
 /// Error wording and order as the oracle reports them (recorded from it):
@@ -244,7 +244,9 @@ fn tfvars_are_read_as_terraform_reads_them() {
         let got = match parse_tfvars_in(text, Profile::default()) {
             Ok(vars) => present::to_json(&Value::Object(vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect())),
             Err(diags) => {
-                let range = |d: &hcl_playground::Diagnostic| range_text(text, "<variables>", d.subject, hcl_playground::value::unicode());
+                let range = |d: &hcl_playground::Diagnostic| {
+                    range_text(text, "<variables>", d.subject, hcl_playground::Profile::default().unicode())
+                };
                 diags.iter().map(|d| format!("{} {}", d.summary, range(d))).collect::<Vec<_>>().join("; ")
             }
         };

@@ -21,11 +21,10 @@ impl Program {
     /// let found = p.inspect(&parse_variables("{}").unwrap(), 21, 21).unwrap();
     /// assert_eq!(found.span, hcl_playground::Span::new(19, 25));
     /// assert_eq!(found.hits.len(), 2);
-    /// assert_eq!(hcl_playground::present::console(&found.hits[1].value), "20");
+    /// assert_eq!(hcl_playground::present::console(&found.hits[1].value, hcl_playground::Profile::Terraform), "20");
     /// ```
     pub fn inspect(&self, vars: &Variables, start: usize, end: usize) -> Option<Inspection> {
         let found = node_at(self.expression(), start, end)?;
-        let _profile = self.options().profile.enter();
         let mut ev = Evaluator::new(vars, &self.options().limits)
             .with_source(self.source(), &self.options().filename)
             .with_profile(self.options().profile)

@@ -52,7 +52,6 @@ impl Program {
     /// Evaluates the program over `vars`: the value, or every error found
     /// (errors in independent parts are all collected).
     pub fn evaluate(&self, vars: &Variables) -> Result<Value, Diagnostics> {
-        let _profile = self.options.profile.enter();
         let mut ev = self.evaluator(vars);
         let v = ev.eval(&self.expr);
         match ev.diags.is_empty() {
@@ -73,7 +72,6 @@ impl Program {
     /// `can` hid the error, and the caller should evaluate again with a
     /// full build.
     pub fn run_console(&self, vars: &Variables) -> (Result<Evaluated, Diagnostics>, bool) {
-        let _profile = self.options.profile.enter();
         let mut ev = self.evaluator(vars);
         let type_call = type_argument(&self.expr);
         let v = ev.eval(type_call.unwrap_or(&self.expr));
@@ -81,7 +79,7 @@ impl Program {
         if !ev.diags.is_empty() {
             return (Err(ev.diags), needs_full_build);
         }
-        let shown = Evaluated::shown(v, type_call.is_some());
+        let shown = Evaluated::shown(v, type_call.is_some(), self.options.profile);
         (Ok(shown), needs_full_build)
     }
 

@@ -41,7 +41,7 @@ impl<'a> Evaluator<'a> {
         }
         if let Some(why) = functions::refused_in_template(name, self.profile, self.templates) {
             let at = call_start(self.source, name_span);
-            self.error("Error in function call", format!("Call to function {} failed: {why}.", quote(name)), at);
+            self.error("Error in function call", format!("Call to function {} failed: {why}.", quote(name, self.profile)), at);
             return dynamic();
         }
         let extra = self.functions.unwrap_or_default().iter().find(|f| f.name == bare);
@@ -79,9 +79,9 @@ impl<'a> Evaluator<'a> {
                 "Not enough function arguments",
                 format!(
                     "Function {} expects{qual} {} argument(s). Missing value for {}.",
-                    quote(name),
+                    quote(name, self.profile),
                     params.len(),
-                    quote(func.param_in(count, self.profile).name)
+                    quote(func.param_in(count, self.profile).name, self.profile)
                 ),
                 close_span,
             );
@@ -90,7 +90,7 @@ impl<'a> Evaluator<'a> {
         if func.variadic.is_none() && count > params.len() {
             self.error(
                 "Too many function arguments",
-                format!("Function {} expects only {} argument(s).", quote(name), params.len()),
+                format!("Function {} expects only {} argument(s).", quote(name, self.profile), params.len()),
                 spans[params.len()],
             );
             return dynamic();
@@ -107,7 +107,7 @@ impl<'a> Evaluator<'a> {
                 None => expanded.next().expect("counted"),
             };
             let param = func.param_in(i, self.profile);
-            match convert(&v, &functions::type_of(param.ty)) {
+            match convert(&v, &functions::type_of(param.ty), self.profile) {
                 Ok(c) if param.allow_marked => converted.push(c),
                 Ok(c) => {
                     let (c, m) = c.unmark_deep();
@@ -115,7 +115,11 @@ impl<'a> Evaluator<'a> {
                     converted.push(c);
                 }
                 Err(m) => {
-                    self.error("Invalid function argument", format!("Invalid value for {} parameter: {m}.", quote(param.name)), s);
+                    self.error(
+                        "Invalid function argument",
+                        format!("Invalid value for {} parameter: {m}.", quote(param.name, self.profile)),
+                        s,
+                    );
                     converted.push(dynamic());
                 }
             }
@@ -131,7 +135,11 @@ impl<'a> Evaluator<'a> {
             Ok(v) => v.with_marks(marked),
             Err(CallError { arg: Some(i), message }) if i < spans.len() => {
                 let param = func.param_in(i, self.profile);
-                self.error("Invalid function argument", format!("Invalid value for {} parameter: {message}.", quote(param.name)), spans[i]);
+                self.error(
+                    "Invalid function argument",
+                    format!("Invalid value for {} parameter: {message}.", quote(param.name, self.profile)),
+                    spans[i],
+                );
                 dynamic()
             }
             Err(e) => {
@@ -139,7 +147,7 @@ impl<'a> Evaluator<'a> {
                     let stop = if e.is_panic() { "" } else { "." };
                     self.error(
                         "Error in function call",
-                        format!("Call to function {} failed: {}{stop}", quote(name), e.message),
+                        format!("Call to function {} failed: {}{stop}", quote(name, self.profile), e.message),
                         call_span,
                     );
                 }
@@ -151,7 +159,7 @@ impl<'a> Evaluator<'a> {
     /// Why there is no function `name` in this engine, in HCL's words.
     fn unknown_function(&mut self, name: &str, name_span: Span) {
         if let Some(why) = functions::unavailable(name.strip_prefix("core::").unwrap_or(name)) {
-            let detail = format!("The function {} is not available here. {why}", quote(name));
+            let detail = format!("The function {} is not available here. {why}", quote(name, self.profile));
             return self.error("Function not available in the playground", detail, name_span);
         }
         // The built-in provider's functions: Terraform and OpenTofu look a
@@ -160,10 +168,12 @@ impl<'a> Evaluator<'a> {
         let here = !self.profile.is_legacy() && self.functions.is_none();
         if let Some(short) = name.strip_prefix("provider::terraform::").filter(|_| here) {
             let (summary, detail) = match self.profile {
-                Profile::OpenTofu => ("Function not found in provider", format!("Function {} was not registered by provider", quote(name))),
+                Profile::OpenTofu => {
+                    ("Function not found in provider", format!("Function {} was not registered by provider", quote(name, self.profile)))
+                }
                 _ => (
                     "Unknown provider function",
-                    format!("The function {} is not available from the provider \"terraform\".", quote(short)),
+                    format!("The function {} is not available from the provider \"terraform\".", quote(short, self.profile)),
                 ),
             };
             return self.error(summary, detail, name_span);
@@ -174,22 +184,22 @@ impl<'a> Evaluator<'a> {
             let (namespace, short) = (&name[..at + 2], &name[at + 2..]);
             let avail: Vec<String> = functions::names(self.profile).filter(|n| n.starts_with(namespace)).collect();
             let detail = if avail.is_empty() {
-                format!("There are no functions in namespace {}.", quote(namespace))
+                format!("There are no functions in namespace {}.", quote(namespace, self.profile))
             } else {
                 let hint = match crate::diagnostics::suggest(short, avail.iter().map(String::as_str)) {
                     Some(s) if !self.in_child_context() => format!(" Did you mean {namespace}{s}?"),
                     _ => String::new(),
                 };
-                format!("There is no function named {} in namespace {namespace}.{hint}", quote(short))
+                format!("There is no function named {} in namespace {namespace}.{hint}", quote(short, self.profile))
             };
             return self.coded(Code::UnknownFunction, "Call to unknown function", detail, name_span);
         }
         let names: Vec<String> = if self.in_child_context() { Vec::new() } else { functions::names(self.profile).collect() };
-        let hint = did_you_mean(name, names.iter().map(String::as_str));
+        let hint = did_you_mean(name, names.iter().map(String::as_str), self.profile);
         self.coded(
             Code::UnknownFunction,
             "Call to unknown function",
-            format!("There is no function named {}.{hint}", quote(name)),
+            format!("There is no function named {}.{hint}", quote(name, self.profile)),
             name_span,
         );
     }
@@ -248,7 +258,7 @@ impl<'a> Evaluator<'a> {
         if count == 0 {
             self.error(
                 "Error in function call",
-                format!("Call to function {} failed: at least one argument is required.", quote(name)),
+                format!("Call to function {} failed: at least one argument is required.", quote(name, self.profile)),
                 span,
             );
             return dynamic();
@@ -295,7 +305,7 @@ impl<'a> Evaluator<'a> {
         }
         let mut msg = String::from("no expression succeeded:\n");
         for d in &failures {
-            let at = crate::diagnostics::range_text(self.source, self.filename, d.subject, crate::value::unicode());
+            let at = crate::diagnostics::range_text(self.source, self.filename, d.subject, self.profile.unicode());
             msg.push_str(&format!("- {} (at {at})\n  {}\n", d.summary, d.detail));
         }
         msg.push_str("\nAt least one expression must produce a successful result");
@@ -361,7 +371,7 @@ impl<'a> Evaluator<'a> {
         }
         if self.has_errors_since(mark) {
             let errors: Diagnostics = self.diags.drain(mark..).collect();
-            let detail = functions::diagnostics_error(self.source, self.filename, &errors);
+            let detail = functions::diagnostics_error(self.source, self.filename, &errors, self.profile);
             self.error("Invalid function argument", invalid(&detail), starts[0]);
             return dynamic();
         }
@@ -379,7 +389,7 @@ impl<'a> Evaluator<'a> {
                 let param = func.param_in(i, self.profile);
                 self.error(
                     "Invalid function argument",
-                    format!("Invalid value for {} parameter: {message}.", quote(param.name)),
+                    format!("Invalid value for {} parameter: {message}.", quote(param.name, self.profile)),
                     starts[i],
                 );
                 dynamic()
@@ -389,7 +399,7 @@ impl<'a> Evaluator<'a> {
                     let stop = if e.is_panic() { "" } else { "." };
                     self.error(
                         "Error in function call",
-                        format!("Call to function {} failed: {}{stop}", quote(name), e.message),
+                        format!("Call to function {} failed: {}{stop}", quote(name, self.profile), e.message),
                         call_span,
                     );
                 }
@@ -423,7 +433,7 @@ impl<'a> Evaluator<'a> {
         // the problems of both.
         let mark = self.diags.len();
         let v = self.eval(&args[0]);
-        let constraint = match crate::syntax::typeexpr::constraint_of(&args[1]) {
+        let constraint = match crate::syntax::typeexpr::constraint_of(&args[1], self.profile) {
             Ok(c) => c,
             Err(m) => {
                 self.error("Invalid type specification", m, args[1].span);
@@ -461,7 +471,7 @@ impl<'a> Evaluator<'a> {
         let (v, marked) = v.unmark();
         let want = c.ty();
         let out = match c {
-            C::Simple(t) => convert(&v, t)?,
+            C::Simple(t) => convert(&v, t, self.profile)?,
             _ if v.is_null() => Value::Null(want),
             _ if !v.is_known() => Value::unknown(want),
             C::List(ec) | C::Set(ec) | C::Map(ec) => {
@@ -470,7 +480,7 @@ impl<'a> Evaluator<'a> {
                     (_, Value::Map(..) | Value::Object(_)) => None,
                     _ => v.as_sequence().map(|s| s.iter().map(|x| (String::new(), x.clone())).collect()),
                 }
-                .ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?;
+                .ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want, self.profile))?;
                 let mut conv = Vec::with_capacity(entries.len());
                 for (k, x) in entries {
                     conv.push((k, self.convert_to_constraint(x, ec)?));
@@ -483,16 +493,16 @@ impl<'a> Evaluator<'a> {
                 };
                 let mut elems = Vec::with_capacity(conv.len());
                 for (k, x) in conv {
-                    elems.push((k, convert(&x, &ety)?));
+                    elems.push((k, convert(&x, &ety, self.profile)?));
                 }
                 match c {
                     C::List(_) => Value::List(ety, elems.into_iter().map(|(_, x)| x).collect()),
-                    C::Set(_) => Value::set(ety, elems.into_iter().map(|(_, x)| x).collect()),
+                    C::Set(_) => Value::set(ety, elems.into_iter().map(|(_, x)| x).collect(), self.profile),
                     _ => Value::Map(ety, elems.into_iter().collect()),
                 }
             }
             C::Tuple(cs) => {
-                let elems = v.as_sequence().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?.to_vec();
+                let elems = v.as_sequence().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want, self.profile))?.to_vec();
                 if elems.len() != cs.len() {
                     return Err(format!("tuple required with exactly {} elements", cs.len()));
                 }
@@ -503,7 +513,7 @@ impl<'a> Evaluator<'a> {
                 Value::Tuple(out.into())
             }
             C::Object(attrs) => {
-                let entries = v.as_mapping().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want))?.clone();
+                let entries = v.as_mapping().ok_or_else(|| crate::value::convert::mismatch_message(&v.ty(), &want, self.profile))?.clone();
                 let mut out = BTreeMap::new();
                 for (name, a) in attrs {
                     let given = entries.get(name).cloned();
@@ -515,7 +525,7 @@ impl<'a> Evaluator<'a> {
                         }
                         (Some(_), None) => Value::Null(a.ty.ty()),
                         (None, None) if a.optional => Value::Null(a.ty.ty()),
-                        (None, None) => return Err(format!("attribute {} is required", quote(name))),
+                        (None, None) => return Err(format!("attribute {} is required", quote(name, self.profile))),
                     };
                     out.insert(name.clone(), value);
                 }

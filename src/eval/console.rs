@@ -3,6 +3,7 @@
 //! shown as `terraform console` prints it.
 
 use crate::present;
+use crate::profile::Profile;
 use crate::syntax::ast::{ExprKind, Expression};
 use crate::value::{Type, Value};
 
@@ -28,19 +29,19 @@ pub fn type_argument(expr: &Expression) -> Option<&Expression> {
 impl Evaluated {
     /// What the console prints for `value`: its type's text when the input
     /// was `type(x)` (`shows_type`), the value otherwise.
-    pub fn shown(value: Value, shows_type: bool) -> Evaluated {
+    pub fn shown(value: Value, shows_type: bool, profile: Profile) -> Evaluated {
         let ty = value.ty();
         match shows_type {
             true => {
                 let shown = present::console_type(&ty);
-                Evaluated { value: Value::string(shown.clone()), ty, console: shown }
+                Evaluated { value: Value::string(shown.clone(), profile), ty, console: shown }
             }
-            false => Evaluated { console: present::console(&value), value, ty },
+            false => Evaluated { console: present::console(&value, profile), value, ty },
         }
     }
 
     /// The console's answer to one of its own commands (`exit`, `help`).
-    pub fn text(console: String) -> Evaluated {
-        Evaluated { value: Value::string(console.clone()), ty: Type::String, console }
+    pub fn text(console: String, profile: Profile) -> Evaluated {
+        Evaluated { value: Value::string(console.clone(), profile), ty: Type::String, console }
     }
 }

@@ -30,7 +30,7 @@ impl<'a> Evaluator<'a> {
                 known = false;
                 continue;
             }
-            let key = match convert(&key, &Type::String) {
+            let key = match convert(&key, &Type::String, self.profile) {
                 Ok(k) => k,
                 Err(m) => {
                     self.error("Incorrect key type", format!("Can't use this value as a key: {m}."), item.key.expr.span);
@@ -53,7 +53,7 @@ impl<'a> Evaluator<'a> {
 
     fn object_key(&mut self, key: &ObjectKey) -> Value {
         if let Some(name) = &key.bare_name {
-            return Value::string(name.clone());
+            return Value::string(name.clone(), self.profile);
         }
         if is_static_traversal(&key.expr) {
             self.error(
@@ -96,7 +96,7 @@ impl<'a> Evaluator<'a> {
                 self.error("Condition is null", "The value of the 'if' clause must not be null.", cond.span);
                 return dynamic();
             }
-            if let Err(m) = convert(&r, &Type::Bool) {
+            if let Err(m) = convert(&r, &Type::Bool, self.profile) {
                 self.error("Invalid 'for' condition", format!("The 'if' clause value is invalid: {m}."), cond.span);
                 return dynamic();
             }
@@ -204,7 +204,7 @@ impl<'a> Evaluator<'a> {
                 *known = false;
                 return true;
             }
-            match convert(&include, &Type::Bool) {
+            match convert(&include, &Type::Bool, self.profile) {
                 Err(m) => {
                     if *known {
                         self.error("Invalid 'for' condition", format!("The 'if' clause value is invalid: {m}."), cond.span);
@@ -238,7 +238,7 @@ impl<'a> Evaluator<'a> {
             *known = false;
             return true;
         }
-        let key = match convert(&key, &Type::String) {
+        let key = match convert(&key, &Type::String, self.profile) {
             Ok(Value::String(k)) => k,
             Ok(_) => {
                 *known = false;
@@ -260,7 +260,7 @@ impl<'a> Evaluator<'a> {
                 "Duplicate object key",
                 format!(
                     "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                    quote(&key)
+                    quote(&key, self.profile)
                 ),
                 key_expr.span,
             );

@@ -81,12 +81,12 @@ fn id(e: &Expression) -> usize {
 }
 
 /// Which arm a condition's value chooses.
-fn arm_of(v: &Value) -> Option<bool> {
+fn arm_of(v: &Value, profile: crate::profile::Profile) -> Option<bool> {
     let (v, _) = v.clone().unmark_deep();
     if !v.is_known() || v.is_null() {
         return None;
     }
-    match convert(&v, &Type::Bool) {
+    match convert(&v, &Type::Bool, profile) {
         Ok(Value::Bool(b)) => Some(b),
         _ => None,
     }
@@ -148,11 +148,11 @@ impl<'a> Evaluator<'a> {
                 r.hits.push(Hit { value: value.clone(), errors, bindings, arm, taken: None });
             }
         } else if Some(at) == r.condition {
-            r.last_condition = Some(arm_of(value));
+            r.last_condition = Some(arm_of(value, self.profile));
         } else if let Some((cond, in_true)) = r.enclosing {
             if at == cond {
                 // The arms are evaluated before the condition.
-                let taken = arm_of(value).map(|c| c == in_true);
+                let taken = arm_of(value, self.profile).map(|c| c == in_true);
                 for h in r.hits.iter_mut().rev().take_while(|h| h.taken.is_none()) {
                     h.taken = taken;
                 }

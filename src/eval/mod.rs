@@ -76,7 +76,6 @@ pub struct Evaluator<'a> {
 pub fn convert_to_constraint(v: Value, c: &crate::syntax::typeexpr::Constraint, profile: Profile) -> Result<Value, String> {
     let vars = SortedMap::new();
     let limits = Limits::default();
-    let _profile = profile.enter();
     let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context();
     ev.convert_to_constraint(v, c)
 }
@@ -320,20 +319,20 @@ impl<'a> Evaluator<'a> {
         let mut hint = String::new();
         while hint.is_empty() {
             let Some(start) = ends.next() else { break };
-            hint = did_you_mean(name, self.locals[start..end].iter().map(|(n, _)| n.as_str()));
+            hint = did_you_mean(name, self.locals[start..end].iter().map(|(n, _)| n.as_str()), self.profile);
             end = start;
         }
         if hint.is_empty() {
-            hint = did_you_mean(name, self.vars.keys().map(String::as_str));
+            hint = did_you_mean(name, self.vars.keys().map(String::as_str), self.profile);
         }
-        self.error("Unknown variable", format!("There is no variable named {}.{hint}", quote(name)), span);
+        self.error("Unknown variable", format!("There is no variable named {}.{hint}", quote(name, self.profile)), span);
         dynamic()
     }
 }
 
-fn did_you_mean<'s>(given: &str, candidates: impl IntoIterator<Item = &'s str>) -> String {
+fn did_you_mean<'s>(given: &str, candidates: impl IntoIterator<Item = &'s str>, profile: Profile) -> String {
     match suggest(given, candidates) {
-        Some(s) => format!(" Did you mean {}?", quote(s)),
+        Some(s) => format!(" Did you mean {}?", quote(s, profile)),
         None => String::new(),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{dynamic, Evaluator};
 use crate::diagnostics::{Diagnostics, Span};
+use crate::profile::Profile;
 use crate::syntax::ast::*;
 use crate::value::convert::{convert, get_conversion, unify_with, Conversion};
 use crate::value::go_quote as quote;
@@ -40,7 +41,7 @@ impl<'a> Evaluator<'a> {
         let Some((result_type, convs)) = unified else {
             self.error(
                 "Inconsistent conditional result types",
-                format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft)),
+                format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft, self.profile)),
                 t.span.to(f.span),
             );
             return dynamic();
@@ -64,7 +65,7 @@ impl<'a> Evaluator<'a> {
             }
             return unknown_conditional(&true_val, &false_val, result_type).with_marks(marks);
         }
-        let cond = match convert(&cond, &Type::Bool) {
+        let cond = match convert(&cond, &Type::Bool, self.profile) {
             Ok(c) => c,
             Err(_) => {
                 self.error("Incorrect condition type", "The condition expression must be of type bool.", condition.span);
@@ -81,7 +82,7 @@ impl<'a> Evaluator<'a> {
         let Some(conv) = conv else {
             return chosen.with_marks(marks);
         };
-        match conv.apply(&chosen) {
+        match conv.apply(&chosen, self.profile) {
             Ok(v) => v.with_marks(marks),
             Err(m) => {
                 self.error(
@@ -138,14 +139,14 @@ impl<'a> Evaluator<'a> {
         use BinaryOperator::*;
         let (param, ret) = signature(op);
         let Operands { lhs: l, lhs_span, rhs: r, rhs_span, mark, .. } = operands;
-        let l = match convert(&l, &param) {
+        let l = match convert(&l, &param, self.profile) {
             Ok(v) => v,
             Err(m) => {
                 self.error("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs_span);
                 dynamic()
             }
         };
-        let r = match convert(&r, &param) {
+        let r = match convert(&r, &param, self.profile) {
             Ok(v) => v,
             Err(m) => {
                 self.error("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs_span);
@@ -156,7 +157,7 @@ impl<'a> Evaluator<'a> {
             return Value::unknown(ret);
         }
         if matches!(op, Equal | NotEqual) {
-            return equality(op, &l, &r);
+            return equality(op, &l, &r, self.profile);
         }
         let ((l, lm), (r, rm)) = (l.unmark(), r.unmark());
         self.arithmetic(op, l, r, ret, span).with_marks(lm | rm)
@@ -171,11 +172,11 @@ impl<'a> Evaluator<'a> {
         let (param, ret) = signature(op);
         let Operands { lhs, lhs_span, rhs, rhs_span, mark, rhs_mark } = operands;
         let conversions = self.diags.len();
-        let l = convert(&lhs, &param).unwrap_or_else(|m| {
+        let l = convert(&lhs, &param, self.profile).unwrap_or_else(|m| {
             self.error("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs_span);
             dynamic()
         });
-        let r = convert(&rhs, &param).unwrap_or_else(|m| {
+        let r = convert(&rhs, &param, self.profile).unwrap_or_else(|m| {
             self.error("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs_span);
             dynamic()
         });
@@ -202,10 +203,10 @@ impl<'a> Evaluator<'a> {
             return Value::unknown(ret).with_marks(marked);
         }
         if matches!(op, Equal | NotEqual) {
-            return equality(op, &l, &r).with_marks(marked);
+            return equality(op, &l, &r, self.profile).with_marks(marked);
         }
         if matches!(op, LessThan | LessThanOrEqual | GreaterThan | GreaterThanOrEqual) && !(l.is_null() || r.is_null()) {
-            return compare_refined(op, &l, &r);
+            return compare_refined(op, &l, &r, self.profile);
         }
         self.arithmetic(op, l, r, ret, span).with_marks(marked)
     }
@@ -257,7 +258,7 @@ impl<'a> Evaluator<'a> {
         };
         let mark = self.diags.len();
         let v = self.eval(operand);
-        let v = match convert(&v, &param) {
+        let v = match convert(&v, &param, self.profile) {
             Ok(v) => v,
             Err(m) => {
                 self.error("Invalid operand", format!("Unsuitable value for unary operand: {m}."), operand.span);
@@ -367,8 +368,8 @@ fn unknown_conditional(t: &Value, f: &Value, result_type: Type) -> Value {
 }
 
 /// `==` or `!=` (cty's `Equals`, and `Not` of it), marks kept.
-fn equality(op: BinaryOperator, l: &Value, r: &Value) -> Value {
-    let (v, marks) = equals(l, r).unmark();
+fn equality(op: BinaryOperator, l: &Value, r: &Value, profile: Profile) -> Value {
+    let (v, marks) = equals(l, r, profile).unmark();
     let v = match (v, op) {
         (Value::Bool(b), BinaryOperator::NotEqual) => Value::Bool(!b),
         (v, _) => v,
@@ -380,7 +381,7 @@ fn equality(op: BinaryOperator, l: &Value, r: &Value) -> Value {
 /// 1.13's `LessThan` and `GreaterThan`, `<=` and `>=` as those `||`
 /// `Equals`): where one side's upper bound is below the other's lower
 /// bound the answer is known.
-fn compare_refined(op: BinaryOperator, l: &Value, r: &Value) -> Value {
+fn compare_refined(op: BinaryOperator, l: &Value, r: &Value, profile: Profile) -> Value {
     use BinaryOperator::*;
     let unknown = || Value::unknown(Type::Bool).refine_not_null();
     let strict = |a: &Value, b: &Value| -> Value {
@@ -409,28 +410,38 @@ fn compare_refined(op: BinaryOperator, l: &Value, r: &Value) -> Value {
     match op {
         LessThan => strict(l, r),
         GreaterThan => strict(r, l),
-        LessThanOrEqual => or(strict(l, r), equals(l, r)),
-        _ => or(strict(r, l), equals(l, r)),
+        LessThanOrEqual => or(strict(l, r), equals(l, r, profile)),
+        _ => or(strict(r, l), equals(l, r, profile)),
     }
 }
 
 /// Why two conditional result types do not unify, as HCL explains it.
-fn describe_mismatch(t: &Type, f: &Type) -> String {
+fn describe_mismatch(t: &Type, f: &Type, profile: Profile) -> String {
     match (t, f) {
         (Type::Object(ta), Type::Object(fa)) => {
             for (name, at) in ta {
                 match fa.get(name) {
                     None => {
-                        return format!("The 'true' value includes object attribute {}, which is absent in the 'false' value", quote(name))
+                        return format!(
+                            "The 'true' value includes object attribute {}, which is absent in the 'false' value",
+                            quote(name, profile)
+                        )
                     }
                     Some(af) if af != at => {
-                        return format!("Type mismatch for object attribute {}: {}", quote(name), describe_mismatch(at, af))
+                        return format!(
+                            "Type mismatch for object attribute {}: {}",
+                            quote(name, profile),
+                            describe_mismatch(at, af, profile)
+                        )
                     }
                     _ => {}
                 }
             }
             if let Some(name) = fa.keys().find(|k| !ta.contains_key(*k)) {
-                return format!("The 'false' value includes object attribute {}, which is absent in the 'true' value", quote(name));
+                return format!(
+                    "The 'false' value includes object attribute {}, which is absent in the 'true' value",
+                    quote(name, profile)
+                );
             }
         }
         (Type::Tuple(te), Type::Tuple(fe)) => {
@@ -438,7 +449,7 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 return format!("The 'true' tuple has length {}, but the 'false' tuple has length {}", te.len(), fe.len());
             }
             if let Some(i) = (0..te.len()).find(|&i| te[i] != fe[i]) {
-                return format!("Type mismatch for tuple element {i}: {}", describe_mismatch(&te[i], &fe[i]));
+                return format!("Type mismatch for tuple element {i}: {}", describe_mismatch(&te[i], &fe[i], profile));
             }
         }
         (Type::List(a), Type::List(b)) | (Type::Map(a), Type::Map(b)) | (Type::Set(a), Type::Set(b))
@@ -449,7 +460,7 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 Type::Map(_) => "map",
                 _ => "set",
             };
-            return format!("Mismatched {noun} element types: {}", describe_mismatch(a, b));
+            return format!("Mismatched {noun} element types: {}", describe_mismatch(a, b, profile));
         }
         _ => {}
     }

@@ -31,18 +31,18 @@ impl<'a> Evaluator<'a> {
         }
         if self.profile.is_legacy() {
             return match known {
-                true => Value::string(buf),
+                true => Value::string(buf, self.profile),
                 false => Value::unknown(Type::String),
             }
             .with_marks(marked);
         }
         if known {
-            return Value::string(buf).with_marks(marked);
+            return Value::string(buf, self.profile).with_marks(marked);
         }
         let mut r = Value::unknown(Type::String).refine().not_null();
         if !self.has_errors_since(mark) && !buf.is_empty() {
             // At most 128 bytes, which may cut a character in two.
-            r = r.prefix_full(&safe_known_prefix_of_bytes(&buf, 128));
+            r = r.prefix_full(&safe_known_prefix_of_bytes(&buf, 128, self.profile), self.profile);
         }
         r.value().with_marks(marked)
     }
@@ -87,7 +87,7 @@ impl<'a> Evaluator<'a> {
                 if !cond.is_known() {
                     return PartResult::Unknown;
                 }
-                let chosen = match convert(&cond, &Type::Bool) {
+                let chosen = match convert(&cond, &Type::Bool, self.profile) {
                     Ok(Value::Bool(true)) => {
                         self.diags.extend(t_diags);
                         t
@@ -165,7 +165,7 @@ impl<'a> Evaluator<'a> {
         if !v.is_known() {
             return PartResult::Unknown;
         }
-        match convert(&v, &Type::String) {
+        match convert(&v, &Type::String, self.profile) {
             Ok(Value::String(s)) => {
                 buf.push_str(&s);
                 PartResult::Ok

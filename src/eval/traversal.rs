@@ -69,7 +69,7 @@ impl<'a> Evaluator<'a> {
 
     fn get_attr_unmarked(&mut self, obj: Value, name: &str, span: Span) -> Value {
         // cty looks attributes up by their NFC form, as it stores them.
-        let key = crate::value::nfc(name.to_string());
+        let key = crate::value::nfc(name.to_string(), self.profile);
         if let Value::Object(m) | Value::Map(_, m) = &obj {
             if let Some(v) = m.get(&key) {
                 return v.clone();
@@ -85,7 +85,11 @@ impl<'a> Evaluator<'a> {
                 let Some(aty) = attrs.get(&key) else {
                     // HCL suggests no name here (Terraform does, for
                     // resource attributes, from provider schemas).
-                    self.error("Unsupported attribute", format!("This object does not have an attribute named {}.", quote(name)), span);
+                    self.error(
+                        "Unsupported attribute",
+                        format!("This object does not have an attribute named {}.", quote(name, self.profile)),
+                        span,
+                    );
                     return dynamic();
                 };
                 match obj {
@@ -97,7 +101,11 @@ impl<'a> Evaluator<'a> {
                 Value::Map(_, m) => match m.get(&key).cloned() {
                     Some(v) => v,
                     None => {
-                        self.error("Missing map element", format!("This map does not have an element with the key {}.", quote(name)), span);
+                        self.error(
+                            "Missing map element",
+                            format!("This map does not have an element with the key {}.", quote(name, self.profile)),
+                            span,
+                        );
                         dynamic()
                     }
                 },
@@ -108,7 +116,7 @@ impl<'a> Evaluator<'a> {
                 let kind = if matches!(ty, Type::List(_)) { "list" } else { "set" };
                 let has = matches!(&**e, Type::Object(a) if a.contains_key(name));
                 let detail = match (kind, has) {
-                    ("list", true) => format!("Can't access attributes on a list of objects. Did you mean to access attribute {} for a specific element of the list, or across all elements of the list?", quote(name)),
+                    ("list", true) => format!("Can't access attributes on a list of objects. Did you mean to access attribute {} for a specific element of the list, or across all elements of the list?", quote(name, self.profile)),
                     ("list", false) => "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_string(),
                     // Sets get no named suggestion: no element can be
                     // picked out of one.
@@ -178,7 +186,7 @@ impl<'a> Evaluator<'a> {
         };
         match &ty {
             Type::List(_) | Type::Tuple(_) => {
-                let key = match convert(&key, &Type::Number) {
+                let key = match convert(&key, &Type::Number, self.profile) {
                     Ok(k) => k,
                     Err(m) => return bad_key(self, m),
                 };
@@ -218,7 +226,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
             Type::Map(ety) => {
-                let key = match convert(&key, &Type::String) {
+                let key = match convert(&key, &Type::String, self.profile) {
                     Ok(k) => k,
                     Err(m) => return bad_key(self, m),
                 };
@@ -232,7 +240,7 @@ impl<'a> Evaluator<'a> {
             }
             Type::Object(attrs) => {
                 let was_number = key.ty() == Type::Number;
-                let key = match convert(&key, &Type::String) {
+                let key = match convert(&key, &Type::String, self.profile) {
                     Ok(k) => k,
                     Err(m) => return bad_key(self, m),
                 };

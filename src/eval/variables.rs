@@ -38,7 +38,6 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
 /// the legacy profile knows only the exact `{"__unknown__": "<type>"}`
 /// marker (any other object is an object).
 pub fn parse_variables_in(json: &str, profile: Profile) -> Result<Variables, Diagnostic> {
-    let _profile = profile.enter();
     if json.trim().is_empty() {
         return Ok(Variables::new());
     }
@@ -46,7 +45,8 @@ pub fn parse_variables_in(json: &str, profile: Profile) -> Result<Variables, Dia
     // between: variables are most of the work of a small evaluation.
     let semantic = RefCell::new(None);
     let mut de = serde_json::Deserializer::from_str(json);
-    let parsed = TopLevel { error: &semantic, refined: !profile.is_legacy() }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    let parsed =
+        TopLevel { error: &semantic, refined: !profile.is_legacy(), profile }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
     parsed.map_err(|e| match semantic.into_inner() {
         // serde_json stops at the end of the value it could not convert.
         Some(m) => Diagnostic::error("Invalid variables JSON", m, value_before(json, offset_of(json, e.line(), e.column()))),
@@ -130,10 +130,9 @@ pub fn read_tfvars(text: &str, name: &str, profile: Profile) -> (Vec<TfvarsArgum
         Ok(b) => b,
         Err(errors) => return (Vec::new(), errors),
     };
-    let (attributes, block) = body.just_attributes();
+    let (attributes, block) = body.just_attributes(profile);
     let mut errors: Diagnostics = block.into_iter().collect();
     let vars = Variables::new();
-    let _profile = profile.enter();
     let arguments = attributes
         .into_iter()
         .map(|attr| {
@@ -205,6 +204,7 @@ struct TopLevel<'e> {
     error: &'e ErrorSlot,
     /// Whether markers may carry refinements and marks.
     refined: bool,
+    profile: Profile,
 }
 
 impl TopLevel<'_> {
@@ -218,6 +218,7 @@ struct ValueSeed<'e> {
     depth: usize,
     error: &'e ErrorSlot,
     refined: bool,
+    profile: Profile,
 }
 
 impl ValueSeed<'_> {
@@ -244,9 +245,9 @@ impl<'de> serde::de::Visitor<'de> for TopLevel<'_> {
             if name == NUMBER_TOKEN {
                 return self.not_an_object();
             }
-            let value = map.next_value_seed(ValueSeed { depth: 0, error: self.error, refined: self.refined });
+            let value = map.next_value_seed(ValueSeed { depth: 0, error: self.error, refined: self.refined, profile: self.profile });
             if let Some(m) = self.error.borrow_mut().as_mut() {
-                *m = format!("Variable {}: {m}", crate::value::go_quote(&name));
+                *m = format!("Variable {}: {m}", crate::value::go_quote(&name, self.profile));
             }
             items.push((name, value?));
         }
@@ -307,14 +308,16 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
         Ok(Value::Number(Number::parse(&n.to_string()).expect("an integer")))
     }
     fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::string(s))
+        Ok(Value::string(s, self.profile))
     }
     fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Value, E> {
-        Ok(Value::string(s))
+        Ok(Value::string(s, self.profile))
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(v) = seq.next_element_seed(ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined })? {
+        while let Some(v) =
+            seq.next_element_seed(ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined, profile: self.profile })?
+        {
             items.push(v);
         }
         Ok(Value::Tuple(items.into()))
@@ -333,18 +336,19 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
                 marker = Some(map.next_value()?);
                 continue;
             }
-            let v = map.next_value_seed(ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined })?;
+            let v =
+                map.next_value_seed(ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined, profile: self.profile })?;
             items.push((k, v));
         }
         match marker {
             Some(t) if items.is_empty() || self.refined => {
                 let name: String =
                     serde_json::from_str(t.get()).map_err(|_| self.fail("the __unknown__ marker needs a type name string".into()))?;
-                let ty = crate::syntax::typeexpr::parse_type(&name).map_err(|m| self.fail(m))?;
-                return refined_unknown(ty, &items).map_err(|m| self.fail(m));
+                let ty = crate::syntax::typeexpr::parse_type(&name, self.profile).map_err(|m| self.fail(m))?;
+                return refined_unknown(ty, &items, self.profile).map_err(|m| self.fail(m));
             }
             Some(t) => {
-                let seed = ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined };
+                let seed = ValueSeed { depth: self.depth + 1, error: self.error, refined: self.refined, profile: self.profile };
                 let v = seed.deserialize(&mut serde_json::Deserializer::from_str(t.get())).map_err(serde::de::Error::custom)?;
                 items.push(("__unknown__".into(), v));
             }
@@ -362,8 +366,8 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
         }
         // cty's JSON decoding implies an object type, whose attribute
         // names are NFC, then finds no attribute for a key that is not.
-        if let Some((k, _)) = items.iter().find(|(k, _)| !crate::value::is_nfc(k)) {
-            return Err(self.fail(format!("unsupported attribute {}", crate::value::go_quote(k))));
+        if let Some((k, _)) = items.iter().find(|(k, _)| !crate::value::is_nfc(k, self.profile)) {
+            return Err(self.fail(format!("unsupported attribute {}", crate::value::go_quote(k, self.profile))));
         }
         Ok(Value::Object(items.into_iter().collect()))
     }
@@ -371,7 +375,7 @@ impl<'de> serde::de::Visitor<'de> for ValueSeed<'_> {
 
 /// An unknown value of type `ty` with the refinements the marker's other
 /// keys give, as the reference harnesses read them.
-fn refined_unknown(ty: crate::value::Type, keys: &[(String, Value)]) -> Result<Value, String> {
+fn refined_unknown(ty: crate::value::Type, keys: &[(String, Value)], profile: Profile) -> Result<Value, String> {
     let mut b = Value::unknown(ty.clone()).refine();
     // cty ignores any refinement of an unknown of unknown type.
     let ty_known = ty != crate::value::Type::Dynamic;
@@ -392,7 +396,7 @@ fn refined_unknown(ty: crate::value::Type, keys: &[(String, Value)]) -> Result<V
                 true => b.not_null(),
                 false => b,
             },
-            ("prefix", Value::String(p)) if ty == crate::value::Type::String => b.prefix(p),
+            ("prefix", Value::String(p)) if ty == crate::value::Type::String => b.prefix(p, profile),
             ("prefix", Value::String(_)) => return wrong(k, "cannot refine"),
             ("lower" | "upper", Value::Number(n)) if ty == crate::value::Type::Number => {
                 let inclusive = flag(&format!("{k}_inclusive"), true)?;

@@ -15,7 +15,7 @@ macro_rules! to_function {
             category: "type conversion",
             params: &[V],
             variadic: None,
-            ret: Ret::Computed(|a, _| to_type(a, $want)),
+            ret: Ret::Computed(|a, profile| to_type(a, $want, profile)),
             description: $desc,
             example: $example,
             imp: |a, ctx| to_value(a, ctx, $want),
@@ -132,7 +132,7 @@ fn special_form(_: &[Value], _: &mut Ctx) -> CallResult {
     Err(CallError::call("this function takes expressions and is evaluated by the evaluator itself"))
 }
 
-fn to_type(a: &[Value], want: fn() -> Type) -> Result<Type, CallError> {
+fn to_type(a: &[Value], want: fn() -> Type, profile: Profile) -> Result<Type, CallError> {
     let want = want();
     let got = a[0].ty();
     if got == want || convertible(&got, &want) {
@@ -141,8 +141,12 @@ fn to_type(a: &[Value], want: fn() -> Type) -> Result<Type, CallError> {
     Err(CallError::arg(
         0,
         match (&got, &want) {
-            (Type::Tuple(_), Type::Tuple(_)) => format!("incompatible tuple type for conversion: {}", mismatch_message(&got, &want)),
-            (Type::Object(_), Type::Object(_)) => format!("incompatible object type for conversion: {}", mismatch_message(&got, &want)),
+            (Type::Tuple(_), Type::Tuple(_)) => {
+                format!("incompatible tuple type for conversion: {}", mismatch_message(&got, &want, profile))
+            }
+            (Type::Object(_), Type::Object(_)) => {
+                format!("incompatible object type for conversion: {}", mismatch_message(&got, &want, profile))
+            }
             _ => format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint()),
         },
     ))
@@ -160,7 +164,7 @@ fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
         });
     }
     let profile = ctx.profile();
-    convert(v, &ret).map_err(|_| {
+    convert(v, &ret, ctx.profile()).map_err(|_| {
         let want = want();
         let marks = v.deep_marks();
         let (v, _) = v.clone().unmark_deep();
@@ -180,12 +184,15 @@ fn to_value(a: &[Value], ctx: &mut Ctx, want: fn() -> Type) -> CallResult {
             0,
             match (&v, &want) {
                 (Value::String(s), Type::Bool) => {
-                    format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", crate::value::go_quote(s))
+                    format!(
+                        "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                        crate::value::go_quote(s, ctx.profile())
+                    )
                 }
                 (Value::String(s), Type::Number) => {
                     format!(
                         "cannot convert {} to number; given string must be a decimal representation of a number",
-                        crate::value::go_quote(s)
+                        crate::value::go_quote(s, ctx.profile())
                     )
                 }
                 _ => format!("cannot convert {} to {}", v.ty().friendly_name(), want.friendly_name_for_constraint()),
@@ -202,7 +209,7 @@ fn ephemeral_as_null(v: &Value, profile: Profile) -> Value {
     let (inner, marks) = v.clone().unmark();
     let rebuilt = match inner {
         Value::List(t, es) if !es.is_empty() => Value::List(t, es.iter().map(|e| ephemeral_as_null(e, profile)).collect()),
-        Value::Set(t, es) if !es.is_empty() => Value::set(t, es.iter().map(|e| ephemeral_as_null(e, profile)).collect()),
+        Value::Set(t, es) if !es.is_empty() => Value::set(t, es.iter().map(|e| ephemeral_as_null(e, profile)).collect(), profile),
         Value::Tuple(es) if !es.is_empty() => Value::Tuple(es.iter().map(|e| ephemeral_as_null(e, profile)).collect()),
         Value::Map(t, m) if !m.is_empty() => Value::Map(t, m.iter().map(|(k, e)| (k.clone(), ephemeral_as_null(e, profile))).collect()),
         Value::Object(m) if !m.is_empty() => Value::Object(m.iter().map(|(k, e)| (k.clone(), ephemeral_as_null(e, profile))).collect()),

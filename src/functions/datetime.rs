@@ -6,6 +6,7 @@
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::profile::Profile;
 use crate::value::go_quote;
 use crate::value::{Number, Value};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, TimeDelta, Timelike};
@@ -50,7 +51,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Returns the current UTC date and time in RFC 3339 format, read from the clock: not deterministic, a new value on every evaluation.",
         example: "timestamp()",
-        imp: heavy!(|_, _| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0)))),
+        imp: heavy!(|_, ctx| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0), ctx.profile()))),
     },
 ];
 
@@ -58,16 +59,16 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 
 fn formatdate(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let t = cty_timestamp(str_arg(a, 1), ctx.profile()).map_err(|m| CallError::arg(1, m))?;
-    let out = format_date(str_arg(a, 0).as_bytes(), &t).map_err(|m| CallError::arg(0, m))?;
+    let out = format_date(str_arg(a, 0).as_bytes(), &t, ctx.profile()).map_err(|m| CallError::arg(0, m))?;
     ctx.check_size(out.len() / 64)?;
-    Ok(Value::string(String::from_utf8_lossy(&out).into_owned()))
+    Ok(Value::string(String::from_utf8_lossy(&out).into_owned(), ctx.profile()))
 }
 
 fn timeadd(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let t = cty_timestamp(str_arg(a, 0), ctx.profile()).map_err(CallError::call)?;
     let d = parse_duration(str_arg(a, 1)).map_err(CallError::call)?;
     let local = t.local.checked_add_signed(TimeDelta::nanoseconds(d)).unwrap_or(t.local);
-    Ok(Value::string(format_rfc3339(&local, t.offset)))
+    Ok(Value::string(format_rfc3339(&local, t.offset), ctx.profile()))
 }
 
 fn timecmp(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -76,8 +77,8 @@ fn timecmp(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let current = !ctx.profile().is_legacy();
     let tofu = ctx.profile() == crate::profile::Profile::OpenTofu;
     let parse = |s: &str| {
-        parse_timestamp(s, current).map_err(|m| match m.strip_prefix("not a valid RFC3339 timestamp: day out of range") {
-            Some("") if tofu => format!("not a valid RFC3339 timestamp: parsing time {}: day out of range", go_quote(s)),
+        parse_timestamp(s, current, ctx.profile()).map_err(|m| match m.strip_prefix("not a valid RFC3339 timestamp: day out of range") {
+            Some("") if tofu => format!("not a valid RFC3339 timestamp: parsing time {}: day out of range", go_quote(s, ctx.profile())),
             _ => m,
         })
     };
@@ -125,16 +126,16 @@ fn out_of_range(layout: &'static str, value: &[u8], what: &str) -> ParseError {
 /// refused with an error of its own.
 fn cty_timestamp(s: &str, profile: crate::profile::Profile) -> Result<Time, String> {
     if profile.is_legacy() {
-        return parse_timestamp(s, false);
+        return parse_timestamp(s, false, profile);
     }
     if let Some(t) = strict_rfc3339(s.as_bytes()) {
         return Ok(t);
     }
-    parse_rfc3339(s.as_bytes(), true).map_err(|e| timestamp_error(e, true))?;
+    parse_rfc3339(s.as_bytes(), true).map_err(|e| timestamp_error(e, true, profile))?;
     let b = s.as_bytes();
     let num2 = |x: &[u8]| i64::from(x[0].wrapping_sub(b'0')) * 10 + i64::from(x[1].wrapping_sub(b'0'));
     let err = |layout: &'static str, value: &[u8], message: &str| {
-        timestamp_error(ParseError { layout, value: value.to_vec(), message: message.to_string() }, true)
+        timestamp_error(ParseError { layout, value: value.to_vec(), message: message.to_string() }, true, profile)
     };
     Err(if b.get(12) == Some(&b':') {
         err("15", &b[11..12], ": hour must have two digits")
@@ -200,13 +201,13 @@ fn strict_rfc3339(s: &[u8]) -> Option<Time> {
 /// `parseTimestamp` of Terraform (and go-cty 1.12): Go's parse (with Go
 /// 1.20's checks of offsets where `current`), then its error in their
 /// words.
-fn parse_timestamp(s: &str, current: bool) -> Result<Time, String> {
-    parse_rfc3339(s.as_bytes(), current).map_err(|e| timestamp_error(e, false))
+fn parse_timestamp(s: &str, current: bool, profile: Profile) -> Result<Time, String> {
+    parse_rfc3339(s.as_bytes(), current).map_err(|e| timestamp_error(e, false, profile))
 }
 
 /// A parse error in go-cty's words (`cty_rules`: go-cty 1.13's, which
 /// explain bad hours and minutes).
-fn timestamp_error(e: ParseError, cty_rules: bool) -> String {
+fn timestamp_error(e: ParseError, cty_rules: bool, profile: Profile) -> String {
     {
         const P: &str = "not a valid RFC3339 timestamp";
         if e.layout.is_empty() && e.value.is_empty() && !e.message.is_empty() {
@@ -221,8 +222,8 @@ fn timestamp_error(e: ParseError, cty_rules: bool) -> String {
             "05" => "second",
             "Z07:00" => "UTC offset",
             "T" => return format!("{P}: missing required time introducer 'T'"),
-            ":" | "-" if e.value.is_empty() => return format!("{P}: end of string where {} is expected", go_quote(e.layout)),
-            ":" | "-" => return format!("{P}: found {} where {} is expected", quote_bytes(&e.value), go_quote(e.layout)),
+            ":" | "-" if e.value.is_empty() => return format!("{P}: end of string where {} is expected", go_quote(e.layout, profile)),
+            ":" | "-" => return format!("{P}: found {} where {} is expected", quote_bytes(&e.value, profile), go_quote(e.layout, profile)),
             _ => "timestamp segment",
         };
         if e.value.is_empty() {
@@ -234,7 +235,7 @@ fn timestamp_error(e: ParseError, cty_rules: bool) -> String {
         } else if cty_rules && what == "minute" && e.value.len() != 2 {
             format!("{P}: minute must have exactly two digits")
         } else {
-            format!("{P}: cannot use {} as {what}", quote_bytes(&e.value))
+            format!("{P}: cannot use {} as {what}", quote_bytes(&e.value, profile))
         }
     }
 }
@@ -383,10 +384,10 @@ fn getnum(s: &[u8], fixed: bool) -> Option<(i64, &[u8])> {
 }
 
 /// `strconv.Quote` of bytes that may not be valid UTF-8.
-fn quote_bytes(b: &[u8]) -> String {
+fn quote_bytes(b: &[u8], profile: Profile) -> String {
     let mut out = String::from("\"");
     for chunk in b.utf8_chunks() {
-        let q = go_quote(chunk.valid());
+        let q = go_quote(chunk.valid(), profile);
         out.push_str(&q[1..q.len() - 1]);
         for byte in chunk.invalid() {
             out.push_str(&format!("\\x{byte:02x}"));
@@ -540,7 +541,7 @@ const DAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
 
 /// go-cty's `FormatDate`: letter runs are verbs, `'...'` is literal text
 /// (`''` a quote), anything else is copied.
-fn format_date(f: &[u8], t: &Time) -> Result<Vec<u8>, String> {
+fn format_date(f: &[u8], t: &Time, profile: Profile) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < f.len() {
@@ -571,7 +572,7 @@ fn format_date(f: &[u8], t: &Time) -> Result<Vec<u8>, String> {
             if len >= MAX_TOKEN {
                 break;
             }
-            format_verb(c, len, t, &mut out)?;
+            format_verb(c, len, t, &mut out, profile)?;
             i += len;
         } else {
             let len = 1 + rest[1..].iter().take_while(|&&b| b != b'\'' && !b.is_ascii_alphabetic()).count();
@@ -602,9 +603,9 @@ fn quoted_len(s: &[u8]) -> usize {
     s.len()
 }
 
-fn format_verb(c: u8, n: usize, t: &Time, out: &mut Vec<u8>) -> Result<(), String> {
+fn format_verb(c: u8, n: usize, t: &Time, out: &mut Vec<u8>, profile: Profile) -> Result<(), String> {
     let tok = String::from_utf8_lossy(&vec![c; n]).into_owned();
-    let verb_err = |why: &str| Err(format!("invalid date format verb {}{why}", go_quote(&tok)));
+    let verb_err = |why: &str| Err(format!("invalid date format verb {}{why}", go_quote(&tok, profile)));
     let l = &t.local;
     let two = |v: u32| format!("{v:02}");
     let text = match (c, n) {

@@ -16,7 +16,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Takes a string containing a filesystem path and removes all except the last portion from it.",
         example: "basename(\"foo/bar/baz.txt\")",
-        imp: |a, _| Ok(Value::string(base(str_arg(a, 0)))),
+        imp: |a, ctx| Ok(Value::string(base(str_arg(a, 0)), ctx.profile())),
     },
     FunctionDef {
         name: "dirname",
@@ -26,7 +26,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Takes a string containing a filesystem path and removes the last portion from it.",
         example: "dirname(\"foo/bar/baz.txt\")",
-        imp: |a, _| Ok(Value::string(dir(str_arg(a, 0)))),
+        imp: |a, ctx| Ok(Value::string(dir(str_arg(a, 0)), ctx.profile())),
     },
     FunctionDef {
         name: "pathexpand",
@@ -36,12 +36,12 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Expands a leading ~ to the home directory; the playground has none, so only paths without ~ work.",
         example: "pathexpand(\"/etc/resolv.conf\")",
-        imp: |a, _| {
+        imp: |a, ctx| {
             let p = str_arg(a, 0);
             if p.starts_with('~') {
                 return Err(CallError::call("the playground has no home directory to expand ~ into"));
             }
-            Ok(Value::string(p))
+            Ok(Value::string(p, ctx.profile()))
         },
     },
 ];

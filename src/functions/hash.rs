@@ -3,6 +3,7 @@
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::{str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::profile::Profile;
 use crate::value::Value;
 use base64::Engine;
 use sha2::Digest;
@@ -28,7 +29,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Computes the SHA256 hash of a given string and encodes the raw digest with Base64.",
         example: "base64sha256(\"hello world\")",
-        imp: heavy!(|a, _| Ok(Value::string(b64(&sha2::Sha256::digest(str_arg(a, 0)))))),
+        imp: heavy!(|a, ctx| Ok(Value::string(b64(&sha2::Sha256::digest(str_arg(a, 0))), ctx.profile()))),
     },
     FunctionDef {
         name: "base64sha512",
@@ -38,7 +39,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Computes the SHA512 hash of a given string and encodes the raw digest with Base64.",
         example: "base64sha512(\"hello world\")",
-        imp: heavy!(|a, _| Ok(Value::string(b64(&sha2::Sha512::digest(str_arg(a, 0)))))),
+        imp: heavy!(|a, ctx| Ok(Value::string(b64(&sha2::Sha512::digest(str_arg(a, 0))), ctx.profile()))),
     },
     FunctionDef {
         name: "bcrypt",
@@ -58,7 +59,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Computes the MD5 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "md5(\"hello world\")",
-        imp: heavy!(|a, _| Ok(Value::string(hex(&md5::Md5::digest(str_arg(a, 0)))))),
+        imp: heavy!(|a, ctx| Ok(Value::string(hex(&md5::Md5::digest(str_arg(a, 0))), ctx.profile()))),
     },
     FunctionDef {
         name: "sha1",
@@ -68,7 +69,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Computes the SHA1 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha1(\"hello world\")",
-        imp: heavy!(|a, _| Ok(Value::string(hex(&sha1::Sha1::digest(str_arg(a, 0)))))),
+        imp: heavy!(|a, ctx| Ok(Value::string(hex(&sha1::Sha1::digest(str_arg(a, 0))), ctx.profile()))),
     },
     FunctionDef {
         name: "sha256",
@@ -78,7 +79,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Computes the SHA256 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha256(\"hello world\")",
-        imp: heavy!(|a, _| Ok(Value::string(hex(&sha2::Sha256::digest(str_arg(a, 0)))))),
+        imp: heavy!(|a, ctx| Ok(Value::string(hex(&sha2::Sha256::digest(str_arg(a, 0))), ctx.profile()))),
     },
     FunctionDef {
         name: "sha512",
@@ -88,7 +89,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Computes the SHA512 hash of a given string and encodes it with lowercase hexadecimal digits.",
         example: "sha512(\"hello world\")",
-        imp: heavy!(|a, _| Ok(Value::string(hex(&sha2::Sha512::digest(str_arg(a, 0)))))),
+        imp: heavy!(|a, ctx| Ok(Value::string(hex(&sha2::Sha512::digest(str_arg(a, 0))), ctx.profile()))),
     },
     FunctionDef {
         name: "uuid",
@@ -98,7 +99,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Generates a random UUID string from 16 random bytes (no version bits, as Terraform's); non-deterministic.",
         example: "uuid()",
-        imp: heavy!(|_, _| Ok(Value::string(format_uuid(&random_bytes())))),
+        imp: heavy!(|_, ctx| Ok(Value::string(format_uuid(&random_bytes()), ctx.profile()))),
     },
     FunctionDef {
         name: "uuidv5",
@@ -156,7 +157,7 @@ fn bcrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
     ctx.charge(64u64 << cost)?;
     let hash =
         ::bcrypt::hash_with_result(password, cost as u32).map_err(|e| CallError::call(format!("error occured generating password {e}")))?;
-    Ok(Value::string(hash.format_for_version(::bcrypt::Version::TwoA)))
+    Ok(Value::string(hash.format_for_version(::bcrypt::Version::TwoA), ctx.profile()))
 }
 
 /// 16 random bytes (hashicorp/go-uuid sets no version or variant bits),
@@ -174,28 +175,31 @@ fn format_uuid(b: &[u8; 16]) -> String {
     format!("{}-{}-{}-{}-{}", hex(&b[0..4]), hex(&b[4..6]), hex(&b[6..8]), hex(&b[8..10]), hex(&b[10..16]))
 }
 
-fn uuidv5(a: &[Value], _: &mut Ctx) -> CallResult {
+fn uuidv5(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     let ns = str_arg(a, 0);
     let namespace = match ns {
         "dns" => uuid::Uuid::NAMESPACE_DNS,
         "url" => uuid::Uuid::NAMESPACE_URL,
         "oid" => uuid::Uuid::NAMESPACE_OID,
         "x500" => uuid::Uuid::NAMESPACE_X500,
-        _ => uuid::Uuid::from_bytes(parse_uuid(ns).map_err(|e| CallError::call(format!("uuidv5() doesn't support namespace {ns} ({e})")))?),
+        _ => uuid::Uuid::from_bytes(
+            parse_uuid(ns, profile).map_err(|e| CallError::call(format!("uuidv5() doesn't support namespace {ns} ({e})")))?,
+        ),
     };
-    Ok(Value::string(uuid::Uuid::new_v5(&namespace, str_arg(a, 1).as_bytes()).hyphenated().to_string()))
+    Ok(Value::string(uuid::Uuid::new_v5(&namespace, str_arg(a, 1).as_bytes()).hyphenated().to_string(), profile))
 }
 
 /// google/uuid's `Parse`: the plain, `urn:uuid:`, braced (the braces are
 /// not checked) and bare 32-digit forms, counted in bytes.
-fn parse_uuid(s: &str) -> Result<[u8; 16], String> {
+fn parse_uuid(s: &str, profile: Profile) -> Result<[u8; 16], String> {
     let b = s.as_bytes();
     let mut out = [0u8; 16];
     let body: &[u8] = match b.len() {
         36 => b,
         45 => {
             if !b[..9].eq_ignore_ascii_case(b"urn:uuid:") {
-                return Err(format!("invalid urn prefix: {}", super::encoding::go_quote_bytes(&b[..9])));
+                return Err(format!("invalid urn prefix: {}", super::encoding::go_quote_bytes(&b[..9], profile)));
             }
             &b[9..]
         }
@@ -228,7 +232,10 @@ fn rsadecrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
     use rsa::pkcs8::DecodePrivateKey;
     let (text, pem) = (str_arg(a, 0), str_arg(a, 1));
     let cipher = base64::engine::general_purpose::STANDARD.decode(text).map_err(|_| {
-        CallError::arg(0, format!("failed to decode input {}: cipher text must be base64-encoded", crate::value::go_quote(text)))
+        CallError::arg(
+            0,
+            format!("failed to decode input {}: cipher text must be base64-encoded", crate::value::go_quote(text, ctx.profile())),
+        )
     })?;
     // Terraform reads the key with ssh.ParseRawPrivateKey: no PEM block at
     // all, or one of a type it does not know, is refused before any parsing.
@@ -237,7 +244,10 @@ fn rsadecrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
         _ if ctx.profile().is_legacy() => {}
         Some((kind, rest)) if rest.contains(&format!("-----END {kind}-----")) => {
             if !matches!(kind, "RSA PRIVATE KEY" | "PRIVATE KEY" | "EC PRIVATE KEY" | "DSA PRIVATE KEY" | "OPENSSH PRIVATE KEY") {
-                return Err(CallError::arg(1, format!("invalid private key: ssh: unsupported key type {}", crate::value::go_quote(kind))));
+                return Err(CallError::arg(
+                    1,
+                    format!("invalid private key: ssh: unsupported key type {}", crate::value::go_quote(kind, ctx.profile())),
+                ));
             }
         }
         _ => return Err(CallError::arg(1, "invalid private key: ssh: no key found")),
@@ -249,5 +259,5 @@ fn rsadecrypt(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let go = if ctx.profile().is_legacy() { "" } else { "crypto/rsa: " };
         CallError::call(format!("failed to decrypt: {go}{e}"))
     })?;
-    Ok(Value::string(String::from_utf8_lossy(&plain).into_owned()))
+    Ok(Value::string(String::from_utf8_lossy(&plain).into_owned(), ctx.profile()))
 }

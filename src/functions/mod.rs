@@ -58,7 +58,7 @@ use crate::value::{SortedMap, Type, Value};
 pub type TypeExpr = &'static str;
 
 /// The type a registry's type expression names, read once per expression
-/// and kept.
+/// and kept. The expressions are constants every profile reads alike.
 pub fn type_of(expr: TypeExpr) -> Type {
     thread_local! {
         // A few dozen distinct expressions: a list searched by address is
@@ -69,7 +69,7 @@ pub fn type_of(expr: TypeExpr) -> Type {
         if let Some((_, t)) = read.borrow().iter().find(|(e, _)| std::ptr::eq(*e, expr) || *e == expr) {
             return t.clone();
         }
-        let t = crate::syntax::typeexpr::parse_type(expr).unwrap_or_else(|e| panic!("registry type {expr:?}: {e}"));
+        let t = crate::syntax::typeexpr::parse_type(expr, Profile::default()).unwrap_or_else(|e| panic!("registry type {expr:?}: {e}"));
         read.borrow_mut().push((expr, t.clone()));
         t
     })
@@ -534,7 +534,7 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
                 ret = Some(Type::Dynamic);
                 break;
             }
-        } else if let Some(m) = nonconformance(&a.ty(), &type_of(p.ty)) {
+        } else if let Some(m) = nonconformance(&a.ty(), &type_of(p.ty), profile) {
             // Conversion can leave an argument of another type: a set
             // whose length is unknown becomes an unknown list of the
             // set's own element type. For a variadic argument cty reports
@@ -594,11 +594,11 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
     }
     // cty panics (an error to the caller) when a result does not conform
     // to the return type computed before the call.
-    match nonconformance(&v.ty(), &ret) {
+    match nonconformance(&v.ty(), &ret, profile) {
         Some(m) => Err(CallError::panic(format!(
             "returned value {} does not conform to expected return type {}: {m}",
-            v.go_string(),
-            ret.go_string()
+            v.go_string(ctx.profile()),
+            ret.go_string(ctx.profile())
         ))),
         None => Ok(v),
     }
@@ -654,22 +654,22 @@ pub fn refines_result(name: &str, profile: Profile) -> bool {
 
 /// cty's `TestConformance`: why `given` does not conform to `want`, where
 /// only `dynamic` in `want` stands for any type.
-fn nonconformance(given: &Type, want: &Type) -> Option<String> {
+fn nonconformance(given: &Type, want: &Type, profile: Profile) -> Option<String> {
     match (given, want) {
         (_, Type::Dynamic) => None,
         (g, w) if g == w => None,
         (Type::Object(g), Type::Object(w)) => {
             if let Some(k) = g.keys().find(|k| !w.contains_key(*k)) {
-                return Some(format!("unsupported attribute {}", go_quote(k)));
+                return Some(format!("unsupported attribute {}", go_quote(k, profile)));
             }
             if let Some(k) = w.keys().find(|k| !g.contains_key(*k)) {
-                return Some(format!("missing required attribute {}", go_quote(k)));
+                return Some(format!("missing required attribute {}", go_quote(k, profile)));
             }
-            w.iter().find_map(|(k, wt)| nonconformance(&g[k], wt))
+            w.iter().find_map(|(k, wt)| nonconformance(&g[k], wt, profile))
         }
         (Type::Tuple(g), Type::Tuple(w)) if g.len() != w.len() => Some(format!("{} elements are required, but got {}", w.len(), g.len())),
-        (Type::Tuple(g), Type::Tuple(w)) => g.iter().zip(w).find_map(|(g, w)| nonconformance(g, w)),
-        (Type::List(g), Type::List(w)) | (Type::Set(g), Type::Set(w)) | (Type::Map(g), Type::Map(w)) => nonconformance(g, w),
+        (Type::Tuple(g), Type::Tuple(w)) => g.iter().zip(w).find_map(|(g, w)| nonconformance(g, w, profile)),
+        (Type::List(g), Type::List(w)) | (Type::Set(g), Type::Set(w)) | (Type::Map(g), Type::Map(w)) => nonconformance(g, w, profile),
         _ => Some(format!("{} required, but received {}", want.friendly_name(), given.friendly_name())),
     }
 }

@@ -8,6 +8,7 @@
 //! in either form), or empty for Go's nil.
 
 use super::{num_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::profile::Profile;
 use crate::value::{Number, Type, Value};
 
 const PREFIX: Param = Param::new("prefix", "string");
@@ -89,24 +90,26 @@ fn cidrhost(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let num = big_int(a, 1).map_err(CallError::call)?;
     let net = parse_cidr(str_arg(a, 0)).map_err(|e| CallError::call(format!("invalid CIDR expression: {e}")))?;
     let ip = host_big(&net, &num, ctx)?;
-    Ok(Value::string(ip_string(&ip)))
+    Ok(Value::string(ip_string(&ip), ctx.profile()))
 }
 
-fn cidrnetmask(a: &[Value], _: &mut Ctx) -> CallResult {
+fn cidrnetmask(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     let prefix = str_arg(a, 0);
     let net = parse_cidr(prefix).map_err(|e| CallError::call(format!("invalid CIDR expression: {e}")))?;
     if to4(&net.ip).is_none() {
         return Err(CallError::call(format!("IPv6 addresses cannot have a netmask: {prefix}")));
     }
-    Ok(Value::string(ip_string(&net.mask)))
+    Ok(Value::string(ip_string(&net.mask), profile))
 }
 
-fn cidrsubnet(a: &[Value], _: &mut Ctx) -> CallResult {
-    let newbits = go_int(a, 1).map_err(CallError::call)?;
+fn cidrsubnet(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
+    let newbits = go_int(a, 1, profile).map_err(CallError::call)?;
     let netnum = big_int(a, 2).map_err(CallError::call)?;
     let net = parse_cidr(str_arg(a, 0)).map_err(|e| CallError::call(format!("invalid CIDR expression: {e}")))?;
     let sub = subnet_big(&net, newbits, &netnum).map_err(CallError::call)?;
-    Ok(Value::string(net_string(&sub)))
+    Ok(Value::string(net_string(&sub), profile))
 }
 
 fn cidrsubnets(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -116,13 +119,13 @@ fn cidrsubnets(a: &[Value], ctx: &mut Ctx) -> CallResult {
         return Ok(Value::List(Type::String, Vec::new().into()));
     }
     ctx.check_size(a.len() - 1)?;
-    let first = go_int(a, 1).map_err(|m| CallError::arg(1, m))?.wrapping_add(start);
+    let first = go_int(a, 1, ctx.profile()).map_err(|m| CallError::arg(1, m))?.wrapping_add(start);
     let mut current = previous_subnet(&net, first);
     let mut out = Vec::with_capacity(a.len() - 1);
     let bits = net.ip.len() as i64 * 8;
     for i in 1..a.len() {
         ctx.charge(1)?;
-        let mut length = go_int(a, i).map_err(|m| CallError::arg(i, m))?;
+        let mut length = go_int(a, i, ctx.profile()).map_err(|m| CallError::arg(i, m))?;
         if length < 1 {
             return Err(CallError::arg(i, "must extend prefix by at least one bit"));
         }
@@ -146,7 +149,7 @@ fn cidrsubnets(a: &[Value], ctx: &mut Ctx) -> CallResult {
             ));
         }
         current = next;
-        out.push(Value::string(net_string(&current)));
+        out.push(Value::string(net_string(&current), ctx.profile()));
     }
     Ok(Value::List(Type::String, out.into()))
 }
@@ -154,9 +157,9 @@ fn cidrsubnets(a: &[Value], ctx: &mut Ctx) -> CallResult {
 // ------------------------------------------------------- number arguments
 
 /// A number read into a Go `int`, as `gocty.FromCtyValue` does.
-fn go_int(a: &[Value], i: usize) -> Result<i64, String> {
+fn go_int(a: &[Value], i: usize, profile: Profile) -> Result<i64, String> {
     let n = num_arg(a, i).filter(|n| n.is_integer());
-    n.and_then(|n| n.to_i64().or_else(|| n.equals(&Number::from_i64(i64::MIN)).then_some(i64::MIN)))
+    n.and_then(|n| n.to_i64().or_else(|| n.equals(&Number::from_i64(i64::MIN), profile).then_some(i64::MIN)))
         .ok_or_else(|| "value must be a whole number, between -9223372036854775808 and 9223372036854775807".to_string())
 }
 

@@ -154,7 +154,8 @@ fn parseint(a: &[Value], ctx: &mut super::Ctx) -> CallResult {
     if !(2..=62).contains(&base) {
         return Err(CallError::arg(1, "base must be a whole number between 2 and 62 inclusive"));
     }
-    let fail = || CallError::arg(0, format!("cannot parse {} as a base {base} integer", crate::value::go_quote(text)));
+    let profile = ctx.profile();
+    let fail = || CallError::arg(0, format!("cannot parse {} as a base {base} integer", crate::value::go_quote(text, profile)));
     let (neg, digits) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),

@@ -82,17 +82,17 @@ fn encode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
         if !is_identifier(&key) {
             return Err(CallError::call(format!(
                 "invalid variable name {}: must be a valid identifier, per Terraform's rules for input variable declarations",
-                go_quote(&key)
+                go_quote(&key, ctx.profile())
             )));
         }
         text.push_str(&key);
         text.push_str(" = ");
-        value_tokens(&m[&key], &mut text);
+        value_tokens(&m[&key], &mut text, ctx.profile());
         text.push('\n');
     }
     let out = crate::syntax::format::layout_generated(&text);
     ctx.check_size(out.len() / 64)?;
-    Ok(Value::string(out))
+    Ok(Value::string(out, ctx.profile()))
 }
 
 fn encode_expr(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -111,13 +111,13 @@ fn encode_expr(a: &[Value], ctx: &mut Ctx) -> CallResult {
             Type::String => "\"",
             _ => "",
         };
-        return Ok(unknown.prefix_full(prefix).value());
+        return Ok(unknown.prefix_full(prefix, ctx.profile()).value());
     }
     let mut text = String::new();
-    value_tokens(v, &mut text);
+    value_tokens(v, &mut text, ctx.profile());
     let out = crate::syntax::format::layout_generated(&text);
     ctx.check_size(out.len() / 64)?;
-    Ok(Value::string(out.trim().to_string()))
+    Ok(Value::string(out.trim().to_string(), ctx.profile()))
 }
 
 /// What `decode_tfvars` calls its text in messages.
@@ -126,16 +126,17 @@ const TFVARS_NAME: &str = "<decode_tfvars argument>";
 fn decode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let src = str_arg(a, 0);
     ctx.charge(src.len() as u64 / 16)?;
-    let tofu = ctx.profile() == Profile::OpenTofu;
+    let profile = ctx.profile();
+    let tofu = profile == Profile::OpenTofu;
     // OpenTofu parses with no file name, from line 0 column 0, and joins
     // every diagnostic under one line of its own.
     let fail = |what: &str, d: &[crate::diagnostics::Diagnostic]| match tofu {
-        true => CallError::call(tofu_decode_error(src, d)),
-        false => CallError::call(format!("{what}: {}", super::diagnostics_error(src, TFVARS_NAME, d))),
+        true => CallError::call(tofu_decode_error(src, d, profile)),
+        false => CallError::call(format!("{what}: {}", super::diagnostics_error(src, TFVARS_NAME, d, profile))),
     };
     let body = crate::syntax::parse_config(src, if tofu { "" } else { TFVARS_NAME }, &Limits::default(), ctx.profile())
         .map_err(|d| fail("invalid tfvars syntax", &d))?;
-    let (attrs, block) = body.just_attributes();
+    let (attrs, block) = body.just_attributes(ctx.profile());
     if let Some(d) = block {
         return Err(fail("invalid tfvars content", &[d]));
     }
@@ -143,7 +144,7 @@ fn decode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
     for attr in attrs {
         // Terraform evaluates each value with no context at all: no
         // variables, no functions.
-        let what = format!("invalid expression for variable {}", go_quote(&attr.name));
+        let what = format!("invalid expression for variable {}", go_quote(&attr.name, profile));
         if let Some(d) = constant_problem(&attr.expr) {
             return Err(fail(&what, &[d]));
         }
@@ -158,7 +159,7 @@ fn decode_tfvars(a: &[Value], ctx: &mut Ctx) -> CallResult {
 /// OpenTofu's `decode_tfvars` error: a first line, then each diagnostic
 /// with its range counted from line 0, column 0 (HCL's columns start again
 /// at 1 after a newline), of a file with no name.
-fn tofu_decode_error(src: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
+fn tofu_decode_error(src: &str, diags: &[crate::diagnostics::Diagnostic], profile: Profile) -> String {
     let shift = |text: &str| -> String {
         // `:L,C-C` or `:L,C-L,C` as the engines print ranges.
         let re = regex_lite_ranges(text);
@@ -166,7 +167,7 @@ fn tofu_decode_error(src: &str, diags: &[crate::diagnostics::Diagnostic]) -> Str
     };
     let mut out = String::from("failed to decode tfvars content");
     for d in diags {
-        let range = crate::diagnostics::range_text(src, "", d.subject, crate::value::unicode());
+        let range = crate::diagnostics::range_text(src, "", d.subject, profile.unicode());
         out.push_str(&format!("\n{}: {}; {}", shift(&range), d.summary, shift(&d.detail)));
     }
     out
@@ -299,7 +300,7 @@ fn visit(e: &crate::syntax::ast::Expression, f: &mut dyn FnMut(&crate::syntax::a
 
 /// hclwrite's `appendTokensForValue`, written as text with a space between
 /// tokens; the formatter then spaces and aligns them as hclwrite's does.
-fn value_tokens(v: &Value, out: &mut String) {
+fn value_tokens(v: &Value, out: &mut String, profile: Profile) {
     match v.unmarked() {
         Value::Null(_) | Value::Unknown(..) => out.push_str("null "),
         Value::Bool(b) => out.push_str(if *b { "true " } else { "false " }),
@@ -309,7 +310,7 @@ fn value_tokens(v: &Value, out: &mut String) {
         }
         Value::String(s) => {
             out.push('"');
-            out.push_str(&escape_quoted(s));
+            out.push_str(&escape_quoted(s, profile));
             out.push_str("\" ");
         }
         Value::List(_, es) | Value::Set(_, es) | Value::Tuple(es) => {
@@ -318,7 +319,7 @@ fn value_tokens(v: &Value, out: &mut String) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                value_tokens(e, out);
+                value_tokens(e, out, profile);
             }
             out.push_str("] ");
         }
@@ -332,10 +333,10 @@ fn value_tokens(v: &Value, out: &mut String) {
                     out.push_str(k);
                     out.push(' ');
                 } else {
-                    value_tokens(&Value::String(k.clone()), out);
+                    value_tokens(&Value::String(k.clone()), out, profile);
                 }
                 out.push_str("= ");
-                value_tokens(e, out);
+                value_tokens(e, out, profile);
                 out.push('\n');
             }
             out.push_str("} ");
@@ -345,7 +346,7 @@ fn value_tokens(v: &Value, out: &mut String) {
 }
 
 /// hclwrite's `escapeQuotedStringLit`.
-fn escape_quoted(s: &str) -> String {
+fn escape_quoted(s: &str, profile: Profile) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
@@ -361,7 +362,7 @@ fn escape_quoted(s: &str) -> String {
                     out.push(c);
                 }
             }
-            c if go_quote(&c.to_string()) != format!("\"{c}\"") => {
+            c if go_quote(&c.to_string(), profile) != format!("\"{c}\"") => {
                 // Not printable for Go's unicode.IsPrint.
                 if (c as u32) < 0x10000 {
                     out.push_str(&format!("\\u{:04x}", c as u32));

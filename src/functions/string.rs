@@ -9,8 +9,8 @@ mod template;
 pub use template::{diagnostics_error, refused_in_template, template_vars};
 
 use super::{int_arg, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
+use crate::profile::Profile;
 use crate::text::unicode::{self as uc, graphemes};
-use crate::value::unicode;
 use crate::value::{Type, Value};
 use regex::Captures;
 use std::collections::BTreeMap;
@@ -28,7 +28,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         description: "Removes newline characters at the end of a string.",
         example: "chomp(\"hello\\n\")",
         // cty removes `(?:\r\n?|\n)*\z`: any run of CR and LF at the end.
-        imp: |a, _| Ok(Value::string(str_arg(a, 0).trim_end_matches(['\r', '\n']))),
+        imp: |a, ctx| Ok(Value::string(str_arg(a, 0).trim_end_matches(['\r', '\n']), ctx.profile())),
     },
     FunctionDef {
         name: "endswith",
@@ -53,11 +53,11 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
                 // go-cty 1.13 and later keep the text before the first verb.
                 let f = str_arg(a, 0);
                 return Ok(match f.find('%') {
-                    Some(at) if at > 0 && !ctx.profile().is_legacy() => Value::unknown(Type::String).refine().prefix(&f[..at]).value(),
+                    Some(at) if at > 0 && !ctx.profile().is_legacy() => Value::unknown(Type::String).refine().prefix(&f[..at], ctx.profile()).value(),
                     _ => Value::unknown(Type::String),
                 });
             }
-            Ok(Value::string(format::format(str_arg(a, 0), &a[1..], ctx)?))
+            Ok(Value::string(format::format(str_arg(a, 0), &a[1..], ctx)?, ctx.profile()))
         },
     },
     FunctionDef {
@@ -98,7 +98,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Converts all cased letters in the given string to lowercase.",
         example: "lower(\"HELLO\")",
-        imp: |a, _| Ok(Value::string(uc::to_lower(str_arg(a, 0), unicode()))),
+        imp: |a, ctx| Ok(Value::string(uc::to_lower(str_arg(a, 0), ctx.profile().unicode()), ctx.profile())),
     },
     FunctionDef {
         name: "regex",
@@ -168,10 +168,10 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Reverses the characters in a string, keeping grapheme clusters together.",
         example: "strrev(\"hello\")",
-        imp: |a, _| {
-            let mut clusters: Vec<&str> = graphemes(str_arg(a, 0), unicode()).collect();
+        imp: |a, ctx| {
+            let mut clusters: Vec<&str> = graphemes(str_arg(a, 0), ctx.profile().unicode()).collect();
             clusters.reverse();
-            Ok(Value::string(clusters.concat()))
+            Ok(Value::string(clusters.concat(), ctx.profile()))
         },
     },
     FunctionDef {
@@ -202,7 +202,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Converts the first letter of each word in the given string to uppercase.",
         example: "title(\"hello world\")",
-        imp: |a, _| Ok(Value::string(uc::title(str_arg(a, 0), unicode()))),
+        imp: |a, ctx| Ok(Value::string(uc::title(str_arg(a, 0), ctx.profile().unicode()), ctx.profile())),
     },
     FunctionDef {
         name: "trim",
@@ -212,9 +212,9 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Removes the given characters (a set, not a substring) from the start and end of a string.",
         example: "trim(\"?!hello?!\", \"!?\")",
-        imp: |a, _| {
+        imp: |a, ctx| {
             let cutset = str_arg(a, 1);
-            Ok(Value::string(str_arg(a, 0).trim_matches(|c| cutset.contains(c))))
+            Ok(Value::string(str_arg(a, 0).trim_matches(|c| cutset.contains(c)), ctx.profile()))
         },
     },
     FunctionDef {
@@ -225,7 +225,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Removes the specified prefix from the start of the given string, if present.",
         example: "trimprefix(\"helloworld\", \"hello\")",
-        imp: |a, _| Ok(Value::string(str_arg(a, 0).strip_prefix(str_arg(a, 1)).unwrap_or(str_arg(a, 0)))),
+        imp: |a, ctx| Ok(Value::string(str_arg(a, 0).strip_prefix(str_arg(a, 1)).unwrap_or(str_arg(a, 0)), ctx.profile())),
     },
     FunctionDef {
         name: "trimspace",
@@ -235,7 +235,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Removes any space characters from the start and end of the given string.",
         example: "trimspace(\"  hello\\n\\n\")",
-        imp: |a, _| Ok(Value::string(uc::trim_space(str_arg(a, 0)))),
+        imp: |a, ctx| Ok(Value::string(uc::trim_space(str_arg(a, 0)), ctx.profile())),
     },
     FunctionDef {
         name: "trimsuffix",
@@ -245,7 +245,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Removes the specified suffix from the end of the given string, if present.",
         example: "trimsuffix(\"helloworld\", \"world\")",
-        imp: |a, _| Ok(Value::string(str_arg(a, 0).strip_suffix(str_arg(a, 1)).unwrap_or(str_arg(a, 0)))),
+        imp: |a, ctx| Ok(Value::string(str_arg(a, 0).strip_suffix(str_arg(a, 1)).unwrap_or(str_arg(a, 0)), ctx.profile())),
     },
     FunctionDef {
         name: "upper",
@@ -255,7 +255,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Converts all cased letters in the given string to uppercase.",
         example: "upper(\"hello\")",
-        imp: |a, _| Ok(Value::string(uc::to_upper(str_arg(a, 0), unicode()))),
+        imp: |a, ctx| Ok(Value::string(uc::to_upper(str_arg(a, 0), ctx.profile().unicode()), ctx.profile())),
     },
 ];
 
@@ -280,7 +280,7 @@ fn join(a: &[Value], ctx: &mut Ctx) -> CallResult {
         }
     }
     ctx.check_size(parts.len())?;
-    Ok(Value::string(parts.join(sep)))
+    Ok(Value::string(parts.join(sep), ctx.profile()))
 }
 
 fn split(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -294,23 +294,24 @@ fn split(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::List(Type::String, parts.into()))
 }
 
-fn substr(a: &[Value], _: &mut Ctx) -> CallResult {
+fn substr(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     let s = str_arg(a, 0);
     let whole = |i| int_arg(a, i).map_err(|_| CallError::call(super::numeric::I64_RANGE));
     let mut offset = whole(1)?;
     let length = whole(2)?;
-    let clusters: Vec<&str> = graphemes(s, unicode()).collect();
+    let clusters: Vec<&str> = graphemes(s, profile.unicode()).collect();
     if offset < 0 {
         offset += clusters.len() as i64;
     } else if length == 0 {
-        return Ok(Value::string(""));
+        return Ok(Value::string("", profile));
     }
     let start = offset.clamp(0, clusters.len() as i64) as usize;
     let rest = &clusters[start..];
     // cty never stops at a length of 0 here (a negative offset skips its
     // early return), so that takes the rest too.
     let take = if length <= 0 { rest.len() } else { (length as usize).min(rest.len()) };
-    Ok(Value::string(rest[..take].concat()))
+    Ok(Value::string(rest[..take].concat(), profile))
 }
 
 /// True when an argument is an unknown value of unknown type, which makes
@@ -332,10 +333,10 @@ fn indent(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let s = str_arg(a, 1);
     let lines = s.matches('\n').count() as u64;
     if lines == 0 {
-        return Ok(Value::string(s));
+        return Ok(Value::string(s, ctx.profile()));
     }
     ctx.check_size(usize::try_from((spaces as u64).saturating_mul(lines + 1) / 16).unwrap_or(usize::MAX))?;
-    Ok(Value::string(s.replace('\n', &format!("\n{}", " ".repeat(spaces as usize)))))
+    Ok(Value::string(s.replace('\n', &format!("\n{}", " ".repeat(spaces as usize))), ctx.profile()))
 }
 
 fn replace(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -349,14 +350,14 @@ fn replace(a: &[Value], ctx: &mut Ctx) -> CallResult {
         return match re.replace_all(s, with, MAX_REPLACED) {
             Some(out) => {
                 ctx.check_size(out.len() / 16)?;
-                Ok(Value::string(out))
+                Ok(Value::string(out, ctx.profile()))
             }
             None => Err(ctx.check_size(usize::MAX).err().unwrap_or_else(CallError::reported)),
         };
     }
     let count = if substr.is_empty() { s.chars().count() + 1 } else { s.matches(substr).count() };
     ctx.check_size((s.len() + count.saturating_mul(with.len())) / 16)?;
-    Ok(Value::string(s.replace(substr, with)))
+    Ok(Value::string(s.replace(substr, with), ctx.profile()))
 }
 
 /// The longest text a regular-expression replacement may build.
@@ -401,8 +402,8 @@ fn regex_type(pattern: &Value, profile: crate::profile::Profile) -> Result<Type,
     })
 }
 
-fn match_value(re: &re2::Re2, shape: &Shape, c: &Captures) -> Value {
-    let group = |i: usize| c.get(i).map_or(Value::Null(Type::String), |m| Value::string(m.as_str()));
+fn match_value(re: &re2::Re2, shape: &Shape, c: &Captures, profile: Profile) -> Value {
+    let group = |i: usize| c.get(i).map_or(Value::Null(Type::String), |m| Value::string(m.as_str(), profile));
     match shape {
         Shape::Whole => group(0),
         Shape::Tuple(n) => Value::Tuple((1..=*n).map(group).collect()),
@@ -421,7 +422,7 @@ fn regex_first(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let s = str_arg(a, 1);
     ctx.charge(s.len() as u64 / 64)?;
     match re.first(s) {
-        Some(c) => Ok(match_value(&re, &shape, &c)),
+        Some(c) => Ok(match_value(&re, &shape, &c, ctx.profile())),
         None => Err(CallError::call("pattern did not match any part of the given string")),
     }
 }
@@ -432,7 +433,7 @@ fn regex_all(a: &[Value], ctx: &mut Ctx) -> CallResult {
     ctx.charge(s.len() as u64 / 64)?;
     let matches = re.all(s);
     ctx.check_size(matches.len())?;
-    let elems = matches.iter().map(|c| match_value(&re, &shape, c)).collect();
+    let elems = matches.iter().map(|c| match_value(&re, &shape, c, ctx.profile())).collect();
     Ok(Value::List(ctx.ret.element_type().cloned().unwrap_or(Type::Dynamic), elems))
 }
 

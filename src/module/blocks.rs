@@ -66,7 +66,7 @@ fn decode_inner(
     block_names.push(("dynamic", &["type"]));
     let shape = Schema { attributes: &attr_names, blocks: &block_names };
     let mut diags = Vec::new();
-    content(body, &shape, file, &mut diags);
+    content(body, &shape, file, &mut diags, p.profile);
     p.diags.extend(diags);
     let mut out = BTreeMap::new();
     for a in &schema.attrs {
@@ -78,7 +78,7 @@ fn decode_inner(
                 if top && !a.write_only && v.has_mark_deep(Marks::EPHEMERAL) && !p.opentofu() {
                     let detail = format!(
                         "Ephemeral values are not valid for {}, because it is not a write-only attribute and must be persisted to state.",
-                        go_quote(&a.name)
+                        go_quote(&a.name, p.profile)
                     );
                     p.error(file, Diagnostic::error("Invalid use of ephemeral value", detail, attr.expr.span));
                 }
@@ -86,12 +86,12 @@ fn decode_inner(
                     Some(nested) => {
                         super::convert::to_constraint(v, &nested_constraint(nested), p.options().profile).map_err(|e| e.message)
                     }
-                    None => convert(&v, &a.ty),
+                    None => convert(&v, &a.ty, p.profile),
                 };
                 match converted {
                     Ok(v) => v,
                     Err(m) => {
-                        let detail = format!("Inappropriate value for attribute {}: {m}.", go_quote(&a.name));
+                        let detail = format!("Inappropriate value for attribute {}: {m}.", go_quote(&a.name, p.profile));
                         p.error(file, Diagnostic::error("Incorrect attribute value type", detail, attr.expr.span));
                         Value::dynamic_unknown()
                     }
@@ -112,17 +112,17 @@ fn decode_inner(
                     let (fname, text) = &p.module.files[file];
                     let detail = format!(
                         "Only one block of type {} is allowed. Previous definition was at {}.",
-                        go_quote(&nb.name),
-                        crate::diagnostics::range_text(text, fname, mine[0].def_span, crate::value::unicode())
+                        go_quote(&nb.name, p.profile),
+                        crate::diagnostics::range_text(text, fname, mine[0].def_span, p.profile.unicode())
                     );
                     p.error(file, Diagnostic::error(format!("Duplicate {} block", nb.name), detail, second.def_span));
                 }
                 match mine.first() {
                     Some(g) => object(p, g),
-                    None if nb.nesting == Nesting::Group => empty_value(&nb.block),
+                    None if nb.nesting == Nesting::Group => empty_value(&nb.block, p.profile),
                     None => {
                         if nb.min == 1 && !unknown {
-                            let detail = format!("A block of type {} is required here.", go_quote(&nb.name));
+                            let detail = format!("A block of type {} is required here.", go_quote(&nb.name, p.profile));
                             p.error(file, Diagnostic::error(format!("Missing {} block", nb.name), detail, missing_item_range(body)));
                         }
                         Value::Null(ty)
@@ -143,11 +143,11 @@ fn decode_inner(
                     }
                     let made = match nb.nesting {
                         Nesting::List => crate::value::convert::list_of(elems.clone()),
-                        _ => crate::value::convert::set_of(elems.clone()),
+                        _ => crate::value::convert::set_of(elems.clone(), p.profile),
                     };
                     match (elems.is_empty(), made) {
                         (true, _) if nb.nesting == Nesting::List => Value::List(ty, Vec::new().into()),
-                        (true, _) => Value::set(ty, Vec::new()),
+                        (true, _) => Value::set(ty, Vec::new(), p.profile),
                         (false, Some(v)) => v,
                         (false, None) => Value::unknown(collection(ty)),
                     }
@@ -161,7 +161,7 @@ fn decode_inner(
                         let detail = format!(
                             "A block for {} {} was already defined. The {} labels must be unique.",
                             nb.name,
-                            go_quote(&key),
+                            go_quote(&key, p.profile),
                             nb.name
                         );
                         p.error(file, Diagnostic::error(format!("Duplicate {} block", nb.name), detail, g.def_span));
@@ -231,24 +231,24 @@ fn blocks_as_attributes(body: &Body, schema: &BlockSchema) -> Option<BlockSchema
 /// hcldec's bounds on a list or set of blocks.
 fn items_in_bounds(p: &mut Planner, nb: &NestedBlock, body: &Body, mine: &[&Generated], file: usize) {
     if mine.len() < nb.min {
-        let detail = format!("At least {} {} blocks are required.", nb.min, go_quote(&nb.name));
+        let detail = format!("At least {} {} blocks are required.", nb.min, go_quote(&nb.name, p.profile));
         p.error(file, Diagnostic::error(format!("Insufficient {} blocks", nb.name), detail, missing_item_range(body)));
     } else if nb.max > 0 && mine.len() > nb.max {
-        let detail = format!("No more than {} {} blocks are allowed", nb.max, go_quote(&nb.name));
+        let detail = format!("No more than {} {} blocks are allowed", nb.max, go_quote(&nb.name, p.profile));
         p.error(file, Diagnostic::error(format!("Too many {} blocks", nb.name), detail, missing_item_range(mine[nb.max].body)));
     }
 }
 
 /// A group block's value when absent (`configschema.Block.EmptyValue`).
-fn empty_value(b: &BlockSchema) -> Value {
+fn empty_value(b: &BlockSchema, profile: crate::profile::Profile) -> Value {
     let mut out: BTreeMap<String, Value> = b.attrs.iter().map(|a| (a.name.clone(), Value::Null(a.ty.clone()))).collect();
     for nb in &b.blocks {
         let ty = nb.block.implied_type();
         let v = match nb.nesting {
             Nesting::Single => Value::Null(ty),
-            Nesting::Group => empty_value(&nb.block),
+            Nesting::Group => empty_value(&nb.block, profile),
             Nesting::List => Value::List(ty, Vec::new().into()),
-            Nesting::Set => Value::set(ty, Vec::new()),
+            Nesting::Set => Value::set(ty, Vec::new(), profile),
             Nesting::Map => Value::Map(ty, BTreeMap::new().into()),
         };
         out.insert(nb.name.clone(), v);
@@ -348,7 +348,7 @@ fn expand<'b>(
                 file,
                 Diagnostic::error(
                     "Unsupported block type",
-                    format!("Blocks of type {} are not expected here.", go_quote(&kind)),
+                    format!("Blocks of type {} are not expected here.", go_quote(&kind, p.profile)),
                     kind_span,
                 ),
             );
@@ -411,7 +411,7 @@ fn dynamic_spec<'b>(p: &mut Planner, b: &'b Block, scope: &Scope, labelled: bool
     let file = scope.source.unwrap_or(0);
     let shape = if labelled { &DYNAMIC_LABELS } else { &DYNAMIC_NO_LABELS };
     let mut diags: Vec<ModuleDiagnostic> = Vec::new();
-    let c = content(&b.body, shape, file, &mut diags);
+    let c = content(&b.body, shape, file, &mut diags, p.profile);
     let failed = !diags.is_empty();
     p.diags.extend(diags);
     if failed {

@@ -115,7 +115,13 @@ impl Noted {
 /// Finds every module call's directory, from the root down, as `terraform
 /// init` would install them, with the errors Terraform reports while
 /// loading them; `root_vars` give `source` arguments that read a variable.
-pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut Links, diags: &mut Vec<ModuleDiagnostic>) {
+pub(super) fn resolve(
+    module: &Module,
+    root_vars: &SortedMap<Value>,
+    links: &mut Links,
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) {
     let opts = &module.options;
     let tofu = opts.profile == Profile::OpenTofu;
     let engine = if tofu { "tofu" } else { "terraform" };
@@ -136,7 +142,7 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
         let dir = module.dir_at(d);
         for (i, call) in dir.config.modules.iter().enumerate() {
             let Some(source_expr) = &call.source else { continue };
-            let Some(source) = source_value(module, d, call, source_expr, root_vars, diags) else { continue };
+            let Some(source) = source_value(module, d, call, source_expr, root_vars, diags, profile) else { continue };
             let local = source.starts_with("./") || source.starts_with("../");
             let target = if local { join(&dir.path, &source).and_then(|p| module.dir(&p)) } else { None };
             let fail = |diags: &mut Vec<ModuleDiagnostic>, detail: String| {
@@ -158,7 +164,7 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
             if chain.contains(&t) || t == d || chain.len() >= MAX_DEPTH {
                 let detail = format!(
                     "The module {} calls itself, directly or through other modules, or modules nest deeper than {MAX_DEPTH} levels.",
-                    go_quote(module.dir_at(t).path_module())
+                    go_quote(module.dir_at(t).path_module(), profile)
                 );
                 diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module nesting too deep", detail, call.decl.span)));
                 continue;
@@ -176,7 +182,7 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
                 reached[t] = true;
                 diags.extend(child.diags.iter().cloned());
             }
-            check_arguments(call, &child.config.variables, diags);
+            check_arguments(call, &child.config.variables, diags, profile);
             links.map.insert((d, i), t);
             let mut below = chain.clone();
             below.push(d);
@@ -189,7 +195,7 @@ pub(super) fn resolve(module: &Module, root_vars: &SortedMap<Value>, links: &mut
         links.map.clear();
         for call in &module.root().config.modules {
             let Some(source_expr) = &call.source else { continue };
-            if source_value(module, 0, call, source_expr, root_vars, diags).is_some() {
+            if source_value(module, 0, call, source_expr, root_vars, diags, profile).is_some() {
                 diags.push(ModuleDiagnostic::at(
                     call.decl.file,
                     Diagnostic::error("Module not installed", not_installed.clone(), call.decl.span),
@@ -242,6 +248,7 @@ fn source_value(
     e: &crate::syntax::ast::Expression,
     root_vars: &SortedMap<Value>,
     diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
 ) -> Option<String> {
     if let Some(s) = literal_string(e) {
         return Some(s);
@@ -249,7 +256,7 @@ fn source_value(
     let tofu = module.options.profile == Profile::OpenTofu;
     let variable = crate::syntax::traversals(e).into_iter().next().and_then(|(root, span, steps)| {
         let whole = matches!(e.kind, crate::syntax::ast::ExprKind::Traversal { .. });
-        match super::refs::parse(root, span, &steps) {
+        match super::refs::parse(root, span, &steps, profile) {
             Ok(Some(r)) if whole && steps.len() == 1 => match r.subject {
                 super::refs::Subject::Var(n) => Some(n),
                 _ => None,
@@ -301,7 +308,7 @@ fn unsupported_arguments(call: &ModuleCall, vars: &[Variable]) -> bool {
 /// The call's arguments against the child's variables: hcl's errors for
 /// an argument no variable takes, and for a required variable without
 /// one.
-fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleDiagnostic>) {
+fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleDiagnostic>, profile: crate::profile::Profile) {
     let attrs: Vec<(&str, bool)> =
         vars.iter().map(|v| (v.name.as_str(), v.default.is_none())).chain(META.iter().map(|m| (*m, false))).collect();
     let schema = Schema { attributes: &attrs, blocks: &[] };
@@ -310,7 +317,7 @@ fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleD
         span: crate::diagnostics::Span::new(call.body_start, call.body_start),
     };
     let mut found = Vec::new();
-    content(&body, &schema, call.file, &mut found);
+    content(&body, &schema, call.file, &mut found, profile);
     for d in found {
         // Meta-arguments are the call's own; the body's blocks were
         // checked with the call.
@@ -351,10 +358,10 @@ pub(super) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collecti
     let mut objects = Vec::with_capacity(instances.len());
     let mut hidden = std::collections::BTreeSet::new();
     for k in 0..instances.len() {
-        let scope = instances.scope(k, m.file);
+        let scope = instances.scope(k, m.file, p.profile);
         let v = match child {
             Some(d) => {
-                let (v, h) = run_child(p, m, d, &scope, &instances.key(k), only);
+                let (v, h) = run_child(p, m, d, &scope, &instances.key(k, p.profile), only);
                 hidden.extend(h);
                 v
             }
@@ -414,7 +421,7 @@ pub(super) fn enabled(p: &mut Planner, e: &crate::syntax::ast::Expression, file:
         let (v, _) = v.unmark();
         let converted = match v.ty() {
             crate::value::Type::Bool => Ok(v),
-            crate::value::Type::String => crate::value::convert::convert(&v, &crate::value::Type::Bool),
+            crate::value::Type::String => crate::value::convert::convert(&v, &crate::value::Type::Bool, p.profile),
             other => Err(format!("bool required, but have {}", other.friendly_name())),
         };
         match converted {
@@ -504,9 +511,10 @@ fn argument(
     addr: &str,
 ) -> Result<(Value, Option<(Source, crate::diagnostics::Span)>), bool> {
     let var_addr = format!("{addr}.var.{}", v.name);
+    let (module, profile) = (p.module, p.profile);
     let decl_text = || {
-        let (name, text) = &p.module.files[v.decl.file];
-        range_text(text, name, v.decl.span, crate::value::unicode())
+        let (name, text) = &module.files[v.decl.file];
+        range_text(text, name, v.decl.span, profile.unicode())
     };
     let Some(arg) = call.arguments.iter().find(|a| a.name == v.name) else {
         return Ok((v.default.clone().unwrap_or_else(|| Value::unknown(v.ty())), None));
@@ -525,7 +533,7 @@ fn argument(
                         format!(
                             "The given value is not suitable for {var_addr}, which is sensitive: {}. Invalid value defined at {}.",
                             e.message,
-                            range_text(&p.module.files[call.file].1, &p.module.files[call.file].0, arg.expr.span, crate::value::unicode())
+                            range_text(&p.module.files[call.file].1, &p.module.files[call.file].0, arg.expr.span, p.profile.unicode())
                         ),
                     ),
                     (false, tofu) => {
@@ -558,7 +566,7 @@ fn argument(
         let d = match p.opentofu() {
             true => at_arg(
                 "Variable does not allow ephemeral value",
-                format!("The value used for the variable {} is ephemeral, but it is not configured to allow one.", go_quote(&v.name)),
+                format!("The value used for the variable {} is ephemeral, but it is not configured to allow one.", go_quote(&v.name, p.profile)),
             ),
             false => at_arg(
                 "Ephemeral value not allowed",

@@ -15,7 +15,7 @@ const TERRAFORM_VERSION: &str = "1.16.4-dev";
 const TERRAFORM_CORE: [u64; 3] = [1, 16, 4];
 
 /// Every check, in the order the programs make them.
-pub(super) fn before_evaluation(module: &Module, diags: &mut Vec<ModuleDiagnostic>) {
+pub(super) fn before_evaluation(module: &Module, diags: &mut Vec<ModuleDiagnostic>, profile: crate::profile::Profile) {
     let opts = &module.options;
     let tofu = opts.profile == Profile::OpenTofu;
     if !valid_workspace(&opts.workspace) {
@@ -27,11 +27,11 @@ pub(super) fn before_evaluation(module: &Module, diags: &mut Vec<ModuleDiagnosti
     } else {
         compatible_with(root, diags);
     }
-    provisioners(root, tofu, diags);
+    provisioners(root, tofu, diags, profile);
     if tofu {
-        super::provider_functions::check_declared(root, &expressions(root), diags);
+        super::provider_functions::check_declared(root, &expressions(root), diags, profile);
     }
-    provider_aliases(root, tofu, diags);
+    provider_aliases(root, tofu, diags, profile);
     if tofu {
         provider_for_each(root, &module.files, diags);
     }
@@ -144,7 +144,7 @@ pub(super) fn matches(constraints: &str, version: [u64; 3]) -> Option<bool> {
 }
 
 /// Provisioners come from plugins: only the built-in ones exist here.
-fn provisioners(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnostic>) {
+fn provisioners(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnostic>, profile: crate::profile::Profile) {
     let mut seen: Vec<&str> = Vec::new();
     for r in &config.resources {
         for p in r.provisioners.iter().filter(|p| p.block.kind == "provisioner") {
@@ -155,12 +155,12 @@ fn provisioners(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnostic>) 
             seen.push(kind);
             let d = match tofu {
                 true => ModuleDiagnostic::general(
-                    format!("failed to read provisioner configuration schema for {0}: failed to instantiate provisioner {0} to obtain schema: unavailable provisioner {0}", go_quote(kind)),
+                    format!("failed to read provisioner configuration schema for {0}: failed to instantiate provisioner {0} to obtain schema: unavailable provisioner {0}", go_quote(kind, profile)),
                     "",
                 ),
                 false => ModuleDiagnostic::general(
                     "Missing required provisioner plugin",
-                    format!("This configuration requires provisioner plugin {}, which isn't available. If you're intending to use an external provisioner plugin, you must install it manually into one of the plugin search directories before running Terraform.", go_quote(kind)),
+                    format!("This configuration requires provisioner plugin {}, which isn't available. If you're intending to use an external provisioner plugin, you must install it manually into one of the plugin search directories before running Terraform.", go_quote(kind, profile)),
                 ),
             };
             diags.push(d);
@@ -182,7 +182,7 @@ pub(super) fn provider_fqn(config: &Config, name: &str, tofu: bool) -> String {
 
 /// A resource naming a provider configuration (`provider = x.alias`)
 /// that no `provider` block declares.
-fn provider_aliases(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnostic>) {
+fn provider_aliases(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnostic>, profile: crate::profile::Profile) {
     for r in &config.resources {
         let Some((name, Some(alias))) = &r.provider else { continue };
         if config.providers.iter().any(|c| c.name == *name && c.alias.as_deref() == Some(alias.as_str())) {
@@ -192,11 +192,11 @@ fn provider_aliases(config: &Config, tofu: bool, diags: &mut Vec<ModuleDiagnosti
         let d = match tofu {
             true => ModuleDiagnostic::general(
                 "Provider configuration not present",
-                format!("To work with {0} its original provider configuration at provider[{1}].{alias} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy {0}, after which you can remove the provider configuration again.", r.address(), go_quote(&fqn)),
+                format!("To work with {0} its original provider configuration at provider[{1}].{alias} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy {0}, after which you can remove the provider configuration again.", r.address(), go_quote(&fqn, profile)),
             ),
             false => ModuleDiagnostic::general(
                 "Undefined provider configuration",
-                format!("The root module declares that it requires the caller to pass a configuration for provider {fqn} with alias {}.", go_quote(alias)),
+                format!("The root module declares that it requires the caller to pass a configuration for provider {fqn} with alias {}.", go_quote(alias, profile)),
             ),
         };
         diags.push(d);

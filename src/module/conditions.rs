@@ -89,7 +89,7 @@ impl<'m> Planner<'m> {
             self.file_diag(file, Diagnostic::error(invalid, null_detail, rule.condition.span));
             return None;
         }
-        let cond = match convert(&cond, &Type::Bool) {
+        let cond = match convert(&cond, &Type::Bool, self.profile) {
             Ok(c) => c.unmark().0,
             Err(m) => {
                 self.file_diag(file, Diagnostic::error(invalid, format!("{bad_value}: {m}."), rule.condition.span));
@@ -110,7 +110,7 @@ impl<'m> Planner<'m> {
         }
         let mut text = String::new();
         if !message.is_null() {
-            match convert(&message, &Type::String) {
+            match convert(&message, &Type::String, self.profile) {
                 Err(m) => self.file_diag(
                     file,
                     Diagnostic::error(

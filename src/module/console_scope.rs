@@ -81,7 +81,7 @@ pub(super) fn parse(text: &str, profile: Profile) -> Result<String, Vec<ModuleDi
             };
             let key = inner[..close].trim();
             let normalized = if let Some(s) = key.strip_prefix('"').and_then(|k| k.strip_suffix('"')) {
-                go_quote(s)
+                go_quote(s, profile)
             } else if let Ok(n) = key.parse::<u64>() {
                 n.to_string()
             } else {
@@ -107,10 +107,10 @@ pub(super) fn parse(text: &str, profile: Profile) -> Result<String, Vec<ModuleDi
 }
 
 /// Terraform's error for a well-formed address no module instance has.
-pub(super) fn missing(addr: &str) -> ModuleDiagnostic {
+pub(super) fn missing(addr: &str, profile: crate::profile::Profile) -> ModuleDiagnostic {
     ModuleDiagnostic::general(
         "Failed to retrieve evaluation scope after graph walk",
-        format!("The module address {} does not have an evaluation scope. This usually indicates that the module or the specific module instance provided does not exist.", go_quote(addr)),
+        format!("The module address {} does not have an evaluation scope. This usually indicates that the module or the specific module instance provided does not exist.", go_quote(addr, profile)),
     )
 }
 

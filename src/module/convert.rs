@@ -33,7 +33,7 @@ impl ConvertError {
     }
 
     /// Terraform's `tfdiags.FormatError`: the path, then the message.
-    pub fn format(&self) -> String {
+    pub fn format(&self, profile: Profile) -> String {
         if self.path.is_empty() {
             return self.message.clone();
         }
@@ -41,7 +41,7 @@ impl ConvertError {
         for step in &self.path {
             match step {
                 PathStep::Attr(n) => out.push_str(&format!(".{n}")),
-                PathStep::Key(k) => out.push_str(&format!("[{}]", go_quote(k))),
+                PathStep::Key(k) => out.push_str(&format!("[{}]", go_quote(k, profile))),
                 PathStep::Index(i) => out.push_str(&format!("[{i}]")),
             }
         }
@@ -51,11 +51,10 @@ impl ConvertError {
 
 /// `v` with the constraint's defaults applied, converted to it.
 pub fn to_constraint(v: Value, c: &Constraint, profile: Profile) -> Result<Value, ConvertError> {
-    let _profile = profile.enter();
     let v = apply_defaults(v, c, profile);
     match has_optional(c) {
-        false => convert_with_path(&v, &c.ty()),
-        true => with_optional(&v, c, &mut Vec::new()),
+        false => convert_with_path(&v, &c.ty(), profile),
+        true => with_optional(&v, c, &mut Vec::new(), profile),
     }
 }
 
@@ -131,16 +130,16 @@ fn apply_defaults(v: Value, c: &Constraint, profile: Profile) -> Value {
 
 /// cty's `Convert` with its error's path: where a planned conversion
 /// fails on a part of the value, the path leads there.
-pub fn convert_with_path(v: &Value, want: &Type) -> Result<Value, ConvertError> {
-    match convert(v, want) {
+pub fn convert_with_path(v: &Value, want: &Type, profile: crate::profile::Profile) -> Result<Value, ConvertError> {
+    match convert(v, want, profile) {
         Ok(x) => Ok(x),
         Err(m) if !convertible(&v.ty(), want) => Err(ConvertError::at(m)),
-        Err(m) => Err(locate(v, want, m)),
+        Err(m) => Err(locate(v, want, m, profile)),
     }
 }
 
 /// The first part of `v` whose own conversion fails, in cty's order.
-fn locate(v: &Value, want: &Type, message: String) -> ConvertError {
+fn locate(v: &Value, want: &Type, message: String, profile: crate::profile::Profile) -> ConvertError {
     let v = v.unmarked();
     let children: Vec<(PathStep, &Value, Type)> = match (want, v) {
         (Type::Object(attrs), Value::Object(m) | Value::Map(_, m)) => {
@@ -158,9 +157,9 @@ fn locate(v: &Value, want: &Type, message: String) -> ConvertError {
         _ => Vec::new(),
     };
     for (step, x, t) in children {
-        if let Err(m) = convert(x, &t) {
+        if let Err(m) = convert(x, &t, profile) {
             let mut inner = match convertible(&x.ty(), &t) {
-                true => locate(x, &t, m),
+                true => locate(x, &t, m, profile),
                 false => ConvertError::at(m),
             };
             inner.path.insert(0, step);
@@ -173,23 +172,23 @@ fn locate(v: &Value, want: &Type, message: String) -> ConvertError {
 /// Conversion to a constraint with optional attributes: absent ones are
 /// null, others converted as cty converts to an object type with optional
 /// attributes.
-fn with_optional(v: &Value, c: &Constraint, path: &mut Vec<PathStep>) -> Result<Value, ConvertError> {
+fn with_optional(v: &Value, c: &Constraint, path: &mut Vec<PathStep>, profile: crate::profile::Profile) -> Result<Value, ConvertError> {
     let fail = |path: &Vec<PathStep>, e: ConvertError| {
         let mut full = path.clone();
         full.extend(e.path);
         ConvertError { path: full, message: e.message }
     };
     if !has_optional(c) {
-        return convert_with_path(v, &c.ty()).map_err(|e| fail(path, e));
+        return convert_with_path(v, &c.ty(), profile).map_err(|e| fail(path, e));
     }
     let (inner, marks) = v.clone().unmark();
     if inner.is_null() {
         return Ok(Value::Null(c.ty()).with_marks(marks));
     }
     if !inner.is_known() {
-        return convert(&inner, &c.ty()).map(|x| x.with_marks(marks)).map_err(|m| fail(path, ConvertError::at(m)));
+        return convert(&inner, &c.ty(), profile).map(|x| x.with_marks(marks)).map_err(|m| fail(path, ConvertError::at(m)));
     }
-    let mismatch = || ConvertError::at(mismatch_message(&inner.ty(), &c.ty()));
+    let mismatch = || ConvertError::at(mismatch_message(&inner.ty(), &c.ty(), profile));
     let out = match c {
         Constraint::Object(attrs) => {
             let Some(m) = inner.as_mapping() else { return Err(fail(path, mismatch())) };
@@ -208,7 +207,7 @@ fn with_optional(v: &Value, c: &Constraint, path: &mut Vec<PathStep>) -> Result<
                 let x = match m.get(k) {
                     Some(x) => {
                         path.push(PathStep::Attr(k.clone()));
-                        let r = with_optional(x, &a.ty, path);
+                        let r = with_optional(x, &a.ty, path, profile);
                         path.pop();
                         r?
                     }
@@ -223,7 +222,7 @@ fn with_optional(v: &Value, c: &Constraint, path: &mut Vec<PathStep>) -> Result<
             let mut out = Vec::with_capacity(xs.len());
             for (i, (x, ec)) in xs.iter().zip(cs).enumerate() {
                 path.push(PathStep::Index(i));
-                let r = with_optional(x, ec, path);
+                let r = with_optional(x, ec, path, profile);
                 path.pop();
                 out.push(r?);
             }
@@ -236,24 +235,24 @@ fn with_optional(v: &Value, c: &Constraint, path: &mut Vec<PathStep>) -> Result<
             let mut out = Vec::with_capacity(xs.len());
             for (i, x) in xs.iter().enumerate() {
                 path.push(PathStep::Index(i));
-                let r = with_optional(x, ec, path);
+                let r = with_optional(x, ec, path, profile);
                 path.pop();
                 out.push(r?);
             }
-            convert(&Value::Tuple(out.into()), &c.ty()).map_err(|m| fail(path, ConvertError::at(m)))?
+            convert(&Value::Tuple(out.into()), &c.ty(), profile).map_err(|m| fail(path, ConvertError::at(m)))?
         }
         Constraint::Map(ec) => {
             let Some(m) = inner.as_mapping() else { return Err(fail(path, mismatch())) };
             let mut out = BTreeMap::new();
             for (k, x) in m.iter() {
                 path.push(PathStep::Key(k.clone()));
-                let r = with_optional(x, ec, path);
+                let r = with_optional(x, ec, path, profile);
                 path.pop();
                 out.insert(k.clone(), r?);
             }
-            convert(&Value::Object(out.into()), &c.ty()).map_err(|m| fail(path, ConvertError::at(m)))?
+            convert(&Value::Object(out.into()), &c.ty(), profile).map_err(|m| fail(path, ConvertError::at(m)))?
         }
-        Constraint::Simple(t) => convert_with_path(&inner, t).map_err(|e| fail(path, e))?,
+        Constraint::Simple(t) => convert_with_path(&inner, t, profile).map_err(|e| fail(path, e))?,
     };
     Ok(out.with_marks(marks))
 }

@@ -157,9 +157,9 @@ pub(super) fn evaluate(
     if first_load_failed {
         diags.retain(|d| d.kind != duplicate);
     }
-    diags.extend(super::inputs::option_errors(inputs));
+    diags.extend(super::inputs::option_errors(inputs, profile));
     if !first_load_failed {
-        super::checks::before_evaluation(module, &mut diags);
+        super::checks::before_evaluation(module, &mut diags, profile);
     }
     let mut state = State::default();
     let mut links = Links::default();
@@ -186,7 +186,7 @@ pub(super) fn evaluate(
         links.prior = prepared.prior;
         if !prepared.fatal {
             let before = diags.len();
-            super::calls::resolve(module, &state.vars, &mut links, &mut diags);
+            super::calls::resolve(module, &state.vars, &mut links, &mut diags, profile);
             links.other_versions = super::providers::other_versions(module, &links);
             if !fatal(&diags[before..]) {
                 let mut p = Planner::new(module, root, &links, String::new(), 0, state);
@@ -203,7 +203,7 @@ pub(super) fn evaluate(
     }
     if let (true, Some(addr)) = (planned, &links.scope) {
         if links.scoped.borrow().is_none() {
-            diags.push(super::console_scope::missing(addr));
+            diags.push(super::console_scope::missing(addr, profile));
             planned = false;
         }
     }
@@ -284,7 +284,7 @@ impl Evaluation {
             "help" => {
                 let engine = if opts.profile == crate::profile::Profile::OpenTofu { "OpenTofu" } else { "Terraform" };
                 let text = format!("The {engine} console allows you to experiment with {engine} interpolations.\nYou may access resources in the state (if you have one) just as you would\nfrom a configuration. For example: \"aws_instance.foo.id\" would evaluate\nto the ID of \"aws_instance.foo\" if it exists in your state.\n\nType in the interpolation to test and hit <enter> to see the result.\n\nTo exit the console, type \"exit\" and hit <enter>, or use Control-C or\nControl-D.");
-                return Ok(Evaluated::text(text));
+                return Ok(Evaluated::text(text, opts.profile));
             }
             _ => {}
         }
@@ -319,7 +319,7 @@ impl Evaluation {
         p.refresh_resource_values();
         let value = p.expression(inner, &Scope::default(), Some(source));
         match value {
-            Some(v) if p.diags.is_empty() => Ok(Evaluated::shown(v, type_call)),
+            Some(v) if p.diags.is_empty() => Ok(Evaluated::shown(v, type_call, opts.profile)),
             _ => {
                 let mut diags = p.diags;
                 // Terraform reports the console-only function's misuse
@@ -406,6 +406,8 @@ impl Evaluation {
 /// module call (its own planner, whose outputs become the call's value).
 pub(super) struct Planner<'m> {
     pub module: &'m Module,
+    /// The engine whose answers are wanted (the module's options').
+    pub profile: crate::profile::Profile,
     pub dir: &'m Dir,
     pub config: &'m Config,
     pub links: &'m Links,
@@ -484,6 +486,7 @@ impl<'m> Planner<'m> {
     pub fn new(module: &'m Module, dir: &'m Dir, links: &'m Links, addr: String, depth: usize, state: State) -> Planner<'m> {
         Planner {
             module,
+            profile: module.options.profile,
             dir,
             config: &dir.config,
             links,
@@ -551,7 +554,7 @@ impl<'m> Planner<'m> {
     /// `file:line,col-col`, as Terraform quotes a place.
     pub fn range(&self, loc: Loc) -> String {
         let (name, text) = &self.module.files[loc.file];
-        range_text(text, name, loc.span, crate::value::unicode())
+        range_text(text, name, loc.span, self.profile.unicode())
     }
 
     /// How Terraform names this module instance in messages: "the root
@@ -683,7 +686,7 @@ impl<'m> Planner<'m> {
             match super::convert::to_constraint(v.clone(), c, self.options().profile) {
                 Ok(x) => v = x,
                 Err(e) => {
-                    let detail = format!("The value is not compatible with the output's type constraint: {}.", e.format());
+                    let detail = format!("The value is not compatible with the output's type constraint: {}.", e.format(self.profile));
                     self.error(o.file, Diagnostic::error("Invalid output value", detail, expr.span));
                     return;
                 }

@@ -101,7 +101,7 @@ fn read_file(ctx: &Ctx, path: &str, marks: Marks) -> Result<String, CallError> {
         Some(t) => Ok(t),
         None => {
             let shown = with_fs(ctx, |fs| fs.resolve(path).0).unwrap_or_else(|| path.to_string());
-            let shown = if marks.contains(Marks::SENSITIVE) { "(sensitive value)".to_string() } else { go_quote(&shown) };
+            let shown = if marks.contains(Marks::SENSITIVE) { "(sensitive value)".to_string() } else { go_quote(&shown, ctx.profile()) };
             Err(CallError::arg(0, format!("no file exists at {shown}; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource")))
         }
     }
@@ -119,7 +119,7 @@ fn file(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::String).with_marks(marks));
     }
-    Ok(Value::string(read_file(ctx, &path, marks)?).with_marks(marks))
+    Ok(Value::string(read_file(ctx, &path, marks)?, ctx.profile()).with_marks(marks))
 }
 
 fn filebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -129,7 +129,7 @@ fn filebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
         return Ok(Value::unknown(Type::String).with_marks(marks));
     }
     let text = read_file(ctx, &path, marks)?;
-    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(text)).with_marks(marks))
+    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(text), ctx.profile()).with_marks(marks))
 }
 
 fn fileexists(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -167,14 +167,14 @@ fn fileset(a: &[Value], ctx: &mut Ctx) -> CallResult {
                 d => name.strip_prefix(d).and_then(|r| r.strip_prefix('/')),
             };
             if let (true, Some(r)) = (matched, relative) {
-                out.push(Value::string(r));
+                out.push(Value::string(r, ctx.profile()));
             }
         }
         Ok(out)
     });
     match found.unwrap_or(Ok(Vec::new())) {
-        Ok(files) => Ok(Value::set(Type::String, files)),
-        Err(shown) => Err(CallError::call(format!("failed to glob pattern {}: syntax error in pattern", go_quote(&shown)))),
+        Ok(files) => Ok(Value::set(Type::String, files, ctx.profile())),
+        Err(shown) => Err(CallError::call(format!("failed to glob pattern {}: syntax error in pattern", go_quote(&shown, ctx.profile())))),
     }
 }
 
@@ -182,7 +182,7 @@ fn abspath(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let path = str_arg(a, 0);
     let cwd = with_fs(ctx, |fs| fs.0.cwd.clone()).unwrap_or_else(|| "/".into());
     let joined = if path.starts_with('/') { path.to_string() } else { format!("{cwd}/{path}") };
-    Ok(Value::string(clean(&joined)))
+    Ok(Value::string(clean(&joined), ctx.profile()))
 }
 
 /// The file hash functions: the file's text through the hash function
@@ -194,12 +194,13 @@ fn hashed(a: &[Value], ctx: &mut Ctx, name: &str) -> CallResult {
     }
     let text = read_file(ctx, &path, marks)?;
     let f = crate::functions::lookup(name, ctx.profile()).ok_or_else(|| CallError::call(format!("no function {name}")))?;
-    Ok((f.imp)(&[Value::string(text)], ctx)?.with_marks(marks))
+    Ok((f.imp)(&[Value::string(text, ctx.profile())], ctx)?.with_marks(marks))
 }
 
 /// `templatefile`: the file read as a template, evaluated with `vars` as
 /// its only variables.
 fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     let (path, path_marks) = path_arg(a);
     let (vars, vars_marks) = a[1].clone().unmark_deep();
     if !a[0].is_known() || !vars.is_known() {
@@ -213,12 +214,12 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let text = read_file(ctx, &path, path_marks)?;
     let limits = crate::limits::Limits::default();
     let expr = crate::syntax::parse_template(&text, &path, &limits, ctx.profile())
-        .map_err(|d| CallError::call(crate::functions::diagnostics_error(&text, &path, &d)))?;
-    let vars = crate::functions::template_vars(&vars)?;
+        .map_err(|d| CallError::call(crate::functions::diagnostics_error(&text, &path, &d, ctx.profile())))?;
+    let vars = crate::functions::template_vars(&vars, ctx.profile())?;
     for (root, span, _) in crate::syntax::traversals(&expr) {
         if !vars.contains_key(root) {
-            let at = crate::diagnostics::range_text(&text, &path, span, crate::value::unicode());
-            return Err(CallError::arg(1, format!("vars map does not contain key {}, referenced at {at}", go_quote(root))));
+            let at = crate::diagnostics::range_text(&text, &path, span, profile.unicode());
+            return Err(CallError::arg(1, format!("vars map does not contain key {}, referenced at {at}", go_quote(root, ctx.profile()))));
         }
     }
     if depth > 0 && !opentofu {
@@ -232,10 +233,10 @@ fn templatefile(a: &[Value], ctx: &mut Ctx) -> CallResult {
         Ok(v) => Ok(v.with_marks(path_marks | vars_marks)),
         Err(d) => match d.iter().find_map(|d| RecursionLimit::read(&d.detail).map(|r| (r, d.subject))) {
             Some((limit, at)) if opentofu => {
-                let at = crate::diagnostics::range_text(&text, &path, at, crate::value::unicode());
+                let at = crate::diagnostics::range_text(&text, &path, at, profile.unicode());
                 Err(CallError::call(limit.unwound(at).message()))
             }
-            _ => Err(CallError::call(crate::functions::diagnostics_error(&text, &path, &d))),
+            _ => Err(CallError::call(crate::functions::diagnostics_error(&text, &path, &d, ctx.profile()))),
         },
     }
 }

@@ -59,7 +59,7 @@ impl<'m> Planner<'m> {
                 let r = &c.resources[i];
                 let mut out = resource_exprs(r);
                 for im in &c.imports {
-                    let Some((target, key)) = super::resources::import_target(&im.to) else { continue };
+                    let Some((target, key)) = super::resources::import_target(&im.to, self.profile) else { continue };
                     if target == (r.mode, r.ty.clone(), r.name.clone()) {
                         out.extend(im.id.iter().chain(im.for_each.iter()).chain(key).map(|e| (e, im.file)));
                     }
@@ -106,7 +106,7 @@ impl<'m> Planner<'m> {
         let mut out = BTreeSet::new();
         for (e, _) in self.node_exprs(node) {
             for (root, span, steps) in crate::syntax::traversals(e) {
-                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                let Ok(Some(r)) = refs::parse(root, span, &steps, self.profile) else { continue };
                 if let Some(n) = self.node_of(&r.subject) {
                     let n = match n {
                         Node::Module(i) => self.redirect.get(&(node, i)).map_or(n, |j| Node::Early(*j)),
@@ -181,7 +181,7 @@ impl<'m> Planner<'m> {
         let mut read: HashMap<usize, Option<BTreeSet<String>>> = HashMap::new();
         for (e, _) in self.node_exprs(reader) {
             for (root, span, steps) in crate::syntax::traversals(e) {
-                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                let Ok(Some(r)) = refs::parse(root, span, &steps, self.profile) else { continue };
                 let Some(Node::Module(i)) = self.node_of(&r.subject) else { continue };
                 let entry = read.entry(i).or_insert_with(|| Some(BTreeSet::new()));
                 match (entry.as_mut(), r.attrs.first()) {
@@ -276,7 +276,7 @@ impl<'m> Planner<'m> {
             .iter()
             .filter(|a| {
                 crate::syntax::traversals(&a.expr).into_iter().any(
-                    |(root, span, steps)| matches!(refs::parse(root, span, &steps), Ok(Some(r)) if self.node_of(&r.subject) == Some(next)),
+                    |(root, span, steps)| matches!(refs::parse(root, span, &steps, self.profile), Ok(Some(r)) if self.node_of(&r.subject) == Some(next)),
                 )
             })
             .map(|a| a.name.as_str())
@@ -349,7 +349,7 @@ impl<'m> Planner<'m> {
         let mut found = false;
         for (e, f) in self.node_exprs(n) {
             for (root, span, steps) in crate::syntax::traversals(e) {
-                let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+                let Ok(Some(r)) = refs::parse(root, span, &steps, self.profile) else { continue };
                 if self.node_of(&r.subject) != Some(n) {
                     continue;
                 }

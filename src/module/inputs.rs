@@ -58,14 +58,14 @@ impl CliInput {
 
 /// Terraform's refusal of malformed command-line options, if any: the
 /// module is then not evaluated at all.
-pub fn option_errors(inputs: &Inputs) -> Vec<ModuleDiagnostic> {
+pub fn option_errors(inputs: &Inputs, profile: crate::profile::Profile) -> Vec<ModuleDiagnostic> {
     inputs
         .cli
         .iter()
         .filter_map(|c| match c {
             CliInput::Invalid(raw) => Some(ModuleDiagnostic::general(
                 "Invalid -var option",
-                format!("The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".", go_quote(raw)),
+                format!("The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".", go_quote(raw, profile)),
             )),
             CliInput::Missing(name) => {
                 Some(ModuleDiagnostic::general("Failed to read variables file", format!("Given variables file {name} does not exist.")))
@@ -188,7 +188,7 @@ pub fn prepare(
                             "Invalid state section",
                             format!(
                                 "The {} section must be an object of resource instance addresses, each with an object of known attributes.",
-                                go_quote(STATE_KEY)
+                                go_quote(STATE_KEY, profile)
                             ),
                         )),
                         (false, _) => given.push((name.clone(), Given { value: Some(value.clone()), origin: Origin::Json })),
@@ -215,7 +215,7 @@ pub fn prepare(
                     None
                 }
             },
-            _ => Some(Value::string(raw.to_string())),
+            _ => Some(Value::string(raw.to_string(), profile)),
         }
     };
     for (name, raw) in &inputs.env {
@@ -241,7 +241,7 @@ pub fn prepare(
         }
     }
     let files = inputs.input_files();
-    undeclared(variables, &given, &files, diags);
+    undeclared(variables, &given, &files, diags, profile);
     // A required variable whose given value could not be read has no
     // value at all.
     for v in variables {
@@ -250,7 +250,7 @@ pub fn prepare(
             if v.default.is_none() {
                 let detail = format!(
                     "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
-                    go_quote(&v.name)
+                    go_quote(&v.name, profile)
                 );
                 diags.push(ModuleDiagnostic::at(v.decl.file, Diagnostic::error("No value for required variable", detail, v.decl.span)));
             }
@@ -359,7 +359,6 @@ fn parse_cli_expression(raw: &str, name: &str, profile: Profile) -> Result<Value
     let file = format!("<value for var.{name}>");
     let expr = crate::syntax::parse_expression(raw, &file, &limits, profile).map_err(|mut d| d.remove(0))?;
     let vars = SortedMap::new();
-    let _profile = profile.enter();
     let mut ev = Evaluator::new(&vars, &limits).with_profile(profile).without_context();
     let v = ev.eval(&expr);
     match ev.diags.into_iter().next() {
@@ -371,7 +370,13 @@ fn parse_cli_expression(raw: &str, name: &str, profile: Profile) -> Result<Value
 /// Terraform's diagnostics for values of variables the module does not
 /// declare: a warning for the first two from files, an error otherwise
 /// (environment variables are ignored).
-fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str, &str)], diags: &mut Vec<ModuleDiagnostic>) {
+fn undeclared(
+    variables: &[Variable],
+    given: &[(String, Given)],
+    files: &[(&str, &str)],
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) {
     let mut in_files = 0;
     for (name, g) in given {
         if variables.iter().any(|v| &v.name == name) {
@@ -388,8 +393,8 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str,
                     true,
                     format!(
                         "The root module does not declare a variable named {} but a value was found in file {}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
-                        go_quote(name),
-                        go_quote(files[*i].0)
+                        go_quote(name, profile),
+                        go_quote(files[*i].0, profile)
                     ),
                 )
             }
@@ -397,14 +402,14 @@ fn undeclared(variables: &[Variable], given: &[(String, Given)], files: &[(&str,
                 false,
                 format!(
                     "A variable named {} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
-                    go_quote(name)
+                    go_quote(name, profile)
                 ),
             ),
             Origin::Json => (
                 false,
                 format!(
                     "A variable named {} was assigned a value, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
-                    go_quote(name)
+                    go_quote(name, profile)
                 ),
             ),
         };
@@ -439,7 +444,7 @@ fn final_value(
 ) -> Option<Value> {
     let decl_text = || {
         let (name, text) = &sources[v.decl.file];
-        range_text(text, name, v.decl.span, crate::value::unicode())
+        range_text(text, name, v.decl.span, profile.unicode())
     };
     let at_decl = |summary: &str, detail: String| ModuleDiagnostic::at(v.decl.file, Diagnostic::error(summary, detail, v.decl.span));
     let addr = format!("var.{}", v.name);
@@ -477,7 +482,7 @@ fn final_value(
                     "Invalid value for input variable",
                     format!(
                         "The given value is not suitable for {addr}, which is sensitive: {m}. Invalid value defined at {}.",
-                        range_text(files[*i].1, files[*i].0, *span, crate::value::unicode())
+                        range_text(files[*i].1, files[*i].0, *span, profile.unicode())
                     ),
                 ),
                 _ => in_file(

@@ -79,12 +79,18 @@ fn split(name: &str) -> Option<(&str, &str)> {
 
 /// OpenTofu refuses, while loading, a provider function whose provider
 /// `required_providers` does not name.
-pub(super) fn check_declared(config: &Config, exprs: &[(&Expression, usize)], diags: &mut Vec<ModuleDiagnostic>) {
+pub(super) fn check_declared(
+    config: &Config,
+    exprs: &[(&Expression, usize)],
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) {
     for (e, file) in exprs {
         for (name, span) in calls(e) {
             let Some((provider, _)) = split(name) else { continue };
             if !declared(config, provider) {
-                let detail = format!("Provider {} does not exist within the required_providers of this module", go_quote(provider));
+                let detail =
+                    format!("Provider {} does not exist within the required_providers of this module", go_quote(provider, profile));
                 diags.push(ModuleDiagnostic::at(*file, Diagnostic::error("Unknown function provider", detail, span)));
             }
         }
@@ -102,7 +108,7 @@ pub(super) fn available(config: &Config) -> &'static [FunctionDef] {
 
 /// Each engine's words for a call to a provider function that is not
 /// there, in place of hcl's "Call to unknown function".
-pub(super) fn reword(d: &mut ModuleDiagnostic, config: &Config, text: &str, tofu: bool) {
+pub(super) fn reword(d: &mut ModuleDiagnostic, config: &Config, text: &str, tofu: bool, profile: crate::profile::Profile) {
     if d.diagnostic.code != crate::diagnostics::Code::UnknownFunction || matches!(d.source, Source::None) {
         return;
     }
@@ -112,12 +118,12 @@ pub(super) fn reword(d: &mut ModuleDiagnostic, config: &Config, text: &str, tofu
     let (summary, detail) = match (declared(config, provider), tofu) {
         (true, false) => (
             "Unknown provider function",
-            format!("The function {} is not available from the provider {}.", go_quote(function), go_quote(provider)),
+            format!("The function {} is not available from the provider {}.", go_quote(function, profile), go_quote(provider, profile)),
         ),
-        (true, true) => ("Function not found in provider", format!("Function {} was not registered by provider", go_quote(name))),
+        (true, true) => ("Function not found in provider", format!("Function {} was not registered by provider", go_quote(name, profile))),
         (false, _) => (
             "Unknown provider function",
-            format!("There is no function named {}. Ensure that provider name {} is declared in this module's required_providers block, and that this provider offers a function named {}.", go_quote(name), go_quote(provider), go_quote(function)),
+            format!("There is no function named {}. Ensure that provider name {} is declared in this module's required_providers block, and that this provider offers a function named {}.", go_quote(name, profile), go_quote(provider, profile), go_quote(function, profile)),
         ),
     };
     d.diagnostic.summary = summary.into();

@@ -52,7 +52,7 @@ fn helm_release(p: &mut Planner, planned: Value) -> Value {
     let Some(metadata) = files.read_text(&format!("{}/Chart.yaml", chart.trim_end_matches('/'))) else {
         return Value::Object(attrs);
     };
-    let version = chart_version(&metadata).map_or_else(|| Value::Null(Type::String), Value::string);
+    let version = chart_version(&metadata).map_or_else(|| Value::Null(Type::String), |v| Value::string(v, p.profile));
     attrs.make_mut().insert("version".into(), version);
     Value::Object(attrs)
 }
@@ -72,7 +72,7 @@ fn chart_version(metadata: &str) -> Option<String> {
 /// A constant string argument of the provider configuration.
 fn provider_string(p: &mut Planner, r: &Resource, name: &str) -> Option<String> {
     let v = provider_argument(p, r, name).filter(|v| v.is_wholly_known() && !v.is_null())?;
-    crate::value::convert::convert(&v, &Type::String).ok()?.unmarked().as_str().map(str::to_string)
+    crate::value::convert::convert(&v, &Type::String, p.profile).ok()?.unmarked().as_str().map(str::to_string)
 }
 
 /// A map of strings, known, from a planned attribute (null: empty).
@@ -84,8 +84,8 @@ fn string_map(v: &Value) -> Option<BTreeMap<String, Value>> {
 }
 
 /// Merged maps of strings as the planned `map(string)` value.
-fn as_string_map(merged: BTreeMap<String, Value>) -> Option<Value> {
-    crate::value::convert::convert(&Value::Object(merged.into()), &Type::map(Type::String)).ok()
+fn as_string_map(merged: BTreeMap<String, Value>, profile: crate::profile::Profile) -> Option<Value> {
+    crate::value::convert::convert(&Value::Object(merged.into()), &Type::map(Type::String), profile).ok()
 }
 
 /// The unset arguments the provider's plans take from its configuration.
@@ -96,7 +96,7 @@ fn from_provider(p: &mut Planner, r: &Resource, defaults: &serde_json::Value, pl
         let Some(argument) = d.get("from_provider").and_then(serde_json::Value::as_str) else { continue };
         if attrs.get(name).is_some_and(|v| !v.is_known()) && r.body.attribute(name).is_none() {
             if let Some(v) = provider_string(p, r, argument) {
-                attrs.make_mut().insert(name.clone(), Value::string(v));
+                attrs.make_mut().insert(name.clone(), Value::string(v, p.profile));
             }
         }
     }
@@ -120,9 +120,9 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
         ) {
             merged.extend(own);
             if attribution {
-                merged.insert("goog-terraform-provisioned".into(), Value::string("true"));
+                merged.insert("goog-terraform-provisioned".into(), Value::string("true", p.profile));
             }
-            if let Some(all) = as_string_map(merged) {
+            if let Some(all) = as_string_map(merged, p.profile) {
                 attrs.make_mut().insert("terraform_labels".into(), all.clone());
                 attrs.make_mut().insert("effective_labels".into(), all);
             }
@@ -133,8 +133,8 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
         let project = attrs.get("project").and_then(|v| v.unmarked().as_str().map(str::to_string));
         if let (Some(account), Some(project)) = (account, project) {
             let email = format!("{account}@{project}.iam.gserviceaccount.com");
-            attrs.make_mut().insert("member".into(), Value::string(format!("serviceAccount:{email}")));
-            attrs.make_mut().insert("email".into(), Value::string(email));
+            attrs.make_mut().insert("member".into(), Value::string(format!("serviceAccount:{email}"), p.profile));
+            attrs.make_mut().insert("email".into(), Value::string(email, p.profile));
         }
     }
     Value::Object(attrs)
@@ -144,7 +144,7 @@ fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
     let Value::Object(mut attrs) = planned else { return planned };
     if attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none()) {
         if let Some(region) = provider_string(p, r, "region") {
-            attrs.make_mut().insert("region".into(), Value::string(region));
+            attrs.make_mut().insert("region".into(), Value::string(region, p.profile));
         }
     }
     if !(attrs.contains_key("tags") && attrs.contains_key("tags_all")) {
@@ -155,7 +155,7 @@ fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
         return Value::Object(attrs);
     };
     merged.extend(own);
-    if let Some(all) = (!merged.is_empty()).then(|| as_string_map(merged)).flatten() {
+    if let Some(all) = (!merged.is_empty()).then(|| as_string_map(merged, p.profile)).flatten() {
         attrs.make_mut().insert("tags_all".into(), all);
     }
     Value::Object(attrs)

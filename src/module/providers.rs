@@ -327,7 +327,7 @@ pub(super) fn provider_configurations(p: &Planner) -> (Vec<super::ModuleDiagnost
         let Found::Yes(listing) = data.listing(&source) else { continue };
         let Some(schema) = &listing.provider else { continue };
         let before = diags.len();
-        provider_content(&c.body, schema, c.file, true, &mut diags);
+        provider_content(&c.body, schema, c.file, true, &mut diags, p.profile);
         if diags.len() > before {
             invalid.push((c.name.clone(), c.alias.clone()));
         }
@@ -341,6 +341,7 @@ fn provider_content(
     file: usize,
     top: bool,
     diags: &mut Vec<super::ModuleDiagnostic>,
+    profile: crate::profile::Profile,
 ) {
     // The meta-arguments Terraform takes out first.
     let meta: &[&str] = if top { &["alias", "version"] } else { &[] };
@@ -348,10 +349,10 @@ fn provider_content(
         schema.attrs.iter().map(|a| (a.name.as_str(), a.required)).chain(meta.iter().map(|m| (*m, false))).collect();
     let blocks = schema.block_labels();
     let shape = super::schema::Schema { attributes: &attributes, blocks: &blocks };
-    let content = super::schema::content(body, &shape, file, diags);
+    let content = super::schema::content(body, &shape, file, diags, profile);
     for block in content.blocks {
         if let Some(nb) = schema.block(&block.kind) {
-            provider_content(&block.body, &nb.block, file, false, diags);
+            provider_content(&block.body, &nb.block, file, false, diags, profile);
         }
     }
 }
@@ -373,7 +374,7 @@ pub(super) fn planning(p: &Planner, r: &Resource, schema: &BlockSchema) -> Plann
 
 /// `configschema.Block.StaticValidateTraversal`: the steps after a
 /// resource instance against its schema.
-pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diagnostic> {
+pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step], profile: crate::profile::Profile) -> Vec<Diagnostic> {
     let Some((next, after)) = steps.split_first() else { return Vec::new() };
     let name = match next {
         Step::GetAttr { name, .. } => name.clone(),
@@ -382,7 +383,7 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
                 ExprKind::Literal(Value::String(k)) if crate::text::is_identifier(k) => {
                     format!(
                         "Only attribute access is allowed here. Did you mean to access attribute {} using the dot operator?",
-                        go_quote(k)
+                        go_quote(k, profile)
                     )
                 }
                 _ => "Only attribute access is allowed here, using the dot operator.".to_string(),
@@ -401,22 +402,22 @@ pub(super) fn static_validate(schema: &BlockSchema, steps: &[&Step]) -> Vec<Diag
         return Vec::new();
     }
     if let Some(b) = schema.block(&name) {
-        return nested_validate(b, after);
+        return nested_validate(b, after, profile);
     }
     let names = schema.names();
-    let hint = super::scope::first_close(&name, &names).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
+    let hint = super::scope::first_close(&name, &names).map(|s| format!(" Did you mean {}?", go_quote(s, profile))).unwrap_or_default();
     vec![Diagnostic::error(
         "Unsupported attribute",
-        format!("This object has no argument, nested block, or exported attribute named {}.{hint}", go_quote(&name)),
+        format!("This object has no argument, nested block, or exported attribute named {}.{hint}", go_quote(&name, profile)),
         next.span(),
     )]
 }
 
 /// `NestedBlock.staticValidateTraversal`: the steps after a nested block
 /// type's name.
-fn nested_validate(b: &NestedBlock, steps: &[&Step]) -> Vec<Diagnostic> {
+fn nested_validate(b: &NestedBlock, steps: &[&Step], profile: crate::profile::Profile) -> Vec<Diagnostic> {
     if matches!(b.nesting, Nesting::Single | Nesting::Group) {
-        return static_validate(&b.block, steps);
+        return static_validate(&b.block, steps, profile);
     }
     let Some((next, after)) = steps.split_first() else { return Vec::new() };
     let index = matches!(next, Step::Index { .. } | Step::LegacyIndex { .. });
@@ -425,21 +426,21 @@ fn nested_validate(b: &NestedBlock, steps: &[&Step]) -> Vec<Diagnostic> {
             "Cannot index a set value",
             format!(
                 "Block type {} is represented by a set of objects, and set elements do not have addressable keys. To find elements matching specific criteria, use a \"for\" expression with an \"if\" clause.",
-                go_quote(&b.name)
+                go_quote(&b.name, profile)
             ),
             next.span(),
         )],
-        Nesting::List if index => static_validate(&b.block, after),
+        Nesting::List if index => static_validate(&b.block, after, profile),
         Nesting::List => vec![Diagnostic::error(
             "Invalid operation",
             format!(
                 "Block type {} is represented by a list of objects, so it must be indexed using a numeric key, like .{}[0].",
-                go_quote(&b.name),
+                go_quote(&b.name, profile),
                 b.name
             ),
             next.span(),
         )],
-        _ => static_validate(&b.block, after),
+        _ => static_validate(&b.block, after, profile),
     }
 }
 
@@ -472,8 +473,9 @@ pub(super) fn plan_object(
     schema: &BlockSchema,
     defaults: &serde_json::Value,
     planning: Planning,
+    profile: crate::profile::Profile,
 ) -> Value {
-    plan_level(config, schema, defaults, planning, false)
+    plan_level(config, schema, defaults, planning, false, profile)
 }
 
 fn plan_level(
@@ -482,6 +484,7 @@ fn plan_level(
     defaults: &serde_json::Value,
     planning: Planning,
     nested: bool,
+    profile: crate::profile::Profile,
 ) -> Value {
     let sdk_v2 = planning != Planning::AsWritten;
     let mut out = BTreeMap::new();
@@ -493,17 +496,17 @@ fn plan_level(
             match &a.nested {
                 Some(nested) => {
                     let elements = defaults.get(&a.name).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
-                    plan_nested_attribute(given, nested, elements)
+                    plan_nested_attribute(given, nested, elements, profile)
                 }
-                None if sdk_v2 => zero_filled_elements(given),
+                None if sdk_v2 => zero_filled_elements(given, profile),
                 None => given,
             }
-        } else if let Some(d) = defaults.get(&a.name).and_then(|d| json_value(d, &a.ty)) {
+        } else if let Some(d) = defaults.get(&a.name).and_then(|d| json_value(d, &a.ty, profile)) {
             d
         } else if a.computed {
             Value::unknown(a.ty.clone())
         } else if planning == Planning::SdkV2Read && nested {
-            zero_value(&a.ty).unwrap_or(given)
+            zero_value(&a.ty, profile).unwrap_or(given)
         } else {
             given
         };
@@ -520,7 +523,7 @@ fn plan_level(
             continue;
         }
         let nested = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
-        out.insert(b.name.clone(), plan_nested(given, b, nested, planning));
+        out.insert(b.name.clone(), plan_nested(given, b, nested, planning, profile));
     }
     Value::Object(out.into())
 }
@@ -529,31 +532,35 @@ fn plan_level(
 /// each object, what is unset and computed is the provider's recorded
 /// default (`elements`) or unknown, recursively; sensitive attributes
 /// marked.
-fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::Value) -> Value {
-    map_objects(v, |m| {
-        let mut out = m.clone();
-        for a in &nested.attrs {
-            let Some(field) = m.get(&a.name) else { continue };
-            let planned = if field.is_null() && a.computed {
-                elements.get(&a.name).and_then(|d| json_value(d, &a.ty)).unwrap_or_else(|| Value::unknown(a.ty.clone()))
-            } else if let (false, Some(inner)) = (field.is_null(), &a.nested) {
-                plan_nested_attribute(field.clone(), inner, &serde_json::Value::Null)
-            } else if a.sensitive {
-                field.clone()
-            } else {
-                continue;
-            };
-            let planned = if a.sensitive { planned.with_marks(Marks::SENSITIVE) } else { planned };
-            out.make_mut().insert(a.name.clone(), planned);
-        }
-        Value::Object(out)
-    })
+fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::Value, profile: crate::profile::Profile) -> Value {
+    map_objects(
+        v,
+        |m| {
+            let mut out = m.clone();
+            for a in &nested.attrs {
+                let Some(field) = m.get(&a.name) else { continue };
+                let planned = if field.is_null() && a.computed {
+                    elements.get(&a.name).and_then(|d| json_value(d, &a.ty, profile)).unwrap_or_else(|| Value::unknown(a.ty.clone()))
+                } else if let (false, Some(inner)) = (field.is_null(), &a.nested) {
+                    plan_nested_attribute(field.clone(), inner, &serde_json::Value::Null, profile)
+                } else if a.sensitive {
+                    field.clone()
+                } else {
+                    continue;
+                };
+                let planned = if a.sensitive { planned.with_marks(Marks::SENSITIVE) } else { planned };
+                out.make_mut().insert(a.name.clone(), planned);
+            }
+            Value::Object(out)
+        },
+        profile,
+    )
 }
 
 /// The SDK v2's value for an unset argument inside a nested block.
-fn zero_value(ty: &Type) -> Option<Value> {
+fn zero_value(ty: &Type, profile: crate::profile::Profile) -> Option<Value> {
     Some(match ty {
-        Type::String => Value::string(""),
+        Type::String => Value::string("", profile),
         Type::Number => Value::int(0),
         Type::Bool => Value::Bool(false),
         Type::List(e) => Value::List((**e).clone(), Default::default()),
@@ -564,29 +571,33 @@ fn zero_value(ty: &Type) -> Option<Value> {
 
 /// A list or set of objects (an attribute the SDK v2 lets be written as
 /// blocks) with its objects' null attributes as the SDK v2 plans them.
-fn zero_filled_elements(v: Value) -> Value {
+fn zero_filled_elements(v: Value, profile: crate::profile::Profile) -> Value {
     if !matches!(v.ty(), Type::List(e) | Type::Set(e) if matches!(*e, Type::Object(_))) {
         return v;
     }
-    map_objects(v, |m| {
-        let fields: BTreeMap<String, Value> = m
-            .iter()
-            .map(|(k, f)| {
-                let f = match f.unmarked() {
-                    Value::Null(t) => zero_value(t).unwrap_or_else(|| f.clone()),
-                    _ => f.clone(),
-                };
-                (k.clone(), f)
-            })
-            .collect();
-        Value::Object(fields.into())
-    })
+    map_objects(
+        v,
+        |m| {
+            let fields: BTreeMap<String, Value> = m
+                .iter()
+                .map(|(k, f)| {
+                    let f = match f.unmarked() {
+                        Value::Null(t) => zero_value(t, profile).unwrap_or_else(|| f.clone()),
+                        _ => f.clone(),
+                    };
+                    (k.clone(), f)
+                })
+                .collect();
+            Value::Object(fields.into())
+        },
+        profile,
+    )
 }
 
 /// `v` with `f` applied to each object in it: itself, or the elements of a
 /// list, set or map of objects (an empty collection keeps its element
 /// type); marks kept.
-fn map_objects(v: Value, f: impl Fn(&crate::value::Entries) -> Value) -> Value {
+fn map_objects(v: Value, f: impl Fn(&crate::value::Entries) -> Value, profile: crate::profile::Profile) -> Value {
     let (v, marks) = v.unmark();
     let one = |x: &Value| match x.unmarked() {
         Value::Object(m) => f(m).with_same_marks(x),
@@ -601,7 +612,7 @@ fn map_objects(v: Value, f: impl Fn(&crate::value::Entries) -> Value) -> Value {
         }
         Value::Set(t, es) => {
             let items: Vec<Value> = es.iter().map(one).collect();
-            crate::value::convert::set_of(items.clone()).unwrap_or(Value::Set(t.clone(), items.into()))
+            crate::value::convert::set_of(items.clone(), profile).unwrap_or(Value::Set(t.clone(), items.into()))
         }
         Value::Map(t, m) => Value::Map(t.clone(), m.iter().map(|(k, x)| (k.clone(), one(x))).collect::<BTreeMap<_, _>>().into()),
         _ => v.clone(),
@@ -609,29 +620,39 @@ fn map_objects(v: Value, f: impl Fn(&crate::value::Entries) -> Value) -> Value {
     mapped.with_marks(marks)
 }
 
-fn plan_nested(given: &Value, b: &NestedBlock, defaults: &serde_json::Value, planning: Planning) -> Value {
-    map_objects(given.clone(), |m| {
-        let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        plan_level(&fields, &b.block, defaults, planning, true)
-    })
+fn plan_nested(
+    given: &Value,
+    b: &NestedBlock,
+    defaults: &serde_json::Value,
+    planning: Planning,
+    profile: crate::profile::Profile,
+) -> Value {
+    map_objects(
+        given.clone(),
+        |m| {
+            let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            plan_level(&fields, &b.block, defaults, planning, true, profile)
+        },
+        profile,
+    )
 }
 
 /// A recorded default (JSON) as a value of the attribute's type.
-fn json_value(j: &serde_json::Value, ty: &Type) -> Option<Value> {
-    fn raw(j: &serde_json::Value) -> Option<Value> {
+fn json_value(j: &serde_json::Value, ty: &Type, profile: crate::profile::Profile) -> Option<Value> {
+    fn raw(j: &serde_json::Value, profile: crate::profile::Profile) -> Option<Value> {
         Some(match j {
             serde_json::Value::Null => Value::null(),
             serde_json::Value::Bool(b) => Value::Bool(*b),
             serde_json::Value::Number(n) => Value::Number(crate::value::Number::parse(&n.to_string())?),
-            serde_json::Value::String(s) => Value::string(s.clone()),
-            serde_json::Value::Array(xs) => Value::Tuple(xs.iter().map(raw).collect::<Option<Vec<_>>>()?.into()),
+            serde_json::Value::String(s) => Value::string(s.clone(), profile),
+            serde_json::Value::Array(xs) => Value::Tuple(xs.iter().map(|x| raw(x, profile)).collect::<Option<Vec<_>>>()?.into()),
             serde_json::Value::Object(m) => {
-                let entries: BTreeMap<String, Value> = m.iter().map(|(k, v)| Some((k.clone(), raw(v)?))).collect::<Option<_>>()?;
+                let entries: BTreeMap<String, Value> = m.iter().map(|(k, v)| Some((k.clone(), raw(v, profile)?))).collect::<Option<_>>()?;
                 Value::Object(entries.into())
             }
         })
     }
-    crate::value::convert::convert(&raw(j)?, ty).ok()
+    crate::value::convert::convert(&raw(j, profile)?, ty, profile).ok()
 }
 
 /// `terraform_data`'s planned value on an empty state, from its decoded
@@ -642,12 +663,13 @@ pub(super) fn plan_terraform_data(
     config: &BTreeMap<String, Value>,
     schema: &BlockSchema,
     imported: Option<String>,
+    profile: crate::profile::Profile,
 ) -> Result<Value, String> {
     let get = |m: &BTreeMap<String, Value>, k: &str| m.get(k).cloned().unwrap_or_else(Value::null);
     let input = get(config, "input");
     let mut out = config.clone();
     let id = match &imported {
-        Some(id) => Value::string(id.clone()),
+        Some(id) => Value::string(id.clone(), profile),
         None => Value::unknown(Type::String).refine_not_null(),
     };
     out.insert("id".into(), id);
@@ -665,7 +687,10 @@ pub(super) fn plan_terraform_data(
                 let mut m: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
                 for must in ["sensitive", "replace"] {
                     if !get(&m, must).is_known() {
-                        return Err(format!("the {} attribute must be known in order to plan changes to this resource", go_quote(must)));
+                        return Err(format!(
+                            "the {} attribute must be known in order to plan changes to this resource",
+                            go_quote(must, profile)
+                        ));
                     }
                 }
                 let sensitive = matches!(get(&m, "sensitive").unmarked(), Value::Bool(true));

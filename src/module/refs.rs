@@ -57,16 +57,16 @@ fn step_name(s: &Step) -> Option<&str> {
 /// `addrs.ParseRef` for a traversal with root `root` at `root_span`: the
 /// reference, nothing (a type keyword such as `string` alone), or
 /// Terraform's error.
-pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Reference>, Diagnostic> {
+pub fn parse(root: &str, root_span: Span, steps: &[&Step], profile: crate::profile::Profile) -> Result<Option<Reference>, Diagnostic> {
     let whole = steps.last().map_or(root_span, |s| root_span.to(s.span()));
     let single = |steps: &[&Step]| -> Result<(String, Span, usize), Diagnostic> {
         match steps.first() {
             None => Err(invalid(
-                format!("The {} object cannot be accessed directly. Instead, access one of its attributes.", go_quote(root)),
+                format!("The {} object cannot be accessed directly. Instead, access one of its attributes.", go_quote(root, profile)),
                 root_span,
             )),
             Some(Step::GetAttr { name, span }) => Ok((name.clone(), root_span.to(*span), 1)),
-            Some(s) => Err(invalid(format!("The {} object does not support this operation.", go_quote(root)), s.span())),
+            Some(s) => Err(invalid(format!("The {} object does not support this operation.", go_quote(root, profile)), s.span())),
         }
     };
     let attrs_after = |steps: &[&Step]| -> Vec<String> { steps.iter().map_while(|s| step_name(s).map(str::to_string)).take(1).collect() };
@@ -94,7 +94,7 @@ pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Refe
                     "ephemeral" => "the ephemeral resource type and the resource name",
                     _ => "the list resource type and the list resource name",
                 };
-                return Err(invalid(format!("The {} object must be followed by two attribute names: {what}.", go_quote(root)), whole));
+                return Err(invalid(format!("The {} object must be followed by two attribute names: {what}.", go_quote(root, profile)), whole));
             }
             let mode = match root {
                 "data" => Mode::Data,
@@ -122,7 +122,7 @@ pub fn parse(root: &str, root_span: Span, steps: &[&Step]) -> Result<Option<Refe
         "self" => Ok(Some(Reference { subject: Subject::SelfRef, span: root_span, attrs: attrs_after(steps), error: None })),
         "template" | "lazy" | "arg" => Err(Diagnostic::error(
             "Reserved symbol name",
-            format!("The symbol name {} is reserved for use in a future Terraform version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.", go_quote(root)),
+            format!("The symbol name {} is reserved for use in a future Terraform version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.", go_quote(root, profile)),
             root_span,
         )),
         "string" | "number" | "bool" | "any" if steps.is_empty() => Ok(None),

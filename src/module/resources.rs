@@ -11,6 +11,7 @@ use super::config::{Mode, Resource};
 use super::evaluate::{Planner, Scope};
 use super::providers::{self, TypeSchema};
 use crate::diagnostics::Diagnostic;
+use crate::profile::Profile;
 use crate::syntax::ast::{Body, Expression};
 use crate::value::convert::convert;
 use crate::value::{go_quote, Marks, Type, Value};
@@ -41,22 +42,22 @@ impl Instances {
 
     /// The instance key of instance `i` as an address shows it (`[0]`,
     /// `["a"]`, or nothing).
-    pub fn key(&self, i: usize) -> String {
+    pub fn key(&self, i: usize, profile: Profile) -> String {
         match self {
             Instances::Single | Instances::NotRead => String::new(),
             Instances::Count(_) => format!("[{i}]"),
-            Instances::ForEach(e) => format!("[{}]", crate::value::go_quote(&e[i].0)),
+            Instances::ForEach(e) => format!("[{}]", crate::value::go_quote(&e[i].0, profile)),
         }
     }
 
     /// The scope of instance `i`'s expressions.
-    pub fn scope(&self, i: usize, file: usize) -> Scope {
+    pub fn scope(&self, i: usize, file: usize, profile: Profile) -> Scope {
         match self {
             Instances::Single | Instances::NotRead => Scope::file(file),
             Instances::Count(_) => Scope { count: Some(Value::int(i as i64)), ..Scope::file(file) },
             Instances::ForEach(entries) => {
                 let (k, v) = &entries[i];
-                Scope { each: Some((Value::string(k.clone()), v.clone())), ..Scope::file(file) }
+                Scope { each: Some((Value::string(k.clone(), profile), v.clone())), ..Scope::file(file) }
             }
         }
     }
@@ -182,8 +183,8 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
     let attrs = p.read_attrs(r.mode, &r.ty, &r.name);
     let mut objects = Vec::with_capacity(instances.len());
     for i in 0..instances.len() {
-        let scope = instances.scope(i, r.file);
-        let key = instances.key(i);
+        let scope = instances.scope(i, r.file, p.profile);
+        let key = instances.key(i, p.profile);
         let id = imported.get(&key).cloned();
         let planned = match self_reference {
             true => None,
@@ -217,7 +218,7 @@ fn self_reference(p: &mut Planner, r: &Resource) -> bool {
     let mut found = Vec::new();
     for (e, file) in exprs {
         for (root, span, steps) in crate::syntax::traversals(e) {
-            let Ok(Some(reference)) = super::refs::parse(root, span, &steps) else { continue };
+            let Ok(Some(reference)) = super::refs::parse(root, span, &steps, p.profile) else { continue };
             if reference.subject == (super::refs::Subject::Resource { mode: r.mode, ty: r.ty.clone(), name: r.name.clone() }) {
                 let d = Diagnostic::error(
                     "Self-referential block",
@@ -265,7 +266,7 @@ fn instance(
                 if p.error_count() > before {
                     return None;
                 }
-                match providers::plan_terraform_data(&config, s, imported) {
+                match providers::plan_terraform_data(&config, s, imported, p.profile) {
                     Ok(v) => v,
                     Err(m) => {
                         p.error(r.file, Diagnostic::error("unexpected unknown value", m, r.decl.span));
@@ -280,7 +281,7 @@ fn instance(
                     if let (Some(v), Some(attr)) = (config.get(&a.name), r.body.attribute(&a.name)) {
                         if !v.is_null() {
                             let d = match planning == providers::Planning::SdkV2 {
-                                true => Diagnostic::error("Value for unconfigurable attribute", format!("Can't configure a value for {}: its value will be decided automatically based on the result of applying this configuration.", go_quote(&a.name)), attr.expr.span),
+                                true => Diagnostic::error("Value for unconfigurable attribute", format!("Can't configure a value for {}: its value will be decided automatically based on the result of applying this configuration.", go_quote(&a.name, p.profile)), attr.expr.span),
                                 false => Diagnostic::error("Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\nRefer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.", attr.expr.span),
                             };
                             p.error(r.file, d);
@@ -294,7 +295,7 @@ fn instance(
                 match r.mode {
                     Mode::Data => super::data_sources::read(p, r, &config, t)?,
                     _ => {
-                        let planned = providers::plan_object(&config, s, &t.defaults, planning);
+                        let planned = providers::plan_object(&config, s, &t.defaults, planning, p.profile);
                         match providers::provider_source(p, r) {
                             Some(source) => super::provider_plans::adjust(p, r, &source, &t.defaults, planned),
                             None => planned,
@@ -349,7 +350,7 @@ fn size_checks(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, 
 fn imports(p: &mut Planner, r: &Resource) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     for im in &p.config.imports {
-        let Some((target, key)) = import_target(&im.to) else { continue };
+        let Some((target, key)) = import_target(&im.to, p.profile) else { continue };
         if target != (r.mode, r.ty.clone(), r.name.clone()) {
             continue;
         }
@@ -360,14 +361,14 @@ fn imports(p: &mut Planner, r: &Resource) -> BTreeMap<String, String> {
                 let Some(v) = p.expression(e, &Scope::file(im.file), None) else { continue };
                 let Some(Instances::ForEach(entries)) = for_each_entries(p, v, e, im.file, "") else { continue };
                 let each = Instances::ForEach(entries);
-                (0..each.len()).map(|i| each.scope(i, im.file)).collect()
+                (0..each.len()).map(|i| each.scope(i, im.file, p.profile)).collect()
             }
         };
         for scope in repetitions {
             let key = match &key {
                 None => String::new(),
                 Some(k) => match p.expression(k, &scope, None).map(|v| v.unmark_deep().0) {
-                    Some(Value::String(s)) => format!("[{}]", crate::value::go_quote(&s)),
+                    Some(Value::String(s)) => format!("[{}]", crate::value::go_quote(&s, p.profile)),
                     Some(Value::Number(n)) => format!("[{}]", n.to_decimal_string()),
                     _ => continue,
                 },
@@ -394,14 +395,14 @@ pub(super) type ResourceKey = (Mode, String, String);
 
 /// The resource an `import` block's `to` names, and its instance key
 /// expression.
-pub(super) fn import_target(to: &Expression) -> Option<(ResourceKey, Option<&Expression>)> {
+pub(super) fn import_target(to: &Expression, profile: crate::profile::Profile) -> Option<(ResourceKey, Option<&Expression>)> {
     use crate::syntax::ast::{ExprKind, Step};
     let (base, key) = match &to.kind {
         ExprKind::Traversal { source, step: Step::Index { key, .. } } => (source.as_ref(), Some(key.as_ref())),
         _ => (to, None),
     };
     let (root, span, steps) = crate::syntax::traversals(base).into_iter().next()?;
-    match super::refs::parse(root, span, &steps).ok().flatten()?.subject {
+    match super::refs::parse(root, span, &steps, profile).ok().flatten()?.subject {
         super::refs::Subject::Resource { mode, ty, name } => Some(((mode, ty, name), key)),
         _ => None,
     }
@@ -410,7 +411,7 @@ pub(super) fn import_target(to: &Expression) -> Option<(ResourceKey, Option<&Exp
 /// Terraform's error for `import` blocks whose resource is not declared.
 pub(super) fn undeclared_imports(p: &mut Planner) {
     for im in &p.config.imports {
-        let Some(((mode, ty, name), _)) = import_target(&im.to) else { continue };
+        let Some(((mode, ty, name), _)) = import_target(&im.to, p.profile) else { continue };
         if p.config.resources.iter().any(|r| r.mode == mode && r.ty == ty && r.name == name) {
             continue;
         }
@@ -544,7 +545,7 @@ pub(super) fn instances(
             p.error(file, invalid(format!("The given \"count\" is derived from an ephemeral value, which means that {engine} cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify the number of resource instances."), e));
             return None;
         }
-        let (v, marks) = match convert(&v, &Type::Number) {
+        let (v, marks) = match convert(&v, &Type::Number, p.profile) {
             Ok(v) => v.unmark_deep(),
             Err(m) => {
                 p.error(file, Diagnostic::error("Incorrect value type", format!("Invalid expression value: {m}."), e.span));

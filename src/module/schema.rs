@@ -32,7 +32,13 @@ impl<'b> Content<'b> {
 
 /// `Body.PartialContent`: what the schema names; everything else is left
 /// for the caller (a resource's own arguments).
-pub fn partial_content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Content<'b> {
+pub fn partial_content<'b>(
+    body: &'b Body,
+    schema: &Schema<'_>,
+    file: usize,
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) -> Content<'b> {
     let mut attributes = Vec::new();
     for (name, required) in schema.attributes {
         match body.attribute(name) {
@@ -42,7 +48,7 @@ pub fn partial_content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, dia
                     file,
                     Diagnostic::error(
                         "Missing required argument",
-                        format!("The argument {} is required, but no definition was found.", go_quote(name)),
+                        format!("The argument {} is required, but no definition was found.", go_quote(name, profile)),
                         missing_item_range(body),
                     ),
                 )
@@ -81,17 +87,23 @@ pub fn partial_content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, dia
 
 /// `Body.Content`: [`partial_content`], and an error for every argument or
 /// block type the schema does not name.
-pub fn content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Content<'b> {
-    let content = partial_content(body, schema, file, diags);
+pub fn content<'b>(
+    body: &'b Body,
+    schema: &Schema<'_>,
+    file: usize,
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) -> Content<'b> {
+    let content = partial_content(body, schema, file, diags, profile);
     for attr in body.attributes() {
         if schema.attributes.iter().any(|(n, _)| *n == attr.name) {
             continue;
         }
         let unset = schema.attributes.iter().map(|(n, _)| *n).filter(|n| content.attr(n).is_none());
         let hint = match suggest(&attr.name, unset) {
-            Some(s) => format!(" Did you mean {}?", go_quote(s)),
+            Some(s) => format!(" Did you mean {}?", go_quote(s, profile)),
             None if schema.blocks.iter().any(|(t, _)| *t == attr.name) => {
-                format!(" Did you mean to define a block of type {}?", go_quote(&attr.name))
+                format!(" Did you mean to define a block of type {}?", go_quote(&attr.name, profile))
             }
             None => String::new(),
         };
@@ -99,7 +111,7 @@ pub fn content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, diags: &mut
             file,
             Diagnostic::error(
                 "Unsupported argument",
-                format!("An argument named {} is not expected here.{hint}", go_quote(&attr.name)),
+                format!("An argument named {} is not expected here.{hint}", go_quote(&attr.name, profile)),
                 attr.name_span,
             ),
         ));
@@ -108,17 +120,17 @@ pub fn content<'b>(body: &'b Body, schema: &Schema<'_>, file: usize, diags: &mut
         if schema.blocks.iter().any(|(t, _)| *t == block.kind) {
             continue;
         }
-        diags.push(unsupported_block(block, schema, file));
+        diags.push(unsupported_block(block, schema, file, profile));
     }
     content
 }
 
 /// HCL's error for a block of a type a schema does not name.
-pub fn unsupported_block(block: &Block, schema: &Schema<'_>, file: usize) -> ModuleDiagnostic {
+pub fn unsupported_block(block: &Block, schema: &Schema<'_>, file: usize, profile: crate::profile::Profile) -> ModuleDiagnostic {
     let hint = match suggest(&block.kind, schema.blocks.iter().map(|(t, _)| *t)) {
-        Some(s) => format!(" Did you mean {}?", go_quote(s)),
+        Some(s) => format!(" Did you mean {}?", go_quote(s, profile)),
         None if schema.attributes.iter().any(|(n, _)| *n == block.kind) => {
-            format!(" Did you mean to define argument {}? If so, use the equals sign to assign it a value.", go_quote(&block.kind))
+            format!(" Did you mean to define argument {}? If so, use the equals sign to assign it a value.", go_quote(&block.kind, profile))
         }
         None => String::new(),
     };
@@ -126,15 +138,20 @@ pub fn unsupported_block(block: &Block, schema: &Schema<'_>, file: usize) -> Mod
         file,
         Diagnostic::error(
             "Unsupported block type",
-            format!("Blocks of type {} are not expected here.{hint}", go_quote(&block.kind)),
+            format!("Blocks of type {} are not expected here.{hint}", go_quote(&block.kind, profile)),
             block.kind_span,
         ),
     )
 }
 
 /// `Body.JustAttributes`: every argument; a block is an error.
-pub fn just_attributes<'b>(body: &'b Body, file: usize, diags: &mut Vec<ModuleDiagnostic>) -> Vec<&'b Attribute> {
-    let (attributes, block) = body.just_attributes();
+pub fn just_attributes<'b>(
+    body: &'b Body,
+    file: usize,
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) -> Vec<&'b Attribute> {
+    let (attributes, block) = body.just_attributes(profile);
     diags.extend(block.map(|d| ModuleDiagnostic::at(file, d)));
     attributes
 }

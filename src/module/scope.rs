@@ -54,7 +54,7 @@ impl<'m> Planner<'m> {
             if scope.iterators.iter().any(|(n, _)| n == root) {
                 continue;
             }
-            let r = match refs::parse(root, span, &steps) {
+            let r = match refs::parse(root, span, &steps, self.profile) {
                 Ok(Some(r)) => r,
                 Ok(None) => continue,
                 Err(d) => {
@@ -128,7 +128,6 @@ impl<'m> Planner<'m> {
             Some(f) => (self.module.files[f].0.as_str(), self.module.files[f].1.as_str()),
             None => ("<console-input>", console.unwrap_or("")),
         };
-        let _profile = opts.profile.enter();
         let mut ev = Evaluator::new(&top, &opts.limits)
             .with_profile(opts.profile)
             .with_module_files(&self.module.fs)
@@ -154,6 +153,7 @@ impl<'m> Planner<'m> {
                     self.config,
                     text,
                     self.module.options.profile == crate::profile::Profile::OpenTofu,
+                    self.profile,
                 );
             }
         }
@@ -200,12 +200,11 @@ impl<'m> Planner<'m> {
         for mut hit in recorder.hits {
             hit.bindings.splice(0..0, instance.iter().cloned());
             let same = |a: &[(String, Value)], b: &[(String, Value)]| {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.0 == y.0 && raw_equals(&x.1, &y.1))
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.0 == y.0 && raw_equals(&x.1, &y.1, self.profile))
             };
-            let seen = w
-                .hits
-                .iter()
-                .any(|h| same(&h.bindings, &hit.bindings) && raw_equals(&h.value, &hit.value) && h.errors.len() == hit.errors.len());
+            let seen = w.hits.iter().any(|h| {
+                same(&h.bindings, &hit.bindings) && raw_equals(&h.value, &hit.value, self.profile) && h.errors.len() == hit.errors.len()
+            });
             if seen {
                 continue;
             }
@@ -236,12 +235,12 @@ impl<'m> Planner<'m> {
                     )),
                     _ => {
                         let hint = match suggest(n, c.variables.iter().map(|v| v.name.as_str())) {
-                            Some(s) => format!(" Did you mean {}?", go_quote(s)),
-                            None => format!(" This variable can be declared with a variable {} {{}} block.", go_quote(n)),
+                            Some(s) => format!(" Did you mean {}?", go_quote(s, self.profile)),
+                            None => format!(" This variable can be declared with a variable {} {{}} block.", go_quote(n, self.profile)),
                         };
                         Err(err(
                             "Reference to undeclared input variable",
-                            format!("An input variable with the name {} has not been declared.{hint}", go_quote(n)),
+                            format!("An input variable with the name {} has not been declared.{hint}", go_quote(n, self.profile)),
                         ))
                     }
                 };
@@ -257,8 +256,8 @@ impl<'m> Planner<'m> {
                         format!("The local value local.{n} was not processed by the most recent operation, this likely means the previous operation either failed or was incomplete due to targeting."),
                     )),
                     (false, _) => {
-                        let hint = suggest(n, c.locals.iter().map(|l| l.name.as_str())).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
-                        Err(err("Reference to undeclared local value", format!("A local value with the name {} has not been declared.{hint}", go_quote(n))))
+                        let hint = suggest(n, c.locals.iter().map(|l| l.name.as_str())).map(|s| format!(" Did you mean {}?", go_quote(s, self.profile))).unwrap_or_default();
+                        Err(err("Reference to undeclared local value", format!("A local value with the name {} has not been declared.{hint}", go_quote(n, self.profile))))
                     }
                 };
                 ("local", n.clone(), v)
@@ -275,10 +274,10 @@ impl<'m> Planner<'m> {
                     None => {
                         let mut names: Vec<&str> = c.modules.iter().map(|m| m.name.as_str()).collect();
                         names.sort();
-                        let hint = first_close(n, &names).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
+                        let hint = first_close(n, &names).map(|s| format!(" Did you mean {}?", go_quote(s, self.profile))).unwrap_or_default();
                         Err(err(
                             "Reference to undeclared module",
-                            format!("No module call named {} is declared in {}.{hint}", go_quote(n), self.display()),
+                            format!("No module call named {} is declared in {}.{hint}", go_quote(n, self.profile), self.display()),
                         ))
                     }
                 };
@@ -291,7 +290,7 @@ impl<'m> Planner<'m> {
                         "Reference to \"count\" in non-counted context",
                         "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".into(),
                     )),
-                    _ => Err(err("Invalid \"count\" attribute", format!("The \"count\" object does not have an attribute named {}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set.", go_quote(a)))),
+                    _ => Err(err("Invalid \"count\" attribute", format!("The \"count\" object does not have an attribute named {}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set.", go_quote(a, self.profile)))),
                 };
                 ("count", a.clone(), v)
             }
@@ -307,18 +306,18 @@ impl<'m> Planner<'m> {
                         "Reference to \"each\" in context without for_each",
                         "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".into(),
                     )),
-                    _ => Err(err("Invalid \"each\" attribute", format!("The \"each\" object does not have an attribute named {}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set.", go_quote(a)))),
+                    _ => Err(err("Invalid \"each\" attribute", format!("The \"each\" object does not have an attribute named {}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set.", go_quote(a, self.profile)))),
                 };
                 ("each", a.clone(), v)
             }
             Subject::Path(a) => {
                 let v = match a.as_str() {
-                    "module" => Ok(Value::string(self.dir.path_module())),
-                    "root" => Ok(Value::string(".")),
-                    "cwd" => Ok(Value::string(self.options().cwd.clone())),
+                    "module" => Ok(Value::string(self.dir.path_module(), self.profile)),
+                    "root" => Ok(Value::string(".", self.profile)),
+                    "cwd" => Ok(Value::string(self.options().cwd.clone(), self.profile)),
                     _ => {
-                        let hint = suggest(a, ["cwd", "module", "root"]).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
-                        Err(err("Invalid \"path\" attribute", format!("The \"path\" object does not have an attribute named {}.{hint}", go_quote(a))))
+                        let hint = suggest(a, ["cwd", "module", "root"]).map(|s| format!(" Did you mean {}?", go_quote(s, self.profile))).unwrap_or_default();
+                        Err(err("Invalid \"path\" attribute", format!("The \"path\" object does not have an attribute named {}.{hint}", go_quote(a, self.profile))))
                     }
                 };
                 ("path", a.clone(), v)
@@ -329,10 +328,10 @@ impl<'m> Planner<'m> {
                     false => "The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply.",
                 };
                 let v = match a.as_str() {
-                    "workspace" => Ok(Value::string(self.options().workspace.clone())),
+                    "workspace" => Ok(Value::string(self.options().workspace.clone(), self.profile)),
                     "applying" => Ok(Value::Bool(false).with_marks(Marks::EPHEMERAL)),
                     "env" => Err(err("Invalid \"terraform\" attribute", "The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute.".into())),
-                    _ => Err(err("Invalid \"terraform\" attribute", format!("The \"terraform\" object does not have an attribute named {}. {only}", go_quote(a)))),
+                    _ => Err(err("Invalid \"terraform\" attribute", format!("The \"terraform\" object does not have an attribute named {}. {only}", go_quote(a, self.profile)))),
                 };
                 ("terraform", a.clone(), v)
             }
@@ -378,19 +377,23 @@ impl<'m> Planner<'m> {
         }
         match providers::schema(self, cfg) {
             TypeSchema::Known(t) => {
-                for d in providers::static_validate(&t.block, rest) {
+                for d in providers::static_validate(&t.block, rest, self.profile) {
                     self.file_diag(scope.source, d);
                 }
             }
             TypeSchema::Invalid(provider) => {
                 let adj = mode.adjective();
                 let detail = match self.opentofu() {
-                    true => format!("The {adj} resource type {} is not supported by provider {}.", go_quote(ty), go_quote(&provider)),
+                    true => format!(
+                        "The {adj} resource type {} is not supported by provider {}.",
+                        go_quote(ty, self.profile),
+                        go_quote(&provider, self.profile)
+                    ),
                     false => format!(
                         "{} {adj} resource type {} is not supported by provider {}.",
                         mode.article(),
-                        go_quote(ty),
-                        go_quote(&provider)
+                        go_quote(ty, self.profile),
+                        go_quote(&provider, self.profile)
                     ),
                 };
                 self.file_diag(scope.source, err("Invalid resource type", detail));
@@ -429,7 +432,12 @@ impl<'m> Planner<'m> {
                     .find(|m| declared(**m))
                     .map(|m| format!("\n\nDid you mean the {} resource {}?", m.block_name(), m.address(ty, name)))
                     .unwrap_or_default();
-                format!("There is no {adj} resource {} {} definition in {}.{hint}", go_quote(ty), go_quote(name), self.display())
+                format!(
+                    "There is no {adj} resource {} {} definition in {}.{hint}",
+                    go_quote(ty, self.profile),
+                    go_quote(name, self.profile),
+                    self.display()
+                )
             }
             false => {
                 let hint = match mode == Mode::Managed && declared(Mode::Data) {
@@ -439,8 +447,8 @@ impl<'m> Planner<'m> {
                 format!(
                     "{} {adj} resource {} {} has not been declared in {}.{hint}",
                     mode.article(),
-                    go_quote(ty),
-                    go_quote(name),
+                    go_quote(ty, self.profile),
+                    go_quote(name, self.profile),
                     self.display()
                 )
             }
@@ -485,7 +493,7 @@ impl<'m> Planner<'m> {
 
     pub(super) fn note_read_attrs(&mut self, e: &Expression) {
         for (root, span, steps) in crate::syntax::traversals(e) {
-            let Ok(Some(r)) = refs::parse(root, span, &steps) else { continue };
+            let Ok(Some(r)) = refs::parse(root, span, &steps, self.profile) else { continue };
             match &r.subject {
                 Subject::Resource { mode, ty, name } => {
                     self.state.read_attrs.entry((*mode, ty.clone(), name.clone())).or_default().extend(r.attrs.iter().cloned());

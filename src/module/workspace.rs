@@ -29,7 +29,7 @@ use std::sync::Arc;
 /// assert_eq!(ws.reused(), 1);
 /// // The inspector answers from the evaluation made.
 /// let found = ws.inspect("main.tf", 15, 15).unwrap();
-/// assert_eq!(hcl_playground::present::console(&found.hits[0].value), "2");
+/// assert_eq!(hcl_playground::present::console(&found.hits[0].value, hcl_playground::Profile::Terraform), "2");
 /// assert_eq!(ws.evaluations(), 2);
 /// ```
 pub struct Workspace {

@@ -1,23 +1,24 @@
 //! Values and types as `terraform console` prints them.
 
+use crate::profile::Profile;
 use crate::value::go_quote;
 use crate::value::{Marks, SortedMap, Type, Value};
 use std::fmt::Write;
 
 /// The value as `terraform console` prints it.
-pub fn console(v: &Value) -> String {
+pub fn console(v: &Value, profile: Profile) -> String {
     let mut out = String::new();
-    write_console(v, 0, &mut out);
+    write_console(v, 0, &mut out, profile);
     out
 }
 
-fn write_console(v: &Value, indent: usize, out: &mut String) {
+fn write_console(v: &Value, indent: usize, out: &mut String, profile: Profile) {
     match v {
         Value::Unknown(..) => out.push_str("(known after apply)"),
         Value::Marked(inner, _) if !inner.is_known() => out.push_str("(known after apply)"),
         Value::Marked(_, m) if m.contains(Marks::SENSITIVE) => out.push_str("(sensitive value)"),
         Value::Marked(_, m) if m.contains(Marks::EPHEMERAL) => out.push_str("(ephemeral value)"),
-        Value::Marked(inner, _) => write_console(inner, indent, out),
+        Value::Marked(inner, _) => write_console(inner, indent, out, profile),
         Value::Null(t) => out.push_str(&console_null(t)),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_decimal_string()),
@@ -35,28 +36,28 @@ fn write_console(v: &Value, indent: usize, out: &mut String) {
             out.push_str(&pad);
             out.push_str(&marker);
         }
-        Value::String(s) => out.push_str(&go_quote(s)),
-        Value::Tuple(vs) => write_console_seq(vs, indent, out),
+        Value::String(s) => out.push_str(&go_quote(s, profile)),
+        Value::Tuple(vs) => write_console_seq(vs, indent, out, profile),
         Value::List(_, vs) => {
             out.push_str("tolist(");
-            write_console_seq(vs, indent, out);
+            write_console_seq(vs, indent, out, profile);
             out.push(')');
         }
         Value::Set(_, vs) => {
             out.push_str("toset(");
-            write_console_seq(vs, indent, out);
+            write_console_seq(vs, indent, out, profile);
             out.push(')');
         }
-        Value::Object(m) => write_console_map(m, indent, out),
+        Value::Object(m) => write_console_map(m, indent, out, profile),
         Value::Map(_, m) => {
             out.push_str("tomap(");
-            write_console_map(m, indent, out);
+            write_console_map(m, indent, out, profile);
             out.push(')');
         }
     }
 }
 
-fn write_console_seq(vs: &[Value], indent: usize, out: &mut String) {
+fn write_console_seq(vs: &[Value], indent: usize, out: &mut String, profile: Profile) {
     if vs.is_empty() {
         out.push_str("[]");
         return;
@@ -65,14 +66,14 @@ fn write_console_seq(vs: &[Value], indent: usize, out: &mut String) {
     let pad = " ".repeat(indent + 2);
     for v in vs {
         out.push_str(&pad);
-        write_console(v, indent + 2, out);
+        write_console(v, indent + 2, out, profile);
         out.push_str(",\n");
     }
     out.push_str(&" ".repeat(indent));
     out.push(']');
 }
 
-fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String) {
+fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String, profile: Profile) {
     if m.is_empty() {
         out.push_str("{}");
         return;
@@ -82,9 +83,9 @@ fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String) {
     for (k, v) in m {
         out.push_str(&pad);
         // Keys print as strings do, multi-line ones as heredocs.
-        write_console(&Value::String(k.clone()), indent + 2, out);
+        write_console(&Value::String(k.clone()), indent + 2, out, profile);
         out.push_str(" = ");
-        write_console(v, indent + 2, out);
+        write_console(v, indent + 2, out, profile);
         out.push('\n');
     }
     out.push_str(&" ".repeat(indent));

@@ -370,9 +370,9 @@ impl Body {
 
     /// HCL's `Body.JustAttributes`: the arguments, and the error for a
     /// body that holds blocks (about the first).
-    pub fn just_attributes(&self) -> (Vec<&Attribute>, Option<crate::diagnostics::Diagnostic>) {
+    pub fn just_attributes(&self, profile: crate::profile::Profile) -> (Vec<&Attribute>, Option<crate::diagnostics::Diagnostic>) {
         let block = self.blocks().next().map(|b| {
-            let summary = format!("Unexpected {} block", crate::value::go_quote(&b.kind));
+            let summary = format!("Unexpected {} block", crate::value::go_quote(&b.kind, profile));
             crate::diagnostics::Diagnostic::error(summary, "Blocks are not allowed here.", b.kind_span)
         });
         (self.attributes().collect(), block)

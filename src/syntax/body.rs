@@ -28,7 +28,7 @@ impl<'s> Builder<'s> {
             };
             if let BodyItem::Attribute(a) = &item {
                 match seen.get(&a.name) {
-                    Some(first) => self.diags.push(attribute_redefined(self.src, filename, &a.name, *first, a.name_span)),
+                    Some(first) => self.diags.push(attribute_redefined(self.src, filename, &a.name, *first, a.name_span, self.profile)),
                     None => {
                         seen.insert(a.name.clone(), a.name_span);
                     }

@@ -54,9 +54,6 @@ fn parse_entry(
     profile: Profile,
     rule: Rule,
 ) -> std::result::Result<Expression, Diagnostics> {
-    // String literals are normalised, and heredocs measured, in the
-    // profile's Unicode version.
-    let _profile = profile.enter();
     let template = rule == Rule::template_file;
     if let Some(at) = nesting_exceeds(source, limits.max_depth, template) {
         return Err(vec![too_deep(limits.max_depth, Span::new(at, at + 1))]);
@@ -159,13 +156,13 @@ pub fn parse_config(source: &str, filename: &str, limits: &Limits, profile: Prof
 const ATTRIBUTE_REDEFINED: &str = "Attribute redefined";
 
 /// HCL's error for an argument set a second time in one body.
-pub(super) fn attribute_redefined(src: &str, filename: &str, name: &str, first: Span, again: Span) -> Diagnostic {
+pub(super) fn attribute_redefined(src: &str, filename: &str, name: &str, first: Span, again: Span, profile: Profile) -> Diagnostic {
     Diagnostic::error(
         ATTRIBUTE_REDEFINED,
         format!(
             "The argument {} was already set at {}. Each argument may be set only once.",
-            crate::value::go_quote(name),
-            crate::diagnostics::range_text(src, filename, first, crate::value::unicode())
+            crate::value::go_quote(name, profile),
+            crate::diagnostics::range_text(src, filename, first, profile.unicode())
         ),
         again,
     )
@@ -395,7 +392,7 @@ impl<'s> Builder<'s> {
                 let key = pair.into_inner().next().expect("index expression");
                 let mut key = self.expression(key)?;
                 if let Some(text) = self.string_literal(&key) {
-                    key.kind = ExprKind::Literal(Value::string(text));
+                    key.kind = ExprKind::Literal(Value::string(text, self.profile));
                 }
                 Ok(Step::Index { key: Box::new(key), span })
             }

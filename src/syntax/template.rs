@@ -232,7 +232,7 @@ impl<'s> Builder<'s> {
             trim_next = strip_after;
         }
         if flush {
-            flush_heredoc(&mut toks);
+            flush_heredoc(&mut toks, self.profile);
         }
         let passthru = toks.len() == 1 && matches!(toks[0], TemplateToken::Interp { .. });
         let mut iter = toks.into_iter().peekable();
@@ -277,7 +277,7 @@ impl<'s> Builder<'s> {
             }
             let Some(tok) = toks.next() else { break };
             match tok {
-                TemplateToken::Literal(s, _) => parts.push(TemplatePart::Literal(nfc(s))),
+                TemplateToken::Literal(s, _) => parts.push(TemplatePart::Literal(nfc(s, self.profile))),
                 TemplateToken::Interp { expr, .. } => parts.push(TemplatePart::Interpolation(expr)),
                 TemplateToken::Directive { kind, span, .. } => match kind {
                     DirectiveKind::If(condition) => {
@@ -352,8 +352,8 @@ pub(super) enum DirectiveKind {
 /// `<<-`: removes the smallest indentation (counted in grapheme clusters)
 /// from the literal tokens that begin lines; blank lines do not count and a
 /// line that begins with an interpolation counts as unindented.
-fn flush_heredoc(toks: &mut [TemplateToken]) {
-    let version = crate::value::unicode();
+fn flush_heredoc(toks: &mut [TemplateToken], profile: crate::profile::Profile) {
+    let version = profile.unicode();
     let mut min_spaces = usize::MAX;
     let mut newline = true;
     let mut adjust = Vec::new();

@@ -3,18 +3,19 @@
 
 use super::ast::{ExprKind, Expression};
 use crate::limits::Limits;
+use crate::profile::Profile;
 use crate::value::Type;
 use std::collections::BTreeMap;
 
 /// Parses a type expression; `any` and `dynamic` both mean any type.
-pub fn parse_type(src: &str) -> Result<Type, String> {
+pub fn parse_type(src: &str, profile: Profile) -> Result<Type, String> {
     let expr =
         super::parse_expression(src, "<type>", &Limits::default(), crate::profile::Profile::default()).map_err(|d| d[0].one_line())?;
-    type_of(&expr)
+    type_of(&expr, profile)
 }
 
 /// Interprets an already parsed expression as a type.
-pub fn type_of(e: &Expression) -> Result<Type, String> {
+pub fn type_of(e: &Expression, profile: Profile) -> Result<Type, String> {
     match &e.kind {
         ExprKind::Variable(name) => match name.as_str() {
             "string" => Ok(Type::String),
@@ -22,14 +23,14 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
             "bool" => Ok(Type::Bool),
             "any" | "dynamic" => Ok(Type::Dynamic),
             "list" | "set" | "map" | "tuple" | "object" => Err(format!("The {name} type constructor requires one argument specifying the element type.")),
-            other => Err(format!("The keyword {} is not a valid type specification.", crate::value::go_quote(other))),
+            other => Err(format!("The keyword {} is not a valid type specification.", crate::value::go_quote(other, profile))),
         },
         ExprKind::FunctionCall { name, args, .. } => {
             // hcl's typeexpr: keywords that take no arguments first, then
             // the argument count of the constructors, then the name.
             match name.as_str() {
-                "bool" | "string" | "number" => return Err(format!("Primitive type keyword {} does not expect arguments.", crate::value::go_quote(name))),
-                "any" => return Err(format!("Type constraint keyword {} does not expect arguments.", crate::value::go_quote(name))),
+                "bool" | "string" | "number" => return Err(format!("Primitive type keyword {} does not expect arguments.", crate::value::go_quote(name, profile))),
+                "any" => return Err(format!("Type constraint keyword {} does not expect arguments.", crate::value::go_quote(name, profile))),
                 "list" | "set" | "map" if args.len() != 1 => {
                     return Err(format!("The {name} type constructor requires one argument specifying the element type."))
                 }
@@ -40,28 +41,28 @@ pub fn type_of(e: &Expression) -> Result<Type, String> {
                     return Err("The tuple type constructor requires one argument specifying the element types as a list.".into())
                 }
                 "list" | "set" | "map" | "object" | "tuple" => {}
-                other => return Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other))),
+                other => return Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other, profile))),
             }
             let arg = &args[0];
             match name.as_str() {
-                "list" => Ok(Type::list(type_of(arg)?)),
-                "set" => Ok(Type::set(type_of(arg)?)),
-                "map" => Ok(Type::map(type_of(arg)?)),
+                "list" => Ok(Type::list(type_of(arg, profile)?)),
+                "set" => Ok(Type::set(type_of(arg, profile)?)),
+                "map" => Ok(Type::map(type_of(arg, profile)?)),
                 "tuple" => match &arg.kind {
-                    ExprKind::TupleCons(items) => Ok(Type::Tuple(items.iter().map(type_of).collect::<Result<_, _>>()?)),
+                    ExprKind::TupleCons(items) => Ok(Type::Tuple(items.iter().map(|i| type_of(i, profile)).collect::<Result<_, _>>()?)),
                     _ => Err("The tuple type constructor requires a list of element types.".into()),
                 },
                 "object" => match &arg.kind {
                     ExprKind::ObjectCons(items) => {
                         let mut attrs = BTreeMap::new();
                         for item in items {
-                            attrs.insert(attribute_name(item)?, type_of(&item.value)?);
+                            attrs.insert(attribute_name(item)?, type_of(&item.value, profile)?);
                         }
                         Ok(Type::Object(attrs))
                     }
                     _ => Err("The object type constructor requires an object of attribute types.".into()),
                 },
-                other => Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other))),
+                other => Err(format!("Keyword {} is not a valid type constructor.", crate::value::go_quote(other, profile))),
             }
         }
         _ => Err("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).".into()),
@@ -113,10 +114,10 @@ impl Constraint {
 }
 
 /// Reads a type constraint expression, `optional(…)` attributes included.
-pub fn constraint_of(e: &Expression) -> Result<Constraint, String> {
+pub fn constraint_of(e: &Expression, profile: Profile) -> Result<Constraint, String> {
     match &e.kind {
         ExprKind::FunctionCall { name, args, .. } if args.len() == 1 && matches!(name.as_str(), "list" | "set" | "map") => {
-            let inner = Box::new(constraint_of(&args[0])?);
+            let inner = Box::new(constraint_of(&args[0], profile)?);
             Ok(match name.as_str() {
                 "list" => Constraint::List(inner),
                 "set" => Constraint::Set(inner),
@@ -124,7 +125,7 @@ pub fn constraint_of(e: &Expression) -> Result<Constraint, String> {
             })
         }
         ExprKind::FunctionCall { name, args, .. } if name == "tuple" && args.len() == 1 => match &args[0].kind {
-            ExprKind::TupleCons(items) => Ok(Constraint::Tuple(items.iter().map(constraint_of).collect::<Result<_, _>>()?)),
+            ExprKind::TupleCons(items) => Ok(Constraint::Tuple(items.iter().map(|i| constraint_of(i, profile)).collect::<Result<_, _>>()?)),
             _ => Err("The tuple type constructor requires a list of element types.".into()),
         },
         ExprKind::FunctionCall { name, args, .. } if name == "object" && args.len() == 1 => match &args[0].kind {
@@ -134,11 +135,11 @@ pub fn constraint_of(e: &Expression) -> Result<Constraint, String> {
                     let name = attribute_name(item)?;
                     let attr = match &item.value.kind {
                         ExprKind::FunctionCall { name: f, args, .. } if f == "optional" => match args.as_slice() {
-                            [t] => Attribute { ty: constraint_of(t)?, optional: true, default: None },
-                            [t, d] => Attribute { ty: constraint_of(t)?, optional: true, default: Some(d.clone()) },
+                            [t] => Attribute { ty: constraint_of(t, profile)?, optional: true, default: None },
+                            [t, d] => Attribute { ty: constraint_of(t, profile)?, optional: true, default: Some(d.clone()) },
                             _ => return Err("The optional modifier takes a type and optionally a default value.".into()),
                         },
-                        _ => Attribute { ty: constraint_of(&item.value)?, optional: false, default: None },
+                        _ => Attribute { ty: constraint_of(&item.value, profile)?, optional: false, default: None },
                     };
                     attrs.insert(name, attr);
                 }
@@ -149,7 +150,7 @@ pub fn constraint_of(e: &Expression) -> Result<Constraint, String> {
         ExprKind::FunctionCall { name, .. } if name == "optional" => {
             Err("Keyword \"optional\" is valid only as a modifier for object type attributes.".into())
         }
-        _ => type_of(e).map(Constraint::Simple),
+        _ => type_of(e, profile).map(Constraint::Simple),
     }
 }
 

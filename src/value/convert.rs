@@ -55,53 +55,53 @@ impl Conversion {
 
     /// Converts `v`, which must be of the type this conversion was planned
     /// from (or of `dynamic` type).
-    pub fn apply(&self, v: &Value) -> Result<Value, String> {
+    pub fn apply(&self, v: &Value, profile: Profile) -> Result<Value, String> {
         if let Step::AllDynamic = self.step {
             return Ok(Value::dynamic_unknown());
         }
         if let Value::Marked(inner, marks) = v {
-            return self.apply(inner).map(|r| r.with_marks(*marks));
+            return self.apply(inner, profile).map(|r| r.with_marks(*marks));
         }
         if self.out == Type::Dynamic {
             return Ok(v.clone());
         }
         match v {
-            Value::Unknown(t, _) if Profile::current().is_legacy() => return Ok(Value::unknown(dynamic_replace(Some(t), &self.out))),
-            Value::Unknown(t, _) => return Ok(prepare_unknown_result(v, dynamic_replace(Some(t), &self.out))),
-            Value::Null(t) => return Ok(Value::Null(dynamic_replace(Some(t), &self.out))),
+            Value::Unknown(t, _) if profile.is_legacy() => return Ok(Value::unknown(dynamic_replace(Some(t), &self.out, profile))),
+            Value::Unknown(t, _) => return Ok(prepare_unknown_result(v, dynamic_replace(Some(t), &self.out, profile))),
+            Value::Null(t) => return Ok(Value::Null(dynamic_replace(Some(t), &self.out, profile))),
             _ => {}
         }
         match &self.step {
             Step::Passthrough | Step::AllDynamic => Ok(v.clone()),
-            Step::Fixup => convert(v, &self.out),
-            Step::Primitive => convert_primitive(v, &self.out),
+            Step::Fixup => convert(v, &self.out, profile),
+            Step::Primitive => convert_primitive(v, &self.out, profile),
             Step::ObjectToObject(attrs) => {
                 let mut out = BTreeMap::new();
                 for (name, e) in entries(v) {
                     if let Some(conv) = attrs.get(name) {
-                        out.insert(name.clone(), apply_opt(conv.as_ref(), e)?);
+                        out.insert(name.clone(), apply_opt(conv.as_ref(), e, profile)?);
                     }
                 }
                 Ok(Value::Object(out.into()))
             }
             Step::TupleToTuple(convs) => {
-                Ok(Value::Tuple(elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<_, _>>()?))
+                Ok(Value::Tuple(elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e, profile)).collect::<Result<_, _>>()?))
             }
             Step::CollectionToList(ety, conv) => {
                 if length_unknown(v) {
                     return Ok(Value::unknown(Type::list(v.ty().element_type().cloned().unwrap_or(Type::Dynamic))));
                 }
-                let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e)).collect::<Result<Vec<_>, _>>()?;
-                collection_of(v, ety, elems, "element types must all match for conversion to list", |t, e| Value::List(t, e.into()))
+                let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e, profile)).collect::<Result<Vec<_>, _>>()?;
+                collection_of(v, ety, elems, "element types must all match for conversion to list", &|t, e| Value::List(t, e.into()))
             }
             Step::CollectionToSet(ety, conv) => {
-                let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e)).collect::<Result<Vec<_>, _>>()?;
-                collection_of(v, ety, elems, "element types must all match for conversion to set", Value::set)
+                let elems = elements(v).iter().map(|e| apply_opt(conv.as_deref(), e, profile)).collect::<Result<Vec<_>, _>>()?;
+                collection_of(v, ety, elems, "element types must all match for conversion to set", &|t, e| Value::set(t, e, profile))
             }
             Step::MapToMap(ety, conv) => {
                 let mut elems = BTreeMap::new();
                 for (k, e) in entries(v) {
-                    elems.insert(k.clone(), conv.apply(e)?);
+                    elems.insert(k.clone(), conv.apply(e, profile)?);
                 }
                 if elems.is_empty() {
                     let ety = if *ety == Type::Dynamic { v.ty().element_type().cloned().unwrap_or(Type::Dynamic) } else { ety.clone() };
@@ -109,7 +109,7 @@ impl Conversion {
                 }
                 // cty unifies nested collections here with its *safe* rules.
                 if ety.is_collection() || matches!(ety, Type::Object(_)) {
-                    elems = unify_elements(elems, false)?;
+                    elems = unify_elements(elems, false, profile)?;
                 }
                 map_of(elems, "element types must all match for conversion to map")
             }
@@ -117,17 +117,17 @@ impl Conversion {
                 if convs.is_empty() {
                     return Ok(Value::List(ety.clone(), Vec::new().into()));
                 }
-                let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<Vec<_>, _>>()?;
+                let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e, profile)).collect::<Result<Vec<_>, _>>()?;
                 let keyed = super::map::btree_map(elems.into_iter().enumerate());
-                let elems: Vec<Value> = unify_elements(keyed, true)?.into_values().collect();
+                let elems: Vec<Value> = unify_elements(keyed, true, profile)?.into_values().collect();
                 list_of(elems).ok_or_else(|| "element types must all match for conversion to list".to_string())
             }
             Step::TupleToSet(ety, convs) => {
                 if convs.is_empty() {
                     return Ok(Value::Set(ety.clone(), Vec::new().into()));
                 }
-                let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e)).collect::<Result<Vec<_>, _>>()?;
-                set_of(elems).ok_or_else(|| "element types must all match for conversion to set".to_string())
+                let elems = elements(v).iter().zip(convs).map(|(e, c)| apply_opt(c.as_ref(), e, profile)).collect::<Result<Vec<_>, _>>()?;
+                set_of(elems, profile).ok_or_else(|| "element types must all match for conversion to set".to_string())
             }
             Step::ObjectToMap(ety, convs) => {
                 if convs.is_empty() {
@@ -135,10 +135,10 @@ impl Conversion {
                 }
                 let mut elems = BTreeMap::new();
                 for (k, e) in entries(v) {
-                    elems.insert(k.clone(), apply_opt(convs.get(k).and_then(Option::as_ref), e)?);
+                    elems.insert(k.clone(), apply_opt(convs.get(k).and_then(Option::as_ref), e, profile)?);
                 }
                 if ety.is_collection() || matches!(ety, Type::Object(_)) {
-                    elems = unify_elements(elems, true)?;
+                    elems = unify_elements(elems, true, profile)?;
                 }
                 map_of(elems, "attribute types must all match for conversion to map")
             }
@@ -146,7 +146,7 @@ impl Conversion {
                 let mut out = BTreeMap::new();
                 for (k, e) in entries(v) {
                     if let Some(conv) = attrs.get(k) {
-                        out.insert(k.clone(), apply_opt(conv.as_ref(), e)?);
+                        out.insert(k.clone(), apply_opt(conv.as_ref(), e, profile)?);
                     }
                 }
                 if let Some(missing) = attrs.keys().find(|k| !out.contains_key(*k)) {
@@ -157,16 +157,16 @@ impl Conversion {
             // cty applies the second conversion to the original value,
             // not to the first one's result; the first only reports errors.
             Step::Then(first, second) => {
-                first.apply(v)?;
-                second.apply(v)
+                first.apply(v, profile)?;
+                second.apply(v, profile)
             }
         }
     }
 }
 
-fn apply_opt(conv: Option<&Conversion>, v: &Value) -> Result<Value, String> {
+fn apply_opt(conv: Option<&Conversion>, v: &Value, profile: Profile) -> Result<Value, String> {
     match conv {
-        Some(c) => c.apply(v),
+        Some(c) => c.apply(v, profile),
         None => Ok(v.clone()),
     }
 }
@@ -194,7 +194,7 @@ fn collection_of(
     ety: &Type,
     elems: Vec<Value>,
     mismatch: &str,
-    make: fn(Type, Vec<Value>) -> Value,
+    make: &dyn Fn(Type, Vec<Value>) -> Value,
 ) -> Result<Value, String> {
     if elems.is_empty() {
         let ety = if *ety == Type::Dynamic { from.ty().element_type().cloned().unwrap_or(Type::Dynamic) } else { ety.clone() };
@@ -241,9 +241,9 @@ pub fn list_of(elems: Vec<Value>) -> Option<Value> {
 }
 
 /// cty's `SetVal` for non-empty `elems`: `None` when their types differ.
-pub fn set_of(elems: Vec<Value>) -> Option<Value> {
+pub fn set_of(elems: Vec<Value>, profile: Profile) -> Option<Value> {
     let ety = common_element_type(&elems)?;
-    Some(Value::set(ety.clone(), retype(elems, &ety)))
+    Some(Value::set(ety.clone(), retype(elems, &ety), profile))
 }
 
 fn map_of(elems: BTreeMap<String, Value>, mismatch: &str) -> Result<Value, String> {
@@ -253,7 +253,7 @@ fn map_of(elems: BTreeMap<String, Value>, mismatch: &str) -> Result<Value, Strin
 
 /// cty's `conversionUnifyCollectionElements` / `conversionUnifyListElements`:
 /// after converting elements one by one, bring them to one type.
-fn unify_elements<K: Ord + Clone>(elems: BTreeMap<K, Value>, unsafe_: bool) -> Result<BTreeMap<K, Value>, String> {
+fn unify_elements<K: Ord + Clone>(elems: BTreeMap<K, Value>, unsafe_: bool, profile: Profile) -> Result<BTreeMap<K, Value>, String> {
     let types: Vec<Type> = elems.values().map(Value::ty).collect();
     let Some((unified, _)) = unify_with(&types, unsafe_) else {
         return Err("cannot find a common base type for all elements".into());
@@ -265,26 +265,26 @@ fn unify_elements<K: Ord + Clone>(elems: BTreeMap<K, Value>, unsafe_: bool) -> R
             continue;
         }
         let conv = get_conversion(&e.ty(), &unified, unsafe_).ok_or("cannot find a common base type for all elements")?;
-        out.insert(k, conv.apply(&e)?);
+        out.insert(k, conv.apply(&e, profile)?);
     }
     Ok(out)
 }
 
-fn convert_primitive(v: &Value, want: &Type) -> Result<Value, String> {
+fn convert_primitive(v: &Value, want: &Type, profile: Profile) -> Result<Value, String> {
     match (v, want) {
         (Value::Number(n), Type::String) => Ok(Value::String(n.to_decimal_string())),
-        (Value::Bool(b), Type::String) => Ok(Value::string(if *b { "true" } else { "false" })),
+        (Value::Bool(b), Type::String) => Ok(Value::String(if *b { "true" } else { "false" }.into())),
         (Value::String(s), Type::Number) => Number::parse(s).map(Value::Number).ok_or_else(|| "a number is required".to_string()),
         (Value::String(s), Type::Bool) => match s.as_str() {
             "true" | "1" => Ok(Value::Bool(true)),
             "false" | "0" => Ok(Value::Bool(false)),
-            other => Err(match crate::text::unicode::to_lower(other, super::unicode()).as_str() {
+            other => Err(match crate::text::unicode::to_lower(other, profile.unicode()).as_str() {
                 "true" => "a bool is required; to convert from string, use lowercase \"true\"".into(),
                 "false" => "a bool is required; to convert from string, use lowercase \"false\"".into(),
                 _ => "a bool is required".into(),
             }),
         },
-        _ => Err(mismatch_message(&v.ty(), want)),
+        _ => Err(mismatch_message(&v.ty(), want, profile)),
     }
 }
 
@@ -382,14 +382,14 @@ fn structural_element_type(its: &[Type], want: &Type, unsafe_: bool) -> Option<T
 
 /// cty's `Convert` (unsafe, as HCL uses it): `v` as type `want`, or why not
 /// in cty's words ("a number is required", "string required").
-pub fn convert(v: &Value, want: &Type) -> Result<Value, String> {
+pub fn convert(v: &Value, want: &Type, profile: Profile) -> Result<Value, String> {
     let have = v.ty();
     if have == *want {
         return Ok(v.clone());
     }
     match get_conversion(&have, want, true) {
-        Some(conv) => conv.apply(v),
-        None => Err(mismatch_message(&have, want)),
+        Some(conv) => conv.apply(v, profile),
+        None => Err(mismatch_message(&have, want, profile)),
     }
 }
 
@@ -422,7 +422,7 @@ fn prepare_unknown_result(source: &Value, target: Type) -> Value {
 /// cty's `dynamicReplace`: the type an unknown or null of type `have`
 /// takes when converted to `want`, keeping what `have` knows where `want`
 /// says `dynamic`. `None` stands for cty's `NilType`.
-fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
+fn dynamic_replace(have: Option<&Type>, want: &Type, profile: Profile) -> Type {
     use Type::*;
     let have = match have {
         None | Some(Dynamic) => return want.clone(),
@@ -434,17 +434,17 @@ fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
         String | Number | Bool => want.clone(),
         // go-cty 1.16 keeps `want` whole where `have` cannot supply the
         // element type; earlier versions made the element dynamic.
-        Map(_) if !matches!(have, Map(_) | Object(_)) && !Profile::current().is_legacy() => want.clone(),
-        List(_) | Set(_) if !matches!(have, List(_) | Set(_) | Tuple(_)) && !Profile::current().is_legacy() => want.clone(),
+        Map(_) if !matches!(have, Map(_) | Object(_)) && !profile.is_legacy() => want.clone(),
+        List(_) | Set(_) if !matches!(have, List(_) | Set(_) | Tuple(_)) && !profile.is_legacy() => want.clone(),
         Map(oe) => Type::map(match have {
-            Map(ie) => dynamic_replace(Some(ie), oe),
-            Object(ia) => dynamic_replace(unified(ia.values().cloned().collect()).as_ref(), oe),
+            Map(ie) => dynamic_replace(Some(ie), oe, profile),
+            Object(ia) => dynamic_replace(unified(ia.values().cloned().collect()).as_ref(), oe, profile),
             _ => Dynamic,
         }),
         List(oe) | Set(oe) => {
             let ety = match have {
-                List(ie) | Set(ie) => dynamic_replace(Some(ie), oe),
-                Tuple(its) => dynamic_replace(unified(its.clone()).as_ref(), oe),
+                List(ie) | Set(ie) => dynamic_replace(Some(ie), oe, profile),
+                Tuple(its) => dynamic_replace(unified(its.clone()).as_ref(), oe, profile),
                 _ => Dynamic,
             };
             if matches!(want, List(_)) {
@@ -455,9 +455,9 @@ fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
         }
         Object(oa) => Object(super::map::btree_map(oa.iter().map(|(k, ot)| {
             let t = match have {
-                Map(ie) => dynamic_replace(Some(ie), ot),
+                Map(ie) => dynamic_replace(Some(ie), ot, profile),
                 Object(ia) => match ia.get(k) {
-                    Some(it) => dynamic_replace(Some(it), ot),
+                    Some(it) => dynamic_replace(Some(it), ot, profile),
                     None => ot.clone(),
                 },
                 _ => Dynamic,
@@ -468,8 +468,8 @@ fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
             ots.iter()
                 .enumerate()
                 .map(|(i, ot)| match have {
-                    Tuple(its) => dynamic_replace(its.get(i), ot),
-                    _ => dynamic_replace(None, ot),
+                    Tuple(its) => dynamic_replace(its.get(i), ot, profile),
+                    _ => dynamic_replace(None, ot, profile),
                 })
                 .collect(),
         ),
@@ -477,26 +477,26 @@ fn dynamic_replace(have: Option<&Type>, want: &Type) -> Type {
 }
 
 /// cty's `MismatchMessage`: why there is no conversion from `have` to `want`.
-pub fn mismatch_message(have: &Type, want: &Type) -> String {
+pub fn mismatch_message(have: &Type, want: &Type, profile: Profile) -> String {
     use Type::*;
     match (have, want) {
-        (Object(ha), Object(wa)) => mismatch_message_objects(ha, wa),
+        (Object(ha), Object(wa)) => mismatch_message_objects(ha, wa, profile),
         (Tuple(_), List(e)) if **e == Dynamic => "all list elements must have the same type".into(),
         (Tuple(_), Set(e)) if **e == Dynamic => "all set elements must have the same type".into(),
         (Object(_), Map(e)) if **e == Dynamic => "all map elements must have the same type".into(),
-        (Tuple(its), List(e) | Set(e)) => structural_mismatch(its.iter().enumerate().map(|(i, t)| (i.to_string(), t)), e),
-        (Object(ia), Map(e)) => structural_mismatch(ia.iter().map(|(k, t)| (crate::text::json_string(k), t)), e),
+        (Tuple(its), List(e) | Set(e)) => structural_mismatch(its.iter().enumerate().map(|(i, t)| (i.to_string(), t)), e, profile),
+        (Object(ia), Map(e)) => structural_mismatch(ia.iter().map(|(k, t)| (crate::text::json_string(k), t)), e, profile),
         (List(he) | Set(he), List(we) | Set(we)) | (Map(he), Map(we)) => {
             let noun = match want {
                 List(_) => "list element type",
                 Set(_) => "set element type",
                 _ => "map element type",
             };
-            format!("incorrect {noun}: {}", mismatch_message(he, we))
+            format!("incorrect {noun}: {}", mismatch_message(he, we, profile))
         }
         // go-cty 1.16.3 and later name both types where that cannot mislead.
         (have, want)
-            if !crate::profile::Profile::current().is_legacy()
+            if !profile.is_legacy()
                 && !((matches!(have, Tuple(_) | Object(_)) || have.is_collection()) && want.is_collection())
                 && !likely_to_confuse(have, want) =>
         {
@@ -517,16 +517,16 @@ fn likely_to_confuse(have: &Type, want: &Type) -> bool {
     !matches!((have, want), (Bool, Number) | (Number, Bool) | (Tuple(_), Object(_)))
 }
 
-fn structural_mismatch<'a>(elems: impl Iterator<Item = (String, &'a Type)>, want: &Type) -> String {
+fn structural_mismatch<'a>(elems: impl Iterator<Item = (String, &'a Type)>, want: &Type, profile: Profile) -> String {
     for (key, t) in elems {
         if t != want && get_conversion(t, want, true).is_none() {
-            return format!("element {key}: {}", mismatch_message(t, want));
+            return format!("element {key}: {}", mismatch_message(t, want, profile));
         }
     }
     format!("all elements must be {}", want.friendly_name_for_constraint())
 }
 
-fn mismatch_message_objects(have: &BTreeMap<String, Type>, want: &BTreeMap<String, Type>) -> String {
+fn mismatch_message_objects(have: &BTreeMap<String, Type>, want: &BTreeMap<String, Type>, profile: Profile) -> String {
     let missing: Vec<String> = want.keys().filter(|k| !have.contains_key(*k)).map(|k| crate::text::json_string(k)).collect();
     match missing.as_slice() {
         [] => {}
@@ -538,7 +538,7 @@ fn mismatch_message_objects(have: &BTreeMap<String, Type>, want: &BTreeMap<Strin
         want.iter().find_map(|(k, wt)| {
             let ht = &have[k];
             (ht != wt && get_conversion(ht, wt, unsafe_).is_none())
-                .then(|| format!("attribute {}: {}", crate::text::json_string(k), mismatch_message(ht, wt)))
+                .then(|| format!("attribute {}: {}", crate::text::json_string(k), mismatch_message(ht, wt, profile)))
         })
     };
     mismatch(true).or_else(|| mismatch(false)).unwrap_or_else(|| "incorrect object attributes".into())

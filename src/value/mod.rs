@@ -16,6 +16,7 @@ pub use number::Number;
 pub use refine::Refinement;
 pub use types::{Kind, Type};
 
+use crate::profile::Profile;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -124,9 +125,10 @@ pub enum Value {
 }
 
 impl Value {
-    /// A string value, normalised to NFC as cty does.
-    pub fn string(s: impl Into<String>) -> Value {
-        Value::String(nfc(s.into()))
+    /// A string value, normalised to NFC as cty does, in the Unicode
+    /// version of `profile`'s libraries.
+    pub fn string(s: impl Into<String>, profile: Profile) -> Value {
+        Value::String(nfc(s.into(), profile))
     }
 
     /// A number value from an `i64` (64-bit precision, as cty's `NumberIntVal`).
@@ -170,7 +172,7 @@ impl Value {
 
     /// A set from arbitrary elements: sorted in cty order, duplicates
     /// removed; element marks move to the set itself, as in cty.
-    pub fn set(elem: Type, elems: Vec<Value>) -> Value {
+    pub fn set(elem: Type, elems: Vec<Value>, profile: Profile) -> Value {
         let mut marks = Marks::NONE;
         let elems = elems
             .into_iter()
@@ -180,7 +182,7 @@ impl Value {
                 e
             })
             .collect();
-        Value::Set(elem, ops::set_normalize(elems).into()).with_marks(marks)
+        Value::Set(elem, ops::set_normalize(elems, profile).into()).with_marks(marks)
     }
 
     /// This value marked sensitive.
@@ -404,32 +406,22 @@ impl Value {
 }
 
 /// Normalises a string to NFC as cty does (x/text's `norm.NFC`, in the
-/// current profile's Unicode version), cheaply when it already is.
-pub fn nfc(s: String) -> String {
+/// Unicode version of `profile`'s libraries), cheaply when it already is.
+pub fn nfc(s: String, profile: Profile) -> String {
     if s.is_ascii() {
         return s;
     }
-    crate::text::unicode::nfc(s, unicode())
+    crate::text::unicode::nfc(s, profile.unicode())
 }
 
 /// Whether a string is in NFC already.
-pub fn is_nfc(s: &str) -> bool {
-    s.is_ascii() || crate::text::unicode::is_nfc(s, unicode())
+pub fn is_nfc(s: &str, profile: Profile) -> bool {
+    s.is_ascii() || crate::text::unicode::is_nfc(s, profile.unicode())
 }
 
 /// A string quoted as Go's `strconv.Quote` does (see
-/// [`text::go_quote`](crate::text::go_quote)), in the current profile's
-/// Unicode version.
-pub fn go_quote(s: &str) -> String {
-    crate::text::go_quote(s, unicode())
-}
-
-/// The Unicode version of the current profile's Go libraries (see
-/// [`Profile::current`](crate::profile::Profile::current)): what NFC,
-/// grapheme clusters and case mappings follow.
-pub fn unicode() -> crate::text::unicode::Version {
-    match crate::profile::Profile::current() {
-        crate::profile::Profile::Hcl214 => crate::text::unicode::Version::Unicode13,
-        crate::profile::Profile::Terraform | crate::profile::Profile::OpenTofu => crate::text::unicode::Version::Unicode15,
-    }
+/// [`text::go_quote`](crate::text::go_quote)), in the Unicode version of
+/// `profile`'s libraries.
+pub fn go_quote(s: &str, profile: Profile) -> String {
+    crate::text::go_quote(s, profile.unicode())
 }

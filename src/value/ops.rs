@@ -8,10 +8,10 @@ use std::cmp::Ordering;
 
 /// cty's `RawEquals`: the same type and the same value, unknowns (with
 /// their refinements), nulls and marks included.
-pub fn raw_equals(a: &Value, b: &Value) -> bool {
+pub fn raw_equals(a: &Value, b: &Value, profile: Profile) -> bool {
     use Value::*;
     match (a, b) {
-        (Marked(x, m), Marked(y, n)) => m == n && raw_equals(x, y),
+        (Marked(x, m), Marked(y, n)) => m == n && raw_equals(x, y, profile),
         (Marked(..), _) | (_, Marked(..)) => false,
         (Unknown(t1, r1), Unknown(t2, r2)) => {
             t1 == t2
@@ -23,22 +23,22 @@ pub fn raw_equals(a: &Value, b: &Value) -> bool {
         }
         (Null(t1), Null(t2)) => t1 == t2,
         (Bool(x), Bool(y)) => x == y,
-        (Number(x), Number(y)) => x == y,
+        (Number(x), Number(y)) => x.equals(y, profile),
         (String(x), String(y)) => x == y,
-        (List(t1, x), List(t2, y)) | (Set(t1, x), Set(t2, y)) => t1 == t2 && seq_raw_equals(x, y),
-        (Tuple(x), Tuple(y)) => seq_raw_equals(x, y),
-        (Map(t1, x), Map(t2, y)) => t1 == t2 && map_raw_equals(x, y),
-        (Object(x), Object(y)) => map_raw_equals(x, y),
+        (List(t1, x), List(t2, y)) | (Set(t1, x), Set(t2, y)) => t1 == t2 && seq_raw_equals(x, y, profile),
+        (Tuple(x), Tuple(y)) => seq_raw_equals(x, y, profile),
+        (Map(t1, x), Map(t2, y)) => t1 == t2 && map_raw_equals(x, y, profile),
+        (Object(x), Object(y)) => map_raw_equals(x, y, profile),
         _ => false,
     }
 }
 
-fn seq_raw_equals(x: &[Value], y: &[Value]) -> bool {
-    x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equals(a, b))
+fn seq_raw_equals(x: &[Value], y: &[Value], profile: Profile) -> bool {
+    x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equals(a, b, profile))
 }
 
-fn map_raw_equals(x: &super::SortedMap<Value>, y: &super::SortedMap<Value>) -> bool {
-    x.len() == y.len() && x.iter().zip(y).all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equals(v1, v2))
+fn map_raw_equals(x: &super::SortedMap<Value>, y: &super::SortedMap<Value>, profile: Profile) -> bool {
+    x.len() == y.len() && x.iter().zip(y).all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equals(v1, v2, profile))
 }
 
 /// cty's `Equals`: a known bool, or an unknown bool when unknowns make the
@@ -47,12 +47,12 @@ fn map_raw_equals(x: &super::SortedMap<Value>, y: &super::SortedMap<Value>) -> b
 /// unknown's range is not equal to it). The result has every mark of
 /// both sides, nested ones too, as hcl's call of the equality function
 /// gives it.
-pub fn equals(a: &Value, b: &Value) -> Value {
-    let current = !Profile::current().is_legacy();
+pub fn equals(a: &Value, b: &Value, profile: Profile) -> Value {
+    let current = !profile.is_legacy();
     if a.has_marks() || b.has_marks() {
         let (ua, ma) = a.clone().unmark_deep();
         let (ub, mb) = b.clone().unmark_deep();
-        return equals(&ua, &ub).with_marks(ma | mb);
+        return equals(&ua, &ub, profile).with_marks(ma | mb);
     }
     if current {
         if (a.is_null() && definitely_not_null(b)) || (b.is_null() && definitely_not_null(a)) {
@@ -102,7 +102,7 @@ pub fn equals(a: &Value, b: &Value) -> Value {
     }
     use Value::*;
     match (a, b) {
-        (Number(x), Number(y)) => Bool(x.equals(y)),
+        (Number(x), Number(y)) => Bool(x.equals(y, profile)),
         (Bool(x), Bool(y)) => Bool(x == y),
         (String(x), String(y)) => Bool(x == y),
         (List(_, x), List(_, y)) | (Tuple(x), Tuple(y)) => {
@@ -110,7 +110,7 @@ pub fn equals(a: &Value, b: &Value) -> Value {
                 return Bool(false);
             }
             for (p, q) in x.iter().zip(y) {
-                match equals(p, q) {
+                match equals(p, q, profile) {
                     Bool(true) => {}
                     Bool(false) => return Bool(false),
                     _ => return unknown(),
@@ -123,7 +123,7 @@ pub fn equals(a: &Value, b: &Value) -> Value {
                 return Bool(false);
             }
             for (p, q) in x.values().zip(y.values()) {
-                match equals(p, q) {
+                match equals(p, q, profile) {
                     Bool(true) => {}
                     Bool(false) => return Bool(false),
                     _ => return unknown(),
@@ -135,7 +135,7 @@ pub fn equals(a: &Value, b: &Value) -> Value {
             if x.iter().chain(y.iter()).any(|e| !e.is_known()) {
                 return unknown();
             }
-            let has = |s: &[Value], e: &Value| s.iter().any(|o| matches!(equals(o, e), Bool(true)));
+            let has = |s: &[Value], e: &Value| s.iter().any(|o| matches!(equals(o, e, profile), Bool(true)));
             Bool(x.iter().all(|e| has(y, e)) && y.iter().all(|e| has(x, e)))
         }
         _ => Bool(false),
@@ -158,14 +158,14 @@ fn has_wholly_known_type(v: &Value) -> bool {
 /// known values by their natural order (strings bytewise, numbers
 /// ascending, false first; other types by their hash text), then unknowns,
 /// then nulls.
-pub fn set_normalize(elems: Vec<Value>) -> Vec<Value> {
+pub fn set_normalize(elems: Vec<Value>, profile: Profile) -> Vec<Value> {
     // cty keeps a set in hash buckets and merges an element only into an
     // equal one (`Equals` is known true) of the same bucket: unknowns never
     // merge, nulls do, and 0 and -0 (hashed "0" and "-0") stay apart.
     let mut out: Vec<(u32, String, Value)> = Vec::with_capacity(elems.len());
     for e in elems {
-        let h = set_hash_text(&e);
-        if !out.iter().any(|(_, oh, o)| *oh == h && matches!(equals(o, &e), Value::Bool(true))) {
+        let h = set_hash_text(&e, profile);
+        if !out.iter().any(|(_, oh, o)| *oh == h && matches!(equals(o, &e, profile), Value::Bool(true))) {
             out.push((crc32(h.as_bytes()), h, e));
         }
     }
@@ -174,7 +174,7 @@ pub fn set_normalize(elems: Vec<Value>) -> Vec<Value> {
     // Its order is not transitive when raw-equal elements hash apart
     // (`[0]` and `[-0]`), so the result depends on both steps.
     super::map::sort_by(&mut out, |a, b| a.0.cmp(&b.0));
-    super::go_sort::sort_stable(&mut out, |(_, ka, a), (_, kb, b)| set_less(a, ka, b, kb));
+    super::go_sort::sort_stable(&mut out, |(_, ka, a), (_, kb, b)| set_less(a, ka, b, kb, profile));
     out.into_iter().map(|(_, _, v)| v).collect()
 }
 
@@ -199,8 +199,8 @@ fn crc32(bytes: &[u8]) -> u32 {
 }
 
 /// cty's `setRules.Less`.
-fn set_less(a: &Value, ka: &str, b: &Value, kb: &str) -> bool {
-    if raw_equals(a, b) {
+fn set_less(a: &Value, ka: &str, b: &Value, kb: &str, profile: Profile) -> bool {
+    if raw_equals(a, b, profile) {
         return false;
     }
     let rank = |v: &Value| match v {
@@ -220,26 +220,26 @@ fn set_less(a: &Value, ka: &str, b: &Value, kb: &str) -> bool {
 }
 
 /// The text cty hashes a set element by (`appendSetHashBytes`).
-pub fn set_hash_text(v: &Value) -> String {
+pub fn set_hash_text(v: &Value, profile: Profile) -> String {
     let mut s = String::new();
-    append_hash(v, &mut s);
+    append_hash(v, &mut s, profile);
     s
 }
 
-fn append_hash(v: &Value, out: &mut String) {
+fn append_hash(v: &Value, out: &mut String, profile: Profile) {
     match v {
-        Value::Marked(v, _) => append_hash(v, out),
+        Value::Marked(v, _) => append_hash(v, out, profile),
         Value::Unknown(..) => out.push('?'),
         Value::Null(_) => out.push('~'),
         Value::Number(n) => out.push_str(&n.to_go_g10()),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
-        Value::String(s) => out.push_str(&crate::value::go_quote(s)),
+        Value::String(s) => out.push_str(&crate::value::go_quote(s, profile)),
         Value::Map(_, m) => {
             out.push('{');
             for (k, v) in m {
-                out.push_str(&crate::value::go_quote(k));
+                out.push_str(&crate::value::go_quote(k, profile));
                 out.push(':');
-                append_hash(v, out);
+                append_hash(v, out, profile);
                 out.push(';');
             }
             out.push('}');
@@ -247,7 +247,7 @@ fn append_hash(v: &Value, out: &mut String) {
         Value::List(_, vs) | Value::Set(_, vs) => {
             out.push('[');
             for v in vs {
-                append_hash(v, out);
+                append_hash(v, out, profile);
                 out.push(';');
             }
             out.push(']');
@@ -255,7 +255,7 @@ fn append_hash(v: &Value, out: &mut String) {
         Value::Object(m) => {
             out.push('<');
             for v in m.values() {
-                append_hash(v, out);
+                append_hash(v, out, profile);
                 out.push(';');
             }
             out.push('>');
@@ -263,7 +263,7 @@ fn append_hash(v: &Value, out: &mut String) {
         Value::Tuple(vs) => {
             out.push('<');
             for v in vs {
-                append_hash(v, out);
+                append_hash(v, out, profile);
                 out.push(';');
             }
             out.push('>');

@@ -8,6 +8,7 @@
 //! here runs for it.
 
 use super::{Number, Type, Value};
+use crate::profile::Profile;
 use std::cmp::Ordering;
 
 /// The largest collection length cty can represent (Go's `math.MaxInt`),
@@ -60,11 +61,12 @@ impl Refinement {
             && self.max_len == MAX_LEN
     }
 
-    /// cty's `RawEquals` of two refinements.
+    /// cty's `RawEquals` of two refinements (refinements are go-cty 1.13's,
+    /// so are its number comparisons).
     pub fn raw_equals(&self, other: &Refinement) -> bool {
         let bound_eq = |a: &Option<Bound>, b: &Option<Bound>| match (a, b) {
             (None, None) => true,
-            (Some(x), Some(y)) => x.inclusive == y.inclusive && x.value.equals(&y.value),
+            (Some(x), Some(y)) => x.inclusive == y.inclusive && x.value.equals_current(&y.value),
             _ => false,
         };
         self.not_null == other.not_null
@@ -332,15 +334,15 @@ impl Refine {
 
     /// A string's prefix, shortened (as `StringPrefix` does) so that no
     /// character that follows could change its last grapheme cluster.
-    pub fn prefix(self, prefix: &str) -> Refine {
-        let safe = safe_known_prefix(prefix);
-        self.prefix_full(&safe)
+    pub fn prefix(self, prefix: &str, profile: Profile) -> Refine {
+        let safe = safe_known_prefix(prefix, profile);
+        self.prefix_full(&safe, profile)
     }
 
     /// A string's prefix, kept whole (`StringPrefixFull`).
-    pub fn prefix_full(mut self, prefix: &str) -> Refine {
+    pub fn prefix_full(mut self, prefix: &str, profile: Profile) -> Refine {
         if self.active() && self.ty() == Type::String && prefix.len() > self.refinement.prefix.len() {
-            self.refinement.prefix = super::nfc(prefix.to_string());
+            self.refinement.prefix = super::nfc(prefix.to_string(), profile);
         }
         self
     }
@@ -385,7 +387,7 @@ fn collapse(ty: &Type, r: &Refinement) -> Option<Value> {
     match ty {
         Type::Number => {
             let (lo, hi) = (r.lower.as_ref()?, r.upper.as_ref()?);
-            (lo.inclusive && hi.inclusive && lo.value.equals(&hi.value)).then(|| Value::Number(lo.value.clone()))
+            (lo.inclusive && hi.inclusive && lo.value.equals_current(&hi.value)).then(|| Value::Number(lo.value.clone()))
         }
         t if t.is_collection() && r.min_len == r.max_len => {
             let elem = t.element_type().cloned().unwrap_or(Type::Dynamic);
@@ -413,15 +415,15 @@ const LIST_COLLAPSE_LIMIT: u64 = 100_000;
 /// the last point where normalisation cannot combine what follows with what
 /// precedes, then without the last grapheme cluster, which a following
 /// character could extend, unless it is punctuation that always ends one.
-pub fn safe_known_prefix(prefix: &str) -> String {
-    let prefix = super::nfc(prefix.to_string());
-    if let Some(b) = crate::text::unicode::last_boundary(&prefix, super::unicode()) {
+pub fn safe_known_prefix(prefix: &str, profile: Profile) -> String {
+    let prefix = super::nfc(prefix.to_string(), profile);
+    if let Some(b) = crate::text::unicode::last_boundary(&prefix, profile.unicode()) {
         if b != prefix.len() {
             return prefix[..b].to_string();
         }
     }
     let (mut prev, mut this) = (0, 0);
-    for g in crate::text::unicode::graphemes(&prefix, super::unicode()) {
+    for g in crate::text::unicode::graphemes(&prefix, profile.unicode()) {
         prev = this;
         this += g.len();
     }
@@ -438,19 +440,19 @@ pub fn safe_known_prefix(prefix: &str) -> String {
 /// slice their known text at 128 bytes). A cut inside a character leaves
 /// an incomplete one at the end, which normalisation's last boundary falls
 /// before, so no grapheme cluster is dropped then.
-pub fn safe_known_prefix_of_bytes(s: &str, max: usize) -> String {
+pub fn safe_known_prefix_of_bytes(s: &str, max: usize, profile: Profile) -> String {
     if max >= s.len() {
-        return safe_known_prefix(s);
+        return safe_known_prefix(s, profile);
     }
     let mut end = max;
     while !s.is_char_boundary(end) {
         end -= 1;
     }
     if end == max {
-        return safe_known_prefix(&s[..end]);
+        return safe_known_prefix(&s[..end], profile);
     }
-    let whole = super::nfc(s[..end].to_string());
-    let cut = crate::text::unicode::last_boundary(&whole, super::unicode()).unwrap_or(0);
+    let whole = super::nfc(s[..end].to_string(), profile);
+    let cut = crate::text::unicode::last_boundary(&whole, profile.unicode()).unwrap_or(0);
     whole[..cut].to_string()
 }
 

@@ -11,6 +11,7 @@ use super::module::read_options as read_module_options;
 use super::{evaluation_options, js_diagnostic, read_variables, utf16_offset, JsDiagnostic, JsRange};
 use crate::api::Inspection;
 use crate::diagnostics::Diagnostic;
+use crate::Profile;
 use crate::{present, Program};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -73,17 +74,17 @@ fn byte_range(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
     Some((byte_offset(text, start)?, byte_offset(text, end.max(start))?))
 }
 
-fn to_js(found: Option<Inspection>, source: &str) -> JsInspection {
+fn to_js(found: Option<Inspection>, source: &str, profile: Profile) -> JsInspection {
     let Some(found) = found else { return JsInspection::default() };
     let hits = found
         .hits
         .iter()
         .map(|h| JsHit {
             ok: h.errors.is_empty(),
-            console: h.errors.is_empty().then(|| present::console(&h.value)),
+            console: h.errors.is_empty().then(|| present::console(&h.value, profile)),
             ty: h.errors.is_empty().then(|| h.value.ty().to_string()),
             errors: h.errors.iter().map(|d| js_diagnostic(d, source, "expression")).collect(),
-            bindings: h.bindings.iter().map(|(n, v)| JsBinding { name: n.clone(), console: present::console(v) }).collect(),
+            bindings: h.bindings.iter().map(|(n, v)| JsBinding { name: n.clone(), console: present::console(v, profile) }).collect(),
             arm: h.arm,
             taken: h.taken,
         })
@@ -136,7 +137,7 @@ fn run(source: &str, variables: &str, options: JsValue, start: usize, end: usize
             }
         }
     };
-    to_js(byte_range(source, start, end).and_then(|(s, e)| program.inspect(&vars, s, e)), source)
+    to_js(byte_range(source, start, end).and_then(|(s, e)| program.inspect(&vars, s, e)), source, program.options().profile)
 }
 
 /// What the innermost expression holding `start..end` (UTF-16) of a
@@ -155,13 +156,15 @@ pub fn inspect_module_js(source: &str, variables: &str, options: JsValue, start:
             Ok((opts, mopts, inputs, files)) => {
                 let path = opts.file.clone().unwrap_or_else(|| "main.tf".into());
                 let Some(text) = files.iter().find(|(p, _)| *p == path).map(|(_, t)| t.clone()) else {
-                    let detail = format!("The module options are malformed: there is no file {}.", crate::value::go_quote(&path));
+                    let detail =
+                        format!("The module options are malformed: there is no file {}.", crate::value::go_quote(&path, mopts.profile));
                     return serialize(&failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"));
                 };
+                let profile = mopts.profile;
                 let found = super::module::with_workspace(mopts, files, inputs, opts.scope.clone(), |ws| {
                     byte_range(&text, start, end).and_then(|(s, e)| ws.inspect(&path, s, e))
                 });
-                to_js(found, &text)
+                to_js(found, &text, profile)
             }
         };
         serialize(&result)

@@ -456,6 +456,7 @@ impl Session {
         format: VariablesFormat,
         wants: &impl Fn(JsOutput) -> bool,
     ) -> JsResult {
+        let profile = options.profile;
         let stale = |(text, profile, f, _): &(String, Profile, VariablesFormat, _)| {
             text != variables || *profile != options.profile || *f != format
         };
@@ -494,8 +495,9 @@ impl Session {
                 json: wants(JsOutput::Json).then(|| present::to_json_pretty(&e.value)),
                 ty: wants(JsOutput::Type).then(|| e.ty.to_string()),
                 known: Some(e.value.is_wholly_known()),
-                refinements: wants(JsOutput::Refinements)
-                    .then(|| present::known_facts(&e.value).into_iter().map(|k| JsKnownFacts { path: k.path, facts: k.facts }).collect()),
+                refinements: wants(JsOutput::Refinements).then(|| {
+                    present::known_facts(&e.value, profile).into_iter().map(|k| JsKnownFacts { path: k.path, facts: k.facts }).collect()
+                }),
                 ..JsResult::default()
             },
             Err(diags) => expression_failure(&diags, source, wants),

@@ -351,7 +351,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
                 crate::module::Kind::Data => "data",
                 crate::module::Kind::Module => "module",
             },
-            console: present::console(&v.value),
+            console: present::console(&v.value, profile),
             ty: v.value.ty().to_string(),
             known: v.value.is_wholly_known(),
             sensitive: v.value.has_mark_deep(crate::value::Marks::SENSITIVE),

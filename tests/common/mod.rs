@@ -95,7 +95,7 @@ pub fn mismatch(expected: &Json, got: &Json) -> Option<String> {
         return (expected["body"] != got["body"]).then(|| format!("body differs: expected {}, got {}", expected["body"], got["body"]));
     }
     let ty = expected["type"].as_str().unwrap_or("dynamic");
-    let parsed = hcl_playground::syntax::typeexpr::parse_type(ty).unwrap_or(Type::Dynamic);
+    let parsed = hcl_playground::syntax::typeexpr::parse_type(ty, Profile::default()).unwrap_or(Type::Dynamic);
     if !values_equal(&expected["value"], &got["value"], &parsed) {
         return Some(format!("value differs: expected {}, got {}", expected["value"], got["value"]));
     }
@@ -219,11 +219,10 @@ pub fn ok_with(vars: &str, src: &str, console: &str, ty: &str) {
 /// [`ok_with`] in `profile`.
 #[track_caller]
 pub fn ok_in(profile: Profile, vars: &str, src: &str, console: &str, ty: &str) {
-    let _profile = profile.enter();
     let vars = parse_variables(vars).expect("the table's variables parse");
     match evaluate(src, &vars, &Options { profile, ..Options::default() }) {
         Ok(v) => {
-            assert_eq!(present::console(&v), console, "console rendering of {src}");
+            assert_eq!(present::console(&v, profile), console, "console rendering of {src}");
             assert_eq!(v.ty().to_string(), ty, "type of {src}");
         }
         Err(d) => panic!("{src}: unexpected error {}", d[0].one_line()),
@@ -248,10 +247,9 @@ pub fn ok_json_with(vars: &str, src: &str, value: &str, ty: &str) {
 /// whose recorded text goes on with a stack trace).
 #[track_caller]
 pub fn err_with(vars: &str, src: &str, want: &str, prefix: bool) {
-    let _profile = Profile::Hcl214.enter();
     let vars = parse_variables(vars).expect("the table's variables parse");
     match evaluate(src, &vars, &Options { filename: ORACLE_FILENAME.into(), ..legacy() }) {
-        Ok(v) => panic!("{src}: expected an error, got {}", present::console(&v)),
+        Ok(v) => panic!("{src}: expected an error, got {}", present::console(&v, Profile::default())),
         Err(d) => {
             let first = &d[0];
             let whole = first.one_line();

@@ -445,7 +445,6 @@ fn evaluate(e: &Example) -> Result<String, String> {
     }
     let template = e.has("template") || e.get("data-template") == Some("true") || e.get("template") == Some("true");
     let options = Options { template, profile, ..Options::default() };
-    let _profile = profile.enter();
     let mut vars = vars;
     for (name, expr) in setup_attributes(&setup) {
         let variables = parse_variables_in(&vars, profile).map_err(|d| d.summary)?;
@@ -505,8 +504,11 @@ fn evaluate_module(e: &Example, profile: Profile, setup: &str, text: &str, vars:
             if let Some(d) = evaluation.diagnostics.iter().find(|d| !d.warning) {
                 return Err(d.diagnostic.summary.clone());
             }
-            let lines: Vec<String> =
-                evaluation.values.iter().map(|v| format!("{} = {}", v.address, present::console(&v.value).replace('\n', "\n  "))).collect();
+            let lines: Vec<String> = evaluation
+                .values
+                .iter()
+                .map(|v| format!("{} = {}", v.address, present::console(&v.value, profile).replace('\n', "\n  ")))
+                .collect();
             Ok(lines.join("\n"))
         }
     }

@@ -128,7 +128,6 @@ fn main() -> ExitCode {
         eprintln!("hcl-eval: unknown format {format:?}; use console, json or type");
         return ExitCode::from(2);
     }
-    let _profile = options.profile.enter();
     let vars = match vars_path.as_deref() {
         None => Variables::new(),
         Some(path) => {
@@ -303,7 +302,6 @@ fn jsonl_line(line: &str, n: usize, profile: Profile, out: &mut String) {
             None => return failure(&id, &[format!("unknown profile {name:?}; use terraform, opentofu or hcl-2.14")], out),
         },
     };
-    let _profile = profile.enter();
     if input.flag("config") {
         out.push_str(&config_line(&id, &expr, profile));
         return;

@@ -115,7 +115,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         }
         None => {
             for v in &evaluation.values {
-                println!("{} = {}", v.address, hcl_playground::present::console(&v.value));
+                println!("{} = {}", v.address, hcl_playground::present::console(&v.value, options.profile));
             }
             let errors: Vec<_> = evaluation.diagnostics.iter().filter(|d| !d.warning).collect();
             for d in &errors {

@@ -23,7 +23,7 @@ pub(super) fn values_type(a: &[Value], _: crate::profile::Profile) -> Result<Typ
     }
 }
 
-pub(super) fn lookup_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
+pub(super) fn lookup_type(a: &[Value], profile: crate::profile::Profile) -> Result<Type, CallError> {
     if a.len() > 3 {
         return Err(CallError::call(format!("lookup() takes two or three arguments, got {}", a.len())));
     }
@@ -35,11 +35,11 @@ pub(super) fn lookup_type(a: &[Value], _: crate::profile::Profile) -> Result<Typ
             match attrs.get(key) {
                 Some(t) => Ok(t.clone()),
                 None if a.len() == 3 => Ok(a[2].ty()),
-                None => Err(CallError::arg(0, format!("the given object has no attribute {}", crate::value::go_quote(key)))),
+                None => Err(CallError::arg(0, format!("the given object has no attribute {}", crate::value::go_quote(key, profile)))),
             }
         }
         Type::Map(e) => {
-            if a.len() == 3 && convert(&a[2], &e).is_err() {
+            if a.len() == 3 && convert(&a[2], &e, profile).is_err() {
                 return Err(CallError::arg(2, "the default value must have the same type as the map elements"));
             }
             Ok(*e)
@@ -57,9 +57,9 @@ pub(super) fn lookup(a: &[Value], ctx: &mut Ctx) -> CallResult {
         return Ok(v.clone());
     }
     if a.len() == 3 {
-        return convert(&a[2], &ret).map_err(CallError::call);
+        return convert(&a[2], &ret, ctx.profile()).map_err(CallError::call);
     }
-    Err(CallError::call(format!("lookup failed to find key {}", crate::value::go_quote(key))))
+    Err(CallError::call(format!("lookup failed to find key {}", crate::value::go_quote(key, ctx.profile()))))
 }
 
 pub(super) fn merge_type(a: &[Value], profile: crate::profile::Profile) -> Result<Type, CallError> {
@@ -85,7 +85,7 @@ pub(super) fn merge_type(a: &[Value], profile: crate::profile::Profile) -> Resul
             _ => {
                 return Err(CallError::call(format!(
                     "arguments must be maps or objects, got {}",
-                    crate::value::go_quote(&ty.friendly_name())
+                    crate::value::go_quote(&ty.friendly_name(), profile)
                 )))
             }
         }
@@ -143,14 +143,16 @@ pub(super) fn transpose(a: &[Value], ctx: &mut Ctx) -> CallResult {
     for (k, list) in a[0].as_mapping().into_iter().flatten() {
         if list.is_null() && !profile.is_legacy() {
             return Err(match profile {
-                crate::Profile::OpenTofu => CallError::arg(0, format!("cannot use null list for [{}]", go_quote(k))),
+                crate::Profile::OpenTofu => CallError::arg(0, format!("cannot use null list for [{}]", go_quote(k, ctx.profile()))),
                 _ => CallError::call("input must not contain null list"),
             });
         }
         for (i, v) in seq(list).iter().enumerate() {
             if v.is_null() && !profile.is_legacy() {
                 return Err(match profile {
-                    crate::Profile::OpenTofu => CallError::arg(0, format!("cannot use null string for [{}][{i}]", go_quote(k))),
+                    crate::Profile::OpenTofu => {
+                        CallError::arg(0, format!("cannot use null string for [{}][{i}]", go_quote(k, ctx.profile())))
+                    }
                     _ => CallError::call("input list must not contain null string"),
                 });
             }

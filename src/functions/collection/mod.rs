@@ -4,6 +4,7 @@
 mod maps;
 mod sets;
 
+use crate::profile::Profile;
 use maps::{keys_type, lookup, lookup_type, merge, merge_type, transpose, values_type, zipmap, zipmap_type};
 use sets::{set_operation, set_operation_type, setproduct, setproduct_type};
 
@@ -235,7 +236,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
             let mut out: Vec<Value> = Vec::new();
             for v in seq(&a[0]) {
                 ctx.charge(out.len() as u64 / 8 + 1)?;
-                if !out.iter().any(|o| matches!(equals(o, v), Value::Bool(true))) {
+                if !out.iter().any(|o| matches!(equals(o, v, ctx.profile()), Value::Bool(true))) {
                     out.push(v.clone());
                 }
             }
@@ -332,7 +333,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(set_operation_type),
         description: "Takes multiple sets and produces a single set containing only the elements that all of the given sets have in common.",
         example: "setintersection([\"a\", \"b\"], [\"b\", \"c\"], [\"b\", \"d\"])",
-        imp: |a, ctx| set_operation(a, ctx, false, |x, y| x.iter().filter(|e| contains_equal(y, e)).cloned().collect()),
+        imp: |a, ctx| set_operation(a, ctx, false, |x, y, profile| x.iter().filter(|e| contains_equal(y, e, profile)).cloned().collect()),
     },
     FunctionDef {
         name: "setproduct",
@@ -352,7 +353,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(set_operation_type),
         description: "Returns a new set containing the elements from the first set that are not present in the second set.",
         example: "setsubtract([\"a\", \"b\", \"c\"], [\"a\", \"c\"])",
-        imp: |a, ctx| set_operation(a, ctx, false, |x, y| x.iter().filter(|e| !contains_equal(y, e)).cloned().collect()),
+        imp: |a, ctx| set_operation(a, ctx, false, |x, y, profile| x.iter().filter(|e| !contains_equal(y, e, profile)).cloned().collect()),
     },
     FunctionDef {
         name: "setunion",
@@ -362,7 +363,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Computed(set_operation_type),
         description: "Takes multiple sets and produces a single set containing the elements from all of the given sets.",
         example: "setunion([\"a\", \"b\"], [\"b\", \"c\"], [\"d\"])",
-        imp: |a, ctx| set_operation(a, ctx, true, |x, y| x.iter().chain(y.iter()).cloned().collect()),
+        imp: |a, ctx| set_operation(a, ctx, true, |x, y, _| x.iter().chain(y.iter()).cloned().collect()),
     },
     FunctionDef {
         name: "slice",
@@ -468,7 +469,7 @@ fn coalesce(a: &[Value], ctx: &mut Ctx) -> CallResult {
     for v in a {
         // The unified type is only a guess (strings might not be numbers):
         // an argument that fails to convert is passed over like a null.
-        let Ok(v) = convert(v, &ret) else { continue };
+        let Ok(v) = convert(v, &ret, ctx.profile()) else { continue };
         if !v.is_known() {
             return Ok(Value::unknown(ret));
         }
@@ -512,7 +513,7 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let ret = ctx.ret.clone();
     let mut out = Vec::new();
     for (i, v) in a.iter().enumerate() {
-        let v = if matches!(ret, Type::List(_)) { convert(v, &ret).map_err(|m| CallError::arg(i, m))? } else { v.clone() };
+        let v = if matches!(ret, Type::List(_)) { convert(v, &ret, ctx.profile()).map_err(|m| CallError::arg(i, m))? } else { v.clone() };
         out.extend(v.as_sequence().unwrap_or(&[]).iter().cloned());
     }
     ctx.check_size(out.len())?;
@@ -525,13 +526,14 @@ fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
     }
 }
 
-fn contains(a: &[Value], _: &mut Ctx) -> CallResult {
+fn contains(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     let Some(elems) = a[0].as_sequence() else {
         return Err(CallError::call("argument must be list, tuple, or set"));
     };
     let mut unknown = false;
     for e in elems {
-        match equals(e, &a[1]) {
+        match equals(e, &a[1], profile) {
             Value::Bool(true) => return Ok(Value::Bool(true)),
             Value::Bool(false) => {}
             _ => unknown = true,
@@ -675,7 +677,7 @@ fn length(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !ctx.profile().is_legacy() {
         return Ok(match v.ty() {
             Type::Dynamic => Value::unknown(Type::Number),
-            Type::String => strlen(v),
+            Type::String => strlen(v, ctx.profile()),
             _ => collection_length(v),
         });
     }
@@ -683,7 +685,7 @@ fn length(a: &[Value], ctx: &mut Ctx) -> CallResult {
         (_, Type::Dynamic) => Value::unknown(Type::Number),
         (_, Type::Tuple(ts)) => Value::int(ts.len() as i64),
         (_, Type::Object(attrs)) => Value::int(attrs.len() as i64),
-        (Value::String(s), _) => Value::int(crate::text::unicode::grapheme_count(s, crate::value::unicode()) as i64),
+        (Value::String(s), _) => Value::int(crate::text::unicode::grapheme_count(s, ctx.profile().unicode()) as i64),
         (Value::Unknown(..), _) => Value::unknown(Type::Number),
         (v, _) if length_unknown(v) => Value::unknown(Type::Number),
         (v, _) => Value::int(v.len().unwrap_or(0) as i64),
@@ -692,12 +694,12 @@ fn length(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 /// go-cty's `Strlen` (1.13 and later): the grapheme clusters of a known
 /// string; for an unknown one, at least as many as its known prefix has.
-pub(super) fn strlen(v: &Value) -> Value {
+pub(super) fn strlen(v: &Value, profile: Profile) -> Value {
     match v.as_str() {
-        Some(s) => Value::int(crate::text::unicode::grapheme_count(s, crate::value::unicode()) as i64),
+        Some(s) => Value::int(crate::text::unicode::grapheme_count(s, profile.unicode()) as i64),
         None => {
             let prefix = Range::of(v).refinement.prefix;
-            let n = Number::from_i64(crate::text::unicode::grapheme_count(&prefix, crate::value::unicode()) as i64);
+            let n = Number::from_i64(crate::text::unicode::grapheme_count(&prefix, profile.unicode()) as i64);
             Value::unknown(Type::Number).refine().not_null().lower(&n, true).value()
         }
     }
@@ -770,7 +772,8 @@ fn range(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::List(Type::Number, vals.into()))
 }
 
-fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
+fn sum(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     let l = &a[0];
     let elems = match l.as_sequence().or_else(|| l.as_mapping().map(|_| &[] as &[Value])) {
         Some(e) => e,
@@ -787,7 +790,7 @@ fn sum(a: &[Value], _: &mut Ctx) -> CallResult {
     }
     let mut acc: Option<Number> = None;
     for v in elems {
-        let Ok(Value::Number(n)) = convert(v, &Type::Number) else {
+        let Ok(Value::Number(n)) = convert(v, &Type::Number, profile) else {
             return Err(CallError::arg(0, "argument must be list, set, or tuple of number values"));
         };
         acc = Some(match acc {
@@ -809,8 +812,8 @@ pub(super) fn elem_type(v: &Value) -> Type {
     }
 }
 
-fn contains_equal(haystack: &[Value], needle: &Value) -> bool {
-    haystack.iter().any(|o| matches!(equals(o, needle), Value::Bool(true)))
+fn contains_equal(haystack: &[Value], needle: &Value, profile: Profile) -> bool {
+    haystack.iter().any(|o| matches!(equals(o, needle, profile), Value::Bool(true)))
 }
 
 fn chunklist(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -861,7 +864,8 @@ fn coalescelist(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Err(CallError::call("no non-null arguments"))
 }
 
-fn index(a: &[Value], _: &mut Ctx) -> CallResult {
+fn index(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     if !matches!(a[0].ty(), Type::List(_) | Type::Tuple(_)) {
         return Err(CallError::call("argument must be a list or tuple"));
     }
@@ -870,7 +874,7 @@ fn index(a: &[Value], _: &mut Ctx) -> CallResult {
         return Err(CallError::call("cannot search an empty list"));
     }
     for (i, e) in list.iter().enumerate() {
-        match equals(e, &a[1]) {
+        match equals(e, &a[1], profile) {
             Value::Bool(true) => return Ok(Value::int(i as i64)),
             Value::Bool(false) => {}
             _ => return Ok(Value::unknown(Type::Number)),
@@ -886,8 +890,8 @@ fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
         return Err(CallError::call("length of keys and values should be equal"));
     }
     let common = unify(&[keys.ty(), search.ty()]).unwrap_or(Type::Dynamic);
-    let keys = convert(keys, &common).map_err(CallError::call)?;
-    let search = convert(search, &common).map_err(CallError::call)?;
+    let keys = convert(keys, &common, ctx.profile()).map_err(CallError::call)?;
+    let search = convert(search, &common, ctx.profile()).map_err(CallError::call)?;
     let mut out = Vec::new();
     if seq(&search).is_empty() {
         return Ok(Value::List(ety, out.into()));
@@ -899,7 +903,7 @@ fn matchkeys(a: &[Value], ctx: &mut Ctx) -> CallResult {
     for (i, k) in seq(&keys).iter().enumerate() {
         ctx.charge(seq(&search).len() as u64)?;
         for s in seq(&search) {
-            match equals(k, s) {
+            match equals(k, s, ctx.profile()) {
                 Value::Bool(true) => {
                     out.push(values[i].clone());
                     break;

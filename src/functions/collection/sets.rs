@@ -25,11 +25,16 @@ pub(super) fn set_operation_type(a: &[Value], _: crate::profile::Profile) -> Res
 /// cty's `setOperationImpl`. Unless the operation allows unknowns, an
 /// unknown element makes the whole result unknown: it might equal any
 /// known element.
-pub(super) fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f: fn(&[Value], &[Value]) -> Vec<Value>) -> CallResult {
+pub(super) fn set_operation(
+    a: &[Value],
+    ctx: &mut Ctx,
+    allow_unknowns: bool,
+    f: fn(&[Value], &[Value], crate::profile::Profile) -> Vec<Value>,
+) -> CallResult {
     let ret = ctx.ret.clone();
     let mut acc = Value::unknown(ret.clone());
     for (i, v) in a.iter().enumerate() {
-        let v = convert(v, &ret).map_err(|m| CallError::arg(i, m))?;
+        let v = convert(v, &ret, ctx.profile()).map_err(|m| CallError::arg(i, m))?;
         if !allow_unknowns && !v.is_wholly_known() {
             return Ok(Value::unknown(ret));
         }
@@ -45,12 +50,12 @@ pub(super) fn set_operation(a: &[Value], ctx: &mut Ctx, allow_unknowns: bool, f:
         if ety != other {
             return Err(CallError::panic(format!(
                 "incompatible set rules: cty.setRules{{Type:{}}}, cty.setRules{{Type:{}}}",
-                ety.go_string(),
-                other.go_string()
+                ety.go_string(ctx.profile()),
+                other.go_string(ctx.profile())
             )));
         }
         ctx.charge((x.len() * y.len()) as u64 / 8 + 1)?;
-        acc = Value::set(ety.clone(), f(x, y));
+        acc = Value::set(ety.clone(), f(x, y, ctx.profile()), ctx.profile());
     }
     Ok(acc)
 }
@@ -126,7 +131,7 @@ pub(super) fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
     for _ in 0..total {
         let mut row = Vec::with_capacity(a.len());
         for (j, &n) in idx.iter().enumerate() {
-            row.push(convert(&seq(&a[j])[n], &sub[j]).map_err(CallError::call)?);
+            row.push(convert(&seq(&a[j])[n], &sub[j], ctx.profile()).map_err(CallError::call)?);
         }
         out.push(Value::Tuple(row.into()));
         for j in (0..idx.len()).rev() {
@@ -139,6 +144,6 @@ pub(super) fn setproduct(a: &[Value], ctx: &mut Ctx) -> CallResult {
     }
     Ok(match ret {
         Type::List(_) => Value::List(ety, out.into()),
-        _ => Value::set(ety, out),
+        _ => Value::set(ety, out, ctx.profile()),
     })
 }

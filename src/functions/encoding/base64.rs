@@ -87,7 +87,7 @@ pub(super) fn redact(s: &str, marks: Marks, profile: crate::profile::Profile) ->
         (true, true) => "(ephemeral sensitive value)".into(),
         (true, false) => "(ephemeral value)".into(),
         (false, true) => "(sensitive value)".into(),
-        (false, false) => go_quote(s),
+        (false, false) => go_quote(s, profile),
     }
 }
 
@@ -97,5 +97,5 @@ pub(super) fn base64decode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let bytes = go_base64_decode(s.as_bytes())
         .map_err(|_| CallError::call(format!("failed to decode base64 data {}", redact(s, marked, ctx.profile()))))?;
     let text = String::from_utf8(bytes).map_err(|_| CallError::call("the result of decoding the provided string is not valid UTF-8"))?;
-    Ok(Value::string(text).with_marks(marked))
+    Ok(Value::string(text, ctx.profile()).with_marks(marked))
 }

@@ -128,7 +128,7 @@ const CP1252_HIGH: [u16; 32] = [
 /// `strings.ToLower`).
 fn charset(a: &[Value], i: usize, profile: crate::profile::Profile) -> Result<Charset, CallError> {
     let given = str_arg(a, i);
-    let name = crate::text::unicode::to_lower(crate::text::unicode::trim_space(given), crate::value::unicode());
+    let name = crate::text::unicode::to_lower(crate::text::unicode::trim_space(given), profile.unicode());
     if let Some((_, c)) = CHARSETS.iter().find(|(n, _)| *n == name) {
         return Ok(*c);
     }
@@ -139,10 +139,10 @@ fn charset(a: &[Value], i: usize, profile: crate::profile::Profile) -> Result<Ch
     if OTHER_CHARSETS.contains(&name.as_str()) {
         return Err(CallError::arg(
             i,
-            format!("{} is an encoding {engine} supports, but this evaluator does not implement it", go_quote(given)),
+            format!("{} is an encoding {engine} supports, but this evaluator does not implement it", go_quote(given, profile)),
         ));
     }
-    Err(CallError::arg(i, format!("{} is not a supported IANA encoding name or alias in this {engine} version", go_quote(given))))
+    Err(CallError::arg(i, format!("{} is not a supported IANA encoding name or alias in this {engine} version", go_quote(given, profile))))
 }
 
 fn encode_text(s: &str, cs: Charset) -> Option<Vec<u8>> {
@@ -200,7 +200,7 @@ pub(super) fn textencodebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let cs = charset(a, 1, ctx.profile())?;
     let bytes = encode_text(str_arg(a, 0), cs)
         .ok_or_else(|| CallError::arg(0, format!("the given string contains characters that cannot be represented in {}", cs.name())))?;
-    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes)))
+    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes), ctx.profile()))
 }
 
 pub(super) fn textdecodebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -214,5 +214,5 @@ pub(super) fn textdecodebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if text.contains('\u{FFFD}') {
         return Err(CallError::arg(0, format!("the given string contains symbols that are not defined for {}", cs.name())));
     }
-    Ok(Value::string(text))
+    Ok(Value::string(text, ctx.profile()))
 }

@@ -137,14 +137,14 @@ pub(super) fn csvdecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut seen = std::collections::BTreeSet::new();
     for name in &header {
         if !seen.insert(name.as_str()) {
-            return Err(CallError::call(format!("duplicate column name {}", go_quote(name))));
+            return Err(CallError::call(format!("duplicate column name {}", go_quote(name, ctx.profile()))));
         }
     }
-    let names: Vec<String> = header.iter().map(|n| crate::value::nfc(n.clone())).collect();
+    let names: Vec<String> = header.iter().map(|n| crate::value::nfc(n.clone(), ctx.profile())).collect();
     let ety = Type::Object(names.iter().map(|n| (n.clone(), Type::String)).collect());
     let mut rows = Vec::new();
     while let Some(fields) = r.read().map_err(csv_error)? {
-        rows.push(Value::Object(names.iter().cloned().zip(fields.into_iter().map(Value::string)).collect()));
+        rows.push(Value::Object(names.iter().cloned().zip(fields.into_iter().map(|f| Value::string(f, ctx.profile()))).collect()));
     }
     ctx.check_size(rows.len())?;
     Ok(Value::List(ety, rows.into()))

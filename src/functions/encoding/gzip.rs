@@ -22,7 +22,7 @@ pub(super) fn base64gzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
             .and_then(|()| gz.flush())
             .and_then(|()| gz.finish())
             .map_err(|e| CallError::call(format!("failed to write gzip raw data: {e}")))?;
-        return Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes)));
+        return Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes), ctx.profile()));
     }
     let mut deflate = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
     deflate
@@ -36,7 +36,7 @@ pub(super) fn base64gzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
     bytes.extend_from_slice(&[0x01, 0x00, 0x00, 0xff, 0xff]);
     bytes.extend_from_slice(&crc.sum().to_le_bytes());
     bytes.extend_from_slice(&(s.len() as u32).to_le_bytes());
-    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes)))
+    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes), ctx.profile()))
 }
 
 /// The most a gunzipped string may hold.
@@ -72,7 +72,7 @@ pub(super) fn base64gunzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
         }
     }
     ctx.check_size(out.len() / 64)?;
-    Ok(Value::string(lossy_string(out)).with_marks(marked))
+    Ok(Value::string(lossy_string(out), ctx.profile()).with_marks(marked))
 }
 
 /// Go's wording for the usual ways a gzip stream goes wrong.

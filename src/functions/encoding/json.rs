@@ -3,6 +3,7 @@
 
 use super::MAX_NESTING;
 use super::{str_arg, CallError, CallResult, Ctx};
+use crate::profile::Profile;
 use crate::value::go_quote;
 use crate::value::{Number, Type, Value};
 use std::collections::BTreeMap;
@@ -35,12 +36,12 @@ enum JsonState {
 
 /// Go's `quoteChar`: a byte shown as a quoted rune (bytes above 0x7F as
 /// the Latin-1 character of that number, as Go converts a byte).
-fn quote_char(c: u8) -> String {
+fn quote_char(c: u8, profile: Profile) -> String {
     match c {
         b'\'' => "'\\''".into(),
         b'"' => "'\"'".into(),
         _ => {
-            let q = go_quote(&char::from(c).to_string());
+            let q = go_quote(&char::from(c).to_string(), profile);
             format!("'{}'", &q[1..q.len() - 1])
         }
     }
@@ -52,6 +53,7 @@ struct JsonReader<'a> {
     b: &'a [u8],
     pos: usize,
     depth: usize,
+    profile: Profile,
 }
 
 impl JsonReader<'_> {
@@ -65,7 +67,7 @@ impl JsonReader<'_> {
         None
     }
 
-    fn token_error(c: u8, state: JsonState) -> String {
+    fn token_error(c: u8, state: JsonState, profile: Profile) -> String {
         let context = match state {
             JsonState::Top | JsonState::ArrayStart | JsonState::ArrayValue | JsonState::ObjectValue => " looking for beginning of value",
             JsonState::ArrayComma => " after array element",
@@ -74,7 +76,7 @@ impl JsonReader<'_> {
             JsonState::ObjectComma => " after object key:value pair",
             JsonState::ObjectStart => "",
         };
-        format!("invalid character {}{context}", quote_char(c))
+        format!("invalid character {}{context}", quote_char(c, profile))
     }
 
     /// A value where one is allowed (`state` is a value state).
@@ -91,7 +93,7 @@ impl JsonReader<'_> {
                 self.depth -= 1;
                 v
             }
-            b']' | b'}' | b':' | b',' => Err(Self::token_error(c, state)),
+            b']' | b'}' | b':' | b',' => Err(Self::token_error(c, state, self.profile)),
             _ => self.scalar(),
         }
     }
@@ -110,7 +112,7 @@ impl JsonReader<'_> {
                     self.pos += 1;
                     state = JsonState::ArrayValue;
                 }
-                (_, JsonState::ArrayComma) => return Err(Self::token_error(c, state)),
+                (_, JsonState::ArrayComma) => return Err(Self::token_error(c, state, self.profile)),
                 _ => {
                     items.push(self.value(state)?);
                     state = JsonState::ArrayComma;
@@ -147,7 +149,7 @@ impl JsonReader<'_> {
                     members.push((std::mem::take(&mut key), v));
                     state = JsonState::ObjectComma;
                 }
-                _ => return Err(Self::token_error(c, state)),
+                _ => return Err(Self::token_error(c, state, self.profile)),
             }
         }
     }
@@ -172,7 +174,7 @@ impl JsonReader<'_> {
                     match b.get(i) {
                         None => return Err(unexpected_eof()),
                         Some(d) if d.is_ascii_digit() => {}
-                        Some(&x) => return Err(format!("invalid character {} in numeric literal", quote_char(x))),
+                        Some(&x) => return Err(format!("invalid character {} in numeric literal", quote_char(x, self.profile))),
                     }
                 }
                 if b[i] == b'0' {
@@ -185,7 +187,9 @@ impl JsonReader<'_> {
                     match b.get(i) {
                         None => return Err(unexpected_eof()),
                         Some(d) if d.is_ascii_digit() => digits(&mut i),
-                        Some(&x) => return Err(format!("invalid character {} after decimal point in numeric literal", quote_char(x))),
+                        Some(&x) => {
+                            return Err(format!("invalid character {} after decimal point in numeric literal", quote_char(x, self.profile)))
+                        }
                     }
                 }
                 if matches!(b.get(i), Some(b'e' | b'E')) {
@@ -196,7 +200,9 @@ impl JsonReader<'_> {
                     match b.get(i) {
                         None => return Err(unexpected_eof()),
                         Some(d) if d.is_ascii_digit() => digits(&mut i),
-                        Some(&x) => return Err(format!("invalid character {} in exponent of numeric literal", quote_char(x))),
+                        Some(&x) => {
+                            return Err(format!("invalid character {} in exponent of numeric literal", quote_char(x, self.profile)))
+                        }
                     }
                 }
                 self.pos = i;
@@ -212,7 +218,11 @@ impl JsonReader<'_> {
                     match b.get(self.pos + k) {
                         None => return Err(unexpected_eof()),
                         Some(&x) if x != want => {
-                            return Err(format!("invalid character {} in literal {word} (expecting {})", quote_char(x), quote_char(want)))
+                            return Err(format!(
+                                "invalid character {} in literal {word} (expecting {})",
+                                quote_char(x, self.profile),
+                                quote_char(want, self.profile)
+                            ))
                         }
                         Some(_) => {}
                     }
@@ -220,7 +230,7 @@ impl JsonReader<'_> {
                 self.pos += word.len();
                 Ok(v)
             }
-            _ => Err(format!("invalid character {} looking for beginning of value", quote_char(c))),
+            _ => Err(format!("invalid character {} looking for beginning of value", quote_char(c, self.profile))),
         }
     }
 
@@ -262,7 +272,10 @@ impl JsonReader<'_> {
                                     None => return Err("unexpected EOF".into()),
                                     Some(x) if x.is_ascii_hexdigit() => {}
                                     Some(&x) => {
-                                        return Err(format!("invalid character {} in \\u hexadecimal character escape", quote_char(x)))
+                                        return Err(format!(
+                                            "invalid character {} in \\u hexadecimal character escape",
+                                            quote_char(x, self.profile)
+                                        ))
                                     }
                                 }
                             }
@@ -281,27 +294,27 @@ impl JsonReader<'_> {
                                 out.push(char::from_u32(r).unwrap_or('\u{FFFD}'));
                             }
                         }
-                        x => return Err(format!("invalid character {} in string escape code", quote_char(x))),
+                        x => return Err(format!("invalid character {} in string escape code", quote_char(x, self.profile))),
                     }
                 }
-                Some(&x) => return Err(format!("invalid character {} in string literal", quote_char(x))),
+                Some(&x) => return Err(format!("invalid character {} in string literal", quote_char(x, self.profile))),
             }
         }
     }
 }
 
 /// The type go-cty's `ImpliedType` gives (the last of duplicate members wins).
-fn json_type(j: &Node) -> Type {
+fn json_type(j: &Node, profile: Profile) -> Type {
     match j {
         Node::Null => Type::Dynamic,
         Node::Bool(_) => Type::Bool,
         Node::Number(_) => Type::Number,
         Node::String(_) => Type::String,
-        Node::Array(items) => Type::Tuple(items.iter().map(json_type).collect()),
+        Node::Array(items) => Type::Tuple(items.iter().map(|i| json_type(i, profile)).collect()),
         Node::Object(members) => {
             let mut m = BTreeMap::new();
             for (k, v) in members {
-                m.insert(crate::value::nfc(k.clone()), json_type(v));
+                m.insert(crate::value::nfc(k.clone(), profile), json_type(v, profile));
             }
             Type::Object(m)
         }
@@ -310,21 +323,21 @@ fn json_type(j: &Node) -> Type {
 
 /// go-cty 1.16.2's `ImpliedType`, for its one new error: members of the
 /// same name with different types.
-fn implied_type(j: &Node) -> Result<Type, String> {
+fn implied_type(j: &Node, profile: Profile) -> Result<Type, String> {
     Ok(match j {
-        Node::Array(items) => Type::Tuple(items.iter().map(implied_type).collect::<Result<_, _>>()?),
+        Node::Array(items) => Type::Tuple(items.iter().map(|i| implied_type(i, profile)).collect::<Result<_, _>>()?),
         Node::Object(members) => {
             let mut m: BTreeMap<&str, Type> = BTreeMap::new();
             for (k, v) in members {
-                let t = implied_type(v)?;
+                let t = implied_type(v, profile)?;
                 if m.get(k.as_str()).is_some_and(|existing| *existing != t) {
-                    return Err(format!("duplicate {} property in JSON object", go_quote(k)));
+                    return Err(format!("duplicate {} property in JSON object", go_quote(k, profile)));
                 }
                 m.insert(k, t);
             }
-            Type::Object(crate::value::map::btree_map(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string()), t))))
+            Type::Object(crate::value::map::btree_map(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string(), profile), t))))
         }
-        other => json_type(other),
+        other => json_type(other, profile),
     })
 }
 
@@ -344,7 +357,7 @@ pub(super) fn jsondecode_type(a: &[Value], profile: crate::profile::Profile) -> 
         't' | 'f' => Ok(Type::Bool),
         '-' | '0'..='9' | '.' => Ok(Type::Number),
         c => {
-            let q = go_quote(&c.to_string());
+            let q = go_quote(&c.to_string(), profile);
             let inner = q[1..q.len() - 1].replace("\\\"", "\"");
             let inner = if c == '\'' { "\\'".to_string() } else { inner };
             Err(CallError::arg(0, format!("a JSON document cannot begin with the character '{inner}'")))
@@ -357,29 +370,29 @@ fn json_number(text: &str) -> Result<Value, String> {
 }
 
 /// go-cty's `json.Unmarshal` of a value into its implied type.
-fn json_value(j: &Node) -> Result<Value, String> {
+fn json_value(j: &Node, profile: Profile) -> Result<Value, String> {
     Ok(match j {
         Node::Null => Value::null(),
         Node::Bool(b) => Value::Bool(*b),
         Node::Number(t) => json_number(t)?,
-        Node::String(s) => Value::string(s.clone()),
-        Node::Array(items) => Value::Tuple(items.iter().map(json_value).collect::<Result<_, _>>()?),
-        Node::Object(_) => json_as(j, &json_type(j))?,
+        Node::String(s) => Value::string(s.clone(), profile),
+        Node::Array(items) => Value::Tuple(items.iter().map(|i| json_value(i, profile)).collect::<Result<_, _>>()?),
+        Node::Object(_) => json_as(j, &json_type(j, profile), profile)?,
     })
 }
 
 /// go-cty 1.12's `json.Unmarshal` of a value into a given type, which the
 /// earlier of duplicate object members go through (the type is the last
 /// one's).
-fn json_as(j: &Node, ty: &Type) -> Result<Value, String> {
+fn json_as(j: &Node, ty: &Type, profile: Profile) -> Result<Value, String> {
     if let Node::Null = j {
         return Ok(Value::Null(ty.clone()));
     }
     match ty {
-        Type::Dynamic => json_dynamic(j),
+        Type::Dynamic => json_dynamic(j, profile),
         Type::Bool => match j {
             Node::Bool(b) => Ok(Value::Bool(*b)),
-            Node::String(s) => crate::value::convert::convert(&Value::string(s.clone()), ty),
+            Node::String(s) => crate::value::convert::convert(&Value::string(s.clone(), profile), ty, profile),
             _ => Err("bool is required".into()),
         },
         Type::Number => match j {
@@ -387,8 +400,8 @@ fn json_as(j: &Node, ty: &Type) -> Result<Value, String> {
             _ => Err("number is required".into()),
         },
         Type::String => match j {
-            Node::String(s) | Node::Number(s) => Ok(Value::string(s.clone())),
-            Node::Bool(b) => Ok(Value::string(if *b { "true" } else { "false" })),
+            Node::String(s) | Node::Number(s) => Ok(Value::string(s.clone(), profile)),
+            Node::Bool(b) => Ok(Value::string(if *b { "true" } else { "false" }, profile)),
             _ => Err("string is required".into()),
         },
         Type::Tuple(etys) => {
@@ -396,7 +409,7 @@ fn json_as(j: &Node, ty: &Type) -> Result<Value, String> {
             let mut vals = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
                 let ety = etys.get(i).ok_or_else(|| format!("too many tuple elements (need {})", etys.len()))?;
-                vals.push(json_as(item, ety)?);
+                vals.push(json_as(item, ety, profile)?);
             }
             if vals.len() != etys.len() {
                 return Err(format!("not enough tuple elements (need {})", etys.len()));
@@ -407,9 +420,9 @@ fn json_as(j: &Node, ty: &Type) -> Result<Value, String> {
             let Node::Object(members) = j else { return Err("missing expected {".into()) };
             let mut vals = BTreeMap::new();
             for (k, v) in members {
-                let k = crate::value::nfc(k.clone());
-                let aty = atys.get(&k).ok_or_else(|| format!("unsupported attribute {}", go_quote(&k)))?;
-                vals.insert(k, json_as(v, aty)?);
+                let k = crate::value::nfc(k.clone(), profile);
+                let aty = atys.get(&k).ok_or_else(|| format!("unsupported attribute {}", go_quote(&k, profile)))?;
+                vals.insert(k, json_as(v, aty, profile)?);
             }
             for (k, aty) in atys {
                 vals.entry(k.clone()).or_insert_with(|| Value::Null(aty.clone()));
@@ -423,7 +436,7 @@ fn json_as(j: &Node, ty: &Type) -> Result<Value, String> {
 /// go-cty's reading of a value of unknown type: an object holding its type
 /// and value (this only matters for the errors, as a later duplicate null
 /// replaces the result).
-fn json_dynamic(j: &Node) -> Result<Value, String> {
+fn json_dynamic(j: &Node, profile: Profile) -> Result<Value, String> {
     let Node::Object(members) = j else { return Err("missing expected {".into()) };
     let (mut ty, mut value) = (None, None);
     for (k, v) in members {
@@ -436,37 +449,40 @@ fn json_dynamic(j: &Node) -> Result<Value, String> {
                         "bool" => Type::Bool,
                         "dynamic" => Type::Dynamic,
                         other => {
-                            return Err(format!("failed to decode type for dynamic value: invalid primitive type name {}", go_quote(other)))
+                            return Err(format!(
+                                "failed to decode type for dynamic value: invalid primitive type name {}",
+                                go_quote(other, profile)
+                            ))
                         }
                     },
                     _ => Type::Dynamic,
                 })
             }
             "value" => value = Some(v),
-            other => return Err(format!("invalid key {} in dynamically-typed value", go_quote(other))),
+            other => return Err(format!("invalid key {} in dynamically-typed value", go_quote(other, profile))),
         }
     }
     let ty = ty.ok_or("missing type in dynamically-typed value")?;
     let value = value.ok_or("missing value in dynamically-typed value")?;
     if ty == Type::Dynamic {
-        return json_value(value);
+        return json_value(value, profile);
     }
-    json_as(value, &ty)
+    json_as(value, &ty, profile)
 }
 
 /// go-cty's `JSONDecodeFunc`.
 pub(super) fn jsondecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let src = str_arg(a, 0);
     ctx.charge(src.len() as u64 / 16)?;
-    let mut r = JsonReader { b: src.as_bytes(), pos: 0, depth: 0 };
+    let mut r = JsonReader { b: src.as_bytes(), pos: 0, depth: 0, profile: ctx.profile() };
     let j = r.value(JsonState::Top).map_err(CallError::call)?;
     if r.peek().is_some_and(|c| c != b']' && c != b'}') {
         return Err(CallError::call("extraneous data after JSON object"));
     }
     if !ctx.profile().is_legacy() {
-        implied_type(&j).map_err(CallError::call)?;
+        implied_type(&j, ctx.profile()).map_err(CallError::call)?;
     }
-    let v = json_value(&j).map_err(CallError::call)?;
+    let v = json_value(&j, ctx.profile()).map_err(CallError::call)?;
     ctx.check_size(v.weight())?;
     Ok(v)
 }
@@ -481,7 +497,7 @@ pub(super) fn jsonencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let mut out = String::new();
     crate::present::write_json(&a[0], &mut out, crate::present::JsonFlavor::Terraform);
     ctx.check_size(out.len() / 64)?;
-    Ok(Value::string(out))
+    Ok(Value::string(out, ctx.profile()))
 }
 
 /// The unknown text of a value not wholly known: go-cty 1.13 and later
@@ -498,7 +514,7 @@ fn encoded_prefix(v: &Value, profile: crate::profile::Profile) -> Value {
         Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
         _ => "",
     };
-    unknown.refine().prefix_full(prefix).value()
+    unknown.refine().prefix_full(prefix, profile).value()
 }
 
 fn has_infinity(v: &Value) -> bool {

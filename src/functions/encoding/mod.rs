@@ -49,7 +49,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Encodes the UTF-8 bytes of a string with Base64 (standard alphabet, padded).",
         example: "base64encode(\"Hello World\")",
-        imp: |a, _| Ok(Value::string(::base64::engine::general_purpose::STANDARD.encode(str_arg(a, 0)))),
+        imp: |a, ctx| Ok(Value::string(::base64::engine::general_purpose::STANDARD.encode(str_arg(a, 0)), ctx.profile())),
     },
     FunctionDef {
         name: "base64gunzip",
@@ -141,7 +141,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Escapes a string for a URL query: + for a space, %XX for all but letters, digits and -_.~.",
         example: "urlencode(\"Hello World!\")",
-        imp: |a, _| Ok(Value::string(query_escape(str_arg(a, 0)))),
+        imp: |a, ctx| Ok(Value::string(query_escape(str_arg(a, 0)), ctx.profile())),
     },
     FunctionDef {
         name: "yamldecode",
@@ -172,10 +172,10 @@ fn decoded_type(_: &[Value], _: crate::profile::Profile) -> Result<Type, CallErr
 }
 
 /// Go's `%q` of bytes that may not be UTF-8 (invalid bytes as `\xNN`).
-pub(in crate::functions) fn go_quote_bytes(b: &[u8]) -> String {
+pub(in crate::functions) fn go_quote_bytes(b: &[u8], profile: crate::profile::Profile) -> String {
     let mut out = String::from("\"");
     for chunk in b.utf8_chunks() {
-        let q = go_quote(chunk.valid());
+        let q = go_quote(chunk.valid(), profile);
         out.push_str(&q[1..q.len() - 1]);
         for x in chunk.invalid() {
             out.push_str(&format!("\\x{x:02x}"));

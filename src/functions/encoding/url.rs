@@ -19,7 +19,8 @@ pub(super) fn query_escape(s: &str) -> String {
 
 /// Go's `url.QueryUnescape`, with OpenTofu's message (the decoded text in
 /// the message is always empty, as Go returns nothing on error).
-pub(super) fn urldecode(a: &[Value], _: &mut Ctx) -> CallResult {
+pub(super) fn urldecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
+    let profile = ctx.profile();
     let b = str_arg(a, 0).as_bytes();
     let hex = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
     let mut out = Vec::with_capacity(b.len());
@@ -33,7 +34,7 @@ pub(super) fn urldecode(a: &[Value], _: &mut Ctx) -> CallResult {
                 }
                 _ => {
                     let bad = &b[i..(i + 3).min(b.len())];
-                    return Err(CallError::call(format!("failed to decode URL '': invalid URL escape {}", go_quote_bytes(bad))));
+                    return Err(CallError::call(format!("failed to decode URL '': invalid URL escape {}", go_quote_bytes(bad, profile))));
                 }
             },
             b'+' => {
@@ -46,5 +47,5 @@ pub(super) fn urldecode(a: &[Value], _: &mut Ctx) -> CallResult {
             }
         }
     }
-    Ok(Value::string(lossy_string(out)))
+    Ok(Value::string(lossy_string(out), profile))
 }

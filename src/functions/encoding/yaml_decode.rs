@@ -5,6 +5,7 @@
 
 use super::base64::go_base64_decode;
 use super::{str_arg, CallError, CallResult, Ctx, MAX_NESTING};
+use crate::profile::Profile;
 use crate::value::go_quote;
 use crate::value::{Number, Type, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -255,7 +256,7 @@ fn tag_string(tag: &Option<Tag>) -> String {
 impl Decoder<'_, '_> {
     /// The next event and its index; `key` when a mapping key is due
     /// (go-cty-yaml refuses an alias there before looking it up).
-    fn next(&mut self, key: bool) -> Result<(Event, Marker, usize), CallError> {
+    fn next(&mut self, key: bool, profile: Profile) -> Result<(Event, Marker, usize), CallError> {
         self.ctx.charge(1)?;
         let i = self.next;
         if let Some((ev, mark)) = self.events.get(i) {
@@ -265,7 +266,9 @@ impl Decoder<'_, '_> {
         Err(match self.error.take() {
             Some(StreamError::Syntax(m)) => CallError::call(m),
             Some(StreamError::UnknownAlias(pos, _, is_key)) if key || is_key => fail(pos, "only strings are allowed as mapping keys"),
-            Some(StreamError::UnknownAlias(pos, name, _)) => fail(pos, format!("reference to undefined anchor {}", go_quote(&name))),
+            Some(StreamError::UnknownAlias(pos, name, _)) => {
+                fail(pos, format!("reference to undefined anchor {}", go_quote(&name, profile)))
+            }
             None => CallError::call("invalid YAML syntax"),
         })
     }
@@ -321,7 +324,7 @@ impl Decoder<'_, '_> {
         }
     }
 
-    fn node(&mut self, ev: Event, mark: Marker, index: usize) -> Result<Node, CallError> {
+    fn node(&mut self, ev: Event, mark: Marker, index: usize, profile: Profile) -> Result<Node, CallError> {
         match ev {
             Event::Scalar(mut text, style, anchor, tag) => {
                 if self.unterminated_block == Some(index) {
@@ -339,8 +342,8 @@ impl Decoder<'_, '_> {
                 let node = if tag.is_empty() && !implicit {
                     // The type pass calls any other untagged scalar a
                     // string; the value pass resolves it, then converts.
-                    let v = match resolve(&tag, &text, style) {
-                        Ok(v) => crate::value::convert::convert(&v, &Type::String).unwrap_or(Value::Null(Type::String)),
+                    let v = match resolve(&tag, &text, style, profile) {
+                        Ok(v) => crate::value::convert::convert(&v, &Type::String, profile).unwrap_or(Value::Null(Type::String)),
                         Err(e) => {
                             let pos = self.node_start(&mark, is_block(style), anchor.is_some());
                             self.value_error(at(pos, e));
@@ -349,7 +352,7 @@ impl Decoder<'_, '_> {
                     };
                     (Type::String, v)
                 } else {
-                    let v = resolve(&tag, &text, style)
+                    let v = resolve(&tag, &text, style, profile)
                         .map_err(|e| fail(self.node_start(&mark, is_block(style), anchor.is_some() || !tag.is_empty()), e))?;
                     (v.ty(), v)
                 };
@@ -365,10 +368,11 @@ impl Decoder<'_, '_> {
                         self.ctx.charge(node.1.weight() as u64)?;
                         Ok(node)
                     }
-                    Some(Anchor::Pending(_)) => {
-                        Err(fail((&mark).into(), format!("cannot refer to anchor {} from inside its own definition", go_quote(&name))))
-                    }
-                    None => Err(fail((&mark).into(), format!("reference to undefined anchor {}", go_quote(&name)))),
+                    Some(Anchor::Pending(_)) => Err(fail(
+                        (&mark).into(),
+                        format!("cannot refer to anchor {} from inside its own definition", go_quote(&name, profile)),
+                    )),
+                    None => Err(fail((&mark).into(), format!("reference to undefined anchor {}", go_quote(&name, profile)))),
                 }
             }
             Event::SequenceStart(anchor, tag) => {
@@ -379,11 +383,11 @@ impl Decoder<'_, '_> {
                 let anchor = self.enter(anchor)?;
                 let (mut types, mut vals) = (Vec::new(), Vec::new());
                 loop {
-                    let (ev, mark, i) = self.next(false)?;
+                    let (ev, mark, i) = self.next(false, profile)?;
                     if let Event::SequenceEnd = ev {
                         break;
                     }
-                    let (t, v) = self.node(ev, mark, i)?;
+                    let (t, v) = self.node(ev, mark, i, profile)?;
                     types.push(t);
                     vals.push(v);
                 }
@@ -398,7 +402,7 @@ impl Decoder<'_, '_> {
                 let anchor = self.enter(anchor)?;
                 let mut attrs: BTreeMap<String, Node> = BTreeMap::new();
                 loop {
-                    let (ev, key_mark, i) = self.next(true)?;
+                    let (ev, key_mark, i) = self.next(true, profile)?;
                     let (mut text, style, tag) = match ev {
                         Event::MappingEnd => break,
                         Event::Scalar(text, style, _, tag) => (text, style, tag_string(&tag)),
@@ -408,8 +412,8 @@ impl Decoder<'_, '_> {
                         text.pop();
                     }
                     if (tag.is_empty() && text == "<<") || tag == MERGE_TAG {
-                        let (ev, mark, i) = self.next(false)?;
-                        let (t, v) = self.node(ev, mark, i)?;
+                        let (ev, mark, i) = self.next(false, profile)?;
+                        let (t, v) = self.node(ev, mark, i, profile)?;
                         // go-cty-yaml 1.2 (OpenTofu) merges a sequence of
                         // mappings too; 1.1 (Terraform) only a mapping.
                         let sequences = self.ctx.profile() != crate::profile::Profile::Terraform;
@@ -418,14 +422,14 @@ impl Decoder<'_, '_> {
                     }
                     // go-cty-yaml neither positions key errors nor
                     // records anchors on keys.
-                    let key = resolve(&tag, &text, style).map_err(CallError::call)?;
-                    let key = match crate::value::convert::convert(&key, &Type::String) {
+                    let key = resolve(&tag, &text, style, profile).map_err(CallError::call)?;
+                    let key = match crate::value::convert::convert(&key, &Type::String, profile) {
                         Ok(Value::String(s)) => s,
                         Ok(_) => return Err(fail((&key_mark).into(), "mapping key cannot be null")),
                         Err(_) => return Err(fail((&key_mark).into(), "only strings are allowed as mapping keys")),
                     };
-                    let (ev, mark, i) = self.next(false)?;
-                    let node = self.node(ev, mark, i)?;
+                    let (ev, mark, i) = self.next(false, profile)?;
+                    let node = self.node(ev, mark, i, profile)?;
                     attrs.insert(key, node);
                 }
                 self.ctx.check_size(attrs.len())?;
@@ -583,6 +587,7 @@ fn parse_once(text: &mut [char], tokens: &Tokens, ctx: &mut Ctx) -> Result<Optio
 /// go-cty-yaml's `Unmarshal` with the type from `ImpliedType`.
 pub(super) fn decode(src: &str, ctx: &mut Ctx) -> Result<Value, CallError> {
     ctx.charge(src.len() as u64 / 16)?;
+    let profile = ctx.profile();
     // go-cty-yaml reads an empty source as a single newline; libyaml
     // drops a byte order mark.
     let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
@@ -602,24 +607,24 @@ pub(super) fn decode(src: &str, ctx: &mut Ctx) -> Result<Value, CallError> {
         ctx,
         depth: 0,
     };
-    let (ev, mark, _) = d.next(false)?;
+    let (ev, mark, _) = d.next(false, profile)?;
     if !matches!(ev, Event::StreamStart) {
         return Err(fail((&mark).into(), "missing stream start token"));
     }
-    let (ev, mark, _) = d.next(false)?;
+    let (ev, mark, _) = d.next(false, profile)?;
     if !matches!(ev, Event::DocumentStart) {
         return Err(fail((&mark).into(), "missing start of document"));
     }
-    let (ev, mark, i) = d.next(false)?;
-    let (_, value) = d.node(ev, mark, i)?;
-    let (ev, mark, _) = d.next(false)?;
+    let (ev, mark, i) = d.next(false, profile)?;
+    let (_, value) = d.node(ev, mark, i, profile)?;
+    let (ev, mark, _) = d.next(false, profile)?;
     match ev {
         Event::DocumentEnd => {}
         Event::DocumentStart => return Err(fail((&mark).into(), "only a single document is allowed")),
         _ => return Err(fail((&mark).into(), "unexpected extra content after value")),
     }
     let explicit_end = d.chars.get(mark.index()..mark.index() + 3) == Some(&['.', '.', '.'][..]);
-    let (ev, mark, _) = d.next(false)?;
+    let (ev, mark, _) = d.next(false, profile)?;
     if !matches!(ev, Event::StreamEnd) {
         // After an explicit end (`...`) libyaml needs a `---` to start
         // another document.
@@ -667,10 +672,10 @@ fn unterminated_block(chars: &[char], events: &[(Event, Marker)]) -> Option<usiz
 }
 
 /// go-cty-yaml's `resolveScalar`.
-fn resolve(tag: &str, src: &str, style: TScalarStyle) -> Result<Value, String> {
+fn resolve(tag: &str, src: &str, style: TScalarStyle, profile: Profile) -> Result<Value, String> {
     let resolvable = tag.is_empty() || [STR_TAG, BOOL_TAG, INT_TAG, FLOAT_TAG, NULL_TAG, TIMESTAMP_TAG, BINARY_TAG].contains(&tag);
     if !resolvable {
-        return Err(format!("unsupported tag {}", go_quote(tag)));
+        return Err(format!("unsupported tag {}", go_quote(tag, profile)));
     }
     let hint = match src.as_bytes().first() {
         None => b'N',
@@ -683,7 +688,7 @@ fn resolve(tag: &str, src: &str, style: TScalarStyle) -> Result<Value, String> {
     let mut tag = tag;
     if hint != 0 && tag != STR_TAG && tag != BINARY_TAG {
         if matches!(style, TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted) {
-            return Ok(Value::string(src));
+            return Ok(Value::string(src, profile));
         }
         if let Some(v) = well_known(src) {
             return Ok(v);
@@ -700,7 +705,7 @@ fn resolve(tag: &str, src: &str, style: TScalarStyle) -> Result<Value, String> {
             b'D' | b'S' => {
                 if tag.is_empty() || tag == TIMESTAMP_TAG {
                     if let Some(t) = timestamp(src) {
-                        return Ok(Value::string(t));
+                        return Ok(Value::string(t, profile));
                     }
                 }
                 if is_int_literal(src) {
@@ -715,25 +720,27 @@ fn resolve(tag: &str, src: &str, style: TScalarStyle) -> Result<Value, String> {
     match tag {
         STR_TAG | BINARY_TAG => {
             if tag == BINARY_TAG && go_base64_decode(src.as_bytes()).is_err() {
-                return Err(format!("cannot parse {} as {}: not valid base64", go_quote(src), tag));
+                return Err(format!("cannot parse {} as {}: not valid base64", go_quote(src, profile), tag));
             }
-            Ok(Value::string(src))
+            Ok(Value::string(src, profile))
         }
         BOOL_TAG => match well_known(src) {
             Some(v @ Value::Bool(_)) => Ok(v),
-            _ => Err(format!("cannot parse {} as {}", go_quote(src), tag)),
+            _ => Err(format!("cannot parse {} as {}", go_quote(src, profile), tag)),
         },
         INT_TAG | FLOAT_TAG => {
             let plain = src.replace('_', "");
             if let Some(n) = Number::parse(&plain) {
                 return Ok(Value::Number(n));
             }
-            go_parse_int(&plain).ok_or_else(|| format!("cannot parse {} as {}", go_quote(src), tag))
+            go_parse_int(&plain).ok_or_else(|| format!("cannot parse {} as {}", go_quote(src, profile), tag))
         }
-        TIMESTAMP_TAG => timestamp(src).map(Value::string).ok_or_else(|| format!("cannot parse {} as {}", go_quote(src), tag)),
+        TIMESTAMP_TAG => {
+            timestamp(src).map(|t| Value::string(t, profile)).ok_or_else(|| format!("cannot parse {} as {}", go_quote(src, profile), tag))
+        }
         NULL_TAG => Ok(Value::null()),
-        "" => Ok(Value::string(src)),
-        other => Err(format!("unsupported tag {}", go_quote(other))),
+        "" => Ok(Value::string(src, profile)),
+        other => Err(format!("unsupported tag {}", go_quote(other, profile))),
     }
 }
 

@@ -325,5 +325,5 @@ pub(super) fn yamlencode(a: &[Value], ctx: &mut Ctx) -> CallResult {
         w.write_indent();
     }
     ctx.check_size(w.out.len() / 64)?;
-    Ok(Value::string(w.out))
+    Ok(Value::string(w.out, ctx.profile()))
 }

@@ -7,10 +7,10 @@
 
 use super::super::numeric::BigNat;
 use super::super::{CallError, Ctx};
+use crate::profile::Profile;
 use crate::text::unicode::{graphemes, token_count};
 use crate::value::convert::convert;
 use crate::value::go_quote;
-use crate::value::unicode;
 use crate::value::{Type, Value};
 
 /// One `%...` sequence.
@@ -74,19 +74,19 @@ pub(in crate::functions) fn format(fmt: &str, args: &[Value], ctx: &mut Ctx) -> 
         if b.get(p) == Some(&b'[') {
             p += 1;
             if !matches!(b.get(p), Some(b'1'..=b'9')) {
-                return Err(scan_error(fmt, p));
+                return Err(scan_error(fmt, p, ctx.profile()));
             }
             let (n, next) = digits(b, p);
             v.arg = n;
             p = next;
             if b.get(p) != Some(&b']') {
-                return Err(scan_error(fmt, p));
+                return Err(scan_error(fmt, p, ctx.profile()));
             }
             p += 1;
         }
         match b.get(p) {
             Some(c) if c.is_ascii_alphabetic() => v.mode = *c as char,
-            _ => return Err(scan_error(fmt, p)),
+            _ => return Err(scan_error(fmt, p, ctx.profile())),
         }
         p += 1;
         v.raw = &fmt[start..p];
@@ -115,16 +115,16 @@ fn digits(b: &[u8], mut p: usize) -> (usize, usize) {
     (n, p)
 }
 
-fn scan_error(fmt: &str, p: usize) -> CallError {
+fn scan_error(fmt: &str, p: usize, profile: Profile) -> CallError {
     match fmt[p..].chars().next() {
         None => CallError::call(format!("invalid format string starting at offset {p}")),
-        Some(c) => CallError::call(format!("unrecognized format character {} at offset {p}", quote_rune(c))),
+        Some(c) => CallError::call(format!("unrecognized format character {} at offset {p}", quote_rune(c, profile))),
     }
 }
 
 /// Go's `%q` of a rune: `'x'`.
-fn quote_rune(c: char) -> String {
-    let q = go_quote(&c.to_string());
+fn quote_rune(c: char, profile: Profile) -> String {
+    let q = go_quote(&c.to_string(), profile);
     let inner = &q[1..q.len() - 1];
     match c {
         '"' => "'\"'".to_string(),
@@ -133,22 +133,22 @@ fn quote_rune(c: char) -> String {
     }
 }
 
-fn unsupported(v: &Verb, why: &str) -> CallError {
-    CallError::call(format!("unsupported value for {} at {}: {why}", go_quote(v.raw), v.offset))
+fn unsupported(v: &Verb, why: &str, profile: Profile) -> CallError {
+    CallError::call(format!("unsupported value for {} at {}: {why}", go_quote(v.raw, profile), v.offset))
 }
 
 fn append(v: &Verb, out: &mut String, args: &[Value], ctx: &mut Ctx) -> Result<(), CallError> {
     let Some(arg) = args.get(v.arg - 1) else {
         return Err(CallError::call(format!(
             "not enough arguments for {} at {}: need index {} but have {} total",
-            go_quote(v.raw),
+            go_quote(v.raw, ctx.profile()),
             v.offset,
             v.arg,
             args.len()
         )));
     };
     if v.mode != 'v' && arg.is_null() {
-        return Err(unsupported(v, "null value cannot be formatted"));
+        return Err(unsupported(v, "null value cannot be formatted", ctx.profile()));
     }
     if let Some(n) = v.width.into_iter().chain(v.prec).max() {
         ctx.check_size(n / 16)?;
@@ -158,23 +158,23 @@ fn append(v: &Verb, out: &mut String, args: &[Value], ctx: &mut Ctx) -> Result<(
             let text = match arg {
                 Value::String(s) if !v.sharp => s.clone(),
                 Value::Number(n) if !v.sharp => n.to_go_text('g', -1),
-                _ => json(arg, ctx).map_err(|e| unsupported(v, &e.message))?,
+                _ => json(arg, ctx).map_err(|e| unsupported(v, &e.message, ctx.profile()))?,
             };
-            out.push_str(&pad(v, text));
+            out.push_str(&pad(v, text, ctx.profile()));
         }
-        't' => match convert(arg, &Type::Bool).map_err(|m| unsupported(v, &m))? {
+        't' => match convert(arg, &Type::Bool, ctx.profile()).map_err(|m| unsupported(v, &m, ctx.profile()))? {
             Value::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-            _ => return Err(unsupported(v, "bool required")),
+            _ => return Err(unsupported(v, "bool required", ctx.profile())),
         },
         'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
-            let Value::Number(n) = convert(arg, &Type::Number).map_err(|m| unsupported(v, &m))? else {
-                return Err(unsupported(v, "number required"));
+            let Value::Number(n) = convert(arg, &Type::Number, ctx.profile()).map_err(|m| unsupported(v, &m, ctx.profile()))? else {
+                return Err(unsupported(v, "number required", ctx.profile()));
             };
             if matches!(v.mode, 'e' | 'E' | 'f' | 'g' | 'G') {
                 out.push_str(&format_float(v, &n));
             } else {
                 if !n.is_integer() {
-                    return Err(unsupported(v, "an integer is required"));
+                    return Err(unsupported(v, "an integer is required", ctx.profile()));
                 }
                 let decimal = n.to_go_text('f', 0);
                 ctx.charge(decimal.len() as u64 * decimal.len() as u64 / 4096)?;
@@ -182,20 +182,25 @@ fn append(v: &Verb, out: &mut String, args: &[Value], ctx: &mut Ctx) -> Result<(
             }
         }
         's' | 'q' => {
-            let Value::String(mut s) = convert(arg, &Type::String).map_err(|m| unsupported(v, &m))? else {
-                return Err(unsupported(v, "string required"));
+            let Value::String(mut s) = convert(arg, &Type::String, ctx.profile()).map_err(|m| unsupported(v, &m, ctx.profile()))? else {
+                return Err(unsupported(v, "string required", ctx.profile()));
             };
             if let Some(p) = v.prec.filter(|p| *p > 0) {
-                let end: usize = graphemes(&s, unicode()).take(p).map(str::len).sum();
+                let end: usize = graphemes(&s, ctx.profile().unicode()).take(p).map(str::len).sum();
                 s.truncate(end);
             }
             if v.mode == 'q' {
-                s = json(&Value::String(s), ctx).map_err(|e| unsupported(v, &e.message))?;
+                s = json(&Value::String(s), ctx).map_err(|e| unsupported(v, &e.message, ctx.profile()))?;
             }
-            out.push_str(&pad(v, s));
+            out.push_str(&pad(v, s, ctx.profile()));
         }
         m => {
-            return Err(CallError::call(format!("unsupported format verb {} in {} at offset {}", quote_rune(m), go_quote(v.raw), v.offset)))
+            return Err(CallError::call(format!(
+                "unsupported format verb {} in {} at offset {}",
+                quote_rune(m, ctx.profile()),
+                go_quote(v.raw, ctx.profile()),
+                v.offset
+            )))
         }
     }
     Ok(())
@@ -213,9 +218,9 @@ fn json(v: &Value, ctx: &mut Ctx) -> Result<String, CallError> {
 /// cty's padding of `%v`, `%s` and `%q`: to the width in grapheme
 /// clusters (counted by `textseg.TokenCount`), with zeros or spaces, on the
 /// left unless `-`.
-fn pad(v: &Verb, s: String) -> String {
+fn pad(v: &Verb, s: String, profile: Profile) -> String {
     let Some(width) = v.width else { return s };
-    let len = token_count(&s, unicode());
+    let len = token_count(&s, profile.unicode());
     if len >= width {
         return s;
     }
@@ -311,7 +316,7 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
     let fmt = a[0].as_str().unwrap_or("");
     let args = &a[1..];
     if args.is_empty() {
-        return Ok(Value::List(Type::String, (vec![Value::string(format(fmt, &[], ctx)?)]).into()));
+        return Ok(Value::List(Type::String, (vec![Value::string(format(fmt, &[], ctx)?, ctx.profile())]).into()));
     }
     let mut len: Option<(usize, usize)> = None;
     let mut unknown = false;
@@ -386,7 +391,7 @@ pub(in crate::functions) fn formatlist(a: &[Value], ctx: &mut Ctx) -> Result<Val
             true => e,
             false => CallError::call(format!("error on format iteration {row}: {}", e.message)),
         })?;
-        out.push(Value::string(s));
+        out.push(Value::string(s, ctx.profile()));
     }
     Ok(Value::List(Type::String, out.into()))
 }

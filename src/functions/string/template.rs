@@ -74,20 +74,20 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
     }
     ctx.charge(source.len() as u64 / 16)?;
     let expr = crate::syntax::parse_template(source, name, &Limits::default(), profile).map_err(|d| match profile {
-        Profile::Terraform => CallError::arg(0, format!("invalid template: {}", diagnostics_error(source, name, &d))),
-        _ => CallError::call(diagnostics_error(source, name, &d)),
+        Profile::Terraform => CallError::arg(0, format!("invalid template: {}", diagnostics_error(source, name, &d, ctx.profile()))),
+        _ => CallError::call(diagnostics_error(source, name, &d, ctx.profile())),
     })?;
-    let vars = template_vars(&vars)?;
+    let vars = template_vars(&vars, ctx.profile())?;
     for (root, _) in crate::syntax::variable_references(&expr) {
         if !vars.contains_key(root) {
             let at = match profile {
                 Profile::Terraform => format!(
                     ", referenced at {}",
-                    crate::diagnostics::range_text(source, name, root_span(source, root), crate::value::unicode())
+                    crate::diagnostics::range_text(source, name, root_span(source, root), ctx.profile().unicode())
                 ),
                 _ => String::new(),
             };
-            return Err(CallError::arg(1, format!("vars map does not contain key {}{at}", go_quote(root))));
+            return Err(CallError::arg(1, format!("vars map does not contain key {}{at}", go_quote(root, ctx.profile()))));
         }
     }
     // The template runs in an evaluator of its own, whose work the caller
@@ -103,7 +103,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
         };
         let exhausted = errors.iter().any(|d| d.code == crate::diagnostics::Code::TooExpensive);
         if !exhausted || budget >= Limits::default().max_steps {
-            return Err(CallError::call(diagnostics_error(source, name, &errors)));
+            return Err(CallError::call(diagnostics_error(source, name, &errors, ctx.profile())));
         }
         budget *= 4;
     };
@@ -115,10 +115,10 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let whole = crate::diagnostics::Span { start: 0, end: source.len() };
         return Err(CallError::call(format!(
             "{}: Template result is null; The result of the template is null, which is not a valid result for a templatestring call.",
-            crate::diagnostics::range_text(source, name, whole, crate::value::unicode())
+            crate::diagnostics::range_text(source, name, whole, ctx.profile().unicode())
         )));
     }
-    let v = convert(&v, &Type::String).map_err(|m| CallError::call(format!("invalid template result: {m}")))?;
+    let v = convert(&v, &Type::String, ctx.profile()).map_err(|m| CallError::call(format!("invalid template result: {m}")))?;
     Ok(v.with_marks(template_marks))
 }
 
@@ -127,7 +127,7 @@ pub(super) fn templatestring(a: &[Value], ctx: &mut Ctx) -> CallResult {
 /// interpolation or directive opens.
 /// The variables of a template function's call (`templatestring`,
 /// `templatefile`): a map or object whose keys are all identifiers.
-pub fn template_vars(vars: &Value) -> Result<&SortedMap<Value>, CallError> {
+pub fn template_vars(vars: &Value, profile: Profile) -> Result<&SortedMap<Value>, CallError> {
     let vars = match vars {
         Value::Map(_, m) | Value::Object(m) => m,
         _ => return Err(CallError::arg(1, "invalid vars value: must be a map")),
@@ -137,7 +137,7 @@ pub fn template_vars(vars: &Value) -> Result<&SortedMap<Value>, CallError> {
             1,
             format!(
                 "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
-                go_quote(bad)
+                go_quote(bad, profile)
             ),
         ));
     }
@@ -162,9 +162,9 @@ fn root_span(source: &str, name: &str) -> crate::diagnostics::Span {
 
 /// `hcl.Diagnostics.Error()` for diagnostics about a text called
 /// `filename`: the first with its range, and how many others there are.
-pub fn diagnostics_error(source: &str, filename: &str, diags: &[crate::diagnostics::Diagnostic]) -> String {
+pub fn diagnostics_error(source: &str, filename: &str, diags: &[crate::diagnostics::Diagnostic], profile: Profile) -> String {
     let Some(d) = diags.first() else { return "invalid template".into() };
-    let range = crate::diagnostics::range_text(source, filename, d.subject, crate::value::unicode());
+    let range = crate::diagnostics::range_text(source, filename, d.subject, profile.unicode());
     let first = format!("{range}: {}; {}", d.summary, d.detail);
     match diags.len() {
         1 => first,

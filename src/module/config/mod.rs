@@ -424,7 +424,7 @@ pub fn decode(files: &[(usize, &Body)], profile: Profile, diags: &mut Vec<Module
     let mut d = Decoder { profile, diags, sources };
     for (file, body) in files {
         let schema = if profile == Profile::OpenTofu { &FILE_OPENTOFU } else { &FILE };
-        let c = content(body, schema, *file, d.diags);
+        let c = content(body, schema, *file, d.diags, profile);
         for block in c.blocks {
             d.top_block(&mut config, block, *file);
         }
@@ -448,7 +448,7 @@ impl Decoder<'_> {
     /// `file:line,col-col` of a place, as Terraform quotes a declaration.
     fn range(&self, loc: Loc) -> String {
         let (name, text) = &self.sources[loc.file];
-        range_text(text, name, loc.span, crate::value::unicode())
+        range_text(text, name, loc.span, self.profile.unicode())
     }
 
     /// Terraform's error for a second declaration of a name, if there was
@@ -478,7 +478,7 @@ impl Decoder<'_> {
             "variable" => {
                 let v = self.variable(block, file);
                 let earlier = config.variables.iter().find(|e| e.name == v.name).map(|e| e.decl);
-                let name = go_quote(&v.name);
+                let name = go_quote(&v.name, self.profile);
                 let detail =
                     |at| format!("A variable named {name} was already declared at {at}. Variable names must be unique within a module.");
                 if !self.redeclared(earlier, super::DiagnosticKind::Other, file, v.decl.span, "Duplicate variable declaration", detail) {
@@ -486,13 +486,13 @@ impl Decoder<'_> {
                 }
             }
             "locals" => {
-                for attr in just_attributes(&block.body, file, self.diags) {
+                for attr in just_attributes(&block.body, file, self.diags, self.profile) {
                     if !is_identifier(&attr.name) {
                         self.error(file, "Invalid local value name", BAD_IDENTIFIER, attr.name_span);
                     }
                     let decl = Loc { file, span: attr.span };
                     let earlier = config.locals.iter().find(|e| e.name == attr.name).map(|e| e.decl);
-                    let name = go_quote(&attr.name);
+                    let name = go_quote(&attr.name, self.profile);
                     let detail = |at| {
                         format!("A local value named {name} was already defined at {at}. Local value names must be unique within a module.")
                     };
@@ -512,7 +512,7 @@ impl Decoder<'_> {
             "output" => {
                 let o = self.output(block, file);
                 let earlier = config.outputs.iter().find(|e| e.name == o.name).map(|e| e.decl);
-                let name = go_quote(&o.name);
+                let name = go_quote(&o.name, self.profile);
                 let detail =
                     |at| format!("An output named {name} was already defined at {at}. Output names must be unique within a module.");
                 if !self.redeclared(earlier, super::DiagnosticKind::Duplicate, file, o.decl.span, "Duplicate output definition", detail) {
@@ -527,7 +527,7 @@ impl Decoder<'_> {
             "module" => {
                 let m = self.module_call(block, file);
                 let earlier = config.modules.iter().find(|e| e.name == m.name).map(|e| e.decl);
-                let name = go_quote(&m.name);
+                let name = go_quote(&m.name, self.profile);
                 let detail = |at| {
                     format!("A module call named {name} was already defined at {at}. Module calls must have unique names within a module.")
                 };
@@ -539,7 +539,7 @@ impl Decoder<'_> {
             "check" => {
                 let c = self.check(block, file);
                 let earlier = config.checks.iter().find(|e| e.name == c.name).map(|e| e.decl);
-                let name = go_quote(&c.name);
+                let name = go_quote(&c.name, self.profile);
                 let detail =
                     |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
                 if !self.redeclared(
@@ -579,11 +579,11 @@ impl Decoder<'_> {
     /// OpenTofu's `language` block: the `opentofu` constraint of its
     /// `compatible_with` blocks (the rest is for other programs).
     fn language(&mut self, config: &mut Config, block: &Block, file: usize) {
-        let c = partial_content(&block.body, &LANGUAGE, file, self.diags);
+        let c = partial_content(&block.body, &LANGUAGE, file, self.diags, self.profile);
         for b in &c.blocks {
             if let Some(a) = b.body.attribute("opentofu") {
                 let text = match &a.expr.kind {
-                    crate::syntax::ast::ExprKind::Literal(v @ Value::Number(_)) => Some(crate::present::console(v)),
+                    crate::syntax::ast::ExprKind::Literal(v @ Value::Number(_)) => Some(crate::present::console(v, self.profile)),
                     _ => literal_string(&a.expr),
                 };
                 if let Some(t) = text {
@@ -607,7 +607,8 @@ impl Decoder<'_> {
                 continue;
             }
             let engine = if tofu { "OpenTofu" } else { "Terraform" };
-            let detail = format!("The provider argument name {} is reserved for use by {engine} in a future version.", go_quote(name));
+            let detail =
+                format!("The provider argument name {} is reserved for use by {engine} in a future version.", go_quote(name, self.profile));
             self.error(file, "Reserved argument name in provider block", detail, a.name_span);
         }
     }
@@ -615,7 +616,7 @@ impl Decoder<'_> {
     /// The parts of a `terraform` block the playground acts on:
     /// `required_version` and `required_providers`.
     fn terraform(&mut self, config: &mut Config, block: &Block, file: usize) {
-        let c = partial_content(&block.body, &TERRAFORM, file, self.diags);
+        let c = partial_content(&block.body, &TERRAFORM, file, self.diags, self.profile);
         if let Some(a) = c.attr("required_version") {
             if let Some(v) = self.string_arg(Some(a), file) {
                 config.required_versions.push((v, Loc { file, span: a.expr.span }));
@@ -656,10 +657,10 @@ impl Decoder<'_> {
     fn add_resource(&mut self, config: &mut Config, r: Resource) {
         let earlier = config.resources.iter().find(|e| e.mode == r.mode && e.ty == r.ty && e.name == r.name).map(|e| e.decl);
         let (summary, what) = match r.mode {
-            Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty)), r.ty.clone() + " data resource"),
-            _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty)), r.ty.clone() + " resource"),
+            Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty, self.profile)), r.ty.clone() + " data resource"),
+            _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty, self.profile)), r.ty.clone() + " resource"),
         };
-        let name = go_quote(&r.name);
+        let name = go_quote(&r.name, self.profile);
         let detail =
             |at| format!("A {what} named {name} was already declared at {at}. Resource names must be unique per type in each module.");
         if !self.redeclared(earlier, super::DiagnosticKind::Duplicate, r.file, r.decl.span, summary, detail) {
@@ -672,12 +673,11 @@ impl Decoder<'_> {
     fn constant(&mut self, attr: &Attribute, file: usize, want: &Type) -> Option<Value> {
         let vars = SortedMap::new();
         let limits = Limits::default();
-        let _profile = self.profile.enter();
         let mut ev = Evaluator::new(&vars, &limits).with_profile(self.profile).without_context();
         let v = ev.eval(&attr.expr);
         let failed = !ev.diags.is_empty();
         self.diags.extend(ev.diags.into_iter().map(|d| ModuleDiagnostic::at(file, d)));
-        let v = match convert(&v, want) {
+        let v = match convert(&v, want, self.profile) {
             Ok(v) => v,
             Err(m) => {
                 self.error(file, "Unsuitable value type", format!("Unsuitable value: {m}"), attr.expr.span);
@@ -718,13 +718,16 @@ impl Decoder<'_> {
     }
 
     fn variable(&mut self, block: &Block, file: usize) -> Variable {
-        let c = content(&block.body, &VARIABLE, file, self.diags);
+        let c = content(&block.body, &VARIABLE, file, self.diags, self.profile);
         let name = self.name_label(block, file, "variable");
         for reserved in
             ["source", "version", "count", "for_each", "depends_on", "providers", "ignore_nested_deprecations", "lifecycle", "locals"]
         {
             if name == reserved {
-                let detail = format!("The variable name {} is reserved due to its special meaning inside module blocks.", go_quote(&name));
+                let detail = format!(
+                    "The variable name {} is reserved due to its special meaning inside module blocks.",
+                    go_quote(&name, self.profile)
+                );
                 self.error(file, "Invalid variable name", detail, block.labels[0].1);
             }
         }
@@ -773,13 +776,12 @@ impl Decoder<'_> {
         if let Some(attr) = c.attr("default") {
             let vars = SortedMap::new();
             let limits = Limits::default();
-            let _profile = self.profile.enter();
             let mut ev = Evaluator::new(&vars, &limits).with_profile(self.profile).without_context();
             let v = ev.eval(&attr.expr);
             let ok = ev.diags.is_empty();
             self.diags.extend(ev.diags.into_iter().map(|d| ModuleDiagnostic::at(file, d)));
             let converted = match &constraint {
-                Some(c) if ok => super::convert::to_constraint(v, c, self.profile).map_err(|e| e.format()),
+                Some(c) if ok => super::convert::to_constraint(v, c, self.profile).map_err(|e| e.format(self.profile)),
                 _ => Ok(v),
             };
             let v = match converted {
@@ -804,11 +806,13 @@ impl Decoder<'_> {
         for b in &c.blocks {
             let Some(rule) = self.check_rule(b, file) else { continue };
             let refers_to_self = crate::syntax::traversals(&rule.condition).iter().any(|(root, span, steps)| {
-                matches!(crate::module::refs::parse(root, *span, steps), Ok(Some(r)) if r.subject == crate::module::refs::Subject::Var(name.clone()) && r.error.is_none())
+                matches!(crate::module::refs::parse(root, *span, steps, self.profile), Ok(Some(r)) if r.subject == crate::module::refs::Subject::Var(name.clone()) && r.error.is_none())
             });
             if !refers_to_self {
-                let detail =
-                    format!("The condition for variable {} must refer to var.{name} in order to test incoming values.", go_quote(&name));
+                let detail = format!(
+                    "The condition for variable {} must refer to var.{name} in order to test incoming values.",
+                    go_quote(&name, self.profile)
+                );
                 self.error(file, "Invalid variable validation condition", detail, rule.condition.span);
             }
             validations.push(rule);
@@ -844,7 +848,7 @@ impl Decoder<'_> {
                 _ => {}
             }
         }
-        match constraint_of(e) {
+        match constraint_of(e, self.profile) {
             Ok(Constraint::Simple(Type::Dynamic)) => (None, true),
             Ok(c) => {
                 let hcl = !c.ty().is_primitive();
@@ -873,11 +877,11 @@ impl Decoder<'_> {
                 None => {
                     let names: Vec<&str> = attrs.keys().map(String::as_str).collect();
                     let hint = crate::module::scope::first_close(&key, &names)
-                        .map(|s| format!(" Did you mean to set attribute {} instead?", go_quote(s)))
+                        .map(|s| format!(" Did you mean to set attribute {} instead?", go_quote(s, self.profile)))
                         .unwrap_or_default();
                     let detail = format!(
                         "The object type for {what} does not include an attribute named {}, so this definition is unused.{hint}",
-                        go_quote(&key)
+                        go_quote(&key, self.profile)
                     );
                     self.diags.push(ModuleDiagnostic {
                         kind: crate::module::DiagnosticKind::Other,
@@ -903,14 +907,16 @@ impl Decoder<'_> {
                     let Some(d) = &a.default else { continue };
                     let vars = SortedMap::new();
                     let limits = Limits::default();
-                    let _profile = self.profile.enter();
                     let mut ev = Evaluator::new(&vars, &limits).with_profile(self.profile).without_context();
                     let v = ev.eval(d);
                     if !ev.diags.is_empty() {
                         continue;
                     }
                     if let Err(e) = super::convert::to_constraint(v, &a.ty, self.profile) {
-                        let detail = format!("This default value is not compatible with the attribute's type constraint: {}.", e.format());
+                        let detail = format!(
+                            "This default value is not compatible with the attribute's type constraint: {}.",
+                            e.format(self.profile)
+                        );
                         self.error(file, "Invalid default value for optional attribute", detail, d.span);
                     }
                 }
@@ -920,7 +926,7 @@ impl Decoder<'_> {
 
     /// A check rule block; `None` when it lacks its arguments.
     fn check_rule(&mut self, block: &Block, file: usize) -> Option<CheckRule> {
-        let c = content(&block.body, &CHECK_RULE, file, self.diags);
+        let c = content(&block.body, &CHECK_RULE, file, self.diags, self.profile);
         if let Some(cond) = c.attr("condition") {
             if crate::syntax::traversals(&cond.expr).is_empty() {
                 self.error(
@@ -937,12 +943,12 @@ impl Decoder<'_> {
 
     fn output(&mut self, block: &Block, file: usize) -> Output {
         let schema = if self.profile == Profile::OpenTofu { &OUTPUT_OPENTOFU } else { &OUTPUT };
-        let c = content(&block.body, schema, file, self.diags);
+        let c = content(&block.body, schema, file, self.diags, self.profile);
         let name = self.name_label(block, file, "output");
         let description = self.string_arg(c.attr("description"), file);
         let sensitive = self.bool_arg(c.attr("sensitive"), file, false);
         let ephemeral = self.bool_arg(c.attr("ephemeral"), file, false);
-        let constraint = c.attr("type").and_then(|a| match constraint_of(&a.expr) {
+        let constraint = c.attr("type").and_then(|a| match constraint_of(&a.expr, self.profile) {
             Ok(c) => Some(c),
             Err(m) => {
                 self.error(file, "Invalid type specification", m, a.expr.span);
@@ -993,19 +999,22 @@ impl Decoder<'_> {
     }
 
     fn module_call(&mut self, block: &Block, file: usize) -> ModuleCall {
-        let c = partial_content(&block.body, &MODULE, file, self.diags);
+        let c = partial_content(&block.body, &MODULE, file, self.diags, self.profile);
         let name = self.name_label(block, file, "module");
         let depends_on = c.attr("depends_on").map(|a| self.depends_on(a, file)).unwrap_or_default();
         let arguments = block.body.attributes().filter(|a| !MODULE.attributes.iter().any(|(n, _)| *n == a.name)).cloned().collect();
         let mut enabled = None;
         for b in block.body.blocks() {
             if !MODULE.blocks.iter().any(|(t, _)| *t == b.kind) {
-                self.diags.push(unsupported_block(b, &MODULE, file));
+                self.diags.push(unsupported_block(b, &MODULE, file, self.profile));
             } else if b.kind == "lifecycle" && self.profile == Profile::OpenTofu {
-                let lc = content(&b.body, &MODULE_LIFECYCLE, file, self.diags);
+                let lc = content(&b.body, &MODULE_LIFECYCLE, file, self.diags, self.profile);
                 enabled = lc.attr("enabled");
             } else if b.kind != "_" {
-                let detail = format!("The block type name {} is reserved for use by Terraform in a future version.", go_quote(&b.kind));
+                let detail = format!(
+                    "The block type name {} is reserved for use by Terraform in a future version.",
+                    go_quote(&b.kind, self.profile)
+                );
                 self.error(file, "Reserved block type name in module block", detail, b.kind_span);
             }
         }
@@ -1025,7 +1034,7 @@ impl Decoder<'_> {
     }
 
     fn check(&mut self, block: &Block, file: usize) -> Check {
-        let c = content(&block.body, &CHECK, file, self.diags);
+        let c = content(&block.body, &CHECK, file, self.diags, self.profile);
         let name = self.name_label(block, file, "check block");
         let mut asserts = Vec::new();
         let mut data = None;

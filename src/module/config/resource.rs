@@ -8,7 +8,7 @@ use super::*;
 impl Decoder<'_> {
     pub(super) fn resource(&mut self, block: &Block, file: usize, mode: Mode) -> Resource {
         let schema = if mode == Mode::Managed { &RESOURCE } else { &DATA };
-        let c = partial_content(&block.body, schema, file, self.diags);
+        let c = partial_content(&block.body, schema, file, self.diags, self.profile);
         let (ty, ty_span) = block.labels[0].clone();
         let (name, name_span) = block.labels[1].clone();
         if !is_identifier(&ty) {
@@ -52,7 +52,7 @@ impl Decoder<'_> {
                     }
                     lifecycle_seen = Some(def_range(b, file));
                     let schema = if self.profile == Profile::OpenTofu { &LIFECYCLE_OPENTOFU } else { &LIFECYCLE };
-                    let lc = content(&b.body, schema, file, self.diags);
+                    let lc = content(&b.body, schema, file, self.diags, self.profile);
                     if let Some(a) = lc.attr("enabled") {
                         enabled = Some(a);
                     }
@@ -75,7 +75,7 @@ impl Decoder<'_> {
                         let Some(cr) = self.check_rule(rule, file) else { continue };
                         for e in [&cr.condition, &cr.error_message] {
                             let own = crate::syntax::traversals(e).iter().any(|(root, span, steps)| {
-                                matches!(crate::module::refs::parse(root, *span, steps), Ok(Some(r)) if r.subject == crate::module::refs::Subject::Resource { mode, ty: ty.clone(), name: name.clone() })
+                                matches!(crate::module::refs::parse(root, *span, steps, self.profile), Ok(Some(r)) if r.subject == crate::module::refs::Subject::Resource { mode, ty: ty.clone(), name: name.clone() })
                             });
                             if own {
                                 let detail = format!("Configuration for {address} may not refer to itself.");
@@ -170,8 +170,8 @@ impl Decoder<'_> {
             if let (Some(o), Some(_)) = (other, enabled) {
                 // A module call names `enabled` first.
                 let pair = match module_call {
-                    false => format!("{} and \"enabled\"", go_quote(name)),
-                    true => format!("\"enabled\" and {}", go_quote(name)),
+                    false => format!("{} and \"enabled\"", go_quote(name, self.profile)),
+                    true => format!("\"enabled\" and {}", go_quote(name, self.profile)),
                 };
                 let detail = format!("The {pair} meta-arguments are mutually-exclusive. Only one {should} be used to be explicit about the number of {what} to be created.");
                 self.error(file, format!("Invalid combination of {pair}"), detail, o.name_span);
@@ -191,7 +191,7 @@ impl Decoder<'_> {
             let mut failed = false;
             for (root, span, steps) in crate::syntax::traversals(e) {
                 use crate::module::refs::Subject;
-                match crate::module::refs::parse(root, span, &steps) {
+                match crate::module::refs::parse(root, span, &steps, self.profile) {
                     Err(d) => {
                         self.error(file, d.summary, d.detail, e.span);
                         failed = true;
@@ -244,7 +244,7 @@ impl Decoder<'_> {
     }
 
     fn provisioner(&mut self, block: &Block, file: usize) -> Option<Provisioner> {
-        let c = partial_content(&block.body, &PROVISIONER, file, self.diags);
+        let c = partial_content(&block.body, &PROVISIONER, file, self.diags, self.profile);
         let kind = block.labels[0].0.as_str();
         if matches!(kind, "chef" | "habitat" | "puppet" | "salt-masterless") {
             self.error(

@@ -45,7 +45,7 @@ const NOT_TRAVERSAL: &str = "A single static variable reference is required: onl
 
 impl Decoder<'_> {
     pub(super) fn moved(&mut self, block: &Block, file: usize) {
-        let c = content(&block.body, &MOVED, file, self.diags);
+        let c = content(&block.body, &MOVED, file, self.diags, self.profile);
         for name in ["from", "to"] {
             let Some(a) = c.attr(name) else { continue };
             if is_static_traversal(&a.expr) {
@@ -64,7 +64,7 @@ impl Decoder<'_> {
     }
 
     pub(super) fn import(&mut self, config: &mut Config, block: &Block, file: usize) {
-        let c = content(&block.body, &IMPORT, file, self.diags);
+        let c = content(&block.body, &IMPORT, file, self.diags, self.profile);
         let Some(to) = c.attr("to") else { return };
         config.imports.push(Import {
             to: to.expr.clone(),
@@ -75,7 +75,7 @@ impl Decoder<'_> {
     }
 
     pub(super) fn removed(&mut self, config: &mut Config, block: &Block, file: usize) {
-        let c = partial_content(&block.body, &REMOVED, file, self.diags);
+        let c = partial_content(&block.body, &REMOVED, file, self.diags, self.profile);
         let Some(from) = c.attr("from") else { return };
         if !is_static_traversal(&from.expr) {
             self.error(file, "Invalid expression", NOT_TRAVERSAL, from.expr.span);
@@ -112,7 +112,7 @@ pub fn check_removed(config: &Config, profile: Profile, diags: &mut Vec<ModuleDi
                 let target = crate::syntax::traversals(&r.from)
                     .into_iter()
                     .next()
-                    .and_then(|(root, span, steps)| crate::module::refs::parse(root, span, &steps).ok().flatten());
+                    .and_then(|(root, span, steps)| crate::module::refs::parse(root, span, &steps, profile).ok().flatten());
                 if let Some(crate::module::refs::Reference { subject: crate::module::refs::Subject::Resource { mode, ty, name }, .. }) =
                     target
                 {

@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 /// after an error it recorded); `None` to leave it unknown.
 pub(super) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<Option<Value>> {
     let values = match r.ty.as_str() {
-        "aws_iam_policy_document" => policy_document(config)?,
+        "aws_iam_policy_document" => policy_document(config, p.profile)?,
         "aws_region" => region(p, r, config, t)?,
         "aws_partition" => partition(p, r, config, t)?,
         _ => return None,
@@ -37,7 +37,7 @@ pub(super) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Valu
         providers::Planning::SdkV2 => providers::Planning::SdkV2Read,
         other => other,
     };
-    Some(Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, planning)))
+    Some(Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, planning, p.profile)))
 }
 
 fn text(config: &BTreeMap<String, Value>, name: &str) -> Option<String> {
@@ -63,10 +63,10 @@ fn region(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &T
     }
     let mut values = config.clone();
     for name in ["id", "name", "region"] {
-        values.insert(name.into(), Value::string(region.clone()));
+        values.insert(name.into(), Value::string(region.clone(), p.profile));
     }
-    values.insert("endpoint".into(), Value::string(endpoint));
-    values.insert("description".into(), Value::string(fact["description"].as_str()?));
+    values.insert("endpoint".into(), Value::string(endpoint, p.profile));
+    values.insert("description".into(), Value::string(fact["description"].as_str()?, p.profile));
     Some(values)
 }
 
@@ -75,9 +75,9 @@ fn partition(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t:
     let fact = t.facts.get(&region)?;
     let mut values = config.clone();
     for name in ["partition", "dns_suffix", "reverse_dns_prefix"] {
-        values.insert(name.into(), Value::string(fact[name].as_str()?));
+        values.insert(name.into(), Value::string(fact[name].as_str()?, p.profile));
     }
-    values.insert("id".into(), Value::string(fact["partition"].as_str()?));
+    values.insert("id".into(), Value::string(fact["partition"].as_str()?, p.profile));
     Some(values)
 }
 
@@ -501,7 +501,7 @@ fn parse_conditions(v: Option<&serde_json::Value>) -> Option<Vec<Condition>> {
 }
 
 /// `aws_iam_policy_document`'s computed attributes over its configuration.
-fn policy_document(config: &BTreeMap<String, Value>) -> Option<BTreeMap<String, Value>> {
+fn policy_document(config: &BTreeMap<String, Value>, profile: crate::profile::Profile) -> Option<BTreeMap<String, Value>> {
     // The deprecated forms must be empty in the provider's last versions.
     if ["source_json", "override_json"].iter().any(|k| text(config, k).is_some_and(|s| !s.is_empty())) {
         return None;
@@ -542,11 +542,11 @@ fn policy_document(config: &BTreeMap<String, Value>) -> Option<BTreeMap<String, 
     let mut minified = String::new();
     doc.write(&mut minified, None);
     let mut values = config.clone();
-    values.insert("id".into(), Value::string(crc32fast::hash(json.as_bytes()).to_string()));
-    values.insert("json".into(), Value::string(json));
-    values.insert("minified_json".into(), Value::string(minified));
+    values.insert("id".into(), Value::string(crc32fast::hash(json.as_bytes()).to_string(), profile));
+    values.insert("json".into(), Value::string(json, profile));
+    values.insert("minified_json".into(), Value::string(minified, profile));
     if config.get("version").map_or(true, Value::is_null) {
-        values.insert("version".into(), Value::string("2012-10-17"));
+        values.insert("version".into(), Value::string("2012-10-17", profile));
     }
     // The statements as the provider stores them: effect defaulted, and
     // none as null.
@@ -560,7 +560,7 @@ fn policy_document(config: &BTreeMap<String, Value>) -> Option<BTreeMap<String, 
             .map(|b| match b.unmarked() {
                 Value::Object(m) if m.get("effect").is_some_and(Value::is_null) => {
                     let mut m = m.clone();
-                    m.make_mut().insert("effect".into(), Value::string("Allow"));
+                    m.make_mut().insert("effect".into(), Value::string("Allow", profile));
                     Value::Object(m)
                 }
                 other => other.clone(),

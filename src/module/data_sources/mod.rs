@@ -31,7 +31,7 @@ pub(super) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Valu
             return read;
         }
     }
-    Some(providers::plan_object(config, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten))
+    Some(providers::plan_object(config, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten, p.profile))
 }
 
 /// Whether `depends_on` names objects with changes to plan (on an empty
@@ -107,7 +107,7 @@ fn local_file(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t
         ("content_base64sha512", b64(&sha512)),
         ("id", hex(&sha1)),
     ] {
-        values.insert(name.to_string(), Value::string(value));
+        values.insert(name.to_string(), Value::string(value, p.profile));
     }
-    Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten))
+    Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten, p.profile))
 }

@@ -41,8 +41,8 @@ impl Parser<'_> {
                             Some(first) => {
                                 let detail = format!(
                                     "The argument {} was already set at {}. Each argument may be set only once.",
-                                    go_quote(&name),
-                                    range_text(self.src, self.filename, *first, crate::value::unicode())
+                                    go_quote(&name, self.profile),
+                                    range_text(self.src, self.filename, *first, self.profile.unicode())
                                 );
                                 self.error("Attribute redefined", detail, at);
                             }
@@ -107,7 +107,7 @@ impl Parser<'_> {
                 self.recover_after_body_item();
                 let detail = format!(
                     "A single-line block definition can contain only a single argument. If you meant to define argument {}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.",
-                    go_quote(self.text(ident))
+                    go_quote(self.text(ident), self.profile)
                 );
                 self.error("Argument definition required", detail, ident.span.to(next.span));
             }
@@ -256,7 +256,7 @@ impl Parser<'_> {
                         "Invalid string literal",
                         format!(
                             "Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.",
-                            go_quote(which)
+                            go_quote(which, self.profile)
                         ),
                         tok.span,
                     );

@@ -20,7 +20,7 @@ pub(super) struct Parser<'s> {
     pub diags: Vec<Diagnostic>,
     depth: usize,
     max_depth: usize,
-    profile: Profile,
+    pub(super) profile: Profile,
 }
 
 /// Binary operators by precedence, lowest first.

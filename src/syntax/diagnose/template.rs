@@ -155,10 +155,10 @@ impl Parser<'_> {
                     let hint = ["if", "for", "else", "endif", "endfor"]
                         .into_iter()
                         .find(|s| strsim::levenshtein(word, s) < 3)
-                        .map_or(String::new(), |s| format!(" Did you mean {}?", go_quote(s)));
+                        .map_or(String::new(), |s| format!(" Did you mean {}?", go_quote(s, self.profile)));
                     self.error(
                         "Invalid template control keyword",
-                        format!("{} is not a valid template control keyword.{hint}", go_quote(word)),
+                        format!("{} is not a valid template control keyword.{hint}", go_quote(word, self.profile)),
                         kw.span,
                     );
                 }
@@ -223,7 +223,7 @@ impl Parser<'_> {
                 }
                 _ => self.error(
                     "Invalid escape sequence",
-                    format!("The symbol {} is not a valid escape sequence selector.", go_quote(&slice[1..])),
+                    format!("The symbol {} is not a valid escape sequence selector.", go_quote(&slice[1..], self.profile)),
                     subject,
                 ),
             }
@@ -278,7 +278,7 @@ impl Pairing<'_> {
 
     /// The body of an `if` or `for` directive, up to its end.
     fn block(&mut self, p: &mut Parser, open: Span, kind: &str) {
-        let at = range_text(p.src, p.filename, open, crate::value::unicode());
+        let at = range_text(p.src, p.filename, open, p.profile.unicode());
         let mut in_else = false;
         loop {
             let (name, subject) = match self.peek() {

@@ -11,8 +11,8 @@
 //! those libraries by `tools/unicode`, which also records the vectors
 //! `tests/unicode.rs` checks every function against.
 //!
-//! Part of [`crate::text`], a leaf: callers pass the [`Version`]; the value
-//! model asks the current profile for it.
+//! Part of [`crate::text`], a leaf: callers pass the [`Version`] (their
+//! profile's, see [`Profile::unicode`](crate::profile::Profile::unicode)).
 
 mod case;
 mod grapheme;
