@@ -9,7 +9,9 @@
 //      for/cidrsubnet/format expression over 40 servers (each edit changes
 //      the result), for every workload expression (benches/workload.jsonl,
 //      a space typed at the end and deleted again, 10 edits each) and for a
-//      300-line module in Module mode (50 edits of a local's string);
+//      300-line module in Module mode (50 edits of a local's string), and
+//      for a 3,000-line module (edits of the variable most values read, and
+//      of one local value nothing reads);
 //   3. heap after 1,000 edits: the page's JavaScript heap (after a forced
 //      garbage collection) and the worker's WebAssembly memory, before and
 //      after 1,000 single-key edits typed without waiting for results.
@@ -171,6 +173,13 @@ await settle();
 await cursorAt(large.indexOf('"dev"') + 4);
 const largeLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
 console.log(`keystroke to result, 3,000-line module (Module mode): ${summary(largeLatencies)} (\`keystroke_module3000_p50=${ms(quantile(largeLatencies, 0.5))}\` \`keystroke_module3000_p95=${ms(quantile(largeLatencies, 0.95))}\`)`);
+// Typing in one local value that nothing reads: the workspace plans that
+// value again and takes the rest over from the evaluation before.
+await setDoc("expression", large);
+await settle();
+await cursorAt(large.indexOf('upper("x5"') + 8);
+const leafLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
+console.log(`keystroke to result, 3,000-line module, in one local (Module mode): ${summary(leafLatencies)} (\`keystroke_module3000_local_p50=${ms(quantile(leafLatencies, 0.5))}\` \`keystroke_module3000_local_p95=${ms(quantile(leafLatencies, 0.95))}\`)`);
 
 // ------------------------------------------------------------------ heap
 

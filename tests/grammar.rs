@@ -93,3 +93,67 @@ fn a_block_may_end_the_file_without_a_newline() {
     let body = parse_config("a {\n  b = 1\n}", "main.tf", &Limits::default(), Profile::Terraform).expect("parses");
     assert_eq!(body.blocks().map(|b| b.kind.as_str()).collect::<Vec<_>>(), ["a"]);
 }
+
+/// Every `.tf` file of the real registry modules and of the golden module
+/// cases.
+fn configuration_files() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.join("third_party/registry_modules")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "tf") {
+                out.push(std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    for e in std::fs::read_dir(root.join("modules")).unwrap().flatten().filter(|e| e.path().extension().is_some_and(|x| x == "jsonl")) {
+        for line in std::fs::read_to_string(e.path()).unwrap().lines().filter(|l| !l.trim().is_empty()) {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            out.extend(case["module"].as_str().map(str::to_string));
+            for (name, text) in case["files"].as_object().into_iter().flatten() {
+                if name.ends_with(".tf") {
+                    out.extend(text.as_str().map(str::to_string));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// After an edit inside one block, parsing that block alone gives what
+/// parsing the whole file gives, for edits (a character typed, a quote, a
+/// brace, a line break, a deletion) at places all through real files.
+#[test]
+fn reparsing_one_block_equals_parsing_the_file() {
+    use hcl_playground::syntax::{parse_config, reparse_config};
+    let (limits, profile) = (hcl_playground::Limits::default(), hcl_playground::Profile::default());
+    let (mut compared, mut shortcuts) = (0, 0);
+    for old in configuration_files() {
+        let Ok(body) = parse_config(&old, "main.tf", &limits, profile) else { continue };
+        let places: Vec<usize> = (0..old.len()).filter(|i| old.is_char_boundary(*i)).step_by(old.len() / 40 + 1).collect();
+        for at in places {
+            let next = old[at..].chars().next().map_or(0, char::len_utf8);
+            let edits = [
+                format!("{}x{}", &old[..at], &old[at..]),
+                format!("{}\"{}", &old[..at], &old[at..]),
+                format!("{}}}{}", &old[..at], &old[at..]),
+                format!("{}\n{}", &old[..at], &old[at..]),
+                format!("{}{}", &old[..at], &old[at + next..]),
+            ];
+            for new in edits {
+                compared += 1;
+                let Some(again) = reparse_config(&old, &body, &new, "main.tf", &limits, profile) else { continue };
+                shortcuts += 1;
+                let whole = parse_config(&new, "main.tf", &limits, profile);
+                assert!(whole.is_ok(), "the file does not parse, but its block did:\n{new}");
+                assert_eq!(format!("{again:?}"), format!("{:?}", whole.unwrap()), "{new}");
+            }
+        }
+    }
+    println!("{shortcuts} of {compared} edits parsed one block");
+    assert!(compared > 10_000 && shortcuts * 5 > compared, "{shortcuts} of {compared}");
+}

@@ -191,9 +191,18 @@ impl Workspace {
         parsed.retain(|path, _| self.files.iter().any(|(p, _)| p == path));
         Module::load_parsed(self.files.clone(), options, &mut |name, text| match parsed.get(name) {
             Some((t, result)) if t == text => result.clone(),
-            _ => {
+            before => {
                 *parses += 1;
-                let result = crate::syntax::parse_config(text, name, &options.limits, options.profile).map(Arc::new);
+                let (limits, profile) = (&options.limits, options.profile);
+                // An edit inside one block parses that block alone.
+                let again = match before {
+                    Some((old, Ok(body))) => crate::syntax::reparse_config(old, body, text, name, limits, profile),
+                    _ => None,
+                };
+                let result = match again {
+                    Some(body) => Ok(Arc::new(body)),
+                    None => crate::syntax::parse_config(text, name, limits, profile).map(Arc::new),
+                };
                 parsed.insert(name.to_string(), (text.to_string(), result.clone()));
                 result
             }

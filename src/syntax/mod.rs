@@ -15,6 +15,7 @@ pub mod format;
 mod grammar;
 mod nesting;
 mod parser;
+mod reparse;
 mod template;
 pub mod typeexpr;
 
@@ -22,3 +23,4 @@ pub(crate) use analysis::is_static_traversal;
 pub(crate) use analysis::spine;
 pub use analysis::{traversals, variable_references, Reference};
 pub use parser::{parse_config, parse_expression, parse_template};
+pub use reparse::reparse_config;
