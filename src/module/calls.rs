@@ -382,29 +382,6 @@ pub(super) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collecti
     super::resources::collect(&instances, objects)
 }
 
-/// The variables of the module in directory `d` that its outputs
-/// `outputs` need, through its own named values (a nested call's outputs
-/// need all of that call's arguments).
-pub(super) fn arguments_for(p: &Planner, d: usize, outputs: &std::collections::BTreeSet<String>) -> std::collections::BTreeSet<String> {
-    use super::graph::Node;
-    let dir = p.module.dir_at(d);
-    let child = Planner::new(p.module, dir, p.links, String::new(), p.depth + 1, State::default());
-    let mut seen = std::collections::BTreeSet::new();
-    let mut work: Vec<Node> =
-        dir.config.outputs.iter().enumerate().filter(|(_, o)| outputs.contains(&o.name)).map(|(i, _)| Node::Output(i)).collect();
-    while let Some(n) = work.pop() {
-        if seen.insert(n) {
-            work.extend(child.deps(n));
-        }
-    }
-    seen.into_iter()
-        .filter_map(|n| match n {
-            Node::Var(i) => Some(dir.config.variables[i].name.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// OpenTofu's `enabled` meta-argument: whether the one instance exists,
 /// or `None` after its errors.
 pub(super) fn enabled(p: &mut Planner, e: &crate::syntax::ast::Expression, file: usize) -> Option<bool> {

@@ -192,7 +192,7 @@ pub(super) fn evaluate(
                 let mut p = Planner::new(module, root, &links, String::new(), 0, state);
                 p.diags = diags;
                 p.run(reuse.as_ref());
-                read_early = !p.early.is_empty();
+                read_early = !p.graph.early.is_empty();
                 records = std::mem::take(&mut p.records);
                 reused = p.reused;
                 state = p.state;
@@ -426,17 +426,13 @@ pub(super) struct Planner<'m> {
     /// A module call above depends on objects with changes to plan: its
     /// data sources are read when applying, not while planning.
     pub defer_reads: bool,
-    /// Early evaluations of module calls that break a cycle only this
-    /// graph has, and which reader waits for which (by reader and call).
-    pub early: Vec<super::graph::Early>,
-    pub redirect: HashMap<(Node, usize), usize>,
+    /// The instance's dependency graph.
+    pub graph: super::graph::Graph<'m>,
     /// What planning each node did, and how many were taken over from the
     /// previous evaluation and which were planned (see `reuse`).
     pub records: HashMap<Node, super::reuse::Record>,
     pub reused: usize,
     pub dirty: BTreeSet<Node>,
-    /// What each node depends on, once ordered.
-    pub graph: HashMap<Node, BTreeSet<Node>>,
 }
 
 impl Evaluation {
@@ -484,7 +480,9 @@ impl Evaluation {
 
 impl<'m> Planner<'m> {
     pub fn new(module: &'m Module, dir: &'m Dir, links: &'m Links, addr: String, depth: usize, state: State) -> Planner<'m> {
+        let index = module.dirs.iter().position(|d| std::ptr::eq(d, dir)).unwrap_or(0);
         Planner {
+            graph: super::graph::Graph::new(module, index, links, addr.clone()),
             module,
             profile: module.options.profile,
             dir,
@@ -497,12 +495,9 @@ impl<'m> Planner<'m> {
             console: false,
             invalid_providers: Vec::new(),
             defer_reads: false,
-            early: Vec::new(),
-            redirect: HashMap::new(),
             records: HashMap::new(),
             reused: 0,
             dirty: BTreeSet::new(),
-            graph: HashMap::new(),
         }
     }
 
@@ -518,11 +513,11 @@ impl<'m> Planner<'m> {
             self.diags.extend(diags);
         }
         self.invalid_providers = invalid;
-        match self.order() {
-            Some(order) => {
+        match self.graph.order() {
+            Ok(order) => {
                 // An early read of a call's outputs is not what the previous
                 // evaluation planned.
-                let reuse = reuse.filter(|_| self.early.is_empty());
+                let reuse = reuse.filter(|_| self.graph.early.is_empty());
                 for node in order {
                     match self.addr.is_empty() {
                         true => super::reuse::plan(self, node, reuse),
@@ -534,8 +529,22 @@ impl<'m> Planner<'m> {
                     super::deprecation::deprecated_uses(self);
                 }
             }
-            None => self.links.cycle.set(true),
+            Err(cycles) => {
+                self.diags.extend(cycles);
+                self.links.cycle.set(true);
+            }
         }
+    }
+
+    /// Terraform's error for a local value or block that refers to itself,
+    /// if `n` does: true when it did (and the error is recorded).
+    fn self_reference(&mut self, n: Node) -> bool {
+        let found = self.graph.self_reference(n);
+        let referred = !found.is_empty();
+        for (file, d) in found {
+            self.file_diag(Some(file), d);
+        }
+        referred
     }
 
     pub fn file_diag(&mut self, file: Option<usize>, d: Diagnostic) {
@@ -587,7 +596,7 @@ impl<'m> Planner<'m> {
 
     pub(super) fn node(&mut self, n: Node) {
         // A node that depends on a failed one is never processed.
-        let deps = self.deps(n);
+        let deps = self.graph.deps(n);
         if deps.iter().any(|d| self.state.failed.contains(d)) {
             self.state.failed.insert(n);
             // OpenTofu leaves out of the module's outputs an output whose
@@ -627,7 +636,7 @@ impl<'m> Planner<'m> {
             }
             Node::Early(j) => {
                 // What the call's full evaluation reports is reported once.
-                let (call, arguments) = (self.early[j].call, self.early[j].arguments.clone());
+                let (call, arguments) = (self.graph.early[j].call, self.graph.early[j].arguments.clone());
                 let keep = self.diags.len();
                 let v = super::calls::module_call(self, call, Some(&arguments));
                 self.diags.truncate(keep);

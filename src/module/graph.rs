@@ -1,13 +1,15 @@
 //! The module's dependency graph: which named values each block refers
 //! to, the order they are evaluated in, and Terraform's (or OpenTofu's)
-//! error naming a cycle.
+//! error naming a cycle. It reads the configuration only: the planner
+//! (see `evaluate`) holds one graph per module instance and follows it.
 
-use super::config::{CheckRule, Resource};
-use super::evaluate::Planner;
+use super::calls::Links;
+use super::config::{CheckRule, Config, Resource};
 use super::refs::{self, Subject};
-use super::ModuleDiagnostic;
+use super::{Module, ModuleDiagnostic};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::Expression;
+use crate::profile::Profile;
+use crate::syntax::ast::{Body, Expression};
 use std::collections::{BTreeSet, HashMap};
 
 /// A node of the module's dependency graph.
@@ -19,7 +21,7 @@ pub(super) enum Node {
     Module(usize),
     /// A module call's outputs that some named values read before the
     /// call's other arguments can be had (an index into
-    /// `Planner::early`): see [`Planner::order`].
+    /// `Graph::early`): see [`Graph::order`].
     Early(usize),
     Output(usize),
     Check(usize),
@@ -29,7 +31,7 @@ pub(super) enum Node {
 pub(super) fn resource_exprs(r: &Resource) -> Vec<(&Expression, usize)> {
     let mut out: Vec<(&Expression, usize)> =
         r.count.iter().chain(r.for_each.iter()).chain(r.enabled.iter()).chain(r.depends_on.iter()).map(|e| (e, r.file)).collect();
-    super::resources::body_exprs(&r.body, &mut out, r.file);
+    body_exprs(&r.body, &mut out, r.file);
     for rule in r.preconditions.iter().chain(&r.postconditions) {
         out.push((&rule.condition, rule.file));
         out.push((&rule.error_message, rule.file));
@@ -38,12 +40,66 @@ pub(super) fn resource_exprs(r: &Resource) -> Vec<(&Expression, usize)> {
         out.push((e, r.file));
     }
     for p in &r.provisioners {
-        super::resources::body_exprs(&p.block.body, &mut out, r.file);
+        body_exprs(&p.block.body, &mut out, r.file);
     }
     out
 }
 
-impl<'m> Planner<'m> {
+/// Every argument's expression in a body and its nested blocks, with
+/// `file`.
+pub(super) fn body_exprs<'b>(body: &'b Body, out: &mut Vec<(&'b Expression, usize)>, file: usize) {
+    for a in body.attributes() {
+        out.push((&a.expr, file));
+    }
+    for b in body.blocks() {
+        body_exprs(&b.body, out, file);
+    }
+}
+
+/// The resource an `import` block's `to` names, and its instance key.
+pub(super) fn import_target(to: &Expression, profile: Profile) -> Option<(super::resources::ResourceKey, Option<&Expression>)> {
+    use crate::syntax::ast::{ExprKind, Step};
+    let (base, key) = match &to.kind {
+        ExprKind::Traversal { source, step: Step::Index { key, .. } } => (source.as_ref(), Some(key.as_ref())),
+        _ => (to, None),
+    };
+    let (root, span, steps) = crate::syntax::traversals(base).into_iter().next()?;
+    match refs::parse(root, span, &steps, profile).ok().flatten()?.subject {
+        Subject::Resource { mode, ty, name } => Some(((mode, ty, name), key)),
+        _ => None,
+    }
+}
+
+/// One module instance's graph: its configuration's nodes and what each
+/// refers to, with the early evaluations of module calls that break
+/// cycles only a graph of one node per call has (see [`Graph::refine`]).
+pub(super) struct Graph<'m> {
+    module: &'m Module,
+    config: &'m Config,
+    links: &'m Links,
+    /// The instance's directory (an index into the module's directories).
+    dir: usize,
+    /// Its address (`module.x["a"]`; empty for the root).
+    addr: String,
+    profile: Profile,
+    pub early: Vec<Early>,
+    /// Which early evaluation a reader waits for, by reader and call.
+    pub redirect: HashMap<(Node, usize), usize>,
+    /// What each node depends on, once ordered.
+    pub ordered: HashMap<Node, BTreeSet<Node>>,
+}
+
+impl<'m> Graph<'m> {
+    pub fn new(module: &'m Module, dir: usize, links: &'m Links, addr: String) -> Graph<'m> {
+        let config = &module.dir_at(dir).config;
+        let profile = module.options.profile;
+        Graph { module, config, links, dir, addr, profile, early: Vec::new(), redirect: HashMap::new(), ordered: HashMap::new() }
+    }
+
+    fn opentofu(&self) -> bool {
+        self.profile == Profile::OpenTofu
+    }
+
     /// Every expression a node evaluates, with its file.
     pub(super) fn node_exprs(&self, node: Node) -> Vec<(&'m Expression, usize)> {
         let c = self.config;
@@ -59,7 +115,7 @@ impl<'m> Planner<'m> {
                 let r = &c.resources[i];
                 let mut out = resource_exprs(r);
                 for im in &c.imports {
-                    let Some((target, key)) = super::resources::import_target(&im.to, self.profile) else { continue };
+                    let Some((target, key)) = import_target(&im.to, self.profile) else { continue };
                     if target == (r.mode, r.ty.clone(), r.name.clone()) {
                         out.extend(im.id.iter().chain(im.for_each.iter()).chain(key).map(|e| (e, im.file)));
                     }
@@ -161,7 +217,7 @@ impl<'m> Planner<'m> {
     }
 
     /// Every node of this module: its named values in declaration order by
-    /// kind, with the early evaluations of calls (see [`Planner::refine`]).
+    /// kind, with the early evaluations of calls (see [`Graph::refine`]).
     fn nodes(&self) -> Vec<Node> {
         let c = self.config;
         (0..c.variables.len())
@@ -196,8 +252,8 @@ impl<'m> Planner<'m> {
     }
 
     /// The nodes in an order where each comes after what it refers to, or
-    /// `None` (with an error per cycle) when there is a cycle.
-    pub(super) fn order(&mut self) -> Option<Vec<Node>> {
+    /// an error per cycle when there is one.
+    pub(super) fn order(&mut self) -> Result<Vec<Node>, Vec<ModuleDiagnostic>> {
         let nodes = self.nodes();
         let mut deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
         let mut cycles = strongly_connected(&nodes, &deps);
@@ -208,6 +264,7 @@ impl<'m> Planner<'m> {
             }
         }
         if !cycles.is_empty() {
+            let mut errors = Vec::new();
             for cycle in cycles {
                 // Printed as Terraform prints it: each depends on the next.
                 let mut order = cycle.clone();
@@ -231,9 +288,9 @@ impl<'m> Planner<'m> {
                     }
                     false => format!("Cycle:{}", names.iter().map(|n| format!("\n  {n}")).collect::<String>()),
                 };
-                self.diags.push(ModuleDiagnostic::general(summary, ""));
+                errors.push(ModuleDiagnostic::general(summary, ""));
             }
-            return None;
+            return Err(errors);
         }
         let mut done: BTreeSet<Node> = BTreeSet::new();
         let mut out = Vec::with_capacity(nodes.len());
@@ -258,8 +315,8 @@ impl<'m> Planner<'m> {
                 }
             }
         }
-        self.graph = deps;
-        Some(out)
+        self.ordered = deps;
+        Ok(out)
     }
 
     /// A module call's nodes in a cycle as Terraform's graph has them (the
@@ -269,7 +326,7 @@ impl<'m> Planner<'m> {
     fn call_in_cycle(&self, n: Node, prev: Node, next: Node) -> Option<Vec<String>> {
         let Node::Module(i) = n else { return None };
         let call = &self.config.modules[i];
-        let d = self.links.child(self.dir_index(), i)?;
+        let d = self.links.child(self.dir, i)?;
         let read = self.module_reads(prev).remove(&i)??;
         let arguments: Vec<&str> = call
             .arguments
@@ -283,11 +340,10 @@ impl<'m> Planner<'m> {
             .collect();
         let read: Vec<&String> = read.iter().collect();
         let ([output], [argument]) = (read.as_slice(), arguments.as_slice()) else { return None };
-        let child_dir = self.module.dir_at(d);
-        let c = &child_dir.config;
+        let c = &self.module.dir_at(d).config;
         let o = c.outputs.iter().position(|x| &x.name == *output)?;
         let v = c.variables.iter().position(|x| x.name == *argument)?;
-        let child = Planner::new(self.module, child_dir, self.links, String::new(), self.depth + 1, super::evaluate::State::default());
+        let child = Graph::new(self.module, d, self.links, String::new());
         if !child.deps(Node::Output(o)).contains(&Node::Var(v)) {
             return None;
         }
@@ -317,8 +373,8 @@ impl<'m> Planner<'m> {
                     if !cycle.contains(&Node::Module(i)) {
                         continue;
                     }
-                    let (Some(outputs), Some(d)) = (outputs, self.links.child(self.dir_index(), i)) else { continue };
-                    let arguments = super::calls::arguments_for(self, d, &outputs);
+                    let (Some(outputs), Some(d)) = (outputs, self.links.child(self.dir, i)) else { continue };
+                    let arguments = self.arguments_for(d, &outputs);
                     redirect.insert((reader, i), early.len());
                     early.push(Early { call: i, arguments });
                 }
@@ -337,16 +393,16 @@ impl<'m> Planner<'m> {
         None
     }
 
-    /// Terraform's error for a local value or block that refers to itself,
-    /// if `n` does: true when it did (and the error is recorded).
-    pub(super) fn self_reference(&mut self, n: Node) -> bool {
+    /// Terraform's errors (with their files) for a local value or block
+    /// that refers to itself, if `n` does.
+    pub(super) fn self_reference(&self, n: Node) -> Vec<(usize, Diagnostic)> {
         let addr = match n {
             Node::Local(i) => format!("local.{}", self.config.locals[i].name),
             Node::Resource(i) => self.config.resources[i].address(),
             Node::Module(i) => format!("module.{}", self.config.modules[i].name),
-            _ => return false,
+            _ => return Vec::new(),
         };
-        let mut found = false;
+        let mut found = Vec::new();
         for (e, f) in self.node_exprs(n) {
             for (root, span, steps) in crate::syntax::traversals(e) {
                 let Ok(Some(r)) = refs::parse(root, span, &steps, self.profile) else { continue };
@@ -361,18 +417,38 @@ impl<'m> Planner<'m> {
                     ),
                     _ => Diagnostic::error("Self-referential block", format!("Configuration for {addr} may not refer to itself."), r.span),
                 };
-                self.file_diag(Some(f), d);
-                found = true;
+                found.push((f, d));
                 if matches!(n, Node::Local(_)) {
-                    return true;
+                    return found;
                 }
             }
         }
         found
     }
+
+    /// The variables of the child module in directory `d` that its outputs
+    /// `outputs` need, directly or through its other named values.
+    pub(super) fn arguments_for(&self, d: usize, outputs: &BTreeSet<String>) -> BTreeSet<String> {
+        let child = Graph::new(self.module, d, self.links, String::new());
+        let config = child.config;
+        let mut seen = BTreeSet::new();
+        let mut work: Vec<Node> =
+            config.outputs.iter().enumerate().filter(|(_, o)| outputs.contains(&o.name)).map(|(i, _)| Node::Output(i)).collect();
+        while let Some(n) = work.pop() {
+            if seen.insert(n) {
+                work.extend(child.deps(n));
+            }
+        }
+        seen.into_iter()
+            .filter_map(|n| match n {
+                Node::Var(i) => Some(config.variables[i].name.clone()),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
-/// An early evaluation of a module call (see [`Planner::refine`]): the
+/// An early evaluation of a module call (see [`Graph::refine`]): the
 /// call, and the arguments the outputs read early need.
 #[derive(Clone, Debug)]
 pub(super) struct Early {

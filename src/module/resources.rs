@@ -9,10 +9,11 @@
 
 use super::config::{Mode, Resource};
 use super::evaluate::{Planner, Scope};
+use super::graph::{body_exprs, import_target};
 use super::providers::{self, TypeSchema};
 use crate::diagnostics::Diagnostic;
 use crate::profile::Profile;
-use crate::syntax::ast::{Body, Expression};
+use crate::syntax::ast::Expression;
 use crate::value::convert::convert;
 use crate::value::{go_quote, Marks, Type, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -60,16 +61,6 @@ impl Instances {
                 Scope { each: Some((Value::string(k.clone(), profile), v.clone())), ..Scope::file(file) }
             }
         }
-    }
-}
-
-/// The expressions of a body, nested blocks included.
-pub(super) fn body_exprs<'b>(body: &'b Body, out: &mut Vec<(&'b Expression, usize)>, file: usize) {
-    for a in body.attributes() {
-        out.push((&a.expr, file));
-    }
-    for b in body.blocks() {
-        body_exprs(&b.body, out, file);
     }
 }
 
@@ -392,21 +383,6 @@ fn imports(p: &mut Planner, r: &Resource) -> BTreeMap<String, String> {
 
 /// A resource by mode, type and name.
 pub(super) type ResourceKey = (Mode, String, String);
-
-/// The resource an `import` block's `to` names, and its instance key
-/// expression.
-pub(super) fn import_target(to: &Expression, profile: crate::profile::Profile) -> Option<(ResourceKey, Option<&Expression>)> {
-    use crate::syntax::ast::{ExprKind, Step};
-    let (base, key) = match &to.kind {
-        ExprKind::Traversal { source, step: Step::Index { key, .. } } => (source.as_ref(), Some(key.as_ref())),
-        _ => (to, None),
-    };
-    let (root, span, steps) = crate::syntax::traversals(base).into_iter().next()?;
-    match super::refs::parse(root, span, &steps, profile).ok().flatten()?.subject {
-        super::refs::Subject::Resource { mode, ty, name } => Some(((mode, ty, name), key)),
-        _ => None,
-    }
-}
 
 /// Terraform's error for `import` blocks whose resource is not declared.
 pub(super) fn undeclared_imports(p: &mut Planner) {

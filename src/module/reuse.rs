@@ -182,7 +182,7 @@ fn take_over(p: &mut Planner, node: Node, r: &Reuse) -> bool {
     if !record.diags.is_empty() || !same_reads || r.changed.contains(&node) || matches!(node, Node::Early(_)) {
         return false;
     }
-    if p.graph.get(&node).map_or(true, |deps| deps.iter().any(|d| p.dirty.contains(d))) {
+    if p.graph.ordered.get(&node).map_or(true, |deps| deps.iter().any(|d| p.dirty.contains(d))) {
         return false;
     }
     let s = &mut p.state;
