@@ -524,8 +524,12 @@ fn workspace_edits_equal_fresh_evaluations() {
 /// in turn, and what a fresh evaluation of the last gives, with how many
 /// declarations the last took over.
 fn edited_and_fresh(files: &[(&str, &str)], edits: &[(&str, &str)]) -> (String, String, usize) {
+    edited_and_fresh_with(ModuleOptions::default(), files, edits)
+}
+
+fn edited_and_fresh_with(options: ModuleOptions, files: &[(&str, &str)], edits: &[(&str, &str)]) -> (String, String, usize) {
     let none = Json::Null;
-    let mut ws = hcl_playground::module::Workspace::new(ModuleOptions::default());
+    let mut ws = hcl_playground::module::Workspace::new(options.clone());
     let mut current: Vec<(String, String)> = files.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
     ws.set_files(current.clone());
     ws.evaluate();
@@ -534,7 +538,7 @@ fn edited_and_fresh(files: &[(&str, &str)], edits: &[(&str, &str)]) -> (String, 
         ws.evaluate();
         current.iter_mut().filter(|(p, _)| p == path).for_each(|(_, t)| *t = text.to_string());
     }
-    let fresh = evaluation_text(&Module::load(current, &ModuleOptions::default()).evaluate(&Inputs::default()), &none);
+    let fresh = evaluation_text(&Module::load(current, &options).evaluate(&Inputs::default()), &none);
     (evaluation_text(ws.evaluate(), &none), fresh, ws.reused())
 }
 
@@ -565,4 +569,40 @@ fn workspace_edits_plan_again_what_they_reach() {
     // A new declaration, or one renamed, is planned with all the others.
     let (ws, fresh, reused) = edited_and_fresh(&[("main.tf", main)], &[("main.tf", &main.replace("c = 10", "e = 10"))]);
     assert_eq!((ws, reused), (fresh, 0));
+    // A function that read the module's files may have read the one edited.
+    let hashed = "locals {\n  a = 1\n  h = filesha1(\"main.tf\")\n}\n";
+    let (ws, fresh, reused) = edited_and_fresh(&[("main.tf", hashed)], &[("main.tf", &hashed.replace("a = 1", "a = 2"))]);
+    assert_eq!((ws, reused), (fresh, 0));
+    // Types planned as written are listed though the resource that noted
+    // them first is not planned this time.
+    let guessed =
+        "locals {\n  x = 1\n}\nresource \"example_foo\" \"z\" {\n  n = local.x\n}\nresource \"example_foo\" \"a\" {\n  n = 2\n}\n";
+    let (ws, fresh, _) = edited_and_fresh(&[("main.tf", guessed)], &[("main.tf", &guessed.replace("x = 1", "x = 1 + \"a\""))]);
+    assert_eq!(ws, fresh);
+    assert!(ws.contains("example_foo"), "{ws}");
+}
+
+/// A resource plans with its provider's configuration: a value that
+/// configuration reads, edited, plans the resource again.
+#[test]
+fn workspace_edits_reach_resources_through_their_provider() {
+    let main = "locals {\n  tags = { team = \"a\" }\n}\nprovider \"aws\" {\n  region = \"eu-west-1\"\n  default_tags {\n    tags = local.tags\n  }\n}\nresource \"aws_s3_bucket\" \"b\" {\n  bucket = \"x\"\n}\n";
+    let options = ModuleOptions { providers: Some(provider_data()), ..ModuleOptions::default() };
+    let (ws, fresh, _) =
+        edited_and_fresh_with(options, &[("main.tf", main)], &[("main.tf", &main.replace("team = \"a\"", "team = \"b\""))]);
+    assert_eq!(ws, fresh);
+    assert!(ws.contains(r#"\"team\" = \"b\""#), "{ws}");
+}
+
+/// The configuration-wide step budget is reached where a fresh evaluation
+/// reaches it, though the declarations after the edited one were cheap to
+/// take over.
+#[test]
+fn workspace_edits_reach_the_step_budget_as_a_fresh_evaluation() {
+    let text = |n: usize| format!("locals {{\n  a = length([for x in range({n}) : x])\n  b = local.a\n  c = \"x\"\n}}\n");
+    let limits = hcl_playground::Limits { max_total_steps: 400, ..hcl_playground::Limits::default() };
+    let options = ModuleOptions { limits, ..ModuleOptions::default() };
+    let (ws, fresh, _) = edited_and_fresh_with(options, &[("main.tf", &text(10))], &[("main.tf", &text(2000))]);
+    assert_eq!(ws, fresh);
+    assert!(ws.contains("Evaluation too expensive"), "{ws}");
 }

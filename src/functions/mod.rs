@@ -245,6 +245,9 @@ pub struct ModuleFiles {
     pub files: std::sync::Arc<Vec<(String, String)>>,
     /// `path.cwd`.
     pub cwd: String,
+    /// Set once a function or data source has read the files: an edit of
+    /// any of them may then change what was read.
+    pub read: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The template functions an evaluation is inside: the engines refuse

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 const MAX_DEPTH: usize = 32;
 
 /// How many module instances one evaluation may plan.
-const MAX_INSTANCES: usize = 10_000;
+pub(super) const MAX_INSTANCES: usize = 10_000;
 
 /// Which directory each module call runs, by the calling directory and
 /// the call's index in it; calls without one have outputs not known.
@@ -82,31 +82,37 @@ impl Links {
     }
 }
 
-/// Names noted while planning, each once, in the order first noted: what
-/// one declaration noted is a range of them (see `reuse`).
+/// Names noted while planning: each once, and every noting in order, so
+/// that what one declaration noted (a name another noted first included)
+/// is a range of them (see `reuse`).
 #[derive(Default)]
-pub(super) struct Noted(std::cell::RefCell<Vec<String>>);
+pub(super) struct Noted(std::cell::RefCell<(Vec<String>, Vec<String>)>);
 
 impl Noted {
     pub fn insert(&self, name: String) {
-        let mut names = self.0.borrow_mut();
+        let (names, log) = &mut *self.0.borrow_mut();
         if !names.contains(&name) {
-            names.push(name);
+            names.push(name.clone());
         }
+        log.push(name);
     }
 
+    /// How many notings there have been.
     pub fn len(&self) -> usize {
-        self.0.borrow().len()
+        self.0.borrow().1.len()
     }
 
-    /// The names noted from the `from`th on.
+    /// The names noted since the `from`th noting.
     pub fn since(&self, from: usize) -> Vec<String> {
-        self.0.borrow()[from..].to_vec()
+        let mut names = self.0.borrow().1[from..].to_vec();
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// Every name noted, sorted.
     pub fn sorted(&self) -> Vec<String> {
-        let mut names = self.0.borrow().clone();
+        let mut names = self.0.borrow().0.clone();
         names.sort();
         names
     }

@@ -441,9 +441,6 @@ impl Evaluation {
         &self.module
     }
 
-    /// Whether planning one root node again over this evaluation's values
-    /// sees what the evaluation saw: not after it stopped, in a scoped
-    /// console, or where values read a module call's outputs early.
     /// How many of the root module's declarations were taken over from
     /// the previous evaluation instead of being planned (see
     /// [`Workspace`](super::Workspace)).
@@ -451,6 +448,9 @@ impl Evaluation {
         self.reused
     }
 
+    /// Whether planning one root node again over this evaluation's values
+    /// sees what the evaluation saw: not after it stopped, in a scoped
+    /// console, or where values read a module call's outputs early.
     pub(super) fn replays(&self) -> bool {
         !self.stopped && self.links.scope.is_none() && !self.read_early
     }

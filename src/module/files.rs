@@ -19,7 +19,12 @@ pub(super) struct FileSystem<'a>(&'a ModuleFiles);
 
 impl<'a> FileSystem<'a> {
     pub fn new(module: &'a Module) -> FileSystem<'a> {
-        FileSystem(&module.fs)
+        FileSystem::of(&module.fs)
+    }
+
+    fn of(files: &'a ModuleFiles) -> FileSystem<'a> {
+        files.read.store(true, std::sync::atomic::Ordering::Relaxed);
+        FileSystem(files)
     }
 
     /// `path` as Terraform resolves it, cleaned (`filepath.Join` with the
@@ -90,7 +95,7 @@ fn clean(path: &str) -> String {
 }
 
 fn with_fs<T>(ctx: &Ctx, f: impl FnOnce(FileSystem) -> T) -> Option<T> {
-    ctx.module_files().map(|files| f(FileSystem(files)))
+    ctx.module_files().map(|files| f(FileSystem::of(files)))
 }
 
 /// `readFileBytes`: the file's text, or Terraform's error for a file the

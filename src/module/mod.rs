@@ -340,7 +340,7 @@ impl Module {
             dirs.push(Dir { path, files: members, config, diags });
         }
         let files = Arc::new(files);
-        let fs = crate::functions::ModuleFiles { files: files.clone(), cwd: options.cwd.clone() };
+        let fs = crate::functions::ModuleFiles { files: files.clone(), cwd: options.cwd.clone(), read: Default::default() };
         Arc::new(Module { files, fs, bodies, dirs, options: options.clone() })
     }
 

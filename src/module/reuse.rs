@@ -12,7 +12,11 @@
 //! `moved` and `import` blocks, comments between blocks). Each declaration
 //! is compared by its text alone: one that moved keeps its value, which
 //! holds no position. One that reported anything is planned again, since
-//! its diagnostics hold positions.
+//! its diagnostics hold positions; so is one that might now reach a limit
+//! (the configuration-wide step budget, the module instances), a resource
+//! whose provider's configuration reads a value planned again, and, where
+//! the previous evaluation read the module's files (`file`, `templatefile`,
+//! `local_file`: the edited file may be one), every declaration.
 
 use super::evaluate::Planner;
 use super::graph::Node;
@@ -38,6 +42,8 @@ pub(super) struct Reuse<'a> {
     pub old: &'a Evaluation,
     /// The root declarations whose text changed.
     pub changed: BTreeSet<Node>,
+    /// The named values the provider configurations read, once needed.
+    provider_reads: std::cell::OnceCell<BTreeSet<Node>>,
 }
 
 impl<'a> Reuse<'a> {
@@ -47,7 +53,8 @@ impl<'a> Reuse<'a> {
     /// module, or where `old` cannot be replayed.
     pub fn between(old: &'a Evaluation, new: &Module) -> Option<Reuse<'a>> {
         let was = old.module();
-        if !old.replays() || old.diagnostics.iter().any(|d| d.diagnostic.is_limit()) {
+        let read_files = was.fs.read.load(std::sync::atomic::Ordering::Relaxed);
+        if !old.replays() || read_files || old.diagnostics.iter().any(|d| d.diagnostic.is_limit()) {
             return None;
         }
         let (old_root, new_root) = (was.root(), new.root());
@@ -79,7 +86,7 @@ impl<'a> Reuse<'a> {
                 }
             }
         }
-        Some(Reuse { old, changed })
+        Some(Reuse { old, changed, provider_reads: std::cell::OnceCell::new() })
     }
 }
 
@@ -185,6 +192,18 @@ fn take_over(p: &mut Planner, node: Node, r: &Reuse) -> bool {
     if p.graph.ordered.get(&node).map_or(true, |deps| deps.iter().any(|d| p.dirty.contains(d))) {
         return false;
     }
+    // Planning a resource reads its provider's configuration.
+    if matches!(node, Node::Resource(_) | Node::Check(_))
+        && r.provider_reads.get_or_init(|| provider_reads(p)).iter().any(|d| p.dirty.contains(d))
+    {
+        return false;
+    }
+    // Where a limit would be reached within the node, planning it says so.
+    let links = p.links;
+    let within_budget = links.steps.get().checked_add(record.steps).is_some_and(|s| s <= p.options().limits.max_total_steps);
+    if !within_budget || links.instances() + record.instances > super::calls::MAX_INSTANCES {
+        return false;
+    }
     let s = &mut p.state;
     match node {
         Node::Local(i) => copy(&old.locals, &mut s.locals, &c.locals[i].name),
@@ -208,7 +227,6 @@ fn take_over(p: &mut Planner, node: Node, r: &Reuse) -> bool {
     if old.hidden.contains(&node) {
         s.hidden.insert(node);
     }
-    let links = p.links;
     links.steps.set(links.steps.get() + record.steps);
     links.add_instances(record.instances);
     for name in &record.guessed {
@@ -220,6 +238,23 @@ fn take_over(p: &mut Planner, node: Node, r: &Reuse) -> bool {
     p.records.insert(node, record.clone());
     p.reused += 1;
     true
+}
+
+/// The named values the module's provider configurations refer to.
+fn provider_reads(p: &Planner) -> BTreeSet<Node> {
+    let mut exprs = Vec::new();
+    for pc in &p.config.providers {
+        super::graph::body_exprs(&pc.body, &mut exprs, pc.file);
+    }
+    let mut out = BTreeSet::new();
+    for (e, _) in exprs {
+        for (root, span, steps) in crate::syntax::traversals(e) {
+            if let Some(n) = super::refs::parse(root, span, &steps, p.profile).ok().flatten().and_then(|r| p.graph.node_of(&r.subject)) {
+                out.insert(n);
+            }
+        }
+    }
+    out
 }
 
 fn copy<K: std::hash::Hash + Eq + Clone, V: Clone>(from: &HashMap<K, V>, to: &mut HashMap<K, V>, key: &K) {

@@ -8,7 +8,10 @@
 //! block's braces, and the block's new text parses alone, without a
 //! diagnostic, as exactly one block that ends where the old one did (moved
 //! by the edit). Anything else (an error, an edit across blocks or between
-//! them) parses the whole file, whose diagnostics need it.
+//! them) parses the whole file, whose diagnostics need it. (The block alone
+//! has its own parse budget, `Limits::parse_calls_per_byte` of its length:
+//! with that limit lowered far below the default, a block could pass
+//! alone where its file would be refused as too complex.)
 
 use super::ast::{Body, BodyItem, ExprKind, Expression, Step, TemplatePart};
 use crate::diagnostics::Span;
