@@ -389,6 +389,7 @@ fn workspace_inspections_equal_watched_evaluations() {
         }
     }
     assert!(compared > 1000, "only {compared} places compared");
+    println!("{compared} places: {answered_from_evaluation} answered from the evaluation made");
     assert!(answered_from_evaluation * 3 > compared * 2, "{answered_from_evaluation} of {compared} answered from the evaluation made");
     assert!(
         failures.is_empty(),
@@ -586,12 +587,13 @@ fn workspace_edits_plan_again_what_they_reach() {
 /// configuration reads, edited, plans the resource again.
 #[test]
 fn workspace_edits_reach_resources_through_their_provider() {
-    let main = "locals {\n  tags = { team = \"a\" }\n}\nprovider \"aws\" {\n  region = \"eu-west-1\"\n  default_tags {\n    tags = local.tags\n  }\n}\nresource \"aws_s3_bucket\" \"b\" {\n  bucket = \"x\"\n}\n";
+    let main = "locals {\n  tags = { team = \"a\" }\n  other = 1\n}\nprovider \"aws\" {\n  region = \"eu-west-1\"\n  default_tags {\n    tags = local.tags\n  }\n}\nresource \"aws_s3_bucket\" \"b\" {\n  bucket = \"x\"\n}\n";
     let options = ModuleOptions { providers: Some(provider_data()), ..ModuleOptions::default() };
-    let (ws, fresh, _) =
+    let (ws, fresh, reused) =
         edited_and_fresh_with(options, &[("main.tf", main)], &[("main.tf", &main.replace("team = \"a\"", "team = \"b\""))]);
     assert_eq!(ws, fresh);
     assert!(ws.contains(r#"\"team\" = \"b\""#), "{ws}");
+    assert_eq!(reused, 1, "local.other is taken over, the bucket planned again");
 }
 
 /// The configuration-wide step budget is reached where a fresh evaluation

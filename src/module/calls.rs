@@ -82,39 +82,33 @@ impl Links {
     }
 }
 
-/// Names noted while planning: each once, and every noting in order, so
-/// that what one declaration noted (a name another noted first included)
-/// is a range of them (see `reuse`).
+/// Names noted while planning, every noting in order, so that what one
+/// declaration noted (a name another noted first included) is a range of
+/// them (see `reuse`).
 #[derive(Default)]
-pub(super) struct Noted(std::cell::RefCell<(Vec<String>, Vec<String>)>);
+pub(super) struct Noted(std::cell::RefCell<Vec<String>>);
 
 impl Noted {
     pub fn insert(&self, name: String) {
-        let (names, log) = &mut *self.0.borrow_mut();
-        if !names.contains(&name) {
-            names.push(name.clone());
-        }
-        log.push(name);
+        self.0.borrow_mut().push(name);
     }
 
     /// How many notings there have been.
     pub fn len(&self) -> usize {
-        self.0.borrow().1.len()
+        self.0.borrow().len()
     }
 
-    /// The names noted since the `from`th noting.
+    /// The names noted since the `from`th noting, sorted, each once.
     pub fn since(&self, from: usize) -> Vec<String> {
-        let mut names = self.0.borrow().1[from..].to_vec();
+        let mut names = self.0.borrow()[from..].to_vec();
         names.sort();
         names.dedup();
         names
     }
 
-    /// Every name noted, sorted.
+    /// Every name noted, sorted, each once.
     pub fn sorted(&self) -> Vec<String> {
-        let mut names = self.0.borrow().0.clone();
-        names.sort();
-        names
+        self.since(0)
     }
 }
 

@@ -83,6 +83,8 @@ pub struct Evaluation {
     /// How many root declarations were taken over from the previous
     /// evaluation rather than planned.
     reused: usize,
+    /// The root module's provider configurations their schemas refuse.
+    invalid_providers: Vec<(String, Option<String>)>,
 }
 
 /// The values known so far in one module instance.
@@ -179,6 +181,7 @@ pub(super) fn evaluate(
     let mut planned = false;
     let mut read_early = false;
     let (mut records, mut reused) = (HashMap::new(), 0);
+    let mut invalid_providers = Vec::new();
     if !fatal(&diags) {
         let prepared = super::inputs::prepare(&root.config.variables, inputs, profile, &module.files, &mut diags);
         state.vars = prepared.values;
@@ -194,6 +197,7 @@ pub(super) fn evaluate(
                 p.run(reuse.as_ref());
                 read_early = !p.graph.early.is_empty();
                 records = std::mem::take(&mut p.records);
+                invalid_providers = std::mem::take(&mut p.invalid_providers);
                 reused = p.reused;
                 state = p.state;
                 diags = p.diags;
@@ -224,6 +228,7 @@ pub(super) fn evaluate(
         read_early,
         records,
         reused,
+        invalid_providers,
     };
     sort_diagnostics(&mut diags, &e);
     // The consoles consolidate repeated warnings; Terraform leaves a check
@@ -464,7 +469,7 @@ impl Evaluation {
         // The node's work is its own, not added to the evaluation's.
         let steps = self.links.steps.replace(0);
         let mut p = Planner::new(&self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone());
-        p.invalid_providers = super::providers::provider_configurations(&p).1;
+        p.invalid_providers = self.invalid_providers.clone();
         p.node(n);
         self.links.steps.set(steps);
         self.links.watch.borrow_mut().take().unwrap_or_default()
@@ -596,7 +601,8 @@ impl<'m> Planner<'m> {
 
     pub(super) fn node(&mut self, n: Node) {
         // A node that depends on a failed one is never processed.
-        let deps = self.graph.deps(n);
+        // What ordering found, or (for a node planned alone) found again.
+        let deps = self.graph.ordered.get(&n).cloned().unwrap_or_else(|| self.graph.deps(n));
         if deps.iter().any(|d| self.state.failed.contains(d)) {
             self.state.failed.insert(n);
             // OpenTofu leaves out of the module's outputs an output whose

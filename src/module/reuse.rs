@@ -61,7 +61,7 @@ impl<'a> Reuse<'a> {
         if !old_root.diags.is_empty() || !new_root.diags.is_empty() || was.files.len() != new.files.len() {
             return None;
         }
-        if addresses(was) != addresses(new) {
+        if !same_declarations(&was.root().config, &new.root().config) {
             return None;
         }
         let mut changed = BTreeSet::new();
@@ -90,16 +90,15 @@ impl<'a> Reuse<'a> {
     }
 }
 
-/// Every root declaration's address, in the order of its nodes.
-fn addresses(m: &Module) -> Vec<String> {
-    let c = &m.root().config;
-    let vars = c.variables.iter().map(|v| format!("var.{}", v.name));
-    let locals = c.locals.iter().map(|l| format!("local.{}", l.name));
-    let resources = c.resources.iter().map(|r| r.address());
-    let modules = c.modules.iter().map(|m| format!("module.{}", m.name));
-    let outputs = c.outputs.iter().map(|o| format!("output.{}", o.name));
-    let checks = c.checks.iter().map(|k| format!("check.{}", k.name));
-    vars.chain(locals).chain(resources).chain(modules).chain(outputs).chain(checks).collect()
+/// Whether two configurations declare the same named values in the same
+/// order (so that their nodes are numbered alike).
+fn same_declarations(a: &super::config::Config, b: &super::config::Config) -> bool {
+    a.variables.iter().map(|v| &v.name).eq(b.variables.iter().map(|v| &v.name))
+        && a.locals.iter().map(|l| &l.name).eq(b.locals.iter().map(|l| &l.name))
+        && a.resources.iter().map(|r| (r.mode, &r.ty, &r.name)).eq(b.resources.iter().map(|r| (r.mode, &r.ty, &r.name)))
+        && a.modules.iter().map(|m| &m.name).eq(b.modules.iter().map(|m| &m.name))
+        && a.outputs.iter().map(|o| &o.name).eq(b.outputs.iter().map(|o| &o.name))
+        && a.checks.iter().map(|k| &k.name).eq(b.checks.iter().map(|k| &k.name))
 }
 
 /// Where each declaration of a file is: each named-value block whole, and
@@ -186,7 +185,7 @@ fn take_over(p: &mut Planner, node: Node, r: &Reuse) -> bool {
         Node::Module(i) => p.state.module_attrs.get(&c.modules[i].name) == old.module_attrs.get(&c.modules[i].name),
         _ => true,
     };
-    if !record.diags.is_empty() || !same_reads || r.changed.contains(&node) || matches!(node, Node::Early(_)) {
+    if !record.diags.is_empty() || !same_reads || r.changed.contains(&node) {
         return false;
     }
     if p.graph.ordered.get(&node).map_or(true, |deps| deps.iter().any(|d| p.dirty.contains(d))) {

@@ -125,14 +125,15 @@ thread_local! {
     static PROVIDER_FILES: std::sync::Arc<crate::module::GivenFiles> = std::sync::Arc::new(crate::module::GivenFiles::default());
     static PROVIDER_DATA: std::sync::Arc<crate::module::ProviderData> =
         std::sync::Arc::new(crate::module::ProviderData::new(PROVIDER_FILES.with(|f| f.clone())));
-    /// The configuration of the last call: its files' parses and its last
-    /// evaluation, which the next call reuses where its input is the same
-    /// (a console line, a hover).
-    static WORKSPACE: std::cell::RefCell<Option<crate::module::Workspace>> = const { std::cell::RefCell::new(None) };
+    /// One configuration per profile (the compare view evaluates the same
+    /// text under each): the last call's parses and evaluation, which the
+    /// next call reuses where its input is the same (a console line, a
+    /// hover) or takes over from after an edit.
+    static WORKSPACES: std::cell::RefCell<Vec<crate::module::Workspace>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Runs `f` on the page's workspace, set to these files, inputs, options
-/// and scope.
+/// Runs `f` on the page's workspace for the options' profile, set to these
+/// files, inputs, options and scope.
 #[cfg(feature = "module-mode")]
 pub(super) fn with_workspace<T>(
     options: ModuleOptions,
@@ -141,9 +142,16 @@ pub(super) fn with_workspace<T>(
     scope: Option<String>,
     f: impl FnOnce(&mut crate::module::Workspace) -> T,
 ) -> T {
-    WORKSPACE.with(|w| {
+    WORKSPACES.with(|w| {
         let mut w = w.borrow_mut();
-        let ws = w.get_or_insert_with(|| crate::module::Workspace::new(options.clone()));
+        let i = match w.iter().position(|ws| ws.options().profile == options.profile) {
+            Some(i) => i,
+            None => {
+                w.push(crate::module::Workspace::new(options.clone()));
+                w.len() - 1
+            }
+        };
+        let ws = &mut w[i];
         ws.set_options(options);
         ws.set_files(files);
         ws.set_inputs(inputs);
@@ -179,7 +187,7 @@ pub fn add_provider_files(files: JsValue) {
             }
         });
         // What the last evaluation planned without them is out of date.
-        WORKSPACE.with(|w| w.borrow_mut().as_mut().map(|ws| ws.refresh()));
+        WORKSPACES.with(|w| w.borrow_mut().iter_mut().for_each(crate::module::Workspace::refresh));
     }
     #[cfg(not(feature = "module-mode"))]
     let _ = files;

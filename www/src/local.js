@@ -31,12 +31,14 @@ export const MODULE_LIMITS = { ...LOCAL_LIMITS, maxTotalSteps: 200000 };
 /**
  * The same for a module's evaluation (the whole configuration planned, with
  * each expression under the small limits): a 300-line module takes about
- * 3 ms, a 3,000-line one about 27 ms (benches/browser.mjs); a frame less
+ * 3 ms, a 3,000-line one more than 12 (benches/browser.mjs); a frame less
  * the page's own work, so that one slow evaluation does not send the next
  * ones to the worker.
  */
 const MODULE_QUICK_MS = 12;
 const WARM_ROUNDS = 10;
+/** Module evaluations left to the worker after one here reached a limit. */
+const SKIP_AFTER_LIMIT = 20;
 
 // Module mode needs the full build: it is loaded here the first time a
 // module is evaluated (the browser's cache serves the worker's copy), and
@@ -52,6 +54,7 @@ export function createLocal(moduleUrl, fullUrl) {
   // The last module evaluation was answered here: this instance's
   // workspace holds it, and a hover can be answered from it.
   let answeredHere = false;
+  let skipModules = 0;
   let build = null;
   let memory = null;
   let profileNames = null;
@@ -142,6 +145,12 @@ export function createLocal(moduleUrl, fullUrl) {
       return null;
     }
     if (moduleMs > moduleQuickMs) return null;
+    // After a limit was reached here, the next edits go to the worker
+    // without trying here first (each would be evaluated twice).
+    if (skipModules > 0) {
+      skipModules--;
+      return null;
+    }
     const started = performance.now();
     let result;
     try {
@@ -150,7 +159,8 @@ export function createLocal(moduleUrl, fullUrl) {
       full = null;
       return null;
     }
-    moduleMs = result.limitReached ? Infinity : performance.now() - started;
+    moduleMs = performance.now() - started;
+    if (result.limitReached) skipModules = SKIP_AFTER_LIMIT;
     // The worker, which has fetched them or will, hands them over with its
     // answer.
     wanted = result.needsProviderFiles ?? [];

@@ -347,7 +347,6 @@ function outputs() {
 
 // Here when it is quick and safe (www/src/local.js), else in the worker.
 function evaluate(source, variables, profile, outputs) {
-  if (mode === "module") return evaluateModule(source, variables, profile);
   const message = { kind: "evaluate", source, variables, options: { template: mode === "template", profile, outputs, variablesFormat: varsFormat } };
   const here = local.evaluate(message);
   const asked = window.hclPlayground.asked;
@@ -544,7 +543,11 @@ async function evaluateAndShow() {
   const profile = ui.profile.value;
   const asked = performance.now();
   if (mode === "module") ws.sync(source);
-  const answer = await answerOf(mode === "module" ? evaluateModule(ws.get(MAIN), variables, profile, consoleLine, ws.others(), ui.consoleScope.value) : evaluate(source, variables, profile, outputs()), my);
+  // The whole workspace in Module mode (whichever file is open), under
+  // each engine the compare view asks for too.
+  const answerFor = (engine, wanted) =>
+    mode === "module" ? evaluateModule(ws.get(MAIN), variables, engine, consoleLine, ws.others(), ui.consoleScope.value) : evaluate(source, variables, engine, wanted);
+  const answer = await answerOf(answerFor(profile, outputs()), my);
   if (!answer || my !== generation) return;
   if (mode === "module") {
     const received = performance.now();
@@ -559,7 +562,7 @@ async function evaluateAndShow() {
   if (compareOpen && !answer.stopped) {
     const answers = new Map([[profile, answer]]);
     for (const other of PROFILES.filter((p) => p !== profile)) {
-      const otherAnswer = await evaluate(source, variables, other, COMPARE_OUTPUTS);
+      const otherAnswer = await answerFor(other, COMPARE_OUTPUTS);
       if (!otherAnswer || my !== generation) return;
       answers.set(other, otherAnswer);
     }
