@@ -2,7 +2,8 @@
 //! modules of `src/` (syntax, value, eval, functions, module, present,
 //! api, wasm, ...), and no thread-local carries evaluation state (the
 //! profile, the module's files, template nesting travel explicitly; the
-//! only thread-locals are caches of constants).
+//! only thread-locals are caches of constants). Within `module`, the
+//! stages load, graph, plan and result depend one way too.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -105,6 +106,52 @@ fn stages_depend_one_way() {
             assert!(!edges.get(low).is_some_and(|e| e.contains(high)), "{low} imports {high}");
         }
     }
+}
+
+/// The stage of the module evaluation a file under `src/module/` belongs
+/// to, and its rank: `load` < `graph` < `plan` < `result`.
+fn module_stage(path: &Path, src: &Path) -> Option<(String, usize)> {
+    let rel = path.strip_prefix(src.join("module")).ok()?;
+    let first = rel.components().next()?.as_os_str().to_string_lossy().to_string();
+    let rank = MODULE_STAGES.iter().position(|s| *s == first)?;
+    Some((first, rank))
+}
+
+const MODULE_STAGES: [&str; 4] = ["load", "graph", "plan", "result"];
+
+#[test]
+fn module_stages_depend_one_way() {
+    // Within `module`, each stage names only itself and those before it,
+    // always as `crate::module::stage` (a `super::super` would hide it),
+    // and never the facade's re-exports.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut seen = BTreeSet::new();
+    let mut wrong = Vec::new();
+    for (path, text) in files() {
+        let Some((stage, rank)) = module_stage(&path, &src) else { continue };
+        seen.insert(stage.clone());
+        let code = code(&text);
+        let rel = path.strip_prefix(&src).unwrap().display().to_string();
+        let stage_root = path.file_name().is_some_and(|f| f == "mod.rs") && path.parent().and_then(|d| d.parent()) == Some(&src.join("module"));
+        if stage_root && code.contains("super::") {
+            wrong.push(format!("{rel} names the module facade through super::"));
+        }
+        if code.contains("super::super") {
+            wrong.push(format!("{rel} names another module through super::super"));
+        }
+        let mut rest = code.as_str();
+        while let Some(i) = rest.find("crate::module::") {
+            rest = &rest[i + "crate::module::".len()..];
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            match MODULE_STAGES.iter().position(|s| *s == name) {
+                None => wrong.push(format!("{rel} names crate::module::{name}, not a stage")),
+                Some(to) if to > rank => wrong.push(format!("{rel} ({stage}) names a later stage: crate::module::{name}")),
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(seen.len(), MODULE_STAGES.len(), "every stage has files: {seen:?}");
 }
 
 #[test]

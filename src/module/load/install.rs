@@ -1,0 +1,254 @@
+//! Installing child modules as `terraform init` does: each `module`
+//! block's `source` found among the module's files, from the root down,
+//! with the errors Terraform reports while installing and loading them
+//! (a call's arguments checked against the child's variables), and the
+//! lock file's refusal of providers `init` never selected.
+
+use super::config::{literal_string, ModuleCall, Variable};
+use super::schema::{content, missing_item_range, Schema};
+use super::{Installation, Module, ModuleDiagnostic};
+use crate::diagnostics::Diagnostic;
+use crate::profile::Profile;
+use crate::value::{go_quote, SortedMap, Value};
+use std::collections::HashMap;
+
+/// How deep modules may nest.
+pub(crate) const MAX_DEPTH: usize = 32;
+
+/// Which directory each module call runs, by the calling directory and
+/// the call's index in it; calls without one have outputs not known.
+#[derive(Default)]
+pub(crate) struct Installed(HashMap<(usize, usize), usize>);
+
+impl Installed {
+    /// The directories of the configuration: the root and those its
+    /// module calls run.
+    pub fn dirs(&self) -> std::collections::BTreeSet<usize> {
+        std::iter::once(0).chain(self.0.values().copied()).collect()
+    }
+
+    /// The directory call `call` of directory `dir` runs, if known.
+    pub fn child(&self, dir: usize, call: usize) -> Option<usize> {
+        self.0.get(&(dir, call)).copied()
+    }
+}
+
+/// Finds every module call's directory, from the root down, as `terraform
+/// init` would install them, with the errors Terraform reports while
+/// loading them; `root_vars` give `source` arguments that read a variable.
+pub(crate) fn resolve(
+    module: &Module,
+    root_vars: &SortedMap<Value>,
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) -> Installed {
+    let mut installed = Installed::default();
+    let opts = &module.options;
+    let tofu = opts.profile == Profile::OpenTofu;
+    let engine = if tofu { "tofu" } else { "terraform" };
+    let not_installed =
+        format!("This module is not yet installed. Run \"{engine} init\" to install all modules required by this configuration.");
+    if opts.installation == Installation::Uninitialized {
+        lock_file(module, diags);
+    }
+    let start = diags.len();
+    // Terraform's `init` fails on a child module that does not load or a
+    // call it refuses, and then records no module at all.
+    let mut init_failed = false;
+    // Directories to visit, with the chain of directories above each.
+    let mut work: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    let mut reached = vec![false; module.dirs.len()];
+    reached[0] = true;
+    while let Some((d, chain)) = work.pop() {
+        let dir = module.dir_at(d);
+        for (i, call) in dir.config.modules.iter().enumerate() {
+            let Some(source_expr) = &call.source else { continue };
+            let Some(source) = source_value(module, d, call, source_expr, root_vars, diags, profile) else { continue };
+            let local = source.starts_with("./") || source.starts_with("../");
+            let target = if local { join(&dir.path, &source).and_then(|p| module.dir(&p)) } else { None };
+            let fail = |diags: &mut Vec<ModuleDiagnostic>, detail: String| {
+                diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module not installed", detail, call.decl.span)));
+            };
+            let Some(t) = target else {
+                match opts.installation {
+                    Installation::Assumed => {}
+                    Installation::Uninitialized => fail(diags, not_installed.clone()),
+                    Installation::Initialized if tofu && local => fail(diags, "This module's local cache directory  could not be read. Run \"tofu init\" to install all modules required by this configuration.".into()),
+                    Installation::Initialized => fail(diags, not_installed.clone()),
+                }
+                continue;
+            };
+            if opts.installation == Installation::Uninitialized {
+                fail(diags, not_installed.clone());
+                continue;
+            }
+            if chain.contains(&t) || t == d || chain.len() >= MAX_DEPTH {
+                let detail = format!(
+                    "The module {} calls itself, directly or through other modules, or modules nest deeper than {MAX_DEPTH} levels.",
+                    go_quote(module.dir_at(t).path_module(), profile)
+                );
+                diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module nesting too deep", detail, call.decl.span)));
+                continue;
+            }
+            let child = module.dir_at(t);
+            if !tofu && opts.installation == Installation::Initialized {
+                // An argument the child does not declare, or a child that
+                // does not load: `init` fails.
+                if unsupported_arguments(call, &child.config.variables) || child.diags.iter().any(|d| !d.warning) {
+                    init_failed = true;
+                    continue;
+                }
+            }
+            if !reached[t] {
+                reached[t] = true;
+                diags.extend(child.diags.iter().cloned());
+            }
+            check_arguments(call, &child.config.variables, diags, profile);
+            installed.0.insert((d, i), t);
+            let mut below = chain.clone();
+            below.push(d);
+            work.push((t, below));
+        }
+    }
+    if init_failed {
+        // The root module's calls then find no installed module.
+        diags.truncate(start);
+        installed.0.clear();
+        for call in &module.root().config.modules {
+            let Some(source_expr) = &call.source else { continue };
+            if source_value(module, 0, call, source_expr, root_vars, diags, profile).is_some() {
+                diags.push(ModuleDiagnostic::at(
+                    call.decl.file,
+                    Diagnostic::error("Module not installed", not_installed.clone(), call.decl.span),
+                ));
+            }
+        }
+    }
+    installed
+}
+
+/// Terraform's refusal to run with providers `init` never selected: every
+/// provider but the built-in one a resource needs.
+fn lock_file(module: &Module, diags: &mut Vec<ModuleDiagnostic>) {
+    let tofu = module.options.profile == Profile::OpenTofu;
+    let registry = if tofu { "registry.opentofu.org" } else { "registry.terraform.io" };
+    let mut missing: Vec<String> = Vec::new();
+    for r in &module.root().config.resources {
+        let name = super::provider_schema::provider_name(r);
+        if name == "terraform" {
+            continue;
+        }
+        let source = module.root().config.required_providers.iter().find(|(n, _)| *n == name).and_then(|(_, s)| s.clone());
+        let address = match source {
+            Some(s) if s.matches('/').count() == 2 => s,
+            Some(s) if s.contains('/') => format!("{registry}/{s}"),
+            _ => format!("{registry}/hashicorp/{name}"),
+        };
+        if !missing.contains(&address) {
+            missing.push(address);
+        }
+    }
+    if missing.is_empty() {
+        return;
+    }
+    missing.sort();
+    let list: String =
+        missing.iter().map(|a| format!("\n  - provider {a}: required by this configuration but no version is selected")).collect();
+    let engine = if tofu { "tofu" } else { "terraform" };
+    diags.push(ModuleDiagnostic::general(
+        "Inconsistent dependency lock file",
+        format!("The following dependency selections recorded in the lock file are inconsistent with the current configuration:{list}\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  {engine} init"),
+    ));
+}
+
+/// A call's `source` as installation reads it: a literal, or a variable
+/// Terraform may read then (`const`), or OpenTofu reads any.
+fn source_value(
+    module: &Module,
+    dir: usize,
+    call: &ModuleCall,
+    e: &crate::syntax::ast::Expression,
+    root_vars: &SortedMap<Value>,
+    diags: &mut Vec<ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) -> Option<String> {
+    if let Some(s) = literal_string(e) {
+        return Some(s);
+    }
+    let tofu = module.options.profile == Profile::OpenTofu;
+    let variable = crate::syntax::traversals(e).into_iter().next().and_then(|(root, span, steps)| {
+        let whole = matches!(e.kind, crate::syntax::ast::ExprKind::Traversal { .. });
+        match super::refs::parse(root, span, &steps, profile) {
+            Ok(Some(r)) if whole && steps.len() == 1 => match r.subject {
+                super::refs::Subject::Var(n) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        }
+    });
+    let config = &module.dir_at(dir).config;
+    let usable = variable.as_ref().and_then(|n| config.variables.iter().find(|v| &v.name == n)).filter(|v| tofu || v.constant);
+    match usable {
+        Some(v) if dir == 0 => match root_vars.get(&v.name).map(|x| x.unmarked().clone()) {
+            Some(Value::String(s)) => Some(s),
+            _ => None,
+        },
+        _ => {
+            let _ = call;
+            diags.push(ModuleDiagnostic::at(
+                call.file,
+                Diagnostic::error("Unknown module source", "Only literal values and const variables can be evaluated during init.", e.span),
+            ));
+            None
+        }
+    }
+}
+
+/// `path` joined to `source` (`./x`, `../y`), normalized; above the root
+/// directory it starts with `..` (`../y`: files named so are outside the
+/// root, as a command line reads them).
+pub fn join(path: &str, source: &str) -> Option<String> {
+    let mut parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    for seg in source.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+const META: &[&str] = &["source", "version", "count", "for_each", "depends_on", "providers", "ignore_nested_deprecations"];
+
+fn unsupported_arguments(call: &ModuleCall, vars: &[Variable]) -> bool {
+    call.arguments.iter().any(|a| !vars.iter().any(|v| v.name == a.name))
+}
+
+/// The call's arguments against the child's variables: hcl's errors for
+/// an argument no variable takes, and for a required variable without
+/// one.
+fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleDiagnostic>, profile: crate::profile::Profile) {
+    let attrs: Vec<(&str, bool)> =
+        vars.iter().map(|v| (v.name.as_str(), v.default.is_none())).chain(META.iter().map(|m| (*m, false))).collect();
+    let schema = Schema { attributes: &attrs, blocks: &[] };
+    let body = crate::syntax::ast::Body {
+        items: call.arguments.iter().cloned().map(crate::syntax::ast::BodyItem::Attribute).collect(),
+        span: crate::diagnostics::Span::new(call.body_start, call.body_start),
+    };
+    let mut found = Vec::new();
+    content(&body, &schema, call.file, &mut found, profile);
+    for d in found {
+        // Meta-arguments are the call's own; the body's blocks were
+        // checked with the call.
+        if d.kind == super::DiagnosticKind::MissingArgument {
+            let mut d = d;
+            d.diagnostic.subject = missing_item_range(&body);
+            diags.push(d);
+        } else {
+            diags.push(d);
+        }
+    }
+}

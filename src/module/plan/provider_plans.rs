@@ -1,0 +1,209 @@
+//! What a provider's plan adds beyond its schema and recorded defaults,
+//! where the playground reproduces it (checked against the real provider's
+//! plans, `tests/modules/providers.jsonl`):
+//!
+//! - `hashicorp/aws`: `tags_all`, the provider's `default_tags` merged with
+//!   the resource's `tags` (the resource's win), known when both are and
+//!   not empty;
+//! - `hashicorp/aws` 6: `region`, where the resource leaves it unset, the
+//!   provider configuration's `region` (each resource's "Defaults to the
+//!   Region set in the provider configuration");
+//! - any provider: what its plans take from its configuration where the
+//!   recorded plans showed it (google's `project` for the types that set
+//!   it while planning);
+//! - `hashicorp/google`: `terraform_labels` and `effective_labels`,
+//!   the provider's `default_labels` merged with the resource's `labels`
+//!   and the attribution label `goog-terraform-provisioned = "true"`
+//!   (unless `add_terraform_attribution_label = false`);
+//!   `google_service_account`'s `email` and `member` from its `account_id`
+//!   and project;
+//! - `hashicorp/helm`: `helm_release`'s `version`, where the resource
+//!   leaves it unset, from the `Chart.yaml` of a local chart among the
+//!   module's files (the provider loads the chart while planning; a chart
+//!   from a repository needs the network, and stays unknown).
+
+use super::{Planner, Scope};
+use crate::module::load::config::Resource;
+use crate::value::{Type, Value};
+use std::collections::BTreeMap;
+
+/// `planned` with what provider `source` (`hashicorp/aws`) plans beyond
+/// the schema and its defaults: the arguments its plans take from the
+/// provider configuration (recorded as `{"from_provider": NAME}`), and its
+/// own rules.
+pub(crate) fn adjust(p: &mut Planner, r: &Resource, source: &str, defaults: &serde_json::Value, planned: Value) -> Value {
+    let planned = from_provider(p, r, defaults, planned);
+    match source {
+        "hashicorp/aws" => aws(p, r, planned),
+        "hashicorp/google" => google(p, r, planned),
+        "hashicorp/helm" if r.ty == "helm_release" => helm_release(p, planned),
+        _ => planned,
+    }
+}
+
+/// `helm_release`: the version of a local chart.
+fn helm_release(p: &mut Planner, planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    let text = |name: &str| attrs.get(name).and_then(|v| v.unmarked().as_str().map(str::to_string));
+    let (Some(chart), None, true) = (text("chart"), text("repository"), attrs.get("version").is_some_and(|v| !v.is_known())) else {
+        return Value::Object(attrs);
+    };
+    let files = crate::module::load::files::FileSystem::new(p.module);
+    let Some(metadata) = files.read_text(&format!("{}/Chart.yaml", chart.trim_end_matches('/'))) else {
+        return Value::Object(attrs);
+    };
+    let version = chart_version(&metadata).map_or_else(|| Value::Null(Type::String), |v| Value::string(v, p.profile));
+    attrs.make_mut().insert("version".into(), version);
+    Value::Object(attrs)
+}
+
+/// The top-level `version` of a chart's `Chart.yaml`, if not empty.
+fn chart_version(metadata: &str) -> Option<String> {
+    let line = metadata.lines().find_map(|l| l.strip_prefix("version:"))?;
+    let v = line.split(" #").next().unwrap_or("").trim();
+    let v = v
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+        .unwrap_or(v);
+    (!v.is_empty()).then(|| v.to_string())
+}
+
+/// A constant string argument of the provider configuration.
+fn provider_string(p: &mut Planner, r: &Resource, name: &str) -> Option<String> {
+    let v = provider_argument(p, r, name).filter(|v| v.is_wholly_known() && !v.is_null())?;
+    crate::value::convert::convert(&v, &Type::String, p.profile).ok()?.unmarked().as_str().map(str::to_string)
+}
+
+/// A map of strings, known, from a planned attribute (null: empty).
+fn string_map(v: &Value) -> Option<BTreeMap<String, Value>> {
+    if !v.is_wholly_known() {
+        return None;
+    }
+    Some(v.unmarked().as_mapping().map(|m| m.iter().map(|(k, x)| (k.clone(), x.clone())).collect()).unwrap_or_default())
+}
+
+/// Merged maps of strings as the planned `map(string)` value.
+fn as_string_map(merged: BTreeMap<String, Value>, profile: crate::profile::Profile) -> Option<Value> {
+    crate::value::convert::convert(&Value::Object(merged.into()), &Type::map(Type::String), profile).ok()
+}
+
+/// The unset arguments the provider's plans take from its configuration.
+fn from_provider(p: &mut Planner, r: &Resource, defaults: &serde_json::Value, planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    let Some(defaults) = defaults.as_object() else { return Value::Object(attrs) };
+    for (name, d) in defaults {
+        let Some(argument) = d.get("from_provider").and_then(serde_json::Value::as_str) else { continue };
+        if attrs.get(name).is_some_and(|v| !v.is_known()) && r.body.attribute(name).is_none() {
+            if let Some(v) = provider_string(p, r, argument) {
+                attrs.make_mut().insert(name.clone(), Value::string(v, p.profile));
+            }
+        }
+    }
+    Value::Object(attrs)
+}
+
+fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    if attrs.contains_key("terraform_labels") && attrs.contains_key("effective_labels") {
+        let defaults = provider_argument(p, r, "default_labels").unwrap_or_else(|| Value::Object(Default::default()));
+        let attribution = provider_argument(p, r, "add_terraform_attribution_label");
+        let labels = attrs.get("labels").cloned().unwrap_or_else(Value::null);
+        if let (Some(mut merged), Some(own), Some(attribution)) = (
+            string_map(&defaults),
+            string_map(&labels),
+            attribution.map_or(Some(true), |v| match v.unmarked() {
+                Value::Bool(b) => Some(*b),
+                Value::Null(_) => Some(true),
+                _ => None,
+            }),
+        ) {
+            merged.extend(own);
+            if attribution {
+                merged.insert("goog-terraform-provisioned".into(), Value::string("true", p.profile));
+            }
+            if let Some(all) = as_string_map(merged, p.profile) {
+                attrs.make_mut().insert("terraform_labels".into(), all.clone());
+                attrs.make_mut().insert("effective_labels".into(), all);
+            }
+        }
+    }
+    if r.ty == "google_service_account" {
+        let account = attrs.get("account_id").and_then(|v| v.unmarked().as_str().map(str::to_string));
+        let project = attrs.get("project").and_then(|v| v.unmarked().as_str().map(str::to_string));
+        if let (Some(account), Some(project)) = (account, project) {
+            let email = format!("{account}@{project}.iam.gserviceaccount.com");
+            attrs.make_mut().insert("member".into(), Value::string(format!("serviceAccount:{email}"), p.profile));
+            attrs.make_mut().insert("email".into(), Value::string(email, p.profile));
+        }
+    }
+    Value::Object(attrs)
+}
+
+fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    if attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none()) {
+        if let Some(region) = provider_string(p, r, "region") {
+            attrs.make_mut().insert("region".into(), Value::string(region, p.profile));
+        }
+    }
+    if !(attrs.contains_key("tags") && attrs.contains_key("tags_all")) {
+        return Value::Object(attrs);
+    }
+    let tags = attrs.get("tags").cloned().unwrap_or_else(Value::null);
+    let Some((mut merged, own)) = default_tags(p, r).as_ref().and_then(string_map).zip(string_map(&tags)) else {
+        return Value::Object(attrs);
+    };
+    merged.extend(own);
+    if let Some(all) = (!merged.is_empty()).then(|| as_string_map(merged, p.profile)).flatten() {
+        attrs.make_mut().insert("tags_all".into(), all);
+    }
+    Value::Object(attrs)
+}
+
+/// The `default_tags { tags = … }` of the provider configuration the
+/// resource uses (an empty object where it has none); `None` when it
+/// cannot be evaluated.
+fn default_tags(p: &mut Planner, r: &Resource) -> Option<Value> {
+    let none = || Some(Value::Object(Default::default()));
+    let Some((body, file, inherited)) = provider_config(p, r) else { return none() };
+    let Some(block) = body.blocks().find(|b| b.kind == "default_tags") else { return none() };
+    let Some(tags) = block.body.attribute("tags") else { return none() };
+    configured_value(p, &tags.expr, file, inherited)
+}
+
+/// An argument of the provider configuration the resource uses, evaluated;
+/// `None` where it is not set or cannot be evaluated. A module without its
+/// own `provider` block inherits the root module's, whose arguments are
+/// taken where they are constant (the root's variables are not in scope
+/// here).
+pub(crate) fn provider_argument(p: &mut Planner, r: &Resource, name: &str) -> Option<Value> {
+    let (body, file, inherited) = provider_config(p, r)?;
+    configured_value(p, &body.attribute(name)?.expr, file, inherited)
+}
+
+/// A provider configuration's expression, evaluated; an inherited one
+/// only where it is constant (the root's variables are not in scope).
+fn configured_value(p: &mut Planner, expr: &crate::syntax::ast::Expression, file: usize, inherited: bool) -> Option<Value> {
+    if inherited && !crate::syntax::traversals(expr).is_empty() {
+        return None;
+    }
+    p.expression(expr, &Scope::file(file), None)
+}
+
+/// The body of the `provider` block the resource uses, with its file, and
+/// whether it is the root module's, inherited.
+fn provider_config<'c>(p: &Planner<'c>, r: &Resource) -> Option<(&'c crate::syntax::ast::Body, usize, bool)> {
+    let name = crate::module::load::provider_schema::provider_name(r);
+    let alias = r.provider.as_ref().and_then(|(_, a)| a.clone());
+    let find = |config: &'c crate::module::load::config::Config| {
+        config.providers.iter().find(|c| c.name == name && c.alias == alias).map(|c| (&c.body, c.file))
+    };
+    if let Some((body, file)) = find(p.config) {
+        return Some((body, file, false));
+    }
+    if p.depth == 0 || alias.is_some() {
+        return None;
+    }
+    find(&p.module.root().config).map(|(body, file)| (body, file, true))
+}

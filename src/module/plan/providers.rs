@@ -1,0 +1,577 @@
+//! Resource type schemas: the built-in provider's `terraform_data` (as
+//! Terraform 1.16 and OpenTofu 1.12 each have it), those of the providers
+//! in the playground's provider data ([`crate::module::load::provider_data`]), and what a
+//! type without a known schema is taken as; Terraform's static checks of
+//! references against a schema; `terraform_data`'s planned values, and
+//! every other type's as its provider plans them on an empty state.
+
+use super::Planner;
+use crate::diagnostics::Diagnostic;
+use crate::module::load::config::{Mode, Resource};
+use crate::module::load::provider_data::{Found, TypeKind};
+use crate::module::load::provider_schema::{provider_name, terraform_data_type, BlockSchema, NestedBlock, NestedType, Nesting, TypeSchema};
+use crate::syntax::ast::{ExprKind, Step};
+use crate::value::{go_quote, Marks, Type, Value};
+use std::collections::BTreeMap;
+
+/// Whether a resource belongs to the built-in provider
+/// (`terraform.io/builtin/terraform`).
+pub(crate) fn builtin(p: &Planner, r: &Resource) -> bool {
+    let name = provider_name(r);
+    if name != "terraform" {
+        return false;
+    }
+    match p.config.required_providers.iter().find(|(n, _)| *n == name) {
+        Some((_, Some(source))) => source == "terraform.io/builtin/terraform",
+        _ => true,
+    }
+}
+
+/// The provider a resource's data would come from, `namespace/type`
+/// (`hashicorp/random`): its `required_providers` source, or the implied
+/// `hashicorp/` one. `None` for a source on another registry host.
+pub(crate) fn provider_source(p: &Planner, r: &Resource) -> Option<String> {
+    source_of(p, &provider_name(r))
+}
+
+/// The providers whose current data is of a version some module of the
+/// configuration excludes (`version = "~> 4.0"` where the data is 5.2.0),
+/// as Terraform would install another version whose schema differs: the
+/// data's other version that meets every constraint, if it has one.
+pub(crate) fn other_versions(
+    module: &crate::module::load::Module,
+    installed: &crate::module::load::install::Installed,
+) -> BTreeMap<String, Option<String>> {
+    let mut constraints: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for d in installed.dirs() {
+        let config = &module.dir_at(d).config;
+        for (local, constraint) in &config.provider_versions {
+            if let Some(source) = source_in(config, local) {
+                constraints.entry(source).or_default().push(constraint);
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    let Some(data) = module.options.providers.as_ref() else { return out };
+    let meets = |key: &str, constraints: &[&str]| match data.listing(key) {
+        Found::Yes(listing) => {
+            let parts: Vec<u64> = listing.version.split('.').filter_map(|p| p.parse().ok()).collect();
+            let version = [0, 1, 2].map(|i| parts.get(i).copied().unwrap_or(0));
+            Some(constraints.iter().all(|c| crate::module::graph::checks::matches(c, version) != Some(false)))
+        }
+        _ => None,
+    };
+    for (source, constraints) in constraints {
+        if meets(&source, &constraints) != Some(false) {
+            continue;
+        }
+        let other = data.other_versions_of(&source).into_iter().find(|k| meets(k, &constraints) == Some(true));
+        out.insert(source, other);
+    }
+    out
+}
+
+/// The provider of local name `local`, `namespace/type`, as
+/// [`provider_source`] finds it.
+fn source_of(p: &Planner, local: &str) -> Option<String> {
+    let source = source_in(p.config, local)?;
+    match p.links.other_versions.get(&source) {
+        Some(other) => other.clone(),
+        None => Some(source),
+    }
+}
+
+/// The provider of local name `local` in a module's configuration.
+fn source_in(config: &crate::module::load::config::Config, local: &str) -> Option<String> {
+    let source = match config.required_providers.iter().find(|(n, _)| n == local) {
+        Some((_, Some(source))) => source.to_ascii_lowercase(),
+        _ => format!("hashicorp/{local}"),
+    };
+    let parts: Vec<&str> = source.split('/').collect();
+    match parts.as_slice() {
+        [ty] => Some(format!("hashicorp/{ty}")),
+        [ns, ty] => Some(format!("{ns}/{ty}")),
+        [host, ns, ty] if matches!(*host, "registry.terraform.io" | "registry.opentofu.org") => Some(format!("{ns}/{ty}")),
+        _ => None,
+    }
+}
+
+/// The schema of a declared resource's type.
+pub(crate) fn schema(p: &Planner, r: &Resource) -> TypeSchema {
+    if builtin(p, r) {
+        return match (r.mode, r.ty.as_str()) {
+            (Mode::Managed, "terraform_data") => TypeSchema::Known(terraform_data_type(!p.opentofu())),
+            // Reading remote state needs a backend the playground does not
+            // have: its data is taken as written.
+            (Mode::Data, "terraform_remote_state") => TypeSchema::Unknown,
+            _ => TypeSchema::Invalid("terraform.io/builtin/terraform".into()),
+        };
+    }
+    let (Some(data), Some(source)) = (p.options().providers.as_ref(), provider_source(p, r)) else { return TypeSchema::Unknown };
+    let Found::Yes(listing) = data.listing(&source) else { return TypeSchema::Unknown };
+    let kind = match r.mode {
+        Mode::Managed => TypeKind::Resource,
+        Mode::Data => TypeKind::Data,
+        Mode::Ephemeral => TypeKind::Ephemeral,
+    };
+    if !listing.has(kind, &r.ty) {
+        let host = if p.opentofu() { "registry.opentofu.org" } else { "registry.terraform.io" };
+        let source = source.split('@').next().unwrap_or(&source);
+        return TypeSchema::Invalid(format!("{host}/{source}"));
+    }
+    match data.type_data(&source, kind, &r.ty) {
+        Found::Yes(t) => TypeSchema::Known(t),
+        _ => TypeSchema::Unknown,
+    }
+}
+
+/// The module's `provider` blocks checked against their providers'
+/// configuration schemas (HCL's content errors); the configurations found
+/// invalid, by local name and alias.
+pub(crate) fn provider_configurations(p: &Planner) -> (Vec<crate::module::load::ModuleDiagnostic>, Vec<(String, Option<String>)>) {
+    let mut diags = Vec::new();
+    let mut invalid = Vec::new();
+    let Some(data) = p.options().providers.as_ref() else { return (diags, invalid) };
+    for c in &p.config.providers {
+        let Some(source) = source_of(p, &c.name) else { continue };
+        let Found::Yes(listing) = data.listing(&source) else { continue };
+        let Some(schema) = &listing.provider else { continue };
+        let before = diags.len();
+        provider_content(&c.body, schema, c.file, true, &mut diags, p.profile);
+        if diags.len() > before {
+            invalid.push((c.name.clone(), c.alias.clone()));
+        }
+    }
+    (diags, invalid)
+}
+
+fn provider_content(
+    body: &crate::syntax::ast::Body,
+    schema: &BlockSchema,
+    file: usize,
+    top: bool,
+    diags: &mut Vec<crate::module::load::ModuleDiagnostic>,
+    profile: crate::profile::Profile,
+) {
+    // The meta-arguments Terraform takes out first.
+    let meta: &[&str] = if top { &["alias", "version"] } else { &[] };
+    let attributes: Vec<(&str, bool)> =
+        schema.attrs.iter().map(|a| (a.name.as_str(), a.required)).chain(meta.iter().map(|m| (*m, false))).collect();
+    let blocks = schema.block_labels();
+    let shape = crate::module::load::schema::Schema { attributes: &attributes, blocks: &blocks };
+    let content = crate::module::load::schema::content(body, &shape, file, diags, profile);
+    for block in content.blocks {
+        if let Some(nb) = schema.block(&block.kind) {
+            provider_content(&block.body, &nb.block, file, false, diags, profile);
+        }
+    }
+}
+
+/// How the resource's provider plans it: a provider built on the plugin
+/// SDK v2 (which may serve some types with the plugin framework, muxed)
+/// plans with the SDK v2's rules the types whose `id` is optional and
+/// computed, as the SDK v2 adds it to every schema.
+pub(crate) fn planning(p: &Planner, r: &Resource, schema: &BlockSchema) -> Planning {
+    let sdk = match (p.options().providers.as_ref(), provider_source(p, r)) {
+        (Some(data), Some(source)) => matches!(data.listing(&source), Found::Yes(l) if l.sdk_v2),
+        _ => false,
+    };
+    match schema.attr("id") {
+        Some(id) if sdk && id.optional && id.computed => Planning::SdkV2,
+        _ => Planning::AsWritten,
+    }
+}
+
+/// `configschema.Block.StaticValidateTraversal`: the steps after a
+/// resource instance against its schema.
+pub(crate) fn static_validate(schema: &BlockSchema, steps: &[&Step], profile: crate::profile::Profile) -> Vec<Diagnostic> {
+    let Some((next, after)) = steps.split_first() else { return Vec::new() };
+    let name = match next {
+        Step::GetAttr { name, .. } => name.clone(),
+        Step::Index { key, span } => {
+            let detail = match &key.kind {
+                ExprKind::Literal(Value::String(k)) if crate::text::is_identifier(k) => {
+                    format!(
+                        "Only attribute access is allowed here. Did you mean to access attribute {} using the dot operator?",
+                        go_quote(k, profile)
+                    )
+                }
+                _ => "Only attribute access is allowed here, using the dot operator.".to_string(),
+            };
+            return vec![Diagnostic::error("Invalid index operation", detail, *span)];
+        }
+        Step::LegacyIndex { span, .. } => {
+            return vec![Diagnostic::error(
+                "Invalid index operation",
+                "Only attribute access is allowed here, using the dot operator.",
+                *span,
+            )];
+        }
+    };
+    if schema.attr(&name).is_some() {
+        return Vec::new();
+    }
+    if let Some(b) = schema.block(&name) {
+        return nested_validate(b, after, profile);
+    }
+    let names = schema.names();
+    let hint = crate::module::load::schema::first_close(&name, &names)
+        .map(|s| format!(" Did you mean {}?", go_quote(s, profile)))
+        .unwrap_or_default();
+    vec![Diagnostic::error(
+        "Unsupported attribute",
+        format!("This object has no argument, nested block, or exported attribute named {}.{hint}", go_quote(&name, profile)),
+        next.span(),
+    )]
+}
+
+/// `NestedBlock.staticValidateTraversal`: the steps after a nested block
+/// type's name.
+fn nested_validate(b: &NestedBlock, steps: &[&Step], profile: crate::profile::Profile) -> Vec<Diagnostic> {
+    if matches!(b.nesting, Nesting::Single | Nesting::Group) {
+        return static_validate(&b.block, steps, profile);
+    }
+    let Some((next, after)) = steps.split_first() else { return Vec::new() };
+    let index = matches!(next, Step::Index { .. } | Step::LegacyIndex { .. });
+    match b.nesting {
+        Nesting::Set => vec![Diagnostic::error(
+            "Cannot index a set value",
+            format!(
+                "Block type {} is represented by a set of objects, and set elements do not have addressable keys. To find elements matching specific criteria, use a \"for\" expression with an \"if\" clause.",
+                go_quote(&b.name, profile)
+            ),
+            next.span(),
+        )],
+        Nesting::List if index => static_validate(&b.block, after, profile),
+        Nesting::List => vec![Diagnostic::error(
+            "Invalid operation",
+            format!(
+                "Block type {} is represented by a list of objects, so it must be indexed using a numeric key, like .{}[0].",
+                go_quote(&b.name, profile),
+                b.name
+            ),
+            next.span(),
+        )],
+        _ => static_validate(&b.block, after, profile),
+    }
+}
+
+/// A resource's planned value on an empty state, as its provider plans
+/// it from the decoded configuration: what is configured as it is, what
+/// is left unset its provider's default (recorded from the real
+/// provider), else unknown where the provider computes it, else a null
+/// of its type; sensitive attributes marked, write-only ones null, and
+/// nested blocks likewise.
+/// How a provider plans what a configuration leaves unset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Planning {
+    /// As written: unset arguments are typed nulls (the plugin framework).
+    #[default]
+    AsWritten,
+    /// The plugin SDK v2, whose lists and sets of objects (attributes,
+    /// often written as blocks) hold no nulls: an unset string, number,
+    /// bool, list or set in their objects plans as its zero value; maps
+    /// stay null. Nested blocks keep their nulls.
+    SdkV2,
+    /// What the SDK v2 stores after reading (a data source read while
+    /// planning): zero values inside nested blocks too.
+    SdkV2Read,
+}
+
+/// A resource's planned value from its configuration and schema, with the
+/// provider's recorded defaults.
+pub(crate) fn plan_object(
+    config: &BTreeMap<String, Value>,
+    schema: &BlockSchema,
+    defaults: &serde_json::Value,
+    planning: Planning,
+    profile: crate::profile::Profile,
+) -> Value {
+    plan_level(config, schema, defaults, planning, false, profile)
+}
+
+fn plan_level(
+    config: &BTreeMap<String, Value>,
+    schema: &BlockSchema,
+    defaults: &serde_json::Value,
+    planning: Planning,
+    nested: bool,
+    profile: crate::profile::Profile,
+) -> Value {
+    let sdk_v2 = planning != Planning::AsWritten;
+    let mut out = BTreeMap::new();
+    for a in &schema.attrs {
+        let given = config.get(&a.name).cloned().unwrap_or_else(|| Value::Null(a.ty.clone()));
+        let v = if a.write_only {
+            Value::Null(a.ty.clone())
+        } else if !given.is_null() {
+            match &a.nested {
+                Some(nested) => {
+                    let elements = defaults.get(&a.name).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
+                    plan_nested_attribute(given, nested, elements, profile)
+                }
+                None if sdk_v2 => zero_filled_elements(given, profile),
+                None => given,
+            }
+        } else if let Some(d) = defaults.get(&a.name).and_then(|d| json_value(d, &a.ty, profile)) {
+            d
+        } else if a.computed {
+            Value::unknown(a.ty.clone())
+        } else if planning == Planning::SdkV2Read && nested {
+            zero_value(&a.ty, profile).unwrap_or(given)
+        } else {
+            given
+        };
+        out.insert(a.name.clone(), if a.sensitive { v.with_marks(Marks::SENSITIVE) } else { v });
+    }
+    for b in &schema.blocks {
+        let Some(given) = config.get(&b.name) else { continue };
+        let recorded = defaults.get(&b.name);
+        // Blocks left out that the provider computes (the SDK v2's
+        // computed blocks) are unknown.
+        let absent = given.is_null() || given.unmarked().len() == Some(0);
+        if absent && recorded.and_then(|d| d.get("unknown")) == Some(&serde_json::Value::Bool(true)) {
+            out.insert(b.name.clone(), Value::unknown(given.ty()));
+            continue;
+        }
+        let nested = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
+        out.insert(b.name.clone(), plan_nested(given, b, nested, planning, profile));
+    }
+    Value::Object(out.into())
+}
+
+/// A nested attribute type's value as the plugin framework plans it: in
+/// each object, what is unset and computed is the provider's recorded
+/// default (`elements`) or unknown, recursively; sensitive attributes
+/// marked.
+fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::Value, profile: crate::profile::Profile) -> Value {
+    map_objects(
+        v,
+        |m| {
+            let mut out = m.clone();
+            for a in &nested.attrs {
+                let Some(field) = m.get(&a.name) else { continue };
+                let planned = if field.is_null() && a.computed {
+                    elements.get(&a.name).and_then(|d| json_value(d, &a.ty, profile)).unwrap_or_else(|| Value::unknown(a.ty.clone()))
+                } else if let (false, Some(inner)) = (field.is_null(), &a.nested) {
+                    plan_nested_attribute(field.clone(), inner, &serde_json::Value::Null, profile)
+                } else if a.sensitive {
+                    field.clone()
+                } else {
+                    continue;
+                };
+                let planned = if a.sensitive { planned.with_marks(Marks::SENSITIVE) } else { planned };
+                out.make_mut().insert(a.name.clone(), planned);
+            }
+            Value::Object(out)
+        },
+        profile,
+    )
+}
+
+/// The SDK v2's value for an unset argument inside a nested block.
+fn zero_value(ty: &Type, profile: crate::profile::Profile) -> Option<Value> {
+    Some(match ty {
+        Type::String => Value::string("", profile),
+        Type::Number => Value::int(0),
+        Type::Bool => Value::Bool(false),
+        Type::List(e) => Value::List((**e).clone(), Default::default()),
+        Type::Set(e) => Value::Set((**e).clone(), Default::default()),
+        _ => return None,
+    })
+}
+
+/// A list or set of objects (an attribute the SDK v2 lets be written as
+/// blocks) with its objects' null attributes as the SDK v2 plans them.
+fn zero_filled_elements(v: Value, profile: crate::profile::Profile) -> Value {
+    if !matches!(v.ty(), Type::List(e) | Type::Set(e) if matches!(*e, Type::Object(_))) {
+        return v;
+    }
+    map_objects(
+        v,
+        |m| {
+            let fields: BTreeMap<String, Value> = m
+                .iter()
+                .map(|(k, f)| {
+                    let f = match f.unmarked() {
+                        Value::Null(t) => zero_value(t, profile).unwrap_or_else(|| f.clone()),
+                        _ => f.clone(),
+                    };
+                    (k.clone(), f)
+                })
+                .collect();
+            Value::Object(fields.into())
+        },
+        profile,
+    )
+}
+
+/// `v` with `f` applied to each object in it: itself, or the elements of a
+/// list, set or map of objects (an empty collection keeps its element
+/// type); marks kept.
+fn map_objects(v: Value, f: impl Fn(&crate::value::Entries) -> Value, profile: crate::profile::Profile) -> Value {
+    let (v, marks) = v.unmark();
+    let one = |x: &Value| match x.unmarked() {
+        Value::Object(m) => f(m).with_same_marks(x),
+        _ => x.clone(),
+    };
+    let mapped = match &v {
+        Value::Object(_) => one(&v),
+        Value::List(_, es) | Value::Set(_, es) if es.is_empty() => v.clone(),
+        Value::List(t, es) => {
+            let items: Vec<Value> = es.iter().map(one).collect();
+            crate::value::convert::list_of(items.clone()).unwrap_or(Value::List(t.clone(), items.into()))
+        }
+        Value::Set(t, es) => {
+            let items: Vec<Value> = es.iter().map(one).collect();
+            crate::value::convert::set_of(items.clone(), profile).unwrap_or(Value::Set(t.clone(), items.into()))
+        }
+        Value::Map(t, m) => Value::Map(t.clone(), m.iter().map(|(k, x)| (k.clone(), one(x))).collect::<BTreeMap<_, _>>().into()),
+        _ => v.clone(),
+    };
+    mapped.with_marks(marks)
+}
+
+fn plan_nested(
+    given: &Value,
+    b: &NestedBlock,
+    defaults: &serde_json::Value,
+    planning: Planning,
+    profile: crate::profile::Profile,
+) -> Value {
+    map_objects(
+        given.clone(),
+        |m| {
+            let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            plan_level(&fields, &b.block, defaults, planning, true, profile)
+        },
+        profile,
+    )
+}
+
+/// A recorded default (JSON) as a value of the attribute's type.
+fn json_value(j: &serde_json::Value, ty: &Type, profile: crate::profile::Profile) -> Option<Value> {
+    fn raw(j: &serde_json::Value, profile: crate::profile::Profile) -> Option<Value> {
+        Some(match j {
+            serde_json::Value::Null => Value::null(),
+            serde_json::Value::Bool(b) => Value::Bool(*b),
+            serde_json::Value::Number(n) => Value::Number(crate::value::Number::parse(&n.to_string())?),
+            serde_json::Value::String(s) => Value::string(s.clone(), profile),
+            serde_json::Value::Array(xs) => Value::Tuple(xs.iter().map(|x| raw(x, profile)).collect::<Option<Vec<_>>>()?.into()),
+            serde_json::Value::Object(m) => {
+                let entries: BTreeMap<String, Value> = m.iter().map(|(k, v)| Some((k.clone(), raw(v, profile)?))).collect::<Option<_>>()?;
+                Value::Object(entries.into())
+            }
+        })
+    }
+    crate::value::convert::convert(&raw(j, profile)?, ty, profile).ok()
+}
+
+/// `terraform_data`'s planned value on an empty state, from its decoded
+/// configuration (the provider's `planDataStoreResourceChange`).
+/// `imported` is the ID of an instance an `import` block imports: its
+/// prior state has that ID and nothing else.
+pub(crate) fn plan_terraform_data(
+    config: &BTreeMap<String, Value>,
+    schema: &BlockSchema,
+    imported: Option<String>,
+    profile: crate::profile::Profile,
+) -> Result<Value, String> {
+    let get = |m: &BTreeMap<String, Value>, k: &str| m.get(k).cloned().unwrap_or_else(Value::null);
+    let input = get(config, "input");
+    let mut out = config.clone();
+    let id = match &imported {
+        Some(id) => Value::string(id.clone(), profile),
+        None => Value::unknown(Type::String).refine_not_null(),
+    };
+    out.insert("id".into(), id);
+    let output = match (input.is_null(), &imported) {
+        // The prior (imported) input is null too: the prior output stays.
+        (true, Some(_)) => Value::null(),
+        (true, None) => Value::Null(input.ty()),
+        (false, _) => Value::unknown(input.ty()),
+    };
+    out.insert("output".into(), output);
+    if let Some(NestedBlock { block: store_schema, .. }) = schema.block("store") {
+        let store = get(config, "store");
+        let planned = match store.unmarked() {
+            Value::Object(m) => {
+                let mut m: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                for must in ["sensitive", "replace"] {
+                    if !get(&m, must).is_known() {
+                        return Err(format!(
+                            "the {} attribute must be known in order to plan changes to this resource",
+                            go_quote(must, profile)
+                        ));
+                    }
+                }
+                let sensitive = matches!(get(&m, "sensitive").unmarked(), Value::Bool(true));
+                let write = |m: &mut BTreeMap<String, Value>, v: Value| match sensitive {
+                    true => {
+                        m.insert("sensitive_output".into(), v);
+                        m.insert("output".into(), Value::null());
+                    }
+                    false => {
+                        m.insert("output".into(), v);
+                        m.insert("sensitive_output".into(), Value::null());
+                    }
+                };
+                // The prior `sensitive` is null: a value given moves the
+                // outputs over.
+                if !get(&m, "sensitive").is_null() {
+                    let output = match get(&m, "sensitive_output") {
+                        o if !o.is_null() => o,
+                        _ => get(&m, "output"),
+                    };
+                    write(&mut m, output);
+                }
+                let input = get(&m, "input");
+                let all_null = input.is_null() && get(&m, "output").is_null() && get(&m, "sensitive_output").is_null();
+                if all_null {
+                    write(&mut m, Value::Null(input.ty()));
+                } else if !get(&m, "version").is_null() || !raw_equal(&current_output(&m), &input) {
+                    // A version (against none before), or an input unlike
+                    // the output: the stored value changes.
+                    write(&mut m, Value::unknown(input.ty()));
+                }
+                let replace = matches!(get(&m, "replace").unmarked(), Value::Bool(true));
+                if replace && !(get(&m, "output").is_known() && get(&m, "sensitive_output").is_known()) {
+                    out.insert("id".into(), Value::unknown(Type::String));
+                }
+                m.insert("input".into(), Value::null());
+                mark_sensitive(Value::Object(m.into()), store_schema)
+            }
+            _ => store,
+        };
+        out.insert("store".into(), planned);
+    }
+    Ok(Value::Object(out.into()))
+}
+
+fn current_output(m: &BTreeMap<String, Value>) -> Value {
+    match m.get("sensitive_output") {
+        Some(v) if !v.is_null() => v.clone(),
+        _ => m.get("output").cloned().unwrap_or_else(Value::null),
+    }
+}
+
+/// cty's `RawEquals`: the same value, marks, unknowns and types included.
+fn raw_equal(a: &Value, b: &Value) -> bool {
+    a.ty() == b.ty()
+        && crate::present::to_json(a) == crate::present::to_json(b)
+        && a.is_known() == b.is_known()
+        && a.is_null() == b.is_null()
+}
+
+/// The schema's sensitive attributes marked (as Terraform marks a
+/// resource's value when reading it).
+fn mark_sensitive(v: Value, schema: &BlockSchema) -> Value {
+    let Value::Object(m) = v.unmarked().clone() else { return v };
+    let mut out: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    for a in schema.attrs.iter().filter(|a| a.sensitive) {
+        if let Some(x) = out.get_mut(&a.name) {
+            *x = x.clone().with_marks(Marks::SENSITIVE);
+        }
+    }
+    Value::Object(out.into()).with_same_marks(&v)
+}
