@@ -378,6 +378,50 @@ fn refinements_are_described() {
     assert_eq!(r["refinements"], json!([]), "the 2022 libraries know no refinements: {r}");
 }
 
+/// After each edit, every named value shows as a fresh evaluation of the
+/// text shows it (the adapter keeps the renderings of the values an edit
+/// did not reach), under each engine.
+#[wasm_bindgen_test]
+fn module_edits_show_what_fresh_evaluations_show() {
+    use hcl_playground::module::{Inputs, Module, ModuleOptions};
+    use hcl_playground::wasm::evaluate_module;
+    if !cfg!(feature = "module-mode") {
+        return;
+    }
+    let base = "variable \"env\" {\n  default = \"dev\"\n}\nlocals {\n  a = \"x\"\n  b = upper(local.a)\n  n = 1\n  m = local.n + 1\n  tags = { env = var.env, a = local.a }\n}\nresource \"terraform_data\" \"r\" {\n  input = local.tags\n}\noutput \"o\" {\n  value = terraform_data.r.output\n}\n";
+    let edits = [
+        base.to_string(),
+        base.replace("a = \"x\"", "a = \"xy\""),
+        base.replace("a = \"x\"", "a = \"xy\"").replace("n = 1", "n = 1.5"),
+        base.replace("n = 1", "n = 2"),
+        base.replace("n = 1", "n = 2").replace("default = \"dev\"", "default = \"prod\""),
+        base.replace("n = 1", "n = 2")
+            .replace("default = \"dev\"", "default = \"prod\"")
+            .replace("b = upper(local.a)", "b = sensitive(upper(local.a))"),
+        base.to_string(),
+    ];
+    for profile in ["terraform", "opentofu"] {
+        let options = js_sys::JSON::parse(&format!(r#"{{"profile": "{profile}"}}"#)).unwrap();
+        for text in &edits {
+            let r: Json = serde_wasm_bindgen::from_value(evaluate_module(text, "{}", options.clone())).unwrap();
+            let opts = ModuleOptions { profile: hcl_playground::Profile::from_name(profile).unwrap(), ..ModuleOptions::default() };
+            let fresh = Module::load(vec![("main.tf".into(), text.clone())], &opts).evaluate(&Inputs::default());
+            let shown: Vec<(String, String, String)> = r["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| (v["address"].as_str().unwrap().into(), v["console"].as_str().unwrap().into(), v["type"].as_str().unwrap().into()))
+                .collect();
+            let expected: Vec<(String, String, String)> = fresh
+                .values
+                .iter()
+                .map(|v| (v.address.clone(), hcl_playground::present::console(&v.value, opts.profile), v.value.ty().to_string()))
+                .collect();
+            assert_eq!(shown, expected, "{profile}, after an edit to:\n{text}");
+        }
+    }
+}
+
 /// A module's text evaluated as `terraform console -plan` sees it: every
 /// named value with where it is declared, errors with UTF-16 ranges, and a
 /// console line in the module's context.

@@ -255,6 +255,36 @@ impl Value {
         }
     }
 
+    /// Whether `other` is this very value: the same shared collection (a
+    /// copy made by cloning), or an equal scalar. Constant time for
+    /// collections, so that what renders a value can keep its rendering
+    /// while the value is unchanged; false where equal values were built
+    /// apart.
+    ///
+    /// ```
+    /// use hcl_playground::value::{Value, SortedMap};
+    /// let o = Value::Object(SortedMap::from_iter([("a".to_string(), Value::Bool(true))]).into());
+    /// assert!(o.is_same(&o.clone()));
+    /// let apart = Value::Object(SortedMap::from_iter([("a".to_string(), Value::Bool(true))]).into());
+    /// assert!(!o.is_same(&apart));
+    /// ```
+    pub fn is_same(&self, other: &Value) -> bool {
+        use Value::*;
+        match (self, other) {
+            (Unknown(t, r), Unknown(u, q)) => t == u && r.is_none() && q.is_none(),
+            (Null(t), Null(u)) => t == u,
+            (Bool(a), Bool(b)) => a == b,
+            (Number(a), Number(b)) => a.is_same(b),
+            (String(a), String(b)) => a == b,
+            (List(t, a), List(u, b)) | (Set(t, a), Set(u, b)) => Rc::ptr_eq(&a.0, &b.0) && t == u,
+            (Tuple(a), Tuple(b)) => Rc::ptr_eq(&a.0, &b.0),
+            (Map(t, a), Map(u, b)) => Rc::ptr_eq(&a.0, &b.0) && t == u,
+            (Object(a), Object(b)) => Rc::ptr_eq(&a.0, &b.0),
+            (Marked(a, m), Marked(b, n)) => m == n && a.is_same(b),
+            _ => false,
+        }
+    }
+
     /// Whether the value or anything inside it has all of `marks`.
     pub fn has_mark_deep(&self, marks: Marks) -> bool {
         self.deep_marks().contains(marks)

@@ -16,6 +16,8 @@ use crate::{present, Profile};
 #[allow(unused_imports)]
 use serde::Serialize as _;
 use serde::{Deserialize, Serialize};
+#[cfg(feature = "module-mode")]
+use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 
 #[derive(Deserialize, Default)]
@@ -130,6 +132,43 @@ thread_local! {
     /// next call reuses where its input is the same (a console line, a
     /// hover) or takes over from after an edit.
     static WORKSPACES: std::cell::RefCell<Vec<crate::module::Workspace>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// What the last result showed of each named value, by profile and
+    /// address, with the value shown: after an edit most values are the
+    /// very ones planned before (taken over), and rendering a large
+    /// resource's text and type again cost more than planning the edit.
+    static SHOWN: std::cell::RefCell<HashMap<(Profile, String), (crate::value::Value, Shown)>> = std::cell::RefCell::new(HashMap::new());
+}
+
+/// A named value's renderings.
+#[cfg(feature = "module-mode")]
+#[derive(Clone)]
+struct Shown {
+    console: String,
+    ty: String,
+    known: bool,
+    sensitive: bool,
+}
+
+/// `value`'s renderings, kept from the last result where it is the same
+/// value.
+#[cfg(feature = "module-mode")]
+fn shown(
+    last: &HashMap<(Profile, String), (crate::value::Value, Shown)>,
+    profile: Profile,
+    address: &str,
+    value: &crate::value::Value,
+) -> Shown {
+    if let Some((v, s)) = last.get(&(profile, address.to_string())) {
+        if v.is_same(value) {
+            return s.clone();
+        }
+    }
+    Shown {
+        console: present::console(value, profile),
+        ty: value.ty().to_string(),
+        known: value.is_wholly_known(),
+        sensitive: value.has_mark_deep(crate::value::Marks::SENSITIVE),
+    }
 }
 
 /// Runs `f` on the page's workspace for the options' profile, set to these
@@ -339,17 +378,15 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
     let render = |ds: &[ModuleDiagnostic], console: &str| ds.iter().map(|d| evaluation.render(d, console)).collect::<Vec<_>>().join("\n");
     // One index per file the values are declared in.
     let mut indexes: std::collections::HashMap<usize, super::TextIndex> = std::collections::HashMap::new();
-    let values = evaluation
-        .values
-        .iter()
-        .filter(|_| !evaluation.stopped)
-        .map(|v| {
-            let index = indexes.entry(v.loc.file).or_insert_with(|| super::TextIndex::new(&module.files()[v.loc.file].1));
-            let (line, start) = index.at(v.loc.span.start);
-            let (_, end) = index.at(v.loc.span.end);
-            (v, line, super::JsRange { start, end })
-        })
-        .map(|(v, line, range)| JsNamedValue {
+    let mut last = SHOWN.with(|c| std::mem::take(&mut *c.borrow_mut()));
+    let mut kept = HashMap::with_capacity(evaluation.values.len());
+    let mut values = Vec::with_capacity(evaluation.values.len());
+    for v in evaluation.values.iter().filter(|_| !evaluation.stopped) {
+        let index = indexes.entry(v.loc.file).or_insert_with(|| super::TextIndex::new(&module.files()[v.loc.file].1));
+        let (line, start) = index.at(v.loc.span.start);
+        let (_, end) = index.at(v.loc.span.end);
+        let shown = shown(&last, profile, &v.address, &v.value);
+        values.push(JsNamedValue {
             address: v.address.clone(),
             kind: match v.kind {
                 crate::module::Kind::Variable => "variable",
@@ -359,16 +396,21 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
                 crate::module::Kind::Data => "data",
                 crate::module::Kind::Module => "module",
             },
-            console: present::console(&v.value, profile),
-            ty: v.value.ty().to_string(),
-            known: v.value.is_wholly_known(),
-            sensitive: v.value.has_mark_deep(crate::value::Marks::SENSITIVE),
+            console: shown.console.clone(),
+            ty: shown.ty.clone(),
+            known: shown.known,
+            sensitive: shown.sensitive,
             ok: v.ok,
             file: module.files()[v.loc.file].0.clone(),
-            range,
+            range: super::JsRange { start, end },
             line,
-        })
-        .collect();
+        });
+        kept.insert((profile, v.address.clone()), (v.value.clone(), shown));
+    }
+    // Other profiles' renderings stay for their next result.
+    last.retain(|(p, _), _| *p != profile);
+    kept.extend(last);
+    SHOWN.with(|c| *c.borrow_mut() = kept);
     let answer =
         opts.console.as_deref().filter(|c| !c.trim().is_empty() && !evaluation.stopped).map(|expr| (expr, evaluation.console(expr)));
     // The console line's errors count too: the page evaluates again with

@@ -432,6 +432,11 @@ impl Number {
         Ok(Number::new(signed_zero(at_precision(p, |wp| self.f.sub(&work, wp, RM)), negative_zero), p))
     }
 
+    /// Whether `other` is this very number (a clone of it): constant time.
+    pub fn is_same(&self, other: &Number) -> bool {
+        std::rc::Rc::ptr_eq(&self.f, &other.f) && self.prec == other.prec
+    }
+
     /// go-cty's number equality: equal signs and equal printed text, so
     /// values of different precision may differ (`(1/3)` at 64 bits is not
     /// `(1/3)` at 512 bits).
