@@ -200,6 +200,8 @@ export function createLocal(moduleUrl, fullUrl) {
         wanted = wanted.filter((p) => !(p in answer.providerFiles));
       }
     },
+    /** Whether the next module evaluation goes to the worker (the last one here took long). */
+    leavesNextToWorker: () => full !== null && moduleMs > moduleQuickMs,
     /** Sets the time (ms) past which a module evaluation sends the next ones to the worker. */
     setModuleQuickMs(ms) {
       moduleQuickMs = ms;

@@ -101,6 +101,9 @@ const latest = engine.lane();
 const local = createLocal("../pkg/hcl_playground.js", "../pkg-full/hcl_playground.js");
 // Inspections (hover, selection) have a lane of their own: the newest wins.
 const inspections = engine.lane();
+// Module texts the page evaluated slowly, given to the worker in the
+// background (after what the reader waits for): see evaluateModule.
+const syncs = engine.lane();
 const INSPECT = new Set(["inspect", "inspectModule"]);
 const ask = (message) =>
   message.kind === "evaluate" || message.kind === "module"
@@ -371,7 +374,14 @@ function evaluateModule(source, variables, profile, consoleLine = "", files = {}
   };
   const message = { kind: "module", source, variables, options };
   const here = local.evaluateModule(message);
-  if (here) return here;
+  if (here) {
+    // This took long here, so the next edits go to the worker: it is given
+    // this text now, so that it plans only what the next edit reaches
+    // instead of the whole configuration (each thread keeps its own
+    // workspace of the last text it evaluated).
+    if (local.leavesNextToWorker()) syncs(message, TIME_LIMIT_MS);
+    return here;
+  }
   const wanted = local.wantedProviderFiles();
   return ask(wanted.length ? { ...message, providerFilesFor: wanted } : message).then((answer) => {
     local.observeModule(answer);

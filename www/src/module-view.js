@@ -208,8 +208,11 @@ export function renderValues(container, values, jump, guessed = []) {
       return item;
     });
     const before = last.sections.get(kind);
-    if (before && before.list.length === list.length && before.list.every((item, i) => item === list[i])) {
-      sections.set(kind, before);
+    // The same values in the same order: only those shown differently are
+    // replaced (a section rebuilt whole is laid out again whole).
+    if (before && before.list.length === list.length && before.list.every((item, i) => item === list[i] || item.dataset.address === list[i].dataset.address)) {
+      before.list.forEach((item, i) => item !== list[i] && item.replaceWith(list[i]));
+      sections.set(kind, { section: before.section, list });
       continue;
     }
     const section = before?.section ?? el("section", "value-group");
