@@ -10,8 +10,8 @@
 //      the result), for every workload expression (benches/workload.jsonl,
 //      a space typed at the end and deleted again, 10 edits each) and for a
 //      300-line module in Module mode (50 edits of a local's string), and
-//      for a 3,000-line module (edits of the variable most values read, and
-//      of one local value nothing reads);
+//      for a 3,000-line module (edits of the variable most values read, of
+//      one local value nothing reads, and of a default every value reads);
 //   3. heap after 1,000 edits: the page's JavaScript heap (after a forced
 //      garbage collection) and the worker's WebAssembly memory, before and
 //      after 1,000 single-key edits typed without waiting for results.
@@ -180,6 +180,14 @@ await settle();
 await cursorAt(large.indexOf('upper("x5"') + 8);
 const leafLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
 console.log(`keystroke to result, 3,000-line module, in one local (Module mode): ${summary(leafLatencies)} (\`keystroke_module3000_local_p50=${ms(quantile(leafLatencies, 0.5))}\` \`keystroke_module3000_local_p95=${ms(quantile(leafLatencies, 0.95))}\`)`);
+
+// Typing in a default every value reads (var.zones' first name): the
+// whole configuration is planned and shown again on each keystroke.
+await setDoc("expression", large);
+await settle();
+await cursorAt(large.indexOf('["a", "b", "c"]') + 3);
+const wholeLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
+console.log(`keystroke to result, 3,000-line module, in a default every value reads (Module mode): ${summary(wholeLatencies)} (\`keystroke_module3000_all_p50=${ms(quantile(wholeLatencies, 0.5))}\` \`keystroke_module3000_all_p95=${ms(quantile(wholeLatencies, 0.95))}\`)`);
 
 // ------------------------------------------------------------------ heap
 

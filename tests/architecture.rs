@@ -132,7 +132,8 @@ fn module_stages_depend_one_way() {
         seen.insert(stage.clone());
         let code = code(&text);
         let rel = path.strip_prefix(&src).unwrap().display().to_string();
-        let stage_root = path.file_name().is_some_and(|f| f == "mod.rs") && path.parent().and_then(|d| d.parent()) == Some(&src.join("module"));
+        let stage_root =
+            path.file_name().is_some_and(|f| f == "mod.rs") && path.parent().and_then(|d| d.parent()) == Some(&src.join("module"));
         if stage_root && code.contains("super::") {
             wrong.push(format!("{rel} names the module facade through super::"));
         }

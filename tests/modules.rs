@@ -459,6 +459,22 @@ fn declaration_edits(text: &str, body: &hcl_playground::syntax::ast::Body) -> Ve
     out
 }
 
+/// A value's type written without building the type (what the page lists
+/// beside each named value) is the type's own text, for every named value
+/// of every golden case.
+#[test]
+fn type_texts_equal_the_types_written() {
+    let mut compared = 0;
+    for (_, case) in read_cases() {
+        let (files, inputs, opts) = setup(&case);
+        for v in Module::load(files, &opts).evaluate(&inputs).values {
+            assert_eq!(v.value.type_text(), v.value.ty().to_string(), "{} {}", case["id"], v.address);
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000, "only {compared} values compared");
+}
+
 /// After an edit of one root declaration, the workspace plans again what
 /// the edit reaches and takes the rest over from the evaluation before
 /// it: the result is a fresh evaluation's, in both directions, for edits

@@ -140,6 +140,8 @@ self.onmessage = async (event) => {
       const ms = lastMs;
       const providerFiles = wanted?.length ? await providerFilesFor(build, wanted, id) : undefined;
       self.postMessage({ id, result, ms, ...(providerFiles && { providerFiles }) });
+      // Freeing the evaluation this one took over from, after answering.
+      build.releaseModules?.();
       return;
     }
     const profile = options?.profile ?? "terraform";

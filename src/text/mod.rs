@@ -63,6 +63,13 @@ pub fn push_json_string(s: &str, out: &mut String, html: bool) {
 pub fn go_quote(s: &str, version: unicode::Version) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
+    // Printable ASCII but the two escaped characters is as it is (most
+    // attribute names and values): no character's class to look up.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return out;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),

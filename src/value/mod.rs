@@ -368,6 +368,70 @@ impl Value {
         }
     }
 
+    /// The value's type as text, as `self.ty().to_string()` writes it,
+    /// without building the type (a resource's object holds a hundred
+    /// attributes, each with its own type to build and free).
+    ///
+    /// ```
+    /// use hcl_playground::value::Value;
+    /// let v = Value::Tuple(vec![Value::Bool(true), Value::int(1)].into());
+    /// assert_eq!(v.type_text(), "tuple([bool, number])");
+    /// assert_eq!(v.type_text(), v.ty().to_string());
+    /// ```
+    pub fn type_text(&self) -> String {
+        let mut out = String::new();
+        self.write_type(&mut out);
+        out
+    }
+
+    fn write_type(&self, out: &mut String) {
+        use std::fmt::Write as _;
+        match self {
+            Value::Marked(v, _) => v.write_type(out),
+            Value::Unknown(t, _) | Value::Null(t) => {
+                let _ = write!(out, "{t}");
+            }
+            Value::Bool(_) => out.push_str("bool"),
+            Value::Number(_) => out.push_str("number"),
+            Value::String(_) => out.push_str("string"),
+            Value::List(t, _) => {
+                let _ = write!(out, "list({t})");
+            }
+            Value::Set(t, _) => {
+                let _ = write!(out, "set({t})");
+            }
+            Value::Map(t, _) => {
+                let _ = write!(out, "map({t})");
+            }
+            Value::Tuple(vs) => {
+                out.push_str("tuple([");
+                for (i, v) in vs.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    v.write_type(out);
+                }
+                out.push_str("])");
+            }
+            Value::Object(m) => {
+                out.push_str("object({");
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if types::is_valid_identifier(k) {
+                        out.push_str(k);
+                    } else {
+                        out.push_str(&crate::text::json_string(k));
+                    }
+                    out.push_str(": ");
+                    v.write_type(out);
+                }
+                out.push_str("})");
+            }
+        }
+    }
+
     /// False only for an unknown value itself (not for one that contains
     /// unknowns).
     pub fn is_known(&self) -> bool {

@@ -14,7 +14,7 @@ mod module;
 
 pub use format::format;
 pub use inspect::{inspect, inspect_module_js};
-pub use module::{add_provider_files, evaluate_module};
+pub use module::{add_provider_files, evaluate_module, release_modules};
 
 use crate::api::{parse_variables_hinting, VariablesFormat};
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};

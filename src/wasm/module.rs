@@ -165,7 +165,7 @@ fn shown(
     }
     Shown {
         console: present::console(value, profile),
-        ty: value.ty().to_string(),
+        ty: value.type_text(),
         known: value.is_wholly_known(),
         sensitive: value.has_mark_deep(crate::value::Marks::SENSITIVE),
     }
@@ -197,6 +197,15 @@ pub(super) fn with_workspace<T>(
         ws.set_scope(scope);
         f(ws)
     })
+}
+
+/// Frees what the last module evaluations replaced: the worker calls it
+/// after posting an answer, so that freeing the values of the evaluation
+/// before is not part of the next keystroke's time.
+#[wasm_bindgen(js_name = releaseModules)]
+pub fn release_modules() {
+    #[cfg(feature = "module-mode")]
+    WORKSPACES.with(|w| w.borrow_mut().iter_mut().for_each(crate::module::Workspace::release));
 }
 
 /// The provider data every module evaluation plans resources with.

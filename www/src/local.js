@@ -166,6 +166,10 @@ export function createLocal(moduleUrl, fullUrl) {
     wanted = result.needsProviderFiles ?? [];
     if (wanted.length || result.limitReached) return null;
     answeredHere = true;
+    // Freeing the evaluation this one took over from waits until the page
+    // has shown the answer.
+    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
+    idle(() => full?.releaseModules?.());
     return { result, ms: moduleMs };
   }
 

@@ -287,7 +287,7 @@ pub(crate) fn block_of(j: &Json) -> BlockSchema {
             max: b[3].as_u64().unwrap_or(0) as usize,
         })
         .collect();
-    BlockSchema { attrs, blocks, deprecated: deprecation(&j["d"]) }
+    BlockSchema { attrs, blocks, deprecated: deprecation(&j["d"]), ..BlockSchema::default() }
 }
 
 fn deprecation(j: &Json) -> Option<String> {

@@ -78,6 +78,8 @@ pub(crate) struct BlockSchema {
     pub blocks: Vec<NestedBlock>,
     /// Deprecated, with the provider's message (maybe empty).
     pub deprecated: Option<String>,
+    /// The implied type, once asked for (each planned instance asks).
+    pub implied: std::sync::OnceLock<Type>,
 }
 
 impl BlockSchema {
@@ -91,6 +93,10 @@ impl BlockSchema {
 
     /// The type of the values this schema describes.
     pub fn implied_type(&self) -> Type {
+        self.implied.get_or_init(|| self.implied_type_of()).clone()
+    }
+
+    fn implied_type_of(&self) -> Type {
         let mut out: BTreeMap<String, Type> = self.attrs.iter().map(|a| (a.name.clone(), a.ty.clone())).collect();
         for b in &self.blocks {
             let t = b.block.implied_type();
@@ -156,7 +162,7 @@ fn terraform_data(with_store: bool) -> BlockSchema {
             optional(attr("triggers_replace", Type::Dynamic)),
         ],
         blocks: Vec::new(),
-        deprecated: None,
+        ..BlockSchema::default()
     };
     if with_store {
         let store = BlockSchema {
@@ -169,7 +175,7 @@ fn terraform_data(with_store: bool) -> BlockSchema {
                 optional(attr("version", Type::Dynamic)),
             ],
             blocks: Vec::new(),
-            deprecated: None,
+            ..BlockSchema::default()
         };
         s.blocks.push(NestedBlock { name: "store".into(), nesting: Nesting::Single, block: store, min: 0, max: 0 });
     }

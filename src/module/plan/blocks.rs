@@ -220,7 +220,7 @@ fn blocks_as_attributes(body: &Body, schema: &BlockSchema) -> Option<BlockSchema
             })
             .collect();
         out.attrs.retain(|x| x.name != a.name);
-        let block = BlockSchema { attrs, blocks: Vec::new(), deprecated: None };
+        let block = BlockSchema { attrs, ..BlockSchema::default() };
         out.blocks.push(NestedBlock { name: a.name.clone(), nesting, block, min: 0, max: 0 });
     }
     Some(out)

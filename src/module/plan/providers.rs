@@ -384,7 +384,9 @@ fn zero_value(ty: &Type, profile: crate::profile::Profile) -> Option<Value> {
 /// A list or set of objects (an attribute the SDK v2 lets be written as
 /// blocks) with its objects' null attributes as the SDK v2 plans them.
 fn zero_filled_elements(v: Value, profile: crate::profile::Profile) -> Value {
-    if !matches!(v.ty(), Type::List(e) | Type::Set(e) if matches!(*e, Type::Object(_))) {
+    // Known lists and sets hold their element type: no need for the
+    // whole value's type (an unknown or null one is left as it is anyway).
+    if !matches!(v.unmarked(), Value::List(e, _) | Value::Set(e, _) if matches!(e, Type::Object(_))) {
         return v;
     }
     map_objects(

@@ -48,6 +48,9 @@ pub struct Workspace {
     /// The evaluation before the last edit of the files, for the next one
     /// to take over what the edit did not touch.
     previous: Option<Evaluation>,
+    /// The evaluation the last one took over from, not freed yet (see
+    /// [`Workspace::release`]).
+    retired: Option<Evaluation>,
 }
 
 impl Workspace {
@@ -64,6 +67,7 @@ impl Workspace {
             module: None,
             evaluation: None,
             previous: None,
+            retired: None,
         }
     }
 
@@ -220,13 +224,23 @@ impl Workspace {
                 self.evaluations += 1;
                 let module = self.module().clone();
                 let previous = self.previous.take();
-                match &self.scope {
+                let evaluation = match &self.scope {
                     Some(scope) => module.evaluate_scoped(&self.inputs, scope),
                     None => super::evaluate(&module, &self.inputs, None, None, previous.as_ref()),
-                }
+                };
+                self.retired = previous;
+                evaluation
             }
         };
         self.evaluation.insert(evaluation)
+    }
+
+    /// Frees the evaluation the last one took over from (a large
+    /// configuration's values take milliseconds to free), which the next
+    /// evaluation frees otherwise: a caller that answers first and then
+    /// calls this keeps that work out of the time to the answer.
+    pub fn release(&mut self) {
+        self.retired = None;
     }
 
     /// What the innermost expression holding bytes `start..end` of the file
