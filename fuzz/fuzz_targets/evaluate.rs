@@ -124,10 +124,10 @@ fuzz_target!(|input: Input| {
     let Ok(vars) = parse_variables(&vars) else { return };
     // Smaller budgets than the browser's keep each run short.
     let limits = Limits { max_steps: 200_000, max_collection_len: 100_000, max_string_len: 1 << 20, ..Limits::default() };
-    let options = Options { template: input.template, limits };
+    let options = Options { template: input.template, limits, ..Options::default() };
     match evaluate(input.source, &vars, &options) {
         Ok(v) => {
-            let _ = present::console(&v);
+            let _ = present::console(&v, options.profile);
             let _ = present::to_json(&v);
             let _ = v.ty().to_string();
         }

@@ -419,7 +419,7 @@ fn compare_refined(op: BinaryOperator, l: &Value, r: &Value, profile: Profile) -
 fn describe_mismatch(t: &Type, f: &Type, profile: Profile) -> String {
     match (t, f) {
         (Type::Object(ta), Type::Object(fa)) => {
-            for (name, at) in ta {
+            for (name, at) in ta.iter() {
                 match fa.get(name) {
                     None => {
                         return format!(

@@ -461,13 +461,13 @@ impl<'a> Evaluator<'a> {
             }
             Type::Tuple(es) => {
                 let mut out = Vec::with_capacity(es.len());
-                for e in es {
+                for e in es.iter() {
                     self.anon.push(Value::unknown(e.clone()));
                     let v = self.eval(each);
                     self.anon.pop();
                     out.push(v.ty());
                 }
-                Type::Tuple(out)
+                Type::tuple(out)
             }
             _ => Type::Dynamic,
         }

@@ -671,7 +671,7 @@ fn nonconformance(given: &Type, want: &Type, profile: Profile) -> Option<String>
             w.iter().find_map(|(k, wt)| nonconformance(&g[k], wt, profile))
         }
         (Type::Tuple(g), Type::Tuple(w)) if g.len() != w.len() => Some(format!("{} elements are required, but got {}", w.len(), g.len())),
-        (Type::Tuple(g), Type::Tuple(w)) => g.iter().zip(w).find_map(|(g, w)| nonconformance(g, w, profile)),
+        (Type::Tuple(g), Type::Tuple(w)) => g.iter().zip(w.iter()).find_map(|(g, w)| nonconformance(g, w, profile)),
         (Type::List(g), Type::List(w)) | (Type::Set(g), Type::Set(w)) | (Type::Map(g), Type::Map(w)) => nonconformance(g, w, profile),
         _ => Some(format!("{} required, but received {}", want.friendly_name(), given.friendly_name())),
     }

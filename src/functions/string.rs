@@ -397,8 +397,8 @@ fn regex_type(pattern: &Value, profile: crate::profile::Profile) -> Result<Type,
     }
     Ok(match compile_arg(std::slice::from_ref(pattern), profile)?.1 {
         Shape::Whole => Type::String,
-        Shape::Tuple(n) => Type::Tuple(vec![Type::String; n]),
-        Shape::Object(names) => Type::Object(names.into_iter().map(|n| (n, Type::String)).collect()),
+        Shape::Tuple(n) => Type::tuple(vec![Type::String; n]),
+        Shape::Object(names) => Type::object(names.into_iter().map(|n| (n, Type::String)).collect()),
     })
 }
 

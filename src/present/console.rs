@@ -138,7 +138,7 @@ fn write_console_type(t: &Type, indent: usize, out: &mut String) {
         }
         Type::Object(attrs) if !attrs.is_empty() => {
             out.push_str("object({\n");
-            for (k, a) in attrs {
+            for (k, a) in attrs.iter() {
                 out.push_str(&pad);
                 out.push_str(k);
                 out.push_str(": ");
@@ -150,7 +150,7 @@ fn write_console_type(t: &Type, indent: usize, out: &mut String) {
         }
         Type::Tuple(ts) if !ts.is_empty() => {
             out.push_str("tuple([\n");
-            for e in ts {
+            for e in ts.iter() {
                 out.push_str(&pad);
                 write_console_type(e, indent + 1, out);
                 out.push_str(",\n");

@@ -49,7 +49,7 @@ pub fn type_of(e: &Expression, profile: Profile) -> Result<Type, String> {
                 "set" => Ok(Type::set(type_of(arg, profile)?)),
                 "map" => Ok(Type::map(type_of(arg, profile)?)),
                 "tuple" => match &arg.kind {
-                    ExprKind::TupleCons(items) => Ok(Type::Tuple(items.iter().map(|i| type_of(i, profile)).collect::<Result<_, _>>()?)),
+                    ExprKind::TupleCons(items) => Ok(Type::tuple(items.iter().map(|i| type_of(i, profile)).collect::<Result<_, _>>()?)),
                     _ => Err("The tuple type constructor requires a list of element types.".into()),
                 },
                 "object" => match &arg.kind {
@@ -58,7 +58,7 @@ pub fn type_of(e: &Expression, profile: Profile) -> Result<Type, String> {
                         for item in items {
                             attrs.insert(attribute_name(item)?, type_of(&item.value, profile)?);
                         }
-                        Ok(Type::Object(attrs))
+                        Ok(Type::object(attrs))
                     }
                     _ => Err("The object type constructor requires an object of attribute types.".into()),
                 },
@@ -107,8 +107,8 @@ impl Constraint {
             Constraint::List(c) => Type::list(c.ty()),
             Constraint::Set(c) => Type::set(c.ty()),
             Constraint::Map(c) => Type::map(c.ty()),
-            Constraint::Tuple(cs) => Type::Tuple(cs.iter().map(Constraint::ty).collect()),
-            Constraint::Object(attrs) => Type::Object(crate::value::map::btree_map(attrs.iter().map(|(k, a)| (k.clone(), a.ty.ty())))),
+            Constraint::Tuple(cs) => Type::tuple(cs.iter().map(Constraint::ty).collect()),
+            Constraint::Object(attrs) => Type::object(crate::value::map::btree_map(attrs.iter().map(|(k, a)| (k.clone(), a.ty.ty())))),
         }
     }
 }

@@ -305,7 +305,7 @@ pub fn get_conversion(have: &Type, want: &Type, unsafe_: bool) -> Option<Convers
         }
         (Object(ia), Object(oa)) => {
             let mut attrs = BTreeMap::new();
-            for (name, ot) in oa {
+            for (name, ot) in oa.iter() {
                 let it = ia.get(name)?;
                 attrs.insert(name.clone(), if it == ot { None } else { Some(get_conversion(it, ot, unsafe_)?) });
             }
@@ -337,14 +337,14 @@ pub fn get_conversion(have: &Type, want: &Type, unsafe_: bool) -> Option<Convers
                 (**oe).clone()
             };
             let mut convs = BTreeMap::new();
-            for (name, it) in ia {
+            for (name, it) in ia.iter() {
                 convs.insert(name.clone(), if *it == ety { None } else { Some(get_conversion(it, &ety, unsafe_)?) });
             }
             Step::ObjectToMap(ety, convs)
         }
         (Map(ie), Object(oa)) if unsafe_ => {
             let mut attrs = BTreeMap::new();
-            for (name, ot) in oa {
+            for (name, ot) in oa.iter() {
                 attrs.insert(name.clone(), if **ie == *ot { None } else { Some(get_conversion(ie, ot, unsafe_)?) });
             }
             Step::MapToObject(attrs)
@@ -444,7 +444,7 @@ fn dynamic_replace(have: Option<&Type>, want: &Type, profile: Profile) -> Type {
         List(oe) | Set(oe) => {
             let ety = match have {
                 List(ie) | Set(ie) => dynamic_replace(Some(ie), oe, profile),
-                Tuple(its) => dynamic_replace(unified(its.clone()).as_ref(), oe, profile),
+                Tuple(its) => dynamic_replace(unified(its.to_vec()).as_ref(), oe, profile),
                 _ => Dynamic,
             };
             if matches!(want, List(_)) {
@@ -453,7 +453,7 @@ fn dynamic_replace(have: Option<&Type>, want: &Type, profile: Profile) -> Type {
                 Type::set(ety)
             }
         }
-        Object(oa) => Object(super::map::btree_map(oa.iter().map(|(k, ot)| {
+        Object(oa) => Type::object(super::map::btree_map(oa.iter().map(|(k, ot)| {
             let t = match have {
                 Map(ie) => dynamic_replace(Some(ie), ot, profile),
                 Object(ia) => match ia.get(k) {
@@ -464,7 +464,7 @@ fn dynamic_replace(have: Option<&Type>, want: &Type, profile: Profile) -> Type {
             };
             (k.clone(), t)
         }))),
-        Tuple(ots) => Tuple(
+        Tuple(ots) => Type::tuple(
             ots.iter()
                 .enumerate()
                 .map(|(i, ot)| match have {
@@ -680,7 +680,7 @@ fn unify_objects(types: &[Type], unsafe_: bool) -> Unified {
     let attrs: Vec<&BTreeMap<String, Type>> = types
         .iter()
         .filter_map(|t| match t {
-            Type::Object(a) => Some(a),
+            Type::Object(a) => Some(&**a),
             _ => None,
         })
         .collect();
@@ -693,7 +693,7 @@ fn unify_objects(types: &[Type], unsafe_: bool) -> Unified {
         let across: Vec<Type> = attrs.iter().map(|a| a[name].clone()).collect();
         out.insert(name.clone(), unify_with(&across, unsafe_)?.0);
     }
-    let ty = Type::Object(out);
+    let ty = Type::object(out);
     match conversions_to(types, &ty, unsafe_) {
         Some(convs) => Some((ty, convs)),
         None => unify_objects_to_map(types, unsafe_),
@@ -717,7 +717,7 @@ fn unify_tuples(types: &[Type], unsafe_: bool) -> Unified {
         let across: Vec<Type> = types.iter().map(|t| tuple_types(t)[i].clone()).collect();
         out.push(unify_with(&across, unsafe_)?.0);
     }
-    let ty = Type::Tuple(out);
+    let ty = Type::tuple(out);
     match conversions_to(types, &ty, unsafe_) {
         Some(convs) => Some((ty, convs)),
         None => unify_tuples_to_list(types, unsafe_),
@@ -827,7 +827,7 @@ fn compare_types(a: &Type, b: &Type) -> i32 {
             if x.len() != y.len() {
                 return 0;
             }
-            fold(x.iter().zip(y).collect())
+            fold(x.iter().zip(y.iter()).collect())
         }
         _ => 0,
     }

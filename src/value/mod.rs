@@ -363,8 +363,8 @@ impl Value {
             Value::List(t, _) => Type::list(t.clone()),
             Value::Set(t, _) => Type::set(t.clone()),
             Value::Map(t, _) => Type::map(t.clone()),
-            Value::Tuple(vs) => Type::Tuple(vs.iter().map(Value::ty).collect()),
-            Value::Object(m) => Type::Object(map::btree_map(m.iter().map(|(k, v)| (k.clone(), v.ty())))),
+            Value::Tuple(vs) => Type::tuple(vs.iter().map(Value::ty).collect()),
+            Value::Object(m) => Type::object(map::btree_map(m.iter().map(|(k, v)| (k.clone(), v.ty())))),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// A cty type. `Dynamic` is cty's `DynamicPseudoType`: "any type", used for
 /// untyped nulls, unknown values of unknown type and type constraints.
@@ -21,10 +22,11 @@ pub enum Type {
     Set(Box<Type>),
     /// String keys to values of one element type.
     Map(Box<Type>),
-    /// A fixed sequence, each element with its own type.
-    Tuple(Vec<Type>),
-    /// Named attributes, each with its own type.
-    Object(BTreeMap<String, Type>),
+    /// A fixed sequence, each element with its own type (shared: a copy
+    /// of a type costs a reference count, not the tree).
+    Tuple(Arc<Vec<Type>>),
+    /// Named attributes, each with its own type (shared like a tuple's).
+    Object(Arc<BTreeMap<String, Type>>),
 }
 
 /// A type's constructor, without its element or attribute types: what a
@@ -80,6 +82,16 @@ impl Type {
     /// `map(elem)`
     pub fn map(elem: Type) -> Type {
         Type::Map(Box::new(elem))
+    }
+
+    /// `tuple([...])`
+    pub fn tuple(elems: Vec<Type>) -> Type {
+        Type::Tuple(Arc::new(elems))
+    }
+
+    /// `object({...})`
+    pub fn object(attrs: BTreeMap<String, Type>) -> Type {
+        Type::Object(Arc::new(attrs))
     }
 
     /// True for string, number and bool.
@@ -205,8 +217,8 @@ pub fn conforms(have: &Type, want: &Type) -> bool {
     match (have, want) {
         (_, Dynamic) => true,
         (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => conforms(a, b),
-        (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| conforms(x, y)),
-        (Object(a), Object(b)) => a.len() == b.len() && a.iter().zip(b).all(|((k1, x), (k2, y))| k1 == k2 && conforms(x, y)),
+        (Tuple(a), Tuple(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| conforms(x, y)),
+        (Object(a), Object(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|((k1, x), (k2, y))| k1 == k2 && conforms(x, y)),
         (a, b) => a == b,
     }
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 pub(super) fn keys_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::Map(_) => Ok(Type::list(Type::String)),
-        Type::Object(attrs) => Ok(Type::Tuple(vec![Type::String; attrs.len()])),
+        Type::Object(attrs) => Ok(Type::tuple(vec![Type::String; attrs.len()])),
         _ => Err(CallError::arg(0, "must have map or object type")),
     }
 }
@@ -18,7 +18,7 @@ pub(super) fn keys_type(a: &[Value], _: crate::profile::Profile) -> Result<Type,
 pub(super) fn values_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError> {
     match a[0].ty() {
         Type::Map(e) => Ok(Type::List(e)),
-        Type::Object(attrs) => Ok(Type::Tuple(attrs.into_values().collect())),
+        Type::Object(attrs) => Ok(Type::tuple(attrs.values().cloned().collect())),
         _ => Err(CallError::call("values() requires a map as the first argument")),
     }
 }
@@ -64,7 +64,7 @@ pub(super) fn lookup(a: &[Value], ctx: &mut Ctx) -> CallResult {
 
 pub(super) fn merge_type(a: &[Value], profile: crate::profile::Profile) -> Result<Type, CallError> {
     if a.is_empty() {
-        return Ok(Type::Object(BTreeMap::new()));
+        return Ok(Type::object(BTreeMap::new()));
     }
     // go-cty 1.18.1 (Terraform) takes a null object for an empty one.
     let null_objects_empty = profile == crate::profile::Profile::Terraform;
@@ -76,8 +76,8 @@ pub(super) fn merge_type(a: &[Value], profile: crate::profile::Profile) -> Resul
         let mut ty = v.ty();
         match (&ty, v.unmarked()) {
             (Type::Dynamic, _) => return Ok(Type::Dynamic),
-            (Type::Object(_), Value::Null(_)) if null_objects_empty => ty = Type::Object(BTreeMap::new()),
-            (Type::Object(at), v) if !v.is_null() => attrs.extend(at.clone()),
+            (Type::Object(_), Value::Null(_)) if null_objects_empty => ty = Type::object(BTreeMap::new()),
+            (Type::Object(at), v) if !v.is_null() => attrs.extend(at.iter().map(|(k, t)| (k.clone(), t.clone()))),
             (Type::Object(_), _) => {}
             (Type::Map(_), Value::Null(_)) => {}
             (Type::Map(_), Value::Unknown(..)) => attrs_known = false,
@@ -101,7 +101,7 @@ pub(super) fn merge_type(a: &[Value], profile: crate::profile::Profile) -> Resul
     if !attrs_known {
         return Ok(Type::Dynamic);
     }
-    Ok(Type::Object(attrs))
+    Ok(Type::object(attrs))
 }
 
 pub(super) fn merge(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -178,13 +178,13 @@ pub(super) fn zipmap_type(a: &[Value], _: crate::profile::Profile) -> Result<Typ
                 return Err(CallError::call(format!("number of keys ({}) does not match number of values ({})", keys.len(), ts.len())));
             }
             let mut attrs = BTreeMap::new();
-            for (i, (k, t)) in keys.iter().zip(ts).enumerate() {
+            for (i, (k, t)) in keys.iter().zip(ts.iter().cloned()).enumerate() {
                 let Value::String(k) = k.unmarked() else {
                     return Err(CallError::call(format!("keys list has null value at index {i}")));
                 };
                 attrs.insert(k.clone(), t.clone());
             }
-            Ok(Type::Object(attrs))
+            Ok(Type::object(attrs))
         }
         _ => Err(CallError::call("values argument must be a list or tuple value")),
     }

@@ -308,7 +308,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         variadic: None,
         ret: Ret::Computed(|a, _| match a[0].ty() {
             Type::Tuple(mut ts) => {
-                ts.reverse();
+                std::sync::Arc::make_mut(&mut ts).reverse();
                 Ok(Type::Tuple(ts))
             }
             Type::List(e) | Type::Set(e) => Ok(Type::List(e)),
@@ -496,7 +496,7 @@ fn concat_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallErro
     let mut etys = Vec::new();
     for (i, v) in a.iter().enumerate() {
         match v.ty() {
-            Type::Tuple(ts) => etys.extend(ts),
+            Type::Tuple(ts) => etys.extend(ts.iter().cloned()),
             Type::List(e) => {
                 let Some(n) = v.len() else {
                     return Ok(Type::Dynamic);
@@ -506,7 +506,7 @@ fn concat_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallErro
             other => return Err(CallError::arg(i, format!("all arguments must be lists or tuples; got {}", other.friendly_name()))),
         }
     }
-    Ok(Type::Tuple(etys))
+    Ok(Type::tuple(etys))
 }
 
 fn concat(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -631,7 +631,7 @@ fn flatten_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallErr
     if !known {
         return Ok(Type::Dynamic);
     }
-    Ok(Type::Tuple(vals.iter().map(Value::ty).collect()))
+    Ok(Type::tuple(vals.iter().map(Value::ty).collect()))
 }
 
 /// cty's `flattener`: the elements of `v` (of any collection or
@@ -966,7 +966,7 @@ fn slice_type(a: &[Value], _: crate::profile::Profile) -> Result<Type, CallError
     let idx = slice_indexes(a)?;
     match (ty, idx) {
         (Type::List(e), _) => Ok(Type::List(e)),
-        (Type::Tuple(ts), Some((s, e))) => Ok(Type::Tuple(ts[s..e].to_vec())),
+        (Type::Tuple(ts), Some((s, e))) => Ok(Type::tuple(ts[s..e].to_vec())),
         _ => Ok(Type::Dynamic),
     }
 }

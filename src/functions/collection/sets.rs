@@ -84,7 +84,7 @@ pub(super) fn setproduct_type(a: &[Value], _: crate::profile::Profile) -> Result
             _ => return Err(CallError::arg(i, "a set or a list is required")),
         }
     }
-    let tuple = Type::Tuple(etys);
+    let tuple = Type::tuple(etys);
     Ok(if lists == a.len() { Type::list(tuple) } else { Type::set(tuple) })
 }
 

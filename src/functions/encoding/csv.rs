@@ -141,7 +141,7 @@ pub(super) fn csvdecode(a: &[Value], ctx: &mut Ctx) -> CallResult {
         }
     }
     let names: Vec<String> = header.iter().map(|n| crate::value::nfc(n.clone(), ctx.profile())).collect();
-    let ety = Type::Object(names.iter().map(|n| (n.clone(), Type::String)).collect());
+    let ety = Type::object(names.iter().map(|n| (n.clone(), Type::String)).collect());
     let mut rows = Vec::new();
     while let Some(fields) = r.read().map_err(csv_error)? {
         rows.push(Value::Object(names.iter().cloned().zip(fields.into_iter().map(|f| Value::string(f, ctx.profile()))).collect()));

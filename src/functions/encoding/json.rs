@@ -310,13 +310,13 @@ fn json_type(j: &Node, profile: Profile) -> Type {
         Node::Bool(_) => Type::Bool,
         Node::Number(_) => Type::Number,
         Node::String(_) => Type::String,
-        Node::Array(items) => Type::Tuple(items.iter().map(|i| json_type(i, profile)).collect()),
+        Node::Array(items) => Type::tuple(items.iter().map(|i| json_type(i, profile)).collect()),
         Node::Object(members) => {
             let mut m = BTreeMap::new();
             for (k, v) in members {
                 m.insert(crate::value::nfc(k.clone(), profile), json_type(v, profile));
             }
-            Type::Object(m)
+            Type::object(m)
         }
     }
 }
@@ -325,7 +325,7 @@ fn json_type(j: &Node, profile: Profile) -> Type {
 /// same name with different types.
 fn implied_type(j: &Node, profile: Profile) -> Result<Type, String> {
     Ok(match j {
-        Node::Array(items) => Type::Tuple(items.iter().map(|i| implied_type(i, profile)).collect::<Result<_, _>>()?),
+        Node::Array(items) => Type::tuple(items.iter().map(|i| implied_type(i, profile)).collect::<Result<_, _>>()?),
         Node::Object(members) => {
             let mut m: BTreeMap<&str, Type> = BTreeMap::new();
             for (k, v) in members {
@@ -335,7 +335,7 @@ fn implied_type(j: &Node, profile: Profile) -> Result<Type, String> {
                 }
                 m.insert(k, t);
             }
-            Type::Object(crate::value::map::btree_map(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string(), profile), t))))
+            Type::object(crate::value::map::btree_map(m.into_iter().map(|(k, t)| (crate::value::nfc(k.to_string(), profile), t))))
         }
         other => json_type(other, profile),
     })
@@ -424,7 +424,7 @@ fn json_as(j: &Node, ty: &Type, profile: Profile) -> Result<Value, String> {
                 let aty = atys.get(&k).ok_or_else(|| format!("unsupported attribute {}", go_quote(&k, profile)))?;
                 vals.insert(k, json_as(v, aty, profile)?);
             }
-            for (k, aty) in atys {
+            for (k, aty) in atys.iter() {
                 vals.entry(k.clone()).or_insert_with(|| Value::Null(aty.clone()));
             }
             Ok(Value::Object(vals.into()))

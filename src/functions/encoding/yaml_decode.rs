@@ -392,7 +392,7 @@ impl Decoder<'_, '_> {
                     vals.push(v);
                 }
                 self.ctx.check_size(vals.len())?;
-                Ok(self.leave(anchor, (Type::Tuple(types), Value::Tuple(vals.into()))))
+                Ok(self.leave(anchor, (Type::tuple(types), Value::Tuple(vals.into()))))
             }
             Event::MappingStart(anchor, tag) => {
                 let tag = tag_string(&tag);
@@ -433,8 +433,8 @@ impl Decoder<'_, '_> {
                     attrs.insert(key, node);
                 }
                 self.ctx.check_size(attrs.len())?;
-                let (types, vals): (_, BTreeMap<_, _>) = attrs.into_iter().map(|(k, (t, v))| ((k.clone(), t), (k, v))).unzip();
-                Ok(self.leave(anchor, (Type::Object(types), Value::Object(vals.into()))))
+                let (types, vals): (BTreeMap<_, _>, BTreeMap<_, _>) = attrs.into_iter().map(|(k, (t, v))| ((k.clone(), t), (k, v))).unzip();
+                Ok(self.leave(anchor, (Type::object(types), Value::Object(vals.into()))))
             }
             Event::DocumentStart => Err(fail((&mark).into(), "only a single document is allowed")),
             Event::StreamEnd => Err(fail((&mark).into(), "expecting value but found end of stream")),
@@ -469,7 +469,7 @@ impl Decoder<'_, '_> {
 fn merge(attrs: &mut BTreeMap<String, Node>, t: Type, v: Value, pos: Pos, sequences: bool) -> Result<(), CallError> {
     let mut add = |t: Type, v: Value| {
         if let (Type::Object(ts), Value::Object(vs)) = (t, v) {
-            for ((k, t), (_, v)) in ts.into_iter().zip(vs) {
+            for ((k, t), (_, v)) in std::sync::Arc::unwrap_or_clone(ts).into_iter().zip(vs) {
                 attrs.insert(k, (t, v));
             }
         }
@@ -480,7 +480,7 @@ fn merge(attrs: &mut BTreeMap<String, Node>, t: Type, v: Value, pos: Pos, sequen
             if let Some(bad) = ts.iter().find(|t| !matches!(t, Type::Object(_))) {
                 return Err(fail(pos, format!("cannot merge {} (from sequence) into mapping", bad.friendly_name())));
             }
-            for (t, v) in ts.into_iter().zip(vs) {
+            for (t, v) in std::sync::Arc::unwrap_or_clone(ts).into_iter().zip(vs) {
                 add(t, v);
             }
         }

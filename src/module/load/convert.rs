@@ -151,7 +151,7 @@ fn locate(v: &Value, want: &Type, message: String, profile: crate::profile::Prof
             xs.iter().enumerate().map(|(i, x)| (PathStep::Index(i), x, (**e).clone())).collect()
         }
         (Type::Tuple(ts), Value::Tuple(xs) | Value::List(_, xs)) => {
-            xs.iter().zip(ts).enumerate().map(|(i, (x, t))| (PathStep::Index(i), x, t.clone())).collect()
+            xs.iter().zip(ts.iter()).enumerate().map(|(i, (x, t))| (PathStep::Index(i), x, t.clone())).collect()
         }
         _ => Vec::new(),
     };

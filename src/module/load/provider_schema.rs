@@ -35,7 +35,7 @@ pub(crate) struct NestedType {
 
 impl NestedType {
     pub fn implied_type(&self) -> Type {
-        let object = Type::Object(self.attrs.iter().map(|a| (a.name.clone(), a.ty.clone())).collect());
+        let object = Type::object(self.attrs.iter().map(|a| (a.name.clone(), a.ty.clone())).collect());
         match self.nesting {
             Nesting::Single | Nesting::Group => object,
             Nesting::List => Type::List(Box::new(object)),
@@ -108,7 +108,7 @@ impl BlockSchema {
             };
             out.insert(b.name.clone(), t);
         }
-        Type::Object(out)
+        Type::object(out)
     }
 
     /// Its block types for HCL's content check, with their labels (a map

@@ -77,7 +77,7 @@ pub(crate) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
             if s.attrs.iter().any(|a| a.sensitive || a.deprecated.is_some()) {
                 let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
                 for (name, ty) in match s.implied_type() {
-                    Type::Object(m) => m,
+                    Type::Object(m) => std::sync::Arc::unwrap_or_clone(m),
                     _ => BTreeMap::new(),
                 } {
                     let sensitive = s.attr(&name).is_some_and(|a| a.sensitive);
