@@ -299,7 +299,10 @@ fn plan_level(
     profile: crate::profile::Profile,
 ) -> Value {
     let sdk_v2 = planning != Planning::AsWritten;
-    let mut out = BTreeMap::new();
+    // Gathered in schema order and sorted once: a resource has a hundred
+    // attributes, and each instance builds this.
+    let mut out = Vec::with_capacity(schema.attrs.len() + schema.blocks.len());
+    let defaults = defaults.as_object().filter(|d| !d.is_empty());
     for a in &schema.attrs {
         let given = config.get(&a.name).cloned().unwrap_or_else(|| Value::Null(a.ty.clone()));
         let v = if a.write_only {
@@ -307,13 +310,14 @@ fn plan_level(
         } else if !given.is_null() {
             match &a.nested {
                 Some(nested) => {
-                    let elements = defaults.get(&a.name).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
+                    let elements =
+                        defaults.and_then(|d| d.get(&a.name)).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
                     plan_nested_attribute(given, nested, elements, profile)
                 }
                 None if sdk_v2 => zero_filled_elements(given, profile),
                 None => given,
             }
-        } else if let Some(d) = defaults.get(&a.name).and_then(|d| json_value(d, &a.ty, profile)) {
+        } else if let Some(d) = defaults.and_then(|d| d.get(&a.name)).and_then(|d| json_value(d, &a.ty, profile)) {
             d
         } else if a.computed {
             Value::unknown(a.ty.clone())
@@ -322,22 +326,22 @@ fn plan_level(
         } else {
             given
         };
-        out.insert(a.name.clone(), if a.sensitive { v.with_marks(Marks::SENSITIVE) } else { v });
+        out.push((a.name.clone(), if a.sensitive { v.with_marks(Marks::SENSITIVE) } else { v }));
     }
     for b in &schema.blocks {
         let Some(given) = config.get(&b.name) else { continue };
-        let recorded = defaults.get(&b.name);
+        let recorded = defaults.and_then(|d| d.get(&b.name));
         // Blocks left out that the provider computes (the SDK v2's
         // computed blocks) are unknown.
         let absent = given.is_null() || given.unmarked().len() == Some(0);
         if absent && recorded.and_then(|d| d.get("unknown")) == Some(&serde_json::Value::Bool(true)) {
-            out.insert(b.name.clone(), Value::unknown(given.ty()));
+            out.push((b.name.clone(), Value::unknown(given.ty())));
             continue;
         }
         let nested = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
-        out.insert(b.name.clone(), plan_nested(given, b, nested, planning, profile));
+        out.push((b.name.clone(), plan_nested(given, b, nested, planning, profile)));
     }
-    Value::Object(out.into())
+    Value::Object(out.into_iter().collect::<crate::value::SortedMap<Value>>().into())
 }
 
 /// A nested attribute type's value as the plugin framework plans it: in
