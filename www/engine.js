@@ -39,6 +39,18 @@ export function createEngine(workerUrl, timeLimitMs) {
     ready = false;
   }
 
+  // The module values the worker posted last, by profile: it posts again
+  // only those that changed, the others as { address, same: true }.
+  const shown = new Map();
+  function restoreValues(data) {
+    const before = shown.get(data.valuesOf) ?? new Map();
+    // (A fresh worker's first answer has none to restore.)
+    const values = data.result.values.map((v) => (v.same ? before.get(v.address) : v)).filter(Boolean);
+    shown.set(data.valuesOf, new Map(values.map((v) => [v.address, v])));
+    data.result.values = values;
+    delete data.valuesOf;
+  }
+
   function finish(answer) {
     const request = current;
     current = null;
@@ -49,9 +61,14 @@ export function createEngine(workerUrl, timeLimitMs) {
   function start() {
     worker = new Worker(workerUrl(), { type: "module" });
     const self = worker;
+    // A fresh worker has posted no module values yet (see restoreValues).
+    shown.clear();
     worker.onmessage = (e) => {
       if (self !== worker) return;
       const { data } = e;
+      // Every answer of this worker passes here, in the order it posted
+      // them (even one the caller no longer waits for).
+      if (data.valuesOf !== undefined) restoreValues(data);
       if (data.ready) {
         ready = true;
         return pump();

@@ -52,6 +52,21 @@ function session(build, profile) {
 
 const plain = (d) => (d instanceof Map ? Object.fromEntries(d) : d);
 
+// The module values posted last, by profile: an answer posts again only
+// the values that changed, the others as { address, same: true }, which
+// the page's engine (engine.js) puts back. A keystroke in a large module
+// changes a few of hundreds, each with its value's text and type.
+const posted = new Map();
+function changedValues(result, profile) {
+  if (!Array.isArray(result.values)) return result;
+  const before = posted.get(profile) ?? new Map();
+  posted.set(profile, new Map(result.values.map((v) => [v.address, v])));
+  const field = (x, y) => x === y || (typeof x === "object" && typeof y === "object" && JSON.stringify(x) === JSON.stringify(y));
+  const same = (a, b) => Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => field(a[k], b[k]));
+  const values = result.values.map((v) => (before.has(v.address) && same(before.get(v.address), v) ? { address: v.address, same: true } : v));
+  return { ...result, values };
+}
+
 let lastMs = 0;
 function moduleResult(build, source, variables, options) {
   const started = performance.now();
@@ -139,7 +154,8 @@ self.onmessage = async (event) => {
       }
       const ms = lastMs;
       const providerFiles = wanted?.length ? await providerFilesFor(build, wanted, id) : undefined;
-      self.postMessage({ id, result, ms, ...(providerFiles && { providerFiles }) });
+      const profile = options?.profile ?? "terraform";
+      self.postMessage({ id, result: changedValues(result, profile), valuesOf: profile, ms, ...(providerFiles && { providerFiles }) });
       // Freeing the evaluation this one took over from, after answering.
       build.releaseModules?.();
       return;

@@ -196,3 +196,47 @@ test("a lane's clear() drops the request waiting in it; the one with the engine,
   assert.equal(running.answer, null);
   assert.deepEqual(latestWorker().posted.map((m) => m.source), ["a"], "the cleared request never reached the worker");
 });
+
+test("module values the worker posts as unchanged are the ones it posted before, by profile", async () => {
+  const engine = readyEngine();
+  const a = { address: "local.a", console: '"x"' };
+  const b = { address: "local.b", console: "1" };
+  const ask = (profile) => track(engine.ask({ kind: "module", source: "", options: { profile } }));
+  const post = (values, profile = "terraform") => latestWorker().send({ id: latestWorker().posted.at(-1).id, result: { values }, valuesOf: profile });
+  const first = ask("terraform");
+  post([a, b]);
+  await flush();
+  assert.deepEqual(first.answer.result.values, [a, b]);
+  const b2 = { address: "local.b", console: "2" };
+  const second = ask("terraform");
+  post([{ address: "local.a", same: true }, b2]);
+  await flush();
+  assert.deepEqual(second.answer.result.values, [a, b2]);
+  assert.equal(second.answer.valuesOf, undefined, "the answer carries no protocol field");
+  // Another engine's values are its own.
+  const tofu = ask("opentofu");
+  post([b], "opentofu");
+  await flush();
+  const third = ask("terraform");
+  post([{ address: "local.a", same: true }, { address: "local.b", same: true }]);
+  await flush();
+  assert.deepEqual([tofu.answer.result.values, third.answer.result.values], [[b], [a, b2]]);
+});
+
+test("a worker started again has posted no module values", async () => {
+  const engine = readyEngine(100);
+  const first = track(engine.ask({ kind: "module", source: "", options: {} }));
+  latestWorker().send({ id: latestWorker().posted.at(-1).id, result: { values: [{ address: "local.a", console: "1" }] }, valuesOf: "terraform" });
+  await flush();
+  assert.equal(first.answer.result.values.length, 1);
+  // A request that runs past its limit ends the worker.
+  const slow = track(engine.ask({ kind: "module", source: "", options: {} }));
+  mock.timers.tick(100);
+  await flush();
+  assert.equal(slow.answer.timedOut, true);
+  const next = track(engine.ask({ kind: "module", source: "", options: {} }));
+  latestWorker().send({ ready: true });
+  latestWorker().send({ id: latestWorker().posted.at(-1).id, result: { values: [{ address: "local.a", same: true }] }, valuesOf: "terraform" });
+  await flush();
+  assert.deepEqual(next.answer.result.values, [], "a fresh worker's base is empty");
+});
