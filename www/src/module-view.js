@@ -171,16 +171,31 @@ const itemValue = new WeakMap();
 
 const sameShown = (a, b) => a.console === b.console && a.type === b.type && a.ok === b.ok && a.known === b.known && a.sensitive === b.sensitive;
 
+const stateOf = (v) => (!v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown");
+
 function valueItem(v, jump) {
   const item = el("li", "value");
   item.dataset.address = v.address;
-  item.dataset.state = !v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown";
+  item.dataset.state = stateOf(v);
   const head = el("button", "value-head");
   head.type = "button";
   head.append(el("code", "address", v.address), el("span", "value-type", v.type));
   head.addEventListener("click", () => jump(itemValue.get(item)));
   const pre = el("pre", "value-console");
   item.append(head, pre);
+  valueText(pre, v.console);
+  return item;
+}
+
+// The item of the same address shown differently: its texts changed in
+// place (new elements for hundreds of values cost Chromium their style and
+// layout; a keystroke that every value reads changes that many).
+function updateItem(item, v) {
+  const [head, pre, more] = item.children;
+  if (item.dataset.state !== stateOf(v)) item.dataset.state = stateOf(v);
+  const type = head.lastChild;
+  if (type.textContent !== v.type) type.textContent = v.type;
+  more?.remove();
   valueText(pre, v.console);
   return item;
 }
@@ -199,7 +214,7 @@ export function renderValues(container, values, jump, guessed = []) {
     if (ofKind.length === 0) continue;
     const list = ofKind.map((v) => {
       const old = last.items.get(v.address);
-      const item = old && sameShown(old.v, v) ? old.item : valueItem(v, jump);
+      const item = !old ? valueItem(v, jump) : sameShown(old.v, v) ? old.item : updateItem(old.item, v);
       itemValue.set(item, v);
       const head = item.firstChild;
       const title = `Go to line ${v.line}`;
