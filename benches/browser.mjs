@@ -158,36 +158,29 @@ await page.click('[data-testid="mode-module"]');
 await settle();
 const source = module300();
 await setDoc("variables", "{}");
-await setDoc("expression", source);
-await settle();
+
+// Loads `text` into the editor, types `count` letters at `at`, and prints
+// the latencies under `label`, with their keys (`keystroke_KEY_p50`, …).
+async function typing(label, key, text, at, count) {
+  await setDoc("expression", text);
+  await settle();
+  await cursorAt(at);
+  const latencies = await edits(Array.from({ length: count }, (_, i) => letters[i % 26]));
+  console.log(`keystroke to result, ${label} (Module mode): ${summary(latencies)} (\`keystroke_${key}_p50=${ms(quantile(latencies, 0.5))}\` \`keystroke_${key}_p95=${ms(quantile(latencies, 0.95))}\`)`);
+}
+
 // In the module's first lines (in view, as a user editing at the top):
 // var.env's default, which every name_N (and so most values) follows.
-await cursorAt(source.indexOf('"dev"') + 4);
-const moduleLatencies = await edits(Array.from({ length: quick ? 10 : 50 }, (_, i) => letters[i % 26]));
-console.log(`keystroke to result, 300-line module (Module mode): ${summary(moduleLatencies)} (\`keystroke_module_p50=${ms(quantile(moduleLatencies, 0.5))}\` \`keystroke_module_p95=${ms(quantile(moduleLatencies, 0.95))}\`)`);
-
+await typing("300-line module", "module", source, source.indexOf('"dev"') + 4, quick ? 10 : 50);
 // The same in a 3,000-line module.
 const large = moduleOfLines(3000);
-await setDoc("expression", large);
-await settle();
-await cursorAt(large.indexOf('"dev"') + 4);
-const largeLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
-console.log(`keystroke to result, 3,000-line module (Module mode): ${summary(largeLatencies)} (\`keystroke_module3000_p50=${ms(quantile(largeLatencies, 0.5))}\` \`keystroke_module3000_p95=${ms(quantile(largeLatencies, 0.95))}\`)`);
+await typing("3,000-line module", "module3000", large, large.indexOf('"dev"') + 4, quick ? 6 : 20);
 // Typing in one local value that nothing reads: the workspace plans that
 // value again and takes the rest over from the evaluation before.
-await setDoc("expression", large);
-await settle();
-await cursorAt(large.indexOf('upper("x5"') + 8);
-const leafLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
-console.log(`keystroke to result, 3,000-line module, in one local (Module mode): ${summary(leafLatencies)} (\`keystroke_module3000_local_p50=${ms(quantile(leafLatencies, 0.5))}\` \`keystroke_module3000_local_p95=${ms(quantile(leafLatencies, 0.95))}\`)`);
-
+await typing("3,000-line module, in one local", "module3000_local", large, large.indexOf('upper("x5"') + 8, quick ? 6 : 20);
 // Typing in a default every value reads (var.zones' first name): the
 // whole configuration is planned and shown again on each keystroke.
-await setDoc("expression", large);
-await settle();
-await cursorAt(large.indexOf('["a", "b", "c"]') + 3);
-const wholeLatencies = await edits(Array.from({ length: quick ? 6 : 20 }, (_, i) => letters[i % 26]));
-console.log(`keystroke to result, 3,000-line module, in a default every value reads (Module mode): ${summary(wholeLatencies)} (\`keystroke_module3000_all_p50=${ms(quantile(wholeLatencies, 0.5))}\` \`keystroke_module3000_all_p95=${ms(quantile(wholeLatencies, 0.95))}\`)`);
+await typing("3,000-line module, in a default every value reads", "module3000_all", large, large.indexOf('["a", "b", "c"]') + 3, quick ? 6 : 20);
 
 // ------------------------------------------------------------------ heap
 

@@ -157,7 +157,7 @@ self.onmessage = async (event) => {
       const profile = options?.profile ?? "terraform";
       self.postMessage({ id, result: changedValues(result, profile), valuesOf: profile, ms, ...(providerFiles && { providerFiles }) });
       // Freeing the evaluation this one took over from, after answering.
-      build.releaseModules?.();
+      build.releaseModules();
       return;
     }
     const profile = options?.profile ?? "terraform";

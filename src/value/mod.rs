@@ -419,11 +419,7 @@ impl Value {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    if types::is_valid_identifier(k) {
-                        out.push_str(k);
-                    } else {
-                        out.push_str(&crate::text::json_string(k));
-                    }
+                    out.push_str(&types::attribute_name(k));
                     out.push_str(": ");
                     v.write_type(out);
                 }

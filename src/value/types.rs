@@ -168,6 +168,16 @@ pub fn is_valid_identifier(name: &str) -> bool {
     crate::text::is_identifier(name)
 }
 
+/// An object type's attribute name as a type is written: bare where it is
+/// an identifier, quoted as JSON otherwise.
+pub(crate) fn attribute_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if is_valid_identifier(name) {
+        std::borrow::Cow::Borrowed(name)
+    } else {
+        std::borrow::Cow::Owned(crate::text::json_string(name))
+    }
+}
+
 /// The type written as the conformance schema writes it:
 /// `tuple([string, number])`, `object({a: bool, "b c": string})`.
 impl fmt::Display for Type {
@@ -196,12 +206,7 @@ impl fmt::Display for Type {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    if is_valid_identifier(k) {
-                        f.write_str(k)?;
-                    } else {
-                        f.write_str(&crate::text::json_string(k))?;
-                    }
-                    write!(f, ": {t}")?;
+                    write!(f, "{}: {t}", attribute_name(k))?;
                 }
                 f.write_str("})")
             }

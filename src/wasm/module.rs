@@ -18,6 +18,7 @@ use serde::Serialize as _;
 use serde::{Deserialize, Serialize};
 #[cfg(feature = "module-mode")]
 use std::collections::HashMap;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 #[derive(Deserialize, Default)]
@@ -55,9 +56,9 @@ pub(super) struct JsModuleOptions {
 struct JsNamedValue {
     address: String,
     kind: &'static str,
-    console: String,
+    console: Rc<str>,
     #[serde(rename = "type")]
-    ty: String,
+    ty: Rc<str>,
     known: bool,
     sensitive: bool,
     ok: bool,
@@ -136,15 +137,19 @@ thread_local! {
     /// address, with the value shown: after an edit most values are the
     /// very ones planned before (taken over), and rendering a large
     /// resource's text and type again cost more than planning the edit.
-    static SHOWN: std::cell::RefCell<HashMap<(Profile, String), (crate::value::Value, Shown)>> = std::cell::RefCell::new(HashMap::new());
+    static SHOWN: std::cell::RefCell<HashMap<Profile, Renderings>> = std::cell::RefCell::new(HashMap::new());
 }
 
-/// A named value's renderings.
+/// Each named value's renderings in one profile's last result, by address.
+#[cfg(feature = "module-mode")]
+type Renderings = HashMap<String, (crate::value::Value, Shown)>;
+
+/// A named value's renderings (shared with the result that shows them).
 #[cfg(feature = "module-mode")]
 #[derive(Clone)]
 struct Shown {
-    console: String,
-    ty: String,
+    console: Rc<str>,
+    ty: Rc<str>,
     known: bool,
     sensitive: bool,
 }
@@ -152,20 +157,15 @@ struct Shown {
 /// `value`'s renderings, kept from the last result where it is the same
 /// value.
 #[cfg(feature = "module-mode")]
-fn shown(
-    last: &HashMap<(Profile, String), (crate::value::Value, Shown)>,
-    profile: Profile,
-    address: &str,
-    value: &crate::value::Value,
-) -> Shown {
-    if let Some((v, s)) = last.get(&(profile, address.to_string())) {
+fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::value::Value) -> Shown {
+    if let Some((v, s)) = last.get(address) {
         if v.is_same(value) {
             return s.clone();
         }
     }
     Shown {
-        console: present::console(value, profile),
-        ty: value.type_text(),
+        console: present::console(value, profile).into(),
+        ty: value.type_text().into(),
         known: value.is_wholly_known(),
         sensitive: value.has_mark_deep(crate::value::Marks::SENSITIVE),
     }
@@ -387,8 +387,8 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
     let render = |ds: &[ModuleDiagnostic], console: &str| ds.iter().map(|d| evaluation.render(d, console)).collect::<Vec<_>>().join("\n");
     // One index per file the values are declared in.
     let mut indexes: std::collections::HashMap<usize, super::TextIndex> = std::collections::HashMap::new();
-    let mut last = SHOWN.with(|c| std::mem::take(&mut *c.borrow_mut()));
-    let mut kept = HashMap::with_capacity(evaluation.values.len());
+    let last = SHOWN.with(|c| c.borrow_mut().remove(&profile)).unwrap_or_default();
+    let mut kept = Renderings::with_capacity(evaluation.values.len());
     let mut values = Vec::with_capacity(evaluation.values.len());
     for v in evaluation.values.iter().filter(|_| !evaluation.stopped) {
         let index = indexes.entry(v.loc.file).or_insert_with(|| super::TextIndex::new(&module.files()[v.loc.file].1));
@@ -405,8 +405,8 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
                 crate::module::Kind::Data => "data",
                 crate::module::Kind::Module => "module",
             },
-            console: shown.console.clone(),
-            ty: shown.ty.clone(),
+            console: Rc::clone(&shown.console),
+            ty: Rc::clone(&shown.ty),
             known: shown.known,
             sensitive: shown.sensitive,
             ok: v.ok,
@@ -414,12 +414,9 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
             range: super::JsRange { start, end },
             line,
         });
-        kept.insert((profile, v.address.clone()), (v.value.clone(), shown));
+        kept.insert(v.address.clone(), (v.value.clone(), shown));
     }
-    // Other profiles' renderings stay for their next result.
-    last.retain(|(p, _), _| *p != profile);
-    kept.extend(last);
-    SHOWN.with(|c| *c.borrow_mut() = kept);
+    SHOWN.with(|c| c.borrow_mut().insert(profile, kept));
     let answer =
         opts.console.as_deref().filter(|c| !c.trim().is_empty() && !evaluation.stopped).map(|expr| (expr, evaluation.console(expr)));
     // The console line's errors count too: the page evaluates again with

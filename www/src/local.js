@@ -39,6 +39,8 @@ const MODULE_QUICK_MS = 12;
 const WARM_ROUNDS = 10;
 /** Module evaluations left to the worker after one here reached a limit. */
 const SKIP_AFTER_LIMIT = 20;
+/** Runs `f` when the page is idle. */
+const whenIdle = (f) => (globalThis.requestIdleCallback ?? ((g) => setTimeout(g, 50)))(f);
 
 // Module mode needs the full build: it is loaded here the first time a
 // module is evaluated (the browser's cache serves the worker's copy), and
@@ -123,8 +125,7 @@ export function createLocal(moduleUrl, fullUrl) {
   // evaluated again) make the first edits as quick as the later ones.
   function warm(message, rounds) {
     if (rounds === 0) return;
-    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
-    idle(() => {
+    whenIdle(() => {
       try {
         full?.evaluateModule(`${message.source}\n# ${rounds}\n`, message.variables, { ...message.options, limits: MODULE_LIMITS });
       } catch {
@@ -168,8 +169,7 @@ export function createLocal(moduleUrl, fullUrl) {
     answeredHere = true;
     // Freeing the evaluation this one took over from waits until the page
     // has shown the answer.
-    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
-    idle(() => full?.releaseModules?.());
+    whenIdle(() => full?.releaseModules());
     return { result, ms: moduleMs };
   }
 
