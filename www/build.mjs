@@ -39,7 +39,7 @@ await build({
   entryPoints: [join(here, "src/main.js")],
   bundle: true,
   format: "esm",
-  minify: true,
+  minify: !process.env.NO_MINIFY,
   target: ["es2022"],
   outdir: join(here, "dist"),
   logLevel: "warning",

@@ -475,7 +475,7 @@ pub fn lookup(name: &str, profile: Profile) -> Option<&'static FunctionDef> {
         true => name,
         false => name.strip_prefix("core::").filter(|n| !n.contains("::")).unwrap_or(name),
     };
-    all_in(profile).find(|f| f.name == name)
+    all().filter(|f| f.name == name).find(|f| available(f, profile))
 }
 
 /// The names a call can use in `profile`'s engine (with `core::` ones where
@@ -532,12 +532,14 @@ pub fn call(f: &FunctionDef, args: &[Value], host: &mut dyn Host, span: Span) ->
         if a.is_null() && !p.allow_null {
             return Err(CallError::arg(i, "argument must not be null"));
         }
-        if a.ty() == Type::Dynamic {
+        // Only an unknown or null value can be of unknown type; a value's
+        // type is built only where the parameter's is not `dynamic`.
+        if matches!(a.unmarked(), Value::Unknown(Type::Dynamic, _) | Value::Null(Type::Dynamic)) {
             if !p.allow_dynamic {
                 ret = Some(Type::Dynamic);
                 break;
             }
-        } else if let Some(m) = nonconformance(&a.ty(), &type_of(p.ty), profile) {
+        } else if let Some(m) = (p.ty != "dynamic").then(|| nonconformance(&a.ty(), &type_of(p.ty), profile)).flatten() {
             // Conversion can leave an argument of another type: a set
             // whose length is unknown becomes an unknown list of the
             // set's own element type. For a variadic argument cty reports

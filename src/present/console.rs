@@ -1,7 +1,6 @@
 //! Values and types as `terraform console` prints them.
 
 use crate::profile::Profile;
-use crate::value::go_quote;
 use crate::value::{Marks, SortedMap, Type, Value};
 use std::fmt::Write;
 
@@ -19,24 +18,10 @@ fn write_console(v: &Value, indent: usize, out: &mut String, profile: Profile) {
         Value::Marked(_, m) if m.contains(Marks::SENSITIVE) => out.push_str("(sensitive value)"),
         Value::Marked(_, m) if m.contains(Marks::EPHEMERAL) => out.push_str("(ephemeral value)"),
         Value::Marked(inner, _) => write_console(inner, indent, out, profile),
-        Value::Null(t) => out.push_str(&console_null(t)),
+        Value::Null(t) => write_console_null(t, out),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_decimal_string()),
-        Value::String(s) if s.contains('\n') => {
-            let lines: Vec<&str> = s.split('\n').collect();
-            let mut marker = String::from("EOT");
-            while lines.iter().any(|l| l.trim() == marker) {
-                marker.push('_');
-            }
-            let pad = " ".repeat(indent);
-            let _ = write!(out, "{}{marker}\n", if indent > 0 { "<<-" } else { "<<" });
-            for line in &lines {
-                let _ = writeln!(out, "{pad}{line}");
-            }
-            out.push_str(&pad);
-            out.push_str(&marker);
-        }
-        Value::String(s) => out.push_str(&go_quote(s, profile)),
+        Value::String(s) => write_console_string(s, indent, out, profile),
         Value::Tuple(vs) => write_console_seq(vs, indent, out, profile),
         Value::List(_, vs) => {
             out.push_str("tolist(");
@@ -55,6 +40,27 @@ fn write_console(v: &Value, indent: usize, out: &mut String, profile: Profile) {
             out.push(')');
         }
     }
+}
+
+/// A string as the console prints it: quoted, or a heredoc when it has
+/// more than one line.
+fn write_console_string(s: &str, indent: usize, out: &mut String, profile: Profile) {
+    if !s.contains('\n') {
+        crate::text::push_go_quote(out, s, profile.unicode());
+        return;
+    }
+    let lines: Vec<&str> = s.split('\n').collect();
+    let mut marker = String::from("EOT");
+    while lines.iter().any(|l| l.trim() == marker) {
+        marker.push('_');
+    }
+    let pad = " ".repeat(indent);
+    let _ = write!(out, "{}{marker}\n", if indent > 0 { "<<-" } else { "<<" });
+    for line in &lines {
+        let _ = writeln!(out, "{pad}{line}");
+    }
+    out.push_str(&pad);
+    out.push_str(&marker);
 }
 
 fn write_console_seq(vs: &[Value], indent: usize, out: &mut String, profile: Profile) {
@@ -83,7 +89,7 @@ fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String, prof
     for (k, v) in m {
         out.push_str(&pad);
         // Keys print as strings do, multi-line ones as heredocs.
-        write_console(&Value::String(k.clone()), indent + 2, out, profile);
+        write_console_string(k, indent + 2, out, profile);
         out.push_str(" = ");
         write_console(v, indent + 2, out, profile);
         out.push('\n');
@@ -92,18 +98,18 @@ fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String, prof
     out.push('}');
 }
 
-fn console_null(t: &Type) -> String {
-    match t {
-        Type::Dynamic => "null".into(),
-        Type::String => "tostring(null)".into(),
-        Type::Number => "tonumber(null)".into(),
-        Type::Bool => "tobool(null)".into(),
-        Type::List(e) => format!("tolist(null) /* of {} */", e.friendly_name()),
-        Type::Set(e) => format!("toset(null) /* of {} */", e.friendly_name()),
-        Type::Map(e) => format!("tomap(null) /* of {} */", e.friendly_name()),
-        Type::Object(_) => "null /* object */".into(),
-        Type::Tuple(_) => "null /* tuple */".into(),
-    }
+fn write_console_null(t: &Type, out: &mut String) {
+    let _ = match t {
+        Type::Dynamic => out.write_str("null"),
+        Type::String => out.write_str("tostring(null)"),
+        Type::Number => out.write_str("tonumber(null)"),
+        Type::Bool => out.write_str("tobool(null)"),
+        Type::List(e) => write!(out, "tolist(null) /* of {} */", e.friendly_name()),
+        Type::Set(e) => write!(out, "toset(null) /* of {} */", e.friendly_name()),
+        Type::Map(e) => write!(out, "tomap(null) /* of {} */", e.friendly_name()),
+        Type::Object(_) => out.write_str("null /* object */"),
+        Type::Tuple(_) => out.write_str("null /* tuple */"),
+    };
 }
 
 /// A type as the console's `type()` prints it: 4-space indentation, one

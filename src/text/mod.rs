@@ -62,13 +62,20 @@ pub fn push_json_string(s: &str, out: &mut String, html: bool) {
 /// `version`) does not count as printable.
 pub fn go_quote(s: &str, version: unicode::Version) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_go_quote(&mut out, s, version);
+    out
+}
+
+/// [`go_quote`] written at the end of `out`.
+pub fn push_go_quote(out: &mut String, s: &str, version: unicode::Version) {
+    out.reserve(s.len() + 2);
     out.push('"');
     // Printable ASCII but the two escaped characters is as it is (most
     // attribute names and values): no character's class to look up.
     if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\') {
         out.push_str(s);
         out.push('"');
-        return out;
+        return;
     }
     for c in s.chars() {
         match c {
@@ -95,7 +102,6 @@ pub fn go_quote(s: &str, version: unicode::Version) -> String {
         }
     }
     out.push('"');
-    out
 }
 
 /// True when `name` is one identifier token to HCL's scanner

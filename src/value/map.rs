@@ -27,6 +27,13 @@ impl<V> SortedMap<V> {
         SortedMap { items: Vec::new() }
     }
 
+    /// A map of `items` already sorted by key, keys unique (not checked
+    /// outside debug builds).
+    pub(crate) fn from_sorted(items: Vec<(String, V)>) -> Self {
+        debug_assert!(items.windows(2).all(|w| w[0].0 < w[1].0));
+        SortedMap { items }
+    }
+
     fn find<Q: Ord + ?Sized>(&self, key: &Q) -> Result<usize, usize>
     where
         String: Borrow<Q>,

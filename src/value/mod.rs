@@ -380,50 +380,63 @@ impl Value {
     /// ```
     pub fn type_text(&self) -> String {
         let mut out = String::new();
-        self.write_type(&mut out);
+        let _ = self.write_type(&mut out);
         out
     }
 
-    fn write_type(&self, out: &mut String) {
-        use std::fmt::Write as _;
+    /// [`Value::type_text`] up to `max` bytes (cut at a character's
+    /// boundary), and whether it was cut: a resource's type is thousands of
+    /// characters, of which a list of values shows a line.
+    ///
+    /// ```
+    /// use hcl_playground::value::Value;
+    /// let v = Value::Tuple(vec![Value::Bool(true), Value::int(1)].into());
+    /// assert_eq!(v.type_text_within(12), ("tuple([bool,".to_string(), true));
+    /// assert_eq!(v.type_text_within(100), (v.type_text(), false));
+    /// ```
+    pub fn type_text_within(&self, max: usize) -> (String, bool) {
+        let mut out = Within { out: String::new(), max };
+        let cut = self.write_type(&mut out).is_err();
+        (out.out, cut)
+    }
+
+    fn write_type(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
         match self {
             Value::Marked(v, _) => v.write_type(out),
-            Value::Unknown(t, _) | Value::Null(t) => {
-                let _ = write!(out, "{t}");
-            }
-            Value::Bool(_) => out.push_str("bool"),
-            Value::Number(_) => out.push_str("number"),
-            Value::String(_) => out.push_str("string"),
-            Value::List(t, _) => {
-                let _ = write!(out, "list({t})");
-            }
-            Value::Set(t, _) => {
-                let _ = write!(out, "set({t})");
-            }
-            Value::Map(t, _) => {
-                let _ = write!(out, "map({t})");
+            Value::Unknown(t, _) | Value::Null(t) => t.write_text(out),
+            Value::Bool(_) => out.write_str("bool"),
+            Value::Number(_) => out.write_str("number"),
+            Value::String(_) => out.write_str("string"),
+            Value::List(t, _) | Value::Set(t, _) | Value::Map(t, _) => {
+                out.write_str(match self {
+                    Value::List(..) => "list(",
+                    Value::Set(..) => "set(",
+                    _ => "map(",
+                })?;
+                t.write_text(out)?;
+                out.write_str(")")
             }
             Value::Tuple(vs) => {
-                out.push_str("tuple([");
+                out.write_str("tuple([")?;
                 for (i, v) in vs.iter().enumerate() {
                     if i > 0 {
-                        out.push_str(", ");
+                        out.write_str(", ")?;
                     }
-                    v.write_type(out);
+                    v.write_type(out)?;
                 }
-                out.push_str("])");
+                out.write_str("])")
             }
             Value::Object(m) => {
-                out.push_str("object({");
+                out.write_str("object({")?;
                 for (i, (k, v)) in m.iter().enumerate() {
                     if i > 0 {
-                        out.push_str(", ");
+                        out.write_str(", ")?;
                     }
-                    out.push_str(&types::attribute_name(k));
-                    out.push_str(": ");
-                    v.write_type(out);
+                    out.write_str(&types::attribute_name(k))?;
+                    out.write_str(": ")?;
+                    v.write_type(out)?;
                 }
-                out.push_str("})");
+                out.write_str("})")
             }
         }
     }
@@ -514,4 +527,26 @@ pub fn is_nfc(s: &str, profile: Profile) -> bool {
 /// `profile`'s libraries.
 pub fn go_quote(s: &str, profile: Profile) -> String {
     crate::text::go_quote(s, profile.unicode())
+}
+
+/// Text up to `max` bytes: a write past it keeps what fits (whole
+/// characters) and fails, which stops the writer.
+struct Within {
+    out: String,
+    max: usize,
+}
+
+impl std::fmt::Write for Within {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.out.len() + s.len() <= self.max {
+            self.out.push_str(s);
+            return Ok(());
+        }
+        let mut end = self.max - self.out.len();
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.out.push_str(&s[..end]);
+        Err(std::fmt::Error)
+    }
 }

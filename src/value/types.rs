@@ -182,33 +182,49 @@ pub(crate) fn attribute_name(name: &str) -> std::borrow::Cow<'_, str> {
 /// `tuple([string, number])`, `object({a: bool, "b c": string})`.
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f)
+    }
+}
+
+impl Type {
+    /// Writes the type as [`Display`](fmt::Display) does, a part at a time
+    /// (a resource's type is thousands of parts).
+    pub(crate) fn write_text(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         match self {
-            Type::Dynamic => f.write_str("dynamic"),
-            Type::String => f.write_str("string"),
-            Type::Number => f.write_str("number"),
-            Type::Bool => f.write_str("bool"),
-            Type::List(e) => write!(f, "list({e})"),
-            Type::Set(e) => write!(f, "set({e})"),
-            Type::Map(e) => write!(f, "map({e})"),
+            Type::Dynamic => out.write_str("dynamic"),
+            Type::String => out.write_str("string"),
+            Type::Number => out.write_str("number"),
+            Type::Bool => out.write_str("bool"),
+            Type::List(e) | Type::Set(e) | Type::Map(e) => {
+                out.write_str(match self {
+                    Type::List(_) => "list(",
+                    Type::Set(_) => "set(",
+                    _ => "map(",
+                })?;
+                e.write_text(out)?;
+                out.write_str(")")
+            }
             Type::Tuple(ts) => {
-                f.write_str("tuple([")?;
+                out.write_str("tuple([")?;
                 for (i, t) in ts.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(", ")?;
+                        out.write_str(", ")?;
                     }
-                    write!(f, "{t}")?;
+                    t.write_text(out)?;
                 }
-                f.write_str("])")
+                out.write_str("])")
             }
             Type::Object(attrs) => {
-                f.write_str("object({")?;
+                out.write_str("object({")?;
                 for (i, (k, t)) in attrs.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(", ")?;
+                        out.write_str(", ")?;
                     }
-                    write!(f, "{}: {t}", attribute_name(k))?;
+                    out.write_str(&attribute_name(k))?;
+                    out.write_str(": ")?;
+                    t.write_text(out)?;
                 }
-                f.write_str("})")
+                out.write_str("})")
             }
         }
     }

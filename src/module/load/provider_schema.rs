@@ -72,7 +72,7 @@ pub(crate) struct NestedBlock {
 }
 
 /// A block's schema (`configschema.Block`).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct BlockSchema {
     pub attrs: Vec<Attr>,
     pub blocks: Vec<NestedBlock>,
@@ -80,6 +80,28 @@ pub(crate) struct BlockSchema {
     pub deprecated: Option<String>,
     /// The implied type, once asked for (each planned instance asks).
     pub implied: std::sync::OnceLock<Type>,
+    /// [`BlockSchema::members`], once asked for.
+    pub members: std::sync::OnceLock<Vec<Member>>,
+}
+
+/// A copy is made to be changed: what was worked out from the original is
+/// worked out again.
+impl Clone for BlockSchema {
+    fn clone(&self) -> Self {
+        BlockSchema {
+            attrs: self.attrs.clone(),
+            blocks: self.blocks.clone(),
+            deprecated: self.deprecated.clone(),
+            ..BlockSchema::default()
+        }
+    }
+}
+
+/// An attribute or a nested block type of a [`BlockSchema`], by position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Member {
+    Attr(usize),
+    Block(usize),
 }
 
 impl BlockSchema {
@@ -94,6 +116,18 @@ impl BlockSchema {
     /// The type of the values this schema describes.
     pub fn implied_type(&self) -> Type {
         self.implied.get_or_init(|| self.implied_type_of()).clone()
+    }
+
+    /// Its attributes and nested block types together, sorted by name: the
+    /// order of its values' attributes, so that each planned instance builds
+    /// them sorted instead of sorting.
+    pub fn members(&self) -> &[Member] {
+        self.members.get_or_init(|| {
+            let mut out: Vec<(&str, Member)> = self.attrs.iter().enumerate().map(|(i, a)| (a.name.as_str(), Member::Attr(i))).collect();
+            out.extend(self.blocks.iter().enumerate().map(|(i, b)| (b.name.as_str(), Member::Block(i))));
+            crate::value::map::sort_by(&mut out, |a, b| a.0.cmp(b.0));
+            out.into_iter().map(|(_, m)| m).collect()
+        })
     }
 
     fn implied_type_of(&self) -> Type {

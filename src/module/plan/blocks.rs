@@ -8,13 +8,13 @@
 
 use super::{Planner, Scope};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::module::load::provider_schema::{BlockSchema, NestedBlock, NestedType, Nesting};
+use crate::module::load::provider_schema::{BlockSchema, Member, NestedBlock, NestedType, Nesting};
 use crate::module::load::schema::{content, missing_item_range, Schema};
 use crate::module::load::ModuleDiagnostic;
 use crate::syntax::ast::{Block, Body, ExprKind};
 use crate::syntax::typeexpr::{Attribute as ConstraintAttr, Constraint};
 use crate::value::convert::convert;
-use crate::value::{go_quote, Marks, Type, Value};
+use crate::value::{go_quote, Marks, SortedMap, Type, Value};
 use std::collections::BTreeMap;
 
 /// A block a body holds once `dynamic` blocks are expanded.
@@ -40,7 +40,7 @@ const DYNAMIC_NO_LABELS: Schema = Schema { attributes: &[("for_each", true), ("i
 
 /// The value `body` configures under `schema`, or `None` after errors
 /// (recorded).
-pub(crate) fn decode(p: &mut Planner, body: &Body, schema: &BlockSchema, scope: &Scope, managed: bool) -> Option<BTreeMap<String, Value>> {
+pub(crate) fn decode(p: &mut Planner, body: &Body, schema: &BlockSchema, scope: &Scope, managed: bool) -> Option<SortedMap<Value>> {
     let before = p.error_count();
     let out = decode_inner(p, body, schema, scope, Marks::NONE, false, managed);
     (p.error_count() == before).then_some(out)
@@ -54,7 +54,7 @@ fn decode_inner(
     marks: Marks,
     unknown: bool,
     top: bool,
-) -> BTreeMap<String, Value> {
+) -> SortedMap<Value> {
     let file = scope.source.unwrap_or(0);
     let adjusted = blocks_as_attributes(body, schema);
     let schema = adjusted.as_ref().unwrap_or(schema);
@@ -67,7 +67,9 @@ fn decode_inner(
     let mut diags = Vec::new();
     content(body, &shape, file, &mut diags, p.profile);
     p.diags.extend(diags);
-    let mut out = BTreeMap::new();
+    // Decoded in schema order (the order of its diagnostics), gathered by
+    // name at the end.
+    let mut attrs = Vec::with_capacity(schema.attrs.len());
     for a in &schema.attrs {
         let v = match body.attribute(&a.name) {
             None => Value::Null(a.ty.clone()),
@@ -96,9 +98,10 @@ fn decode_inner(
                 }
             }
         };
-        out.insert(a.name.clone(), v);
+        attrs.push(Some(v));
     }
     let generated = expand(p, body, scope, marks, unknown, &|kind| schema.block(kind).map(|b| b.nesting == Nesting::Map));
+    let mut blocks = Vec::with_capacity(schema.blocks.len());
     for nb in &schema.blocks {
         let mine: Vec<&Generated> = generated.iter().filter(|g| g.kind == nb.name).collect();
         let object =
@@ -171,9 +174,13 @@ fn decode_inner(
                 Value::Map(ty, entries.into())
             }
         };
-        out.insert(nb.name.clone(), value);
+        blocks.push(Some(value));
     }
-    out
+    let members = schema.members().iter().map(|m| match *m {
+        Member::Attr(i) => (schema.attrs[i].name.clone(), attrs[i].take().unwrap_or_else(Value::null)),
+        Member::Block(i) => (schema.blocks[i].name.clone(), blocks[i].take().unwrap_or_else(Value::null)),
+    });
+    SortedMap::from_sorted(members.collect())
 }
 
 /// Terraform's `blocktoattr`: an argument whose type is a list or set of

@@ -9,8 +9,11 @@ use super::Planner;
 use crate::diagnostics::Diagnostic;
 use crate::module::load::config::{Mode, Resource};
 use crate::module::load::provider_data::{Found, TypeKind};
-use crate::module::load::provider_schema::{provider_name, terraform_data_type, BlockSchema, NestedBlock, NestedType, Nesting, TypeSchema};
+use crate::module::load::provider_schema::{
+    provider_name, terraform_data_type, BlockSchema, Member, NestedBlock, NestedType, Nesting, TypeSchema,
+};
 use crate::syntax::ast::{ExprKind, Step};
+use crate::value::SortedMap;
 use crate::value::{go_quote, Marks, Type, Value};
 use std::collections::BTreeMap;
 
@@ -281,7 +284,7 @@ pub(crate) enum Planning {
 /// A resource's planned value from its configuration and schema, with the
 /// provider's recorded defaults.
 pub(crate) fn plan_object(
-    config: &BTreeMap<String, Value>,
+    config: &SortedMap<Value>,
     schema: &BlockSchema,
     defaults: &serde_json::Value,
     planning: Planning,
@@ -291,7 +294,7 @@ pub(crate) fn plan_object(
 }
 
 fn plan_level(
-    config: &BTreeMap<String, Value>,
+    config: &SortedMap<Value>,
     schema: &BlockSchema,
     defaults: &serde_json::Value,
     planning: Planning,
@@ -299,49 +302,61 @@ fn plan_level(
     profile: crate::profile::Profile,
 ) -> Value {
     let sdk_v2 = planning != Planning::AsWritten;
-    // Gathered in schema order and sorted once: a resource has a hundred
-    // attributes, and each instance builds this.
+    // Built in the schema's name order, so already sorted: a resource has a
+    // hundred attributes, and each instance builds this.
     let mut out = Vec::with_capacity(schema.attrs.len() + schema.blocks.len());
     let defaults = defaults.as_object().filter(|d| !d.is_empty());
-    for a in &schema.attrs {
-        let given = config.get(&a.name).cloned().unwrap_or_else(|| Value::Null(a.ty.clone()));
-        let v = if a.write_only {
-            Value::Null(a.ty.clone())
-        } else if !given.is_null() {
-            match &a.nested {
-                Some(nested) => {
-                    let elements =
-                        defaults.and_then(|d| d.get(&a.name)).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
-                    plan_nested_attribute(given, nested, elements, profile)
-                }
-                None if sdk_v2 => zero_filled_elements(given, profile),
-                None => given,
+    // The configuration is sorted by name too: read along it.
+    let mut configured = config.iter().peekable();
+    let mut given_for = |name: &str| {
+        while configured.next_if(|(k, _)| k.as_str() < name).is_some() {}
+        configured.next_if(|(k, _)| k.as_str() == name).map(|(_, v)| v)
+    };
+    for member in schema.members() {
+        match *member {
+            Member::Attr(i) => {
+                let a = &schema.attrs[i];
+                let given = given_for(&a.name).cloned().unwrap_or_else(|| Value::Null(a.ty.clone()));
+                let v = if a.write_only {
+                    Value::Null(a.ty.clone())
+                } else if !given.is_null() {
+                    match &a.nested {
+                        Some(nested) => {
+                            let elements =
+                                defaults.and_then(|d| d.get(&a.name)).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
+                            plan_nested_attribute(given, nested, elements, profile)
+                        }
+                        None if sdk_v2 => zero_filled_elements(given, profile),
+                        None => given,
+                    }
+                } else if let Some(d) = defaults.and_then(|d| d.get(&a.name)).and_then(|d| json_value(d, &a.ty, profile)) {
+                    d
+                } else if a.computed {
+                    Value::unknown(a.ty.clone())
+                } else if planning == Planning::SdkV2Read && nested {
+                    zero_value(&a.ty, profile).unwrap_or(given)
+                } else {
+                    given
+                };
+                out.push((a.name.clone(), if a.sensitive { v.with_marks(Marks::SENSITIVE) } else { v }));
             }
-        } else if let Some(d) = defaults.and_then(|d| d.get(&a.name)).and_then(|d| json_value(d, &a.ty, profile)) {
-            d
-        } else if a.computed {
-            Value::unknown(a.ty.clone())
-        } else if planning == Planning::SdkV2Read && nested {
-            zero_value(&a.ty, profile).unwrap_or(given)
-        } else {
-            given
-        };
-        out.push((a.name.clone(), if a.sensitive { v.with_marks(Marks::SENSITIVE) } else { v }));
-    }
-    for b in &schema.blocks {
-        let Some(given) = config.get(&b.name) else { continue };
-        let recorded = defaults.and_then(|d| d.get(&b.name));
-        // Blocks left out that the provider computes (the SDK v2's
-        // computed blocks) are unknown.
-        let absent = given.is_null() || given.unmarked().len() == Some(0);
-        if absent && recorded.and_then(|d| d.get("unknown")) == Some(&serde_json::Value::Bool(true)) {
-            out.push((b.name.clone(), Value::unknown(given.ty())));
-            continue;
+            Member::Block(i) => {
+                let b = &schema.blocks[i];
+                let Some(given) = given_for(&b.name) else { continue };
+                let recorded = defaults.and_then(|d| d.get(&b.name));
+                // Blocks left out that the provider computes (the SDK v2's
+                // computed blocks) are unknown.
+                let absent = given.is_null() || given.unmarked().len() == Some(0);
+                if absent && recorded.and_then(|d| d.get("unknown")) == Some(&serde_json::Value::Bool(true)) {
+                    out.push((b.name.clone(), Value::unknown(given.ty())));
+                    continue;
+                }
+                let nested = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
+                out.push((b.name.clone(), plan_nested(given, b, nested, planning, profile)));
+            }
         }
-        let nested = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
-        out.push((b.name.clone(), plan_nested(given, b, nested, planning, profile)));
     }
-    Value::Object(out.into_iter().collect::<crate::value::SortedMap<Value>>().into())
+    Value::Object(SortedMap::from_sorted(out).into())
 }
 
 /// A nested attribute type's value as the plugin framework plans it: in
@@ -445,14 +460,7 @@ fn plan_nested(
     planning: Planning,
     profile: crate::profile::Profile,
 ) -> Value {
-    map_objects(
-        given.clone(),
-        |m| {
-            let fields: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-            plan_level(&fields, &b.block, defaults, planning, true, profile)
-        },
-        profile,
-    )
+    map_objects(given.clone(), |m| plan_level(m, &b.block, defaults, planning, true, profile), profile)
 }
 
 /// A recorded default (JSON) as a value of the attribute's type.
@@ -478,12 +486,12 @@ fn json_value(j: &serde_json::Value, ty: &Type, profile: crate::profile::Profile
 /// `imported` is the ID of an instance an `import` block imports: its
 /// prior state has that ID and nothing else.
 pub(crate) fn plan_terraform_data(
-    config: &BTreeMap<String, Value>,
+    config: &SortedMap<Value>,
     schema: &BlockSchema,
     imported: Option<String>,
     profile: crate::profile::Profile,
 ) -> Result<Value, String> {
-    let get = |m: &BTreeMap<String, Value>, k: &str| m.get(k).cloned().unwrap_or_else(Value::null);
+    let get = |m: &SortedMap<Value>, k: &str| m.get(k).cloned().unwrap_or_else(Value::null);
     let input = get(config, "input");
     let mut out = config.clone();
     let id = match &imported {
@@ -502,7 +510,7 @@ pub(crate) fn plan_terraform_data(
         let store = get(config, "store");
         let planned = match store.unmarked() {
             Value::Object(m) => {
-                let mut m: BTreeMap<String, Value> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                let mut m: SortedMap<Value> = (**m).clone();
                 for must in ["sensitive", "replace"] {
                     if !get(&m, must).is_known() {
                         return Err(format!(
@@ -512,7 +520,7 @@ pub(crate) fn plan_terraform_data(
                     }
                 }
                 let sensitive = matches!(get(&m, "sensitive").unmarked(), Value::Bool(true));
-                let write = |m: &mut BTreeMap<String, Value>, v: Value| match sensitive {
+                let write = |m: &mut SortedMap<Value>, v: Value| match sensitive {
                     true => {
                         m.insert("sensitive_output".into(), v);
                         m.insert("output".into(), Value::null());
@@ -554,7 +562,7 @@ pub(crate) fn plan_terraform_data(
     Ok(Value::Object(out.into()))
 }
 
-fn current_output(m: &BTreeMap<String, Value>) -> Value {
+fn current_output(m: &SortedMap<Value>) -> Value {
     match m.get("sensitive_output") {
         Some(v) if !v.is_null() => v.clone(),
         _ => m.get("output").cloned().unwrap_or_else(Value::null),

@@ -16,6 +16,7 @@ use crate::module::load::provider_schema::TypeSchema;
 use crate::profile::Profile;
 use crate::syntax::ast::Expression;
 use crate::value::convert::convert;
+use crate::value::SortedMap;
 use crate::value::{go_quote, Marks, Type, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -316,7 +317,7 @@ fn instance(
 
 /// The plugin framework's list and set size validators the provider data
 /// records (`checks`), with their words.
-fn size_checks(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, checks: &serde_json::Value) {
+fn size_checks(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, checks: &serde_json::Value) {
     let Some(checks) = checks.as_object() else { return };
     for (name, check) in checks {
         let Some(size) = check.get("size").and_then(|s| s.as_array()) else { continue };

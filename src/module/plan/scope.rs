@@ -51,11 +51,12 @@ impl<'m> Planner<'m> {
         let mut vars: BTreeMap<&str, BTreeMap<String, Value>> = BTreeMap::new();
         let mut resources_by_type: BTreeMap<(Mode, String), BTreeMap<String, Value>> = BTreeMap::new();
         let mut self_value = None;
-        for (root, span, steps) in crate::syntax::traversals(e) {
+        let references = crate::syntax::traversals(e);
+        for (root, span, steps) in &references {
             if scope.iterators.iter().any(|(n, _)| n == root) {
                 continue;
             }
-            let r = match refs::parse(root, span, &steps, self.profile) {
+            let r = match refs::parse(root, *span, steps, self.profile) {
                 Ok(Some(r)) => r,
                 Ok(None) => continue,
                 Err(d) => {
@@ -68,7 +69,7 @@ impl<'m> Planner<'m> {
                 self.file_diag(scope.source, d);
             }
             let mark = self.diags.len();
-            match self.reference_value(&r, scope, &steps) {
+            match self.reference_value(&r, scope, steps) {
                 Some(("self", _, v)) => self_value = Some(v),
                 Some((key, name, v)) => {
                     vars.entry(key).or_default().insert(name, v);
@@ -96,34 +97,7 @@ impl<'m> Planner<'m> {
         if self.diags.len() > before && !go_on {
             return None;
         }
-        let mut top = SortedMap::new();
-        let object = |m: BTreeMap<String, Value>| Value::Object(m.into());
-        let mut managed = BTreeMap::new();
-        let mut data = BTreeMap::new();
-        let mut ephemeral = BTreeMap::new();
-        for ((mode, ty), names) in resources_by_type {
-            let v = object(names);
-            match mode {
-                Mode::Managed => managed.insert(ty, v),
-                Mode::Data => data.insert(ty, v),
-                Mode::Ephemeral => ephemeral.insert(ty, v),
-            };
-        }
-        for (ty, v) in &managed {
-            top.insert(ty.clone(), v.clone());
-        }
-        top.insert("resource".into(), object(managed));
-        top.insert("ephemeral".into(), object(ephemeral));
-        top.insert("data".into(), object(data));
-        for key in ["module", "var", "local", "path", "terraform", "count", "each"] {
-            top.insert(key.into(), object(vars.remove(key).unwrap_or_default()));
-        }
-        if let Some(s) = self_value {
-            top.insert("self".into(), s);
-        }
-        for (name, it) in &scope.iterators {
-            top.insert(name.clone(), it.clone());
-        }
+        let top = top_scope(&references, vars, resources_by_type, self_value, scope);
         let opts = &self.module.options;
         let (name, text) = match scope.source {
             Some(f) => (self.module.files[f].0.as_str(), self.module.files[f].1.as_str()),
@@ -248,7 +222,10 @@ impl<'m> Planner<'m> {
                 ("var", n.clone(), v)
             }
             Subject::Local(n) => {
-                let v = match (c.locals.iter().any(|l| &l.name == n), self.state.locals.get(n)) {
+                // A local evaluated is declared: the declarations (hundreds
+                // in a large module) are searched only for one that is not.
+                let evaluated = self.state.locals.get(n);
+                let v = match (evaluated.is_some() || c.locals.iter().any(|l| &l.name == n), evaluated) {
                     (true, Some(v)) => Ok(v.clone()),
                     // OpenTofu takes a local not evaluated yet as unknown.
                     (true, None) if self.opentofu() => Ok(Value::dynamic_unknown()),
@@ -546,6 +523,61 @@ impl<'m> Planner<'m> {
     pub(crate) fn dir_index(&self) -> usize {
         self.module.dirs.iter().position(|d| std::ptr::eq(d, self.dir)).unwrap_or(0)
     }
+}
+
+/// The names an expression's evaluation sees. Only the names it refers to
+/// are made (an expression refers to a few of a dozen), unless one of its
+/// names is none of them: the evaluator's "Unknown variable" then suggests
+/// from every name.
+fn top_scope(
+    references: &[crate::syntax::Reference<'_>],
+    mut vars: BTreeMap<&str, BTreeMap<String, Value>>,
+    resources_by_type: BTreeMap<(Mode, String), BTreeMap<String, Value>>,
+    self_value: Option<Value>,
+    scope: &Scope,
+) -> SortedMap<Value> {
+    const FIXED: [&str; 10] = ["resource", "ephemeral", "data", "module", "var", "local", "path", "terraform", "count", "each"];
+    let object = |m: BTreeMap<String, Value>| Value::Object(m.into());
+    let mut managed = BTreeMap::new();
+    let mut data = BTreeMap::new();
+    let mut ephemeral = BTreeMap::new();
+    for ((mode, ty), names) in resources_by_type {
+        let v = object(names);
+        match mode {
+            Mode::Managed => managed.insert(ty, v),
+            Mode::Data => data.insert(ty, v),
+            Mode::Ephemeral => ephemeral.insert(ty, v),
+        };
+    }
+    let known = |root: &str| {
+        FIXED.contains(&root)
+            || managed.contains_key(root)
+            || (root == "self" && self_value.is_some())
+            || scope.iterators.iter().any(|(n, _)| n == root)
+    };
+    let every = !references.iter().all(|(root, _, _)| known(root));
+    let wanted = |name: &str| every || references.iter().any(|(root, _, _)| *root == name);
+    let mut top: Vec<(String, Value)> = Vec::new();
+    for (ty, v) in &managed {
+        top.push((ty.clone(), v.clone()));
+    }
+    for (key, m) in [("resource", managed), ("ephemeral", ephemeral), ("data", data)] {
+        if wanted(key) {
+            top.push((key.into(), object(m)));
+        }
+    }
+    for key in &FIXED[3..] {
+        if wanted(key) {
+            top.push(((*key).into(), object(vars.remove(key).unwrap_or_default())));
+        }
+    }
+    if let Some(s) = self_value {
+        top.push(("self".into(), s));
+    }
+    for (name, it) in &scope.iterators {
+        top.push((name.clone(), it.clone()));
+    }
+    top.into_iter().collect()
 }
 
 /// Where a reference that failed goes in the scope of a rule Terraform

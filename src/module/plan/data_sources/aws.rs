@@ -20,12 +20,13 @@ use crate::module::load::config::Resource;
 use crate::module::load::provider_data::TypeData;
 use crate::module::plan::providers;
 use crate::module::plan::Planner;
+use crate::value::SortedMap;
 use crate::value::{Type, Value};
 use std::collections::BTreeMap;
 
 /// The data source's value if this module computes it (`Some(None)`
 /// after an error it recorded); `None` to leave it unknown.
-pub(crate) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<Option<Value>> {
+pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<Option<Value>> {
     let values = match r.ty.as_str() {
         "aws_iam_policy_document" => policy_document(config, p.profile)?,
         "aws_region" => region(p, r, config, t)?,
@@ -40,13 +41,13 @@ pub(crate) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Valu
     Some(Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, planning, p.profile)))
 }
 
-fn text(config: &BTreeMap<String, Value>, name: &str) -> Option<String> {
+fn text(config: &SortedMap<Value>, name: &str) -> Option<String> {
     config.get(name).and_then(|v| v.unmarked().as_str().map(str::to_string))
 }
 
 /// The region a regional data source reads: its own argument or the
 /// provider configuration's.
-fn region_of(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, arguments: &[&str]) -> Option<String> {
+fn region_of(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, arguments: &[&str]) -> Option<String> {
     if let Some(given) = arguments.iter().find_map(|a| text(config, a)) {
         return Some(given);
     }
@@ -54,7 +55,7 @@ fn region_of(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, ar
     v.unmarked().as_str().map(str::to_string)
 }
 
-fn region(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<BTreeMap<String, Value>> {
+fn region(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<SortedMap<Value>> {
     let region = region_of(p, r, config, &["region", "name"])?;
     let fact = t.facts.get(&region)?;
     let endpoint = fact["endpoint"].as_str()?;
@@ -70,7 +71,7 @@ fn region(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &T
     Some(values)
 }
 
-fn partition(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<BTreeMap<String, Value>> {
+fn partition(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<SortedMap<Value>> {
     let region = region_of(p, r, config, &[])?;
     let fact = t.facts.get(&region)?;
     let mut values = config.clone();
@@ -501,7 +502,7 @@ fn parse_conditions(v: Option<&serde_json::Value>) -> Option<Vec<Condition>> {
 }
 
 /// `aws_iam_policy_document`'s computed attributes over its configuration.
-fn policy_document(config: &BTreeMap<String, Value>, profile: crate::profile::Profile) -> Option<BTreeMap<String, Value>> {
+fn policy_document(config: &SortedMap<Value>, profile: crate::profile::Profile) -> Option<SortedMap<Value>> {
     // The deprecated forms must be empty in the provider's last versions.
     if ["source_json", "override_json"].iter().any(|k| text(config, k).is_some_and(|s| !s.is_empty())) {
         return None;

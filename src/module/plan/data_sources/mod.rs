@@ -13,15 +13,15 @@ use crate::module::load::provider_data::TypeData;
 use crate::module::plan::providers;
 use crate::module::plan::Planner;
 use crate::syntax::ast::Expression;
+use crate::value::SortedMap;
 use crate::value::{Marks, Value};
 use base64::Engine;
 use md5::Digest;
-use std::collections::BTreeMap;
 
 mod aws;
 
 /// The data source's value, or `None` after an error (recorded).
-pub(crate) fn read(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<Value> {
+pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<Value> {
     let known = config.values().all(Value::is_wholly_known);
     if known && matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && local(p, r) {
         return local_file(p, r, config, t);
@@ -82,7 +82,7 @@ fn local(p: &Planner, r: &Resource) -> bool {
 
 /// `local_file`: the file's content and hashes, read from the module's
 /// files (the provider reads the file at the given path).
-fn local_file(p: &mut Planner, r: &Resource, config: &BTreeMap<String, Value>, t: &TypeData) -> Option<Value> {
+fn local_file(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<Value> {
     let filename = config.get("filename").and_then(|v| v.unmarked().as_str().map(str::to_string)).unwrap_or_default();
     let Some(text) = crate::module::load::files::FileSystem::new(p.module).read_text(&filename) else {
         let detail = format!("The file at given path cannot be read.\n\n+Original Error: open {filename}: no such file or directory");
