@@ -422,6 +422,38 @@ fn module_edits_show_what_fresh_evaluations_show() {
     }
 }
 
+/// A type longer than `maxTypeLength` is cut (whole characters) and marked;
+/// `moduleValueType` gives it whole, from the last result of the profile.
+#[wasm_bindgen_test]
+fn module_types_are_cut_where_asked_and_given_whole() {
+    use hcl_playground::wasm::{evaluate_module, module_value_type};
+    if !cfg!(feature = "module-mode") {
+        return;
+    }
+    let source = "locals {\n  short = 1\n  long = { \"a b\" = \"x\", ü = true, list = [1, 2] }\n}\n";
+    let whole = "object({\"a b\": string, list: tuple([number, number]), ü: bool})";
+    let cut = |max: &str| -> Json {
+        let options = js_sys::JSON::parse(&format!(r#"{{"maxTypeLength": {max}}}"#)).unwrap();
+        serde_wasm_bindgen::from_value(evaluate_module(source, "{}", options)).unwrap()
+    };
+    let r = cut("16");
+    let by = |r: &Json, a: &str| r["values"].as_array().unwrap().iter().find(|v| v["address"] == a).unwrap().clone();
+    assert_eq!(by(&r, "local.long")["type"], "object({\"a b\": s", "{r}");
+    assert_eq!(by(&r, "local.long")["typeCut"], true);
+    assert_eq!(by(&r, "local.short")["type"], "number");
+    assert!(by(&r, "local.short").get("typeCut").is_none(), "{r}");
+    assert_eq!(module_value_type("local.long", None).as_deref(), Some(whole));
+    assert_eq!(module_value_type("local.long", Some("terraform".into())).as_deref(), Some(whole));
+    assert_eq!(module_value_type("local.missing", None), None);
+    assert_eq!(module_value_type("local.long", Some("no-such-engine".into())), None);
+    // Cut inside "ü" (two bytes at 54..56): the character is left out.
+    assert_eq!(by(&cut("55"), "local.long")["type"], &whole[..54]);
+    // The same value asked without a limit: its type whole, not the cut one kept.
+    let r = cut("null");
+    assert_eq!(by(&r, "local.long")["type"], whole);
+    assert!(by(&r, "local.long").get("typeCut").is_none(), "{r}");
+}
+
 /// A module's text evaluated as `terraform console -plan` sees it: every
 /// named value with where it is declared, errors with UTF-16 ranges, and a
 /// console line in the module's context.

@@ -49,6 +49,9 @@ pub(super) struct JsModuleOptions {
     /// The file an inspected range is in (`main.tf` by default).
     #[serde(default)]
     pub(super) file: Option<String>,
+    /// The longest type text a named value carries.
+    #[serde(default)]
+    max_type_length: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -59,6 +62,8 @@ struct JsNamedValue {
     console: Rc<str>,
     #[serde(rename = "type")]
     ty: Rc<str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    type_cut: bool,
     known: bool,
     sensitive: bool,
     ok: bool,
@@ -150,22 +155,31 @@ type Renderings = HashMap<String, (crate::value::Value, Shown)>;
 struct Shown {
     console: Rc<str>,
     ty: Rc<str>,
+    /// `ty` is cut at `max_type`.
+    type_cut: bool,
+    max_type: Option<usize>,
     known: bool,
     sensitive: bool,
 }
 
-/// `value`'s renderings, kept from the last result where it is the same
-/// value.
+/// `value`'s renderings (its type up to `max_type`), kept from the last
+/// result where it is the same value.
 #[cfg(feature = "module-mode")]
-fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::value::Value) -> Shown {
+fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::value::Value, max_type: Option<usize>) -> Shown {
     if let Some((v, s)) = last.get(address) {
-        if v.is_same(value) {
+        if s.max_type == max_type && v.is_same(value) {
             return s.clone();
         }
     }
+    let (ty, type_cut) = match max_type {
+        Some(max) => value.type_text_within(max),
+        None => (value.type_text(), false),
+    };
     Shown {
         console: present::console(value, profile).into(),
-        ty: value.type_text().into(),
+        ty: ty.into(),
+        type_cut,
+        max_type,
         known: value.is_wholly_known(),
         sensitive: value.has_mark_deep(crate::value::Marks::SENSITIVE),
     }
@@ -241,6 +255,25 @@ pub fn add_provider_files(files: JsValue) {
     let _ = files;
 }
 
+/// The whole type of the named value at `address` in the last module
+/// result of `profile` (Terraform's by default).
+#[wasm_bindgen(js_name = moduleValueType, skip_typescript)]
+pub fn module_value_type(address: &str, profile: Option<String>) -> Option<String> {
+    #[cfg(feature = "module-mode")]
+    {
+        let profile = match profile.as_deref() {
+            None => Profile::default(),
+            Some(name) => Profile::from_name(name)?,
+        };
+        SHOWN.with(|c| c.borrow().get(&profile)?.get(address).map(|(v, _)| v.type_text()))
+    }
+    #[cfg(not(feature = "module-mode"))]
+    {
+        let _ = (address, profile);
+        None
+    }
+}
+
 /// Evaluates a module's text (its `main.tf`, with any other files in the
 /// `files` option) over `variables` (a JSON object of variable values, or
 /// tfvars text), and optionally a console expression in its context.
@@ -303,7 +336,10 @@ pub(super) fn read_options(
     let opts: JsModuleOptions = if options.is_undefined() || options.is_null() {
         JsModuleOptions::default()
     } else {
-        unknown_key(&options, &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file", "limits"])?;
+        unknown_key(
+            &options,
+            &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file", "limits", "maxTypeLength"],
+        )?;
         super::unknown_limit_key(&options, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen", "maxTotalSteps"])?;
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
@@ -394,7 +430,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
         let index = indexes.entry(v.loc.file).or_insert_with(|| super::TextIndex::new(&module.files()[v.loc.file].1));
         let (line, start) = index.at(v.loc.span.start);
         let (_, end) = index.at(v.loc.span.end);
-        let shown = shown(&last, profile, &v.address, &v.value);
+        let shown = shown(&last, profile, &v.address, &v.value, opts.max_type_length);
         values.push(JsNamedValue {
             address: v.address.clone(),
             kind: match v.kind {
@@ -407,6 +443,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
             },
             console: Rc::clone(&shown.console),
             ty: Rc::clone(&shown.ty),
+            type_cut: shown.type_cut,
             known: shown.known,
             sensitive: shown.sensitive,
             ok: v.ok,

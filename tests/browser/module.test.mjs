@@ -196,6 +196,15 @@ test("every named value is listed by kind, with its type; unknown and sensitive 
   assert.equal(by["output.ids"].state, "unknown");
   assert.equal(by["output.password"].console, "(sensitive value)");
   assert.match(by["aws_instance.web"].console, /"ami" = "ami-1"[\s\S]*"id" = \(known after apply\)/);
+  // A resource's type, thousands of characters, is shown cut until asked for.
+  const cut = by["aws_instance.web"].type;
+  assert.ok(cut.length === 301 && cut.endsWith("…") && cut.startsWith("tuple([object({ami: string, "), cut);
+  const web = '[data-testid="values"] li.value[data-address="aws_instance.web"]';
+  await page.click(`${web} button.whole-type`);
+  await page.waitForSelector(`${web} button.whole-type`, { state: "detached" });
+  const whole = await page.$eval(`${web} .value-type`, (e) => e.textContent);
+  assert.ok(whole.length > 1000 && whole.startsWith(cut.slice(0, -1)) && whole.endsWith("})])"), whole.slice(-80));
+  assert.match(whole, /\bami: string\b/);
   const headings = await page.$$eval('[data-testid="values"] h3', (els) => els.map((e) => e.textContent));
   assert.deepEqual(headings, ["Variables 2", "Locals 2", "Outputs 2", "Resources 1", "Data sources 1", "Module calls 1"]);
   assert.match(await text(page, "engine"), /^Terraform v1\./);

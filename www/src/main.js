@@ -364,10 +364,16 @@ function evaluate(source, variables, profile, outputs) {
   );
 }
 
+// A resource's type is thousands of characters: the values list shows its
+// beginning, and the whole type when asked (each keystroke that changes
+// hundreds of resources would otherwise write, copy and show them all).
+const MAX_TYPE_LENGTH = 300;
+
 function evaluateModule(source, variables, profile, consoleLine = "", files = {}, scope = "") {
   const options = {
     profile,
     variablesFormat: varsFormat,
+    maxTypeLength: MAX_TYPE_LENGTH,
     ...(consoleLine.trim() && { console: consoleLine }),
     ...(Object.keys(files).length && { files }),
     ...(scope.trim() && { scope: scope.trim() }),
@@ -619,6 +625,14 @@ function showConsole(result) {
   out.replaceChildren(prompt, answer);
 }
 
+// The whole type of a value whose type the list shows cut (see
+// MAX_TYPE_LENGTH), from the evaluator that gave the last answer.
+function wholeType(address, profile) {
+  const here = local.moduleValueType(address, profile);
+  if (here !== null) return Promise.resolve(here);
+  return engine.ask({ kind: "moduleValueType", address, options: { profile } }, TIME_LIMIT_MS).then((answer) => answer?.result ?? null);
+}
+
 function showModuleAnswer(answer, source, variables) {
   if (answer.timedOut || answer.crashed || answer.stopped) {
     ui.values.replaceChildren();
@@ -643,7 +657,8 @@ function showModuleAnswer(answer, source, variables) {
   // Undeclared variables' entries point at their names in the variables.
   const located = result.diagnostics.map((d) => (undeclared(d) ? inVariables.find((v) => v.summary === d.summary && v.detail === d.detail) ?? d : d));
   showDiagnostics(located, result.diagnosticsText);
-  renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? []);
+  const profile = ui.profile.value;
+  renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? [], (address) => wholeType(address, profile));
   lastModuleValues = result.values;
   exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values.filter((v) => v.file === ws.active), source.length)) });
   moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);
@@ -877,6 +892,7 @@ function moduleInspection(source, profile) {
   const options = {
     profile,
     variablesFormat: varsFormat,
+    maxTypeLength: MAX_TYPE_LENGTH,
     file: ws.active,
     ...(Object.keys(others).length && { files: others }),
     ...(scope && { scope }),

@@ -117,7 +117,7 @@ export function inlineValuesOf(values, docLength) {
     else continue;
     if (pos > docLength) continue;
     const state = !v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown";
-    out.push({ pos, text: `= ${oneLine(v.console, 60)}`, title: `${v.address} = ${v.console}\n\nType: ${v.type}`, state });
+    out.push({ pos, text: `= ${oneLine(v.console, 60)}`, title: `${v.address} = ${v.console}\n\nType: ${typeText(v)}`, state });
   }
   return out;
 }
@@ -169,42 +169,68 @@ const rendered = new WeakMap();
 // The value each item stands for (its place moves as the text is edited).
 const itemValue = new WeakMap();
 
-const sameShown = (a, b) => a.console === b.console && a.type === b.type && a.ok === b.ok && a.known === b.known && a.sensitive === b.sensitive;
+const sameShown = (a, b) =>
+  a.console === b.console && a.type === b.type && a.typeCut === b.typeCut && a.ok === b.ok && a.known === b.known && a.sensitive === b.sensitive;
 
 const stateOf = (v) => (!v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown");
 
-function valueItem(v, jump) {
+// A type the evaluator cut (see evaluateModule's maxTypeLength) ends in an
+// ellipsis.
+const typeText = (v) => (v.typeCut ? `${v.type}…` : v.type);
+
+// For a cut type, a button that asks for the whole type and shows it.
+function wholeTypeButton(item, v, wholeType) {
+  if (!v.typeCut || !wholeType) return;
+  const button = el("button", "whole-type", "Show the whole type");
+  button.type = "button";
+  button.addEventListener("click", async (e) => {
+    e.stopPropagation();
+    // The item may stand for a later value of its address by now.
+    const current = itemValue.get(item);
+    const whole = await wholeType(current.address);
+    if (typeof whole !== "string" || itemValue.get(item) !== current) return;
+    item.querySelector(".value-type").textContent = whole;
+    button.remove();
+  });
+  item.append(button);
+}
+
+function valueItem(v, jump, wholeType) {
   const item = el("li", "value");
   item.dataset.address = v.address;
   item.dataset.state = stateOf(v);
   const head = el("button", "value-head");
   head.type = "button";
-  head.append(el("code", "address", v.address), el("span", "value-type", v.type));
+  head.append(el("code", "address", v.address), el("span", "value-type", typeText(v)));
   head.addEventListener("click", () => jump(itemValue.get(item)));
   const pre = el("pre", "value-console");
   item.append(head, pre);
   valueText(pre, v.console);
+  wholeTypeButton(item, v, wholeType);
   return item;
 }
 
 // The item of the same address shown differently: its texts changed in
 // place (new elements for hundreds of values cost Chromium their style and
 // layout; a keystroke that every value reads changes that many).
-function updateItem(item, v) {
-  const [head, pre, more] = item.children;
+function updateItem(item, v, wholeType) {
+  const [head, pre] = item.children;
   if (item.dataset.state !== stateOf(v)) item.dataset.state = stateOf(v);
   const type = head.lastChild;
-  if (type.textContent !== v.type) type.textContent = v.type;
-  more?.remove();
+  if (type.textContent !== typeText(v)) type.textContent = typeText(v);
+  for (const extra of item.querySelectorAll(":scope > .more, :scope > .whole-type")) extra.remove();
   valueText(pre, v.console);
+  wholeTypeButton(item, v, wholeType);
   return item;
 }
 
 /**
  * Lists the named values in `container`, grouped by kind, in declaration
- * order within each kind. `jump(value)` is called when one is chosen.
+ * order within each kind. `jump(value)` is called when one is chosen;
+ * `wholeType(address)` (a promise of the text) when a cut type is to be
+ * shown whole.
  */
-export function renderValues(container, values, jump, guessed = []) {
+export function renderValues(container, values, jump, guessed = [], wholeType = null) {
   const scroll = container.scrollTop;
   const last = rendered.get(container) ?? { items: new Map(), sections: new Map(), layout: "" };
   const items = new Map();
@@ -214,7 +240,7 @@ export function renderValues(container, values, jump, guessed = []) {
     if (ofKind.length === 0) continue;
     const list = ofKind.map((v) => {
       const old = last.items.get(v.address);
-      const item = !old ? valueItem(v, jump) : sameShown(old.v, v) ? old.item : updateItem(old.item, v);
+      const item = !old ? valueItem(v, jump, wholeType) : sameShown(old.v, v) ? old.item : updateItem(old.item, v, wholeType);
       itemValue.set(item, v);
       const head = item.firstChild;
       const title = `Go to line ${v.line}`;
