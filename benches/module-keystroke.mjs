@@ -15,10 +15,16 @@ import { loadModule } from "./wasm-module.mjs";
 
 const glue = await loadModule(process.argv[2] ?? "www/pkg-full");
 const large = moduleOfLines(3000);
-const options = { profile: "terraform", variablesFormat: "json" };
+// As the page asks: types cut at 300 bytes (builds before maxTypeLength
+// refuse the option, and are asked without it).
+const options = { profile: "terraform", variablesFormat: "json", maxTypeLength: 300 };
 const providers = new URL("../www/providers/", import.meta.url);
 
 let result = glue.evaluateModule(large, "{}", options);
+if (result.diagnostics?.some((d) => d.detail.includes("maxTypeLength"))) {
+  delete options.maxTypeLength;
+  result = glue.evaluateModule(large, "{}", options);
+}
 // As the worker does: the provider data files asked for, then again.
 for (let round = 0; result.needsProviderFiles?.length && round < 4; round++) {
   glue.addProviderFiles(Object.fromEntries(result.needsProviderFiles.map((p) => [p, readFileSync(new URL(p, providers), "utf8")])));

@@ -422,36 +422,47 @@ fn module_edits_show_what_fresh_evaluations_show() {
     }
 }
 
-/// A type longer than `maxTypeLength` is cut (whole characters) and marked;
-/// `moduleValueType` gives it whole, from the last result of the profile.
+/// A type longer than `maxTypeLength` is cut (whole characters) and a
+/// console text of more than `maxConsoleLines` lines too, each marked;
+/// `moduleValue` gives both whole, from the last result of the profile.
 #[wasm_bindgen_test]
-fn module_types_are_cut_where_asked_and_given_whole() {
-    use hcl_playground::wasm::{evaluate_module, module_value_type};
+fn module_texts_are_cut_where_asked_and_given_whole() {
+    use hcl_playground::wasm::{evaluate_module, module_value};
     if !cfg!(feature = "module-mode") {
         return;
     }
     let source = "locals {\n  short = 1\n  long = { \"a b\" = \"x\", ü = true, list = [1, 2] }\n}\n";
-    let whole = "object({\"a b\": string, list: tuple([number, number]), ü: bool})";
-    let cut = |max: &str| -> Json {
-        let options = js_sys::JSON::parse(&format!(r#"{{"maxTypeLength": {max}}}"#)).unwrap();
+    let whole_type = "object({\"a b\": string, list: tuple([number, number]), ü: bool})";
+    let whole_console = "{\n  \"a b\" = \"x\"\n  \"list\" = [\n    1,\n    2,\n  ]\n  \"ü\" = true\n}";
+    let evaluate = |options: &str| -> Json {
+        let options = js_sys::JSON::parse(options).unwrap();
         serde_wasm_bindgen::from_value(evaluate_module(source, "{}", options)).unwrap()
     };
-    let r = cut("16");
     let by = |r: &Json, a: &str| r["values"].as_array().unwrap().iter().find(|v| v["address"] == a).unwrap().clone();
-    assert_eq!(by(&r, "local.long")["type"], "object({\"a b\": s", "{r}");
-    assert_eq!(by(&r, "local.long")["typeCut"], true);
-    assert_eq!(by(&r, "local.short")["type"], "number");
-    assert!(by(&r, "local.short").get("typeCut").is_none(), "{r}");
-    assert_eq!(module_value_type("local.long", None).as_deref(), Some(whole));
-    assert_eq!(module_value_type("local.long", Some("terraform".into())).as_deref(), Some(whole));
-    assert_eq!(module_value_type("local.missing", None), None);
-    assert_eq!(module_value_type("local.long", Some("no-such-engine".into())), None);
-    // Cut inside "ü" (two bytes at 54..56): the character is left out.
-    assert_eq!(by(&cut("55"), "local.long")["type"], &whole[..54]);
-    // The same value asked without a limit: its type whole, not the cut one kept.
-    let r = cut("null");
-    assert_eq!(by(&r, "local.long")["type"], whole);
-    assert!(by(&r, "local.long").get("typeCut").is_none(), "{r}");
+    let r = evaluate(r#"{"maxTypeLength": 16, "maxConsoleLines": 3}"#);
+    let long = by(&r, "local.long");
+    assert_eq!((&long["type"], &long["typeCut"]), (&json!("object({\"a b\": s"), &json!(true)), "{r}");
+    assert_eq!((&long["console"], &long["consoleCut"]), (&json!("{\n  \"a b\" = \"x\"\n  \"list\" = ["), &json!(true)), "{r}");
+    let short = by(&r, "local.short");
+    assert_eq!((&short["type"], &short["console"]), (&json!("number"), &json!("1")));
+    assert!(short.get("typeCut").is_none() && short.get("consoleCut").is_none(), "{r}");
+    let whole = json!({"console": whole_console, "type": whole_type});
+    let asked = |address: &str, profile: Option<&str>| -> Json {
+        serde_wasm_bindgen::from_value(module_value(address, profile.map(str::to_string))).unwrap_or(Json::Null)
+    };
+    assert_eq!(asked("local.long", None), whole);
+    assert_eq!(asked("local.long", Some("terraform")), whole);
+    assert_eq!(asked("local.missing", None), Json::Null);
+    assert_eq!(asked("local.long", Some("no-such-engine")), Json::Null);
+    // Cut inside "ü" (two bytes at 54..56): the character is left out; as
+    // many lines as it has: not cut.
+    let long = by(&evaluate(r#"{"maxTypeLength": 55, "maxConsoleLines": 8}"#), "local.long");
+    assert_eq!(long["type"], &whole_type[..54]);
+    assert_eq!((&long["console"], long.get("consoleCut")), (&json!(whole_console), None));
+    // The same value asked without limits: its texts whole, not the cut ones kept.
+    let long = by(&evaluate("{}"), "local.long");
+    assert_eq!((&long["type"], &long["console"]), (&json!(whole_type), &json!(whole_console)));
+    assert!(long.get("typeCut").is_none() && long.get("consoleCut").is_none());
 }
 
 /// A module's text evaluated as `terraform console -plan` sees it: every

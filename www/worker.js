@@ -18,9 +18,9 @@
 // { kind: "inspectModule" } give the value of the sub-expression at
 // start..end (UTF-16). A module ({ kind: "module" }), its inspection and
 // formatting go to the full build: the smaller build leaves Module mode
-// and the formatter out. { kind: "moduleValueType", address } gives the
-// whole type of a value of the last module result (the page asks for
-// types no longer than it shows). Module diagnostics arrive as Maps, made plain
+// and the formatter out. { kind: "moduleValue", address } gives the whole
+// texts ({ console, type }) of a value of the last module result (the page
+// asks for no more of them than it shows). Module diagnostics arrive as Maps, made plain
 // here; `ms` is the evaluation time (of modules and expressions alike).
 import init, * as core from "./pkg/hcl_playground.js";
 
@@ -145,9 +145,9 @@ self.onmessage = async (event) => {
       self.postMessage({ id, result });
       return;
     }
-    if (kind === "moduleValueType") {
+    if (kind === "moduleValue") {
       const build = await fullBuild(id);
-      self.postMessage({ id, result: build.moduleValueType(event.data.address, options?.profile) ?? null });
+      self.postMessage({ id, result: build.moduleValue(event.data.address, options?.profile) ?? null });
       return;
     }
     if (kind === "module") {

@@ -14,7 +14,7 @@ mod module;
 
 pub use format::format;
 pub use inspect::{inspect, inspect_module_js};
-pub use module::{add_provider_files, evaluate_module, module_value_type, release_modules};
+pub use module::{add_provider_files, evaluate_module, module_value, release_modules};
 
 use crate::api::{parse_variables_hinting, VariablesFormat};
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};
@@ -155,11 +155,17 @@ export interface ModuleOptions {
   limits?: { maxDepth?: number; maxSteps?: number; maxCollectionLen?: number; maxStringLen?: number; maxTotalSteps?: number };
   /**
    * The longest type text (UTF-8 bytes) a named value carries: a longer
-   * one is cut and marked `typeCut`, and moduleValueType gives it whole
-   * (a resource's type is thousands of characters; the playground's list
+   * one is cut and marked `typeCut`, and moduleValue gives it whole (a
+   * resource's type is thousands of characters; the playground's list
    * shows a line). Default: no limit.
    */
   maxTypeLength?: number;
+  /**
+   * The most lines of console text a named value carries (at least 1): a
+   * longer one is cut and marked `consoleCut`, and moduleValue gives it
+   * whole. Default: no limit.
+   */
+  maxConsoleLines?: number;
 }
 
 /** One named value of a module: var.x, local.x, output.x, a resource, data source or module call. */
@@ -168,6 +174,8 @@ export interface NamedValue {
   kind: "variable" | "local" | "output" | "resource" | "data" | "module";
   /** The value as `terraform console` prints it. */
   console: string;
+  /** The console text has more lines than ModuleOptions' maxConsoleLines: `console` is its first lines. */
+  consoleCut?: true;
   type: string;
   /** The type is longer than ModuleOptions' maxTypeLength: `type` is its beginning. */
   typeCut?: true;
@@ -227,8 +235,8 @@ export interface ModuleResult {
 
 /** Evaluates a module's text (its main.tf, with the `files` option's) over its variables, as `terraform console -plan` sees it. */
 export function evaluateModule(source: string, variables: string, options?: ModuleOptions): ModuleResult;
-/** The whole type of a named value of the last evaluateModule result in `profile` (default "terraform"), or undefined when it has no value of that address. */
-export function moduleValueType(address: string, profile?: Profile): string | undefined;
+/** The whole console text and type of a named value of the last evaluateModule result in `profile` (default "terraform"), or undefined when it has no value of that address. */
+export function moduleValue(address: string, profile?: Profile): { console: string; type: string } | undefined;
 
 /** Hands over provider data files by path: their text, or null for one the data does not have. */
 export function addProviderFiles(files: Record<string, string | null>): void;

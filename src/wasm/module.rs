@@ -52,6 +52,9 @@ pub(super) struct JsModuleOptions {
     /// The longest type text a named value carries.
     #[serde(default)]
     max_type_length: Option<usize>,
+    /// The most lines of console text a named value carries.
+    #[serde(default)]
+    max_console_lines: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -60,6 +63,8 @@ struct JsNamedValue {
     address: String,
     kind: &'static str,
     console: Rc<str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    console_cut: bool,
     #[serde(rename = "type")]
     ty: Rc<str>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -154,32 +159,51 @@ type Renderings = HashMap<String, (crate::value::Value, Shown)>;
 #[derive(Clone)]
 struct Shown {
     console: Rc<str>,
+    /// `console` is its first `Limits::console_lines` lines.
+    console_cut: bool,
     ty: Rc<str>,
-    /// `ty` is cut at `max_type`.
+    /// `ty` is cut at `Limits::type_length`.
     type_cut: bool,
-    max_type: Option<usize>,
+    limits: Limits,
     known: bool,
     sensitive: bool,
 }
 
-/// `value`'s renderings (its type up to `max_type`), kept from the last
-/// result where it is the same value.
+/// How much of a value's texts a result carries (the options'
+/// `maxTypeLength` and `maxConsoleLines`).
 #[cfg(feature = "module-mode")]
-fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::value::Value, max_type: Option<usize>) -> Shown {
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Limits {
+    type_length: Option<usize>,
+    console_lines: Option<usize>,
+}
+
+/// `value`'s renderings within `limits`, kept from the last result where it
+/// is the same value.
+#[cfg(feature = "module-mode")]
+fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::value::Value, limits: Limits) -> Shown {
     if let Some((v, s)) = last.get(address) {
-        if s.max_type == max_type && v.is_same(value) {
+        if s.limits == limits && v.is_same(value) {
             return s.clone();
         }
     }
-    let (ty, type_cut) = match max_type {
+    let (ty, type_cut) = match limits.type_length {
         Some(max) => value.type_text_within(max),
         None => (value.type_text(), false),
     };
+    let mut console = present::console(value, profile);
+    // The first lines: the text up to the newline that ends the last one.
+    let end = limits.console_lines.and_then(|n| console.match_indices('\n').nth(n.max(1) - 1).map(|(i, _)| i));
+    if let Some(end) = end {
+        console.truncate(end);
+    }
+    let console_cut = end.is_some();
     Shown {
-        console: present::console(value, profile).into(),
+        console: console.into(),
+        console_cut,
         ty: ty.into(),
         type_cut,
-        max_type,
+        limits,
         known: value.is_wholly_known(),
         sensitive: value.has_mark_deep(crate::value::Marks::SENSITIVE),
     }
@@ -255,23 +279,41 @@ pub fn add_provider_files(files: JsValue) {
     let _ = files;
 }
 
-/// The whole type of the named value at `address` in the last module
-/// result of `profile` (Terraform's by default).
-#[wasm_bindgen(js_name = moduleValueType, skip_typescript)]
-pub fn module_value_type(address: &str, profile: Option<String>) -> Option<String> {
+/// The whole texts of the named value at `address` in the last module
+/// result of `profile` (Terraform's by default): its console text and type,
+/// which a result cut at `maxConsoleLines` and `maxTypeLength`.
+#[wasm_bindgen(js_name = moduleValue, skip_typescript)]
+pub fn module_value(address: &str, profile: Option<String>) -> JsValue {
     #[cfg(feature = "module-mode")]
     {
         let profile = match profile.as_deref() {
-            None => Profile::default(),
-            Some(name) => Profile::from_name(name)?,
+            None => Some(Profile::default()),
+            Some(name) => Profile::from_name(name),
         };
-        SHOWN.with(|c| c.borrow().get(&profile)?.get(address).map(|(v, _)| v.type_text()))
+        let whole = profile.and_then(|profile| {
+            SHOWN.with(|c| {
+                let (v, _) = c.borrow().get(&profile)?.get(address)?.clone();
+                Some(JsWholeValue { console: present::console(&v, profile), ty: v.type_text() })
+            })
+        });
+        match whole {
+            Some(w) => w.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::UNDEFINED),
+            None => JsValue::UNDEFINED,
+        }
     }
     #[cfg(not(feature = "module-mode"))]
     {
         let _ = (address, profile);
-        None
+        JsValue::UNDEFINED
     }
+}
+
+/// A named value's texts, whole.
+#[derive(Serialize)]
+struct JsWholeValue {
+    console: String,
+    #[serde(rename = "type")]
+    ty: String,
 }
 
 /// Evaluates a module's text (its `main.tf`, with any other files in the
@@ -338,7 +380,7 @@ pub(super) fn read_options(
     } else {
         unknown_key(
             &options,
-            &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file", "limits", "maxTypeLength"],
+            &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file", "limits", "maxTypeLength", "maxConsoleLines"],
         )?;
         super::unknown_limit_key(&options, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen", "maxTotalSteps"])?;
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
@@ -424,13 +466,14 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
     // One index per file the values are declared in.
     let mut indexes: std::collections::HashMap<usize, super::TextIndex> = std::collections::HashMap::new();
     let last = SHOWN.with(|c| c.borrow_mut().remove(&profile)).unwrap_or_default();
+    let limits = Limits { type_length: opts.max_type_length, console_lines: opts.max_console_lines };
     let mut kept = Renderings::with_capacity(evaluation.values.len());
     let mut values = Vec::with_capacity(evaluation.values.len());
     for v in evaluation.values.iter().filter(|_| !evaluation.stopped) {
         let index = indexes.entry(v.loc.file).or_insert_with(|| super::TextIndex::new(&module.files()[v.loc.file].1));
         let (line, start) = index.at(v.loc.span.start);
         let (_, end) = index.at(v.loc.span.end);
-        let shown = shown(&last, profile, &v.address, &v.value, opts.max_type_length);
+        let shown = shown(&last, profile, &v.address, &v.value, limits);
         values.push(JsNamedValue {
             address: v.address.clone(),
             kind: match v.kind {
@@ -442,6 +485,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
                 crate::module::Kind::Module => "module",
             },
             console: Rc::clone(&shown.console),
+            console_cut: shown.console_cut,
             ty: Rc::clone(&shown.ty),
             type_cut: shown.type_cut,
             known: shown.known,

@@ -42,9 +42,11 @@ async function moduleMode(page, source, variables = "{}") {
   await setDoc(page, "expression", source);
 }
 
-// Every value in full (a long one shows its first lines and a button).
+// Every value in full (a long one shows its first lines and a button; one
+// the evaluator cut, a button that asks for the rest).
 const values = async (page) => {
-  await page.$$eval('[data-testid="values"] button.more', (els) => els.forEach((b) => b.click()));
+  await page.$$eval('[data-testid="values"] :is(button.more, button.whole)', (els) => els.forEach((b) => b.click()));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="values"] button.whole'));
   return shownValues(page);
 };
 
@@ -171,7 +173,17 @@ test("the mode switch: Module mode keeps its own texts, highlighting and panes",
 test("every named value is listed by kind, with its type; unknown and sensitive values as the console shows them", async () => {
   const { page, errors } = await openPage();
   await moduleMode(page, EVERY_KIND);
+  // A resource's type (thousands of characters) and value (a hundred
+  // lines) are shown cut until asked for.
+  const web = '[data-testid="values"] li.value[data-address="aws_instance.web"]';
+  const cut = await page.$eval(`${web} .value-type`, (e) => e.textContent);
+  assert.ok(cut.length === 301 && cut.endsWith("…") && cut.startsWith("tuple([object({ami: string, "), cut);
+  assert.equal((await page.$eval(`${web} .value-console`, (e) => e.textContent)).split("\n").length, 40);
+  assert.equal(await page.$eval(`${web} button.whole`, (e) => e.textContent), "Show the whole value");
   const got = await values(page);
+  const whole = await page.$eval(`${web} .value-type`, (e) => e.textContent);
+  assert.ok(whole.length > 1000 && whole.startsWith(cut.slice(0, -1)) && whole.endsWith("})])"), whole.slice(-80));
+  assert.match(whole, /\bami: string\b/);
   assert.deepEqual(
     got.map((v) => [v.kind, v.address]),
     [
@@ -196,15 +208,7 @@ test("every named value is listed by kind, with its type; unknown and sensitive 
   assert.equal(by["output.ids"].state, "unknown");
   assert.equal(by["output.password"].console, "(sensitive value)");
   assert.match(by["aws_instance.web"].console, /"ami" = "ami-1"[\s\S]*"id" = \(known after apply\)/);
-  // A resource's type, thousands of characters, is shown cut until asked for.
-  const cut = by["aws_instance.web"].type;
-  assert.ok(cut.length === 301 && cut.endsWith("…") && cut.startsWith("tuple([object({ami: string, "), cut);
-  const web = '[data-testid="values"] li.value[data-address="aws_instance.web"]';
-  await page.click(`${web} button.whole-type`);
-  await page.waitForSelector(`${web} button.whole-type`, { state: "detached" });
-  const whole = await page.$eval(`${web} .value-type`, (e) => e.textContent);
-  assert.ok(whole.length > 1000 && whole.startsWith(cut.slice(0, -1)) && whole.endsWith("})])"), whole.slice(-80));
-  assert.match(whole, /\bami: string\b/);
+  assert.ok(by["aws_instance.web"].console.split("\n").length > 40);
   const headings = await page.$$eval('[data-testid="values"] h3', (els) => els.map((e) => e.textContent));
   assert.deepEqual(headings, ["Variables 2", "Locals 2", "Outputs 2", "Resources 1", "Data sources 1", "Module calls 1"]);
   assert.match(await text(page, "engine"), /^Terraform v1\./);

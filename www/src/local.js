@@ -190,13 +190,13 @@ export function createLocal(moduleUrl, fullUrl) {
   }
 
   /**
-   * The whole type of a named value of the last module evaluation, when it
-   * was made here (else null: the worker made it).
+   * The whole texts ({ console, type }) of a named value of the last module
+   * evaluation, when it was made here (else null: the worker made it).
    */
-  function moduleValueType(address, profile) {
+  function moduleValue(address, profile) {
     if (!full || !answeredHere) return null;
     try {
-      return full.moduleValueType(address, profile) ?? null;
+      return full.moduleValue(address, profile) ?? null;
     } catch {
       return null;
     }
@@ -207,7 +207,7 @@ export function createLocal(moduleUrl, fullUrl) {
     evaluate,
     evaluateModule,
     inspectModule,
-    moduleValueType,
+    moduleValue,
     /** The provider data files to ask the worker for with the next module message. */
     wantedProviderFiles: () => (full ? wanted : []),
     /** The worker's answer to a module message: its time (ms), and the provider data files asked for. */

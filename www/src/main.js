@@ -22,6 +22,7 @@ import {
   setInlineValues,
   inlineValuesOf,
   renderValues,
+  MAX_VALUE_LINES,
   valuesText,
   ConsoleHistory,
   detectFormat,
@@ -364,9 +365,11 @@ function evaluate(source, variables, profile, outputs) {
   );
 }
 
-// A resource's type is thousands of characters: the values list shows its
-// beginning, and the whole type when asked (each keystroke that changes
-// hundreds of resources would otherwise write, copy and show them all).
+// A resource's type is thousands of characters and its value a hundred
+// lines: the values list shows the type's beginning and the value's first
+// lines (as many as it shows before its "Show all" button), and the whole
+// texts when asked (each keystroke that changes hundreds of resources
+// would otherwise write, copy and show them all).
 const MAX_TYPE_LENGTH = 300;
 
 function evaluateModule(source, variables, profile, consoleLine = "", files = {}, scope = "") {
@@ -374,6 +377,7 @@ function evaluateModule(source, variables, profile, consoleLine = "", files = {}
     profile,
     variablesFormat: varsFormat,
     maxTypeLength: MAX_TYPE_LENGTH,
+    maxConsoleLines: MAX_VALUE_LINES,
     ...(consoleLine.trim() && { console: consoleLine }),
     ...(Object.keys(files).length && { files }),
     ...(scope.trim() && { scope: scope.trim() }),
@@ -625,12 +629,12 @@ function showConsole(result) {
   out.replaceChildren(prompt, answer);
 }
 
-// The whole type of a value whose type the list shows cut (see
+// The whole texts ({ console, type }) of a value the list shows cut (see
 // MAX_TYPE_LENGTH), from the evaluator that gave the last answer.
-function wholeType(address, profile) {
-  const here = local.moduleValueType(address, profile);
+function wholeValue(address, profile) {
+  const here = local.moduleValue(address, profile);
   if (here !== null) return Promise.resolve(here);
-  return engine.ask({ kind: "moduleValueType", address, options: { profile } }, TIME_LIMIT_MS).then((answer) => answer?.result ?? null);
+  return engine.ask({ kind: "moduleValue", address, options: { profile } }, TIME_LIMIT_MS).then((answer) => answer?.result ?? null);
 }
 
 function showModuleAnswer(answer, source, variables) {
@@ -658,7 +662,7 @@ function showModuleAnswer(answer, source, variables) {
   const located = result.diagnostics.map((d) => (undeclared(d) ? inVariables.find((v) => v.summary === d.summary && v.detail === d.detail) ?? d : d));
   showDiagnostics(located, result.diagnosticsText);
   const profile = ui.profile.value;
-  renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? [], (address) => wholeType(address, profile));
+  renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? [], (address) => wholeValue(address, profile));
   lastModuleValues = result.values;
   exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values.filter((v) => v.file === ws.active), source.length)) });
   moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);
@@ -892,7 +896,6 @@ function moduleInspection(source, profile) {
   const options = {
     profile,
     variablesFormat: varsFormat,
-    maxTypeLength: MAX_TYPE_LENGTH,
     file: ws.active,
     ...(Object.keys(others).length && { files: others }),
     ...(scope && { scope }),

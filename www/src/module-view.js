@@ -117,7 +117,7 @@ export function inlineValuesOf(values, docLength) {
     else continue;
     if (pos > docLength) continue;
     const state = !v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown";
-    out.push({ pos, text: `= ${oneLine(v.console, 60)}`, title: `${v.address} = ${v.console}\n\nType: ${typeText(v)}`, state });
+    out.push({ pos, text: `= ${oneLine(v.console, 60)}`, title: `${v.address} = ${v.console}${v.consoleCut ? "\n…" : ""}\n\nType: ${typeText(v)}`, state });
   }
   return out;
 }
@@ -134,7 +134,7 @@ export const KINDS = [
 ];
 
 // A value longer than this shows its first lines and a button for the rest.
-const MAX_LINES = 40;
+export const MAX_VALUE_LINES = 40;
 
 function el(tag, className, text) {
   const e = document.createElement(tag);
@@ -145,11 +145,11 @@ function el(tag, className, text) {
 
 function valueText(pre, text) {
   const lines = text.split("\n");
-  if (lines.length <= MAX_LINES) {
+  if (lines.length <= MAX_VALUE_LINES) {
     pre.textContent = text;
     return;
   }
-  pre.textContent = lines.slice(0, MAX_LINES).join("\n");
+  pre.textContent = lines.slice(0, MAX_VALUE_LINES).join("\n");
   const more = el("button", "more", `Show all ${lines.length} lines`);
   more.type = "button";
   more.addEventListener("click", (e) => {
@@ -170,7 +170,13 @@ const rendered = new WeakMap();
 const itemValue = new WeakMap();
 
 const sameShown = (a, b) =>
-  a.console === b.console && a.type === b.type && a.typeCut === b.typeCut && a.ok === b.ok && a.known === b.known && a.sensitive === b.sensitive;
+  a.console === b.console &&
+  a.consoleCut === b.consoleCut &&
+  a.type === b.type &&
+  a.typeCut === b.typeCut &&
+  a.ok === b.ok &&
+  a.known === b.known &&
+  a.sensitive === b.sensitive;
 
 const stateOf = (v) => (!v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ? "known" : "unknown");
 
@@ -178,24 +184,26 @@ const stateOf = (v) => (!v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ?
 // ellipsis.
 const typeText = (v) => (v.typeCut ? `${v.type}…` : v.type);
 
-// For a cut type, a button that asks for the whole type and shows it.
-function wholeTypeButton(item, v, wholeType) {
-  if (!v.typeCut || !wholeType) return;
-  const button = el("button", "whole-type", "Show the whole type");
+// For a value the evaluator cut (evaluateModule's maxConsoleLines and
+// maxTypeLength), a button that asks for its whole texts and shows them.
+function wholeButton(item, v, wholeValue) {
+  if (!(v.typeCut || v.consoleCut) || !wholeValue) return;
+  const button = el("button", "whole", v.consoleCut ? "Show the whole value" : "Show the whole type");
   button.type = "button";
   button.addEventListener("click", async (e) => {
     e.stopPropagation();
     // The item may stand for a later value of its address by now.
     const current = itemValue.get(item);
-    const whole = await wholeType(current.address);
-    if (typeof whole !== "string" || itemValue.get(item) !== current) return;
-    item.querySelector(".value-type").textContent = whole;
+    const whole = await wholeValue(current.address);
+    if (!whole || itemValue.get(item) !== current) return;
+    item.querySelector(".value-type").textContent = whole.type;
+    item.querySelector(".value-console").textContent = whole.console;
     button.remove();
   });
   item.append(button);
 }
 
-function valueItem(v, jump, wholeType) {
+function valueItem(v, jump, wholeValue) {
   const item = el("li", "value");
   item.dataset.address = v.address;
   item.dataset.state = stateOf(v);
@@ -206,31 +214,31 @@ function valueItem(v, jump, wholeType) {
   const pre = el("pre", "value-console");
   item.append(head, pre);
   valueText(pre, v.console);
-  wholeTypeButton(item, v, wholeType);
+  wholeButton(item, v, wholeValue);
   return item;
 }
 
 // The item of the same address shown differently: its texts changed in
 // place (new elements for hundreds of values cost Chromium their style and
 // layout; a keystroke that every value reads changes that many).
-function updateItem(item, v, wholeType) {
+function updateItem(item, v, wholeValue) {
   const [head, pre] = item.children;
   if (item.dataset.state !== stateOf(v)) item.dataset.state = stateOf(v);
   const type = head.lastChild;
   if (type.textContent !== typeText(v)) type.textContent = typeText(v);
-  for (const extra of item.querySelectorAll(":scope > .more, :scope > .whole-type")) extra.remove();
+  for (const extra of item.querySelectorAll(":scope > .more, :scope > .whole")) extra.remove();
   valueText(pre, v.console);
-  wholeTypeButton(item, v, wholeType);
+  wholeButton(item, v, wholeValue);
   return item;
 }
 
 /**
  * Lists the named values in `container`, grouped by kind, in declaration
  * order within each kind. `jump(value)` is called when one is chosen;
- * `wholeType(address)` (a promise of the text) when a cut type is to be
- * shown whole.
+ * `wholeValue(address)` (a promise of { console, type }) when a cut value
+ * is to be shown whole.
  */
-export function renderValues(container, values, jump, guessed = [], wholeType = null) {
+export function renderValues(container, values, jump, guessed = [], wholeValue = null) {
   const scroll = container.scrollTop;
   const last = rendered.get(container) ?? { items: new Map(), sections: new Map(), layout: "" };
   const items = new Map();
@@ -240,7 +248,7 @@ export function renderValues(container, values, jump, guessed = [], wholeType = 
     if (ofKind.length === 0) continue;
     const list = ofKind.map((v) => {
       const old = last.items.get(v.address);
-      const item = !old ? valueItem(v, jump, wholeType) : sameShown(old.v, v) ? old.item : updateItem(old.item, v, wholeType);
+      const item = !old ? valueItem(v, jump, wholeValue) : sameShown(old.v, v) ? old.item : updateItem(old.item, v, wholeValue);
       itemValue.set(item, v);
       const head = item.firstChild;
       const title = `Go to line ${v.line}`;
