@@ -232,6 +232,13 @@ function updateItem(item, v, wholeValue) {
   return item;
 }
 
+// An item of an address no longer listed, made the item of `v`.
+function renamedItem(item, v, wholeValue) {
+  item.dataset.address = v.address;
+  item.querySelector(".address").textContent = v.address;
+  return updateItem(item, v, wholeValue);
+}
+
 /**
  * Lists the named values in `container`, grouped by kind, in declaration
  * order within each kind. `jump(value)` is called when one is chosen;
@@ -243,12 +250,25 @@ export function renderValues(container, values, jump, guessed = [], wholeValue =
   const last = rendered.get(container) ?? { items: new Map(), sections: new Map(), layout: "" };
   const items = new Map();
   const sections = new Map();
+  const present = new Set(values.map((v) => v.address));
   for (const [kind, heading] of KINDS) {
     const ofKind = values.filter((v) => v.kind === kind);
     if (ofKind.length === 0) continue;
+    const before = last.sections.get(kind);
+    // The items of addresses no longer there, in their order, take the new
+    // addresses in place: `for_each` keys that follow the text rename
+    // hundreds of instances at once, whose new items would all be made and
+    // laid out again.
+    const spare = (before?.list ?? []).filter((item) => !present.has(item.dataset.address));
     const list = ofKind.map((v) => {
       const old = last.items.get(v.address);
-      const item = !old ? valueItem(v, jump, wholeValue) : sameShown(old.v, v) ? old.item : updateItem(old.item, v, wholeValue);
+      const item = old
+        ? sameShown(old.v, v)
+          ? old.item
+          : updateItem(old.item, v, wholeValue)
+        : spare.length
+          ? renamedItem(spare.shift(), v, wholeValue)
+          : valueItem(v, jump, wholeValue);
       itemValue.set(item, v);
       const head = item.firstChild;
       const title = `Go to line ${v.line}`;
@@ -256,7 +276,6 @@ export function renderValues(container, values, jump, guessed = [], wholeValue =
       items.set(v.address, { v, item });
       return item;
     });
-    const before = last.sections.get(kind);
     // The same values in the same order: only those shown differently are
     // replaced (a section rebuilt whole is laid out again whole).
     if (before && before.list.length === list.length && before.list.every((item, i) => item === list[i] || item.dataset.address === list[i].dataset.address)) {
