@@ -16,7 +16,8 @@
 //      garbage collection) and the worker's WebAssembly memory, before and
 //      after 1,000 single-key edits typed without waiting for results.
 //
-//   node benches/browser.mjs [--quick]      (the page must be built: ./scripts/build-web)
+//   node benches/browser.mjs [--quick]      (the page must be built: ./scripts/build-web;
+//                                           VERBOSE=1 prints each module keystroke)
 //
 // Prints one line per figure, ending in `key=value` for scripts/bench.
 import { readFile } from "node:fs/promises";
@@ -166,6 +167,7 @@ async function typing(label, key, text, at, count) {
   await settle();
   await cursorAt(at);
   const latencies = await edits(Array.from({ length: count }, (_, i) => letters[i % 26]));
+  if (process.env.VERBOSE) console.log(`  each: ${latencies.map((x) => x.toFixed(0)).join(" ")}`);
   console.log(`keystroke to result, ${label} (Module mode): ${summary(latencies)} (\`keystroke_${key}_p50=${ms(quantile(latencies, 0.5))}\` \`keystroke_${key}_p95=${ms(quantile(latencies, 0.95))}\`)`);
 }
 

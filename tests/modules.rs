@@ -475,6 +475,32 @@ fn type_texts_equal_the_types_written() {
     assert!(compared > 1000, "only {compared} values compared");
 }
 
+/// A value's texts cut for a list (its first lines, its type's first
+/// bytes) are the beginnings of the whole texts, for every named value of
+/// every golden case.
+#[test]
+fn cut_texts_begin_the_whole_texts() {
+    let mut compared = 0;
+    for (_, case) in read_cases() {
+        let (files, inputs, opts) = setup(&case);
+        for v in Module::load(files, &opts).evaluate(&inputs).values {
+            let (whole, ty) = (hcl_playground::present::console(&v.value, opts.profile), v.value.type_text());
+            for n in [1, 2, 3, 5, 8, 40] {
+                let lines: Vec<&str> = whole.split('\n').collect();
+                let want = (lines[..n.min(lines.len())].join("\n"), lines.len() > n);
+                assert_eq!(hcl_playground::present::console_lines(&v.value, opts.profile, n), want, "{} {} {n}", case["id"], v.address);
+                let mut end = n.min(ty.len());
+                while !ty.is_char_boundary(end) {
+                    end -= 1;
+                }
+                assert_eq!(v.value.type_text_within(n), (ty[..end].to_string(), ty.len() > n), "{} {} {n}", case["id"], v.address);
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000, "only {compared} values compared");
+}
+
 /// After an edit of one root declaration, the workspace plans again what
 /// the edit reaches and takes the rest over from the evaluation before
 /// it: the result is a fresh evaluation's, in both directions, for edits

@@ -7,36 +7,84 @@ use std::fmt::Write;
 /// The value as `terraform console` prints it.
 pub fn console(v: &Value, profile: Profile) -> String {
     let mut out = String::new();
-    write_console(v, 0, &mut out, profile);
+    write_console(v, 0, &mut out, profile, &mut Stop::never());
     out
 }
 
-fn write_console(v: &Value, indent: usize, out: &mut String, profile: Profile) {
+/// The first `max_lines` lines (at least one) of [`console`]'s text, and
+/// whether it has more (a resource's value is a hundred lines, of which a
+/// list shows a few).
+///
+/// ```
+/// use hcl_playground::present::console_lines;
+/// use hcl_playground::{value::Value, Profile};
+/// let v = Value::Tuple(vec![Value::int(1), Value::int(2)].into());
+/// assert_eq!(console_lines(&v, Profile::default(), 2), ("[\n  1,".to_string(), true));
+/// assert_eq!(console_lines(&v, Profile::default(), 4), ("[\n  1,\n  2,\n]".to_string(), false));
+/// ```
+pub fn console_lines(v: &Value, profile: Profile, max_lines: usize) -> (String, bool) {
+    let max = max_lines.max(1);
+    let mut out = String::new();
+    write_console(v, 0, &mut out, profile, &mut Stop { max, counted: 0, lines: 0 });
+    match out.match_indices('\n').nth(max - 1) {
+        Some((end, _)) => {
+            out.truncate(end);
+            (out, true)
+        }
+        None => (out, false),
+    }
+}
+
+/// Where writing may stop: once the text has `max` line ends, what follows
+/// is cut anyway.
+struct Stop {
+    max: usize,
+    /// The line ends in the text's first `counted` bytes.
+    counted: usize,
+    lines: usize,
+}
+
+impl Stop {
+    fn never() -> Stop {
+        Stop { max: usize::MAX, counted: 0, lines: 0 }
+    }
+
+    fn reached(&mut self, out: &str) -> bool {
+        if self.max == usize::MAX {
+            return false;
+        }
+        self.lines += out.as_bytes()[self.counted..].iter().filter(|&&b| b == b'\n').count();
+        self.counted = out.len();
+        self.lines >= self.max
+    }
+}
+
+fn write_console(v: &Value, indent: usize, out: &mut String, profile: Profile, stop: &mut Stop) {
     match v {
         Value::Unknown(..) => out.push_str("(known after apply)"),
         Value::Marked(inner, _) if !inner.is_known() => out.push_str("(known after apply)"),
         Value::Marked(_, m) if m.contains(Marks::SENSITIVE) => out.push_str("(sensitive value)"),
         Value::Marked(_, m) if m.contains(Marks::EPHEMERAL) => out.push_str("(ephemeral value)"),
-        Value::Marked(inner, _) => write_console(inner, indent, out, profile),
+        Value::Marked(inner, _) => write_console(inner, indent, out, profile, stop),
         Value::Null(t) => write_console_null(t, out),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_decimal_string()),
         Value::String(s) => write_console_string(s, indent, out, profile),
-        Value::Tuple(vs) => write_console_seq(vs, indent, out, profile),
+        Value::Tuple(vs) => write_console_seq(vs, indent, out, profile, stop),
         Value::List(_, vs) => {
             out.push_str("tolist(");
-            write_console_seq(vs, indent, out, profile);
+            write_console_seq(vs, indent, out, profile, stop);
             out.push(')');
         }
         Value::Set(_, vs) => {
             out.push_str("toset(");
-            write_console_seq(vs, indent, out, profile);
+            write_console_seq(vs, indent, out, profile, stop);
             out.push(')');
         }
-        Value::Object(m) => write_console_map(m, indent, out, profile),
+        Value::Object(m) => write_console_map(m, indent, out, profile, stop),
         Value::Map(_, m) => {
             out.push_str("tomap(");
-            write_console_map(m, indent, out, profile);
+            write_console_map(m, indent, out, profile, stop);
             out.push(')');
         }
     }
@@ -63,7 +111,7 @@ fn write_console_string(s: &str, indent: usize, out: &mut String, profile: Profi
     out.push_str(&marker);
 }
 
-fn write_console_seq(vs: &[Value], indent: usize, out: &mut String, profile: Profile) {
+fn write_console_seq(vs: &[Value], indent: usize, out: &mut String, profile: Profile, stop: &mut Stop) {
     if vs.is_empty() {
         out.push_str("[]");
         return;
@@ -71,15 +119,18 @@ fn write_console_seq(vs: &[Value], indent: usize, out: &mut String, profile: Pro
     out.push_str("[\n");
     let pad = " ".repeat(indent + 2);
     for v in vs {
+        if stop.reached(out) {
+            return;
+        }
         out.push_str(&pad);
-        write_console(v, indent + 2, out, profile);
+        write_console(v, indent + 2, out, profile, stop);
         out.push_str(",\n");
     }
     out.push_str(&" ".repeat(indent));
     out.push(']');
 }
 
-fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String, profile: Profile) {
+fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String, profile: Profile, stop: &mut Stop) {
     if m.is_empty() {
         out.push_str("{}");
         return;
@@ -87,11 +138,14 @@ fn write_console_map(m: &SortedMap<Value>, indent: usize, out: &mut String, prof
     out.push_str("{\n");
     let pad = " ".repeat(indent + 2);
     for (k, v) in m {
+        if stop.reached(out) {
+            return;
+        }
         out.push_str(&pad);
         // Keys print as strings do, multi-line ones as heredocs.
         write_console_string(k, indent + 2, out, profile);
         out.push_str(" = ");
-        write_console(v, indent + 2, out, profile);
+        write_console(v, indent + 2, out, profile, stop);
         out.push('\n');
     }
     out.push_str(&" ".repeat(indent));

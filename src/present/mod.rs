@@ -9,7 +9,7 @@ mod diagnostic;
 mod json;
 mod refinements;
 
-pub use console::{console, console_type};
+pub use console::{console, console_lines, console_type};
 pub use diagnostic::render_diagnostics;
 pub use json::{push_json, to_json, to_json_pretty};
 pub(crate) use json::{write_json, JsonFlavor};

@@ -5,6 +5,7 @@
 
 use crate::diagnostics::Span;
 use crate::value::Value;
+use std::rc::Rc;
 
 /// An expression with its source span.
 #[derive(Clone, Debug)]
@@ -312,13 +313,14 @@ pub struct Body {
     pub span: Span,
 }
 
-/// One item of a body.
+/// One item of a body, shared: a configuration's declarations keep the
+/// items they are made of without copying them each time it is decoded.
 #[derive(Clone, Debug)]
 pub enum BodyItem {
     /// `name = value`
-    Attribute(Attribute),
+    Attribute(Rc<Attribute>),
     /// `type "label" { ... }`
-    Block(Block),
+    Block(Rc<Block>),
 }
 
 /// An argument: `name = value` (`hclsyntax.Attribute`).
@@ -363,7 +365,7 @@ impl Body {
     /// The arguments, in source order.
     pub fn attributes(&self) -> impl Iterator<Item = &Attribute> {
         self.items.iter().filter_map(|i| match i {
-            BodyItem::Attribute(a) => Some(a),
+            BodyItem::Attribute(a) => Some(&**a),
             BodyItem::Block(_) => None,
         })
     }
@@ -381,7 +383,7 @@ impl Body {
     /// The blocks, in source order.
     pub fn blocks(&self) -> impl Iterator<Item = &Block> {
         self.items.iter().filter_map(|i| match i {
-            BodyItem::Block(b) => Some(b),
+            BodyItem::Block(b) => Some(&**b),
             BodyItem::Attribute(_) => None,
         })
     }

@@ -24,7 +24,7 @@ impl<'s> Builder<'s> {
                     let value = rest.into_inner().nth(1).expect("value");
                     self.attribute(name, value)?
                 }
-                _ => BodyItem::Block(self.block(name, rest, filename)?),
+                _ => BodyItem::Block(self.block(name, rest, filename)?.into()),
             };
             if let BodyItem::Attribute(a) = &item {
                 match seen.get(&a.name) {
@@ -43,7 +43,7 @@ impl<'s> Builder<'s> {
         let name_span = span_of(&name);
         let expr = self.expression(value)?;
         let span = name_span.to(expr.span);
-        Ok(BodyItem::Attribute(Attribute { name: name.as_str().to_string(), name_span, expr, span }))
+        Ok(BodyItem::Attribute(Attribute { name: name.as_str().to_string(), name_span, expr, span }.into()))
     }
 
     fn block(&mut self, kind: Pair<'s, Rule>, rest: Pair<'s, Rule>, filename: &str) -> Result<Block> {

@@ -90,11 +90,13 @@ fn shift_body(body: &mut Body, by: isize) {
 fn shift_item(item: &mut BodyItem, by: isize) {
     match item {
         BodyItem::Attribute(a) => {
+            let a = std::rc::Rc::make_mut(a);
             shift(&mut a.name_span, by);
             shift(&mut a.span, by);
             shift_expr(&mut a.expr, by);
         }
         BodyItem::Block(b) => {
+            let b = std::rc::Rc::make_mut(b);
             shift(&mut b.kind_span, by);
             for (_, s) in &mut b.labels {
                 shift(s, by);

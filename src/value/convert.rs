@@ -383,6 +383,13 @@ fn structural_element_type(its: &[Type], want: &Type, unsafe_: bool) -> Option<T
 /// cty's `Convert` (unsafe, as HCL uses it): `v` as type `want`, or why not
 /// in cty's words ("a number is required", "string required").
 pub fn convert(v: &Value, want: &Type, profile: Profile) -> Result<Value, String> {
+    // An object of strings as a map of strings (tags: a resource has them,
+    // and each instance converts them twice) keeps its entries as they are.
+    if let (Value::Object(m), Type::Map(e)) = (v, want) {
+        if **e == Type::String && m.values().all(|x| matches!(x, Value::String(_))) {
+            return Ok(Value::Map(Type::String, m.clone()));
+        }
+    }
     let have = v.ty();
     if have == *want {
         return Ok(v.clone());

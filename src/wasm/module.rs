@@ -191,13 +191,10 @@ fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::valu
         Some(max) => value.type_text_within(max),
         None => (value.type_text(), false),
     };
-    let mut console = present::console(value, profile);
-    // The first lines: the text up to the newline that ends the last one.
-    let end = limits.console_lines.and_then(|n| console.match_indices('\n').nth(n.max(1) - 1).map(|(i, _)| i));
-    if let Some(end) = end {
-        console.truncate(end);
-    }
-    let console_cut = end.is_some();
+    let (console, console_cut) = match limits.console_lines {
+        Some(max) => present::console_lines(value, profile, max),
+        None => (present::console(value, profile), false),
+    };
     Shown {
         console: console.into(),
         console_cut,

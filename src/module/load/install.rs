@@ -235,7 +235,7 @@ fn check_arguments(call: &ModuleCall, vars: &[Variable], diags: &mut Vec<ModuleD
         vars.iter().map(|v| (v.name.as_str(), v.default.is_none())).chain(META.iter().map(|m| (*m, false))).collect();
     let schema = Schema { attributes: &attrs, blocks: &[] };
     let body = crate::syntax::ast::Body {
-        items: call.arguments.iter().cloned().map(crate::syntax::ast::BodyItem::Attribute).collect(),
+        items: call.arguments.iter().map(|a| crate::syntax::ast::BodyItem::Attribute(a.clone().into())).collect(),
         span: crate::diagnostics::Span::new(call.body_start, call.body_start),
     };
     let mut found = Vec::new();

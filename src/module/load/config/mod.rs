@@ -422,7 +422,7 @@ const CHECK: Schema = Schema { attributes: &[], blocks: &[("data", &["type", "na
 /// Terraform reports while loading it.
 pub fn decode(files: &[(usize, &Body)], profile: Profile, diags: &mut Vec<ModuleDiagnostic>, sources: &[(String, String)]) -> Config {
     let mut config = Config::default();
-    let mut d = Decoder { profile, diags, sources };
+    let mut d = Decoder { profile, diags, sources, declared: HashMap::new() };
     for (file, body) in files {
         let schema = if profile == Profile::OpenTofu { &FILE_OPENTOFU } else { &FILE };
         let c = content(body, schema, *file, d.diags, profile);
@@ -439,9 +439,23 @@ struct Decoder<'d> {
     profile: Profile,
     diags: &'d mut Vec<ModuleDiagnostic>,
     sources: &'d [(String, String)],
+    /// The first declaration of each (kind, resource type, name).
+    declared: HashMap<(&'static str, String, String), Loc>,
 }
 
 impl Decoder<'_> {
+    /// Where a declaration of `kind` (and resource type `ty`) named `name`
+    /// was first made, or `None` when this one, `at`, is the first.
+    fn first_declared(&mut self, kind: &'static str, ty: &str, name: &str, at: Loc) -> Option<Loc> {
+        match self.declared.entry((kind, ty.to_string(), name.to_string())) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(at);
+                None
+            }
+        }
+    }
+
     fn error(&mut self, file: usize, summary: impl Into<String>, detail: impl Into<String>, span: Span) {
         self.diags.push(ModuleDiagnostic::at(file, Diagnostic::error(summary, detail, span)));
     }
@@ -478,10 +492,12 @@ impl Decoder<'_> {
         match block.kind.as_str() {
             "variable" => {
                 let v = self.variable(block, file);
-                let earlier = config.variables.iter().find(|e| e.name == v.name).map(|e| e.decl);
-                let name = go_quote(&v.name, self.profile);
-                let detail =
-                    |at| format!("A variable named {name} was already declared at {at}. Variable names must be unique within a module.");
+                let earlier = self.first_declared("variable", "", &v.name, v.decl);
+                let profile = self.profile;
+                let detail = |at| {
+                    let name = go_quote(&v.name, profile);
+                    format!("A variable named {name} was already declared at {at}. Variable names must be unique within a module.")
+                };
                 if !self.redeclared(
                     earlier,
                     crate::module::load::DiagnosticKind::Other,
@@ -499,9 +515,10 @@ impl Decoder<'_> {
                         self.error(file, "Invalid local value name", BAD_IDENTIFIER, attr.name_span);
                     }
                     let decl = Loc { file, span: attr.span };
-                    let earlier = config.locals.iter().find(|e| e.name == attr.name).map(|e| e.decl);
-                    let name = go_quote(&attr.name, self.profile);
+                    let earlier = self.first_declared("local", "", &attr.name, decl);
+                    let profile = self.profile;
                     let detail = |at| {
+                        let name = go_quote(&attr.name, profile);
                         format!("A local value named {name} was already defined at {at}. Local value names must be unique within a module.")
                     };
                     if self.redeclared(
@@ -519,10 +536,12 @@ impl Decoder<'_> {
             }
             "output" => {
                 let o = self.output(block, file);
-                let earlier = config.outputs.iter().find(|e| e.name == o.name).map(|e| e.decl);
-                let name = go_quote(&o.name, self.profile);
-                let detail =
-                    |at| format!("An output named {name} was already defined at {at}. Output names must be unique within a module.");
+                let earlier = self.first_declared("output", "", &o.name, o.decl);
+                let profile = self.profile;
+                let detail = |at| {
+                    let name = go_quote(&o.name, profile);
+                    format!("An output named {name} was already defined at {at}. Output names must be unique within a module.")
+                };
                 if !self.redeclared(
                     earlier,
                     crate::module::load::DiagnosticKind::Duplicate,
@@ -541,9 +560,10 @@ impl Decoder<'_> {
             }
             "module" => {
                 let m = self.module_call(block, file);
-                let earlier = config.modules.iter().find(|e| e.name == m.name).map(|e| e.decl);
-                let name = go_quote(&m.name, self.profile);
+                let earlier = self.first_declared("module", "", &m.name, m.decl);
+                let profile = self.profile;
                 let detail = |at| {
+                    let name = go_quote(&m.name, profile);
                     format!("A module call named {name} was already defined at {at}. Module calls must have unique names within a module.")
                 };
                 match self.redeclared(
@@ -677,7 +697,8 @@ impl Decoder<'_> {
     }
 
     fn add_resource(&mut self, config: &mut Config, r: Resource) {
-        let earlier = config.resources.iter().find(|e| e.mode == r.mode && e.ty == r.ty && e.name == r.name).map(|e| e.decl);
+        let kind = if r.mode == Mode::Data { "data" } else { "resource" };
+        let earlier = self.first_declared(kind, &r.ty, &r.name, r.decl);
         let (summary, what) = match r.mode {
             Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty, self.profile)), r.ty.clone() + " data resource"),
             _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty, self.profile)), r.ty.clone() + " resource"),
