@@ -40,7 +40,7 @@ export async function serve({ dir = root, pages = {}, mounts = {}, onRequest } =
 export function launch() {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", ...(process.env.CHROME_JS_FLAGS ? [`--js-flags=${process.env.CHROME_JS_FLAGS}`] : [])],
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 }
 
