@@ -445,7 +445,22 @@ fn module_texts_are_cut_where_asked_and_given_whole() {
     assert_eq!((&long["console"], &long["consoleCut"]), (&json!("{\n  \"a b\" = \"x\"\n  \"list\" = ["), &json!(true)), "{r}");
     let short = by(&r, "local.short");
     assert_eq!((&short["type"], &short["console"]), (&json!("number"), &json!("1")));
-    assert!(short.get("typeCut").is_none() && short.get("consoleCut").is_none(), "{r}");
+    assert!(short.get("typeCut").is_none() && short.get("consoleCut").is_none() && short.get("revision").is_none(), "{r}");
+    // A cut value has a revision: the same while the value is, another for
+    // another value whose cut texts are the same.
+    let revision = long["revision"].as_f64().expect("a revision");
+    let again = evaluate(r#"{"maxTypeLength": 16, "maxConsoleLines": 3}"#);
+    assert_eq!(by(&again, "local.long")["revision"].as_f64(), Some(revision));
+    let changed: Json = serde_wasm_bindgen::from_value(evaluate_module(
+        &source.replace("ü = true", "ü = false"),
+        "{}",
+        js_sys::JSON::parse(r#"{"maxTypeLength": 16, "maxConsoleLines": 3}"#).unwrap(),
+    ))
+    .unwrap();
+    let changed = by(&changed, "local.long");
+    assert_eq!((&changed["console"], &changed["type"]), (&long["console"], &long["type"]));
+    assert_ne!(changed["revision"].as_f64(), Some(revision));
+    evaluate(r#"{"maxTypeLength": 16, "maxConsoleLines": 3}"#);
     let whole = json!({"console": whole_console, "type": whole_type});
     let asked = |address: &str, profile: Option<&str>| -> Json {
         serde_wasm_bindgen::from_value(module_value(address, profile.map(str::to_string))).unwrap_or(Json::Null)

@@ -18,9 +18,9 @@
 // { kind: "inspectModule" } give the value of the sub-expression at
 // start..end (UTF-16). A module ({ kind: "module" }), its inspection and
 // formatting go to the full build: the smaller build leaves Module mode
-// and the formatter out. { kind: "moduleValue", address } gives the whole
-// texts ({ console, type }) of a value of the last module result (the page
-// asks for no more of them than it shows). Module diagnostics arrive as Maps, made plain
+// and the formatter out. { kind: "moduleValues", addresses } and a module
+// message give the whole texts ({ address: { console, type } }) of values
+// the page shows cut (it asks for no more of them than it shows). Module diagnostics arrive as Maps, made plain
 // here; `ms` is the evaluation time (of modules and expressions alike).
 import init, * as core from "./pkg/hcl_playground.js";
 
@@ -145,9 +145,18 @@ self.onmessage = async (event) => {
       self.postMessage({ id, result });
       return;
     }
-    if (kind === "moduleValue") {
+    if (kind === "moduleValues") {
+      // The text the page shows (planned again only where it differs from
+      // the last one here), then the values' whole texts.
       const build = await fullBuild(id);
-      self.postMessage({ id, result: build.moduleValue(event.data.address, options?.profile) ?? null });
+      let result = moduleResult(build, source, variables, options);
+      for (let round = 0; result.needsProviderFiles?.length && round < 4; round++) {
+        await provideFiles(build, result.needsProviderFiles, id);
+        result = moduleResult(build, source, variables, options);
+      }
+      const whole = Object.fromEntries(event.data.addresses.map((a) => [a, build.moduleValue(a, options?.profile)]).filter(([, w]) => w));
+      self.postMessage({ id, result: whole });
+      build.releaseModules();
       return;
     }
     if (kind === "module") {

@@ -179,6 +179,8 @@ export interface NamedValue {
   type: string;
   /** The type is longer than ModuleOptions' maxTypeLength: `type` is its beginning. */
   typeCut?: true;
+  /** With a cut text: a number that changes when the value does (the cut texts may stay the same). */
+  revision?: number;
   known: boolean;
   sensitive: boolean;
   /** False when its evaluation failed (its value is then unknown). */

@@ -69,6 +69,10 @@ struct JsNamedValue {
     ty: Rc<str>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     type_cut: bool,
+    /// For a value whose texts are cut: which value it is (another number
+    /// for another value), as the cut texts alone cannot tell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revision: Option<f64>,
     known: bool,
     sensitive: bool,
     ok: bool,
@@ -165,8 +169,26 @@ struct Shown {
     /// `ty` is cut at `Limits::type_length`.
     type_cut: bool,
     limits: Limits,
+    revision: f64,
     known: bool,
     sensitive: bool,
+}
+
+/// A number for each value rendered anew: from a random start, so that two
+/// evaluators (the page's and the worker's) do not give the same numbers.
+#[cfg(feature = "module-mode")]
+fn next_revision() -> f64 {
+    thread_local! {
+        static NEXT: std::cell::Cell<f64> = const { std::cell::Cell::new(-1.0) };
+    }
+    NEXT.with(|n| {
+        if n.get() < 0.0 {
+            n.set((js_sys::Math::random() * 2f64.powi(40)).floor());
+        }
+        let r = n.get();
+        n.set(r + 1.0);
+        r
+    })
 }
 
 /// How much of a value's texts a result carries (the options'
@@ -201,6 +223,7 @@ fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::valu
         ty: ty.into(),
         type_cut,
         limits,
+        revision: next_revision(),
         known: value.is_wholly_known(),
         sensitive: value.has_mark_deep(crate::value::Marks::SENSITIVE),
     }
@@ -485,6 +508,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
             console_cut: shown.console_cut,
             ty: Rc::clone(&shown.ty),
             type_cut: shown.type_cut,
+            revision: (shown.type_cut || shown.console_cut).then_some(shown.revision),
             known: shown.known,
             sensitive: shown.sensitive,
             ok: v.ok,

@@ -171,7 +171,7 @@ test("the mode switch: Module mode keeps its own texts, highlighting and panes",
 });
 
 test("every named value is listed by kind, with its type; unknown and sensitive values as the console shows them", async () => {
-  const { page, errors } = await openPage();
+  const { page, errors } = await openPage(base, undefined, { permissions: ["clipboard-read", "clipboard-write"] });
   await moduleMode(page, EVERY_KIND);
   // A resource's type (thousands of characters) and value (a hundred
   // lines) are shown cut until asked for.
@@ -209,6 +209,16 @@ test("every named value is listed by kind, with its type; unknown and sensitive 
   assert.equal(by["output.password"].console, "(sensitive value)");
   assert.match(by["aws_instance.web"].console, /"ami" = "ami-1"[\s\S]*"id" = \(known after apply\)/);
   assert.ok(by["aws_instance.web"].console.split("\n").length > 40);
+  // Shown whole, it follows a change past its cut texts (the second
+  // instance's ami); Copy result copies every value whole.
+  await setDoc(page, "expression", EVERY_KIND.replace('ami   = "ami-${count.index}"', 'ami   = count.index == 0 ? "ami-0" : "ami-x"'));
+  await page.waitForFunction((sel) => document.querySelector(`${sel} .value-console`)?.textContent.includes('"ami" = "ami-x"'), web);
+  assert.equal(await page.$(`${web} button.whole`), null);
+  await page.click('[data-testid="copy-result"]');
+  await page.waitForFunction(() => document.getElementById("share-status").textContent === "Named values copied.");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /"ami" = "ami-x"/);
+  assert.match(copied, /"user_data" = tostring\(null\)/);
   const headings = await page.$$eval('[data-testid="values"] h3', (els) => els.map((e) => e.textContent));
   assert.deepEqual(headings, ["Variables 2", "Locals 2", "Outputs 2", "Resources 1", "Data sources 1", "Module calls 1"]);
   assert.match(await text(page, "engine"), /^Terraform v1\./);

@@ -189,25 +189,11 @@ export function createLocal(moduleUrl, fullUrl) {
     }
   }
 
-  /**
-   * The whole texts ({ console, type }) of a named value of the last module
-   * evaluation, when it was made here (else null: the worker made it).
-   */
-  function moduleValue(address, profile) {
-    if (!full || !answeredHere) return null;
-    try {
-      return full.moduleValue(address, profile) ?? null;
-    } catch {
-      return null;
-    }
-  }
-
   return {
     load,
     evaluate,
     evaluateModule,
     inspectModule,
-    moduleValue,
     /** The provider data files to ask the worker for with the next module message. */
     wantedProviderFiles: () => (full ? wanted : []),
     /** The worker's answer to a module message: its time (ms), and the provider data files asked for. */

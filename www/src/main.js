@@ -372,17 +372,22 @@ function evaluate(source, variables, profile, outputs) {
 // would otherwise write, copy and show them all).
 const MAX_TYPE_LENGTH = 300;
 
+// The last module message of each profile: what a cut value's whole texts
+// are asked of.
+const moduleMessages = new Map();
+
 function evaluateModule(source, variables, profile, consoleLine = "", files = {}, scope = "") {
   const options = {
     profile,
     variablesFormat: varsFormat,
-    maxTypeLength: MAX_TYPE_LENGTH,
-    maxConsoleLines: MAX_VALUE_LINES,
+    // The compare view compares whole texts.
+    ...(!compareOpen && { maxTypeLength: MAX_TYPE_LENGTH, maxConsoleLines: MAX_VALUE_LINES }),
     ...(consoleLine.trim() && { console: consoleLine }),
     ...(Object.keys(files).length && { files }),
     ...(scope.trim() && { scope: scope.trim() }),
   };
   const message = { kind: "module", source, variables, options };
+  moduleMessages.set(profile, message);
   const here = local.evaluateModule(message);
   if (here) {
     // This took long here, so the next edits go to the worker: it is given
@@ -629,12 +634,18 @@ function showConsole(result) {
   out.replaceChildren(prompt, answer);
 }
 
-// The whole texts ({ console, type }) of a value the list shows cut (see
-// MAX_TYPE_LENGTH), from the evaluator that gave the last answer.
-function wholeValue(address, profile) {
-  const here = local.moduleValue(address, profile);
-  if (here !== null) return Promise.resolve(here);
-  return engine.ask({ kind: "moduleValue", address, options: { profile } }, TIME_LIMIT_MS).then((answer) => answer?.result ?? null);
+// The whole texts ({ address: { console, type } }) of values shown cut
+// (see MAX_TYPE_LENGTH), asked of the worker with the module message that
+// gave them: it plans that text again only where its own last one differs.
+function wholeValues(message, addresses) {
+  if (!message || addresses.length === 0) return Promise.resolve({});
+  return engine.ask({ ...message, kind: "moduleValues", addresses }, TIME_LIMIT_MS).then((answer) => answer?.result ?? {});
+}
+
+// `values` with the whole texts of those shown cut.
+async function wholeOf(values, message) {
+  const whole = await wholeValues(message, values.filter((v) => v.typeCut || v.consoleCut).map((v) => v.address));
+  return values.map((v) => (whole[v.address] ? { ...v, ...whole[v.address], typeCut: undefined, consoleCut: undefined } : v));
 }
 
 function showModuleAnswer(answer, source, variables) {
@@ -661,9 +672,10 @@ function showModuleAnswer(answer, source, variables) {
   // Undeclared variables' entries point at their names in the variables.
   const located = result.diagnostics.map((d) => (undeclared(d) ? inVariables.find((v) => v.summary === d.summary && v.detail === d.detail) ?? d : d));
   showDiagnostics(located, result.diagnosticsText);
-  const profile = ui.profile.value;
-  renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? [], (address) => wholeValue(address, profile));
+  const message = moduleMessages.get(ui.profile.value);
+  renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? [], (address) => wholeValues(message, [address]).then((w) => w[address] ?? null));
   lastModuleValues = result.values;
+  lastModuleMessage = message;
   exprView.dispatch({ effects: setInlineValues.of(inlineValuesOf(result.values.filter((v) => v.file === ws.active), source.length)) });
   moduleNames = result.values.filter((v) => v.kind !== "output").map((v) => v.address);
   showConsole(result);
@@ -843,12 +855,17 @@ async function copyText(text, done) {
 }
 
 // The result as shown: the console text or the JSON, or a module's named values.
-ui.copyResult.addEventListener("click", () => {
-  const text = mode === "module" ? valuesText(lastModuleValues) : ui.output.hidden ? renderedProblems || ui.errors.textContent : ui.output.textContent;
-  copyText(text, mode === "module" ? "Named values copied." : showJson ? "JSON copied." : "Result copied.");
+ui.copyResult.addEventListener("click", async () => {
+  if (mode === "module") {
+    copyText(valuesText(await wholeOf(lastModuleValues, lastModuleMessage)), "Named values copied.");
+    return;
+  }
+  const text = ui.output.hidden ? renderedProblems || ui.errors.textContent : ui.output.textContent;
+  copyText(text, showJson ? "JSON copied." : "Result copied.");
 });
 
 let lastModuleValues = [];
+let lastModuleMessage = null;
 
 // Only the changed middle of the text is replaced, so the cursor and the
 // undo history stay where they make sense.

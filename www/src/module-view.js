@@ -174,6 +174,7 @@ const sameShown = (a, b) =>
   a.consoleCut === b.consoleCut &&
   a.type === b.type &&
   a.typeCut === b.typeCut &&
+  a.revision === b.revision &&
   a.ok === b.ok &&
   a.known === b.known &&
   a.sensitive === b.sensitive;
@@ -184,23 +185,38 @@ const stateOf = (v) => (!v.ok ? "failed" : v.sensitive ? "sensitive" : v.known ?
 // ellipsis.
 const typeText = (v) => (v.typeCut ? `${v.type}…` : v.type);
 
+// Items shown whole after their button was pressed, and how each item
+// asks for its value's whole texts (from the last rendering of it).
+const expanded = new WeakSet();
+const itemWhole = new WeakMap();
+
 // For a value the evaluator cut (evaluateModule's maxConsoleLines and
-// maxTypeLength), a button that asks for its whole texts and shows them.
+// maxTypeLength), a button that asks for its whole texts and shows them;
+// an item shown whole stays so while it is the same address's: a new value
+// of it (another `revision`) is asked for whole at once.
 function wholeButton(item, v, wholeValue) {
-  if (!(v.typeCut || v.consoleCut) || !wholeValue) return;
+  itemWhole.set(item, wholeValue);
+  if (!(v.typeCut || v.consoleCut) || !wholeValue) {
+    expanded.delete(item);
+    return;
+  }
   const button = el("button", "whole", v.consoleCut ? "Show the whole value" : "Show the whole type");
   button.type = "button";
-  button.addEventListener("click", async (e) => {
-    e.stopPropagation();
-    // The item may stand for a later value of its address by now.
-    const current = itemValue.get(item);
-    const whole = await wholeValue(current.address);
+  // (The item may stand for a later value of its address by the answer.)
+  const show = async (current) => {
+    const whole = await itemWhole.get(item)?.(current.address);
     if (!whole || itemValue.get(item) !== current) return;
     item.querySelector(".value-type").textContent = whole.type;
     item.querySelector(".value-console").textContent = whole.console;
     button.remove();
+    expanded.add(item);
+  };
+  button.addEventListener("click", (e) => {
+    e.stopPropagation();
+    show(itemValue.get(item));
   });
   item.append(button);
+  if (expanded.has(item)) show(v);
 }
 
 function valueItem(v, jump, wholeValue) {
@@ -232,8 +248,15 @@ function updateItem(item, v, wholeValue) {
   return item;
 }
 
+// An item shown as it was, asking for whole texts the current way.
+function keptItem(item, wholeValue) {
+  itemWhole.set(item, wholeValue);
+  return item;
+}
+
 // An item of an address no longer listed, made the item of `v`.
 function renamedItem(item, v, wholeValue) {
+  expanded.delete(item);
   item.dataset.address = v.address;
   item.querySelector(".address").textContent = v.address;
   return updateItem(item, v, wholeValue);
@@ -264,7 +287,7 @@ export function renderValues(container, values, jump, guessed = [], wholeValue =
       const old = last.items.get(v.address);
       const item = old
         ? sameShown(old.v, v)
-          ? old.item
+          ? keptItem(old.item, wholeValue)
           : updateItem(old.item, v, wholeValue)
         : spare.length
           ? renamedItem(spare.shift(), v, wholeValue)

@@ -697,7 +697,11 @@ impl Decoder<'_> {
     }
 
     fn add_resource(&mut self, config: &mut Config, r: Resource) {
-        let kind = if r.mode == Mode::Data { "data" } else { "resource" };
+        let kind = match r.mode {
+            Mode::Managed => "resource",
+            Mode::Data => "data",
+            Mode::Ephemeral => "ephemeral",
+        };
         let earlier = self.first_declared(kind, &r.ty, &r.name, r.decl);
         let (summary, what) = match r.mode {
             Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty, self.profile)), r.ty.clone() + " data resource"),
