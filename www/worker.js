@@ -79,6 +79,17 @@ function moduleResult(build, source, variables, options) {
   return result;
 }
 
+// A module's result with the provider data it needs: fetched the first
+// time (only the types it names), then the module is evaluated again.
+async function plannedModule(build, source, variables, options, id) {
+  let result = moduleResult(build, source, variables, options);
+  for (let round = 0; result.needsProviderFiles?.length && round < 4; round++) {
+    await provideFiles(build, result.needsProviderFiles, id);
+    result = moduleResult(build, source, variables, options);
+  }
+  return result;
+}
+
 // Provider data files (www/providers, beside this worker), fetched once
 // each; the page's clock stops meanwhile, as while a build loads. Kept, so
 // that the page's own evaluator can be given them too (`providerFilesFor`).
@@ -149,11 +160,7 @@ self.onmessage = async (event) => {
       // The text the page shows (planned again only where it differs from
       // the last one here), then the values' whole texts.
       const build = await fullBuild(id);
-      let result = moduleResult(build, source, variables, options);
-      for (let round = 0; result.needsProviderFiles?.length && round < 4; round++) {
-        await provideFiles(build, result.needsProviderFiles, id);
-        result = moduleResult(build, source, variables, options);
-      }
+      await plannedModule(build, source, variables, options, id);
       const whole = Object.fromEntries(event.data.addresses.map((a) => [a, build.moduleValue(a, options?.profile)]).filter(([, w]) => w));
       self.postMessage({ id, result: whole });
       build.releaseModules();
@@ -161,13 +168,7 @@ self.onmessage = async (event) => {
     }
     if (kind === "module") {
       const build = await fullBuild(id);
-      let result = moduleResult(build, source, variables, options);
-      // The provider data a module needs is fetched the first time (only
-      // the types it names), then it is evaluated again.
-      for (let round = 0; result.needsProviderFiles?.length && round < 4; round++) {
-        await provideFiles(build, result.needsProviderFiles, id);
-        result = moduleResult(build, source, variables, options);
-      }
+      const result = await plannedModule(build, source, variables, options, id);
       const ms = lastMs;
       const providerFiles = wanted?.length ? await providerFilesFor(build, wanted, id) : undefined;
       const profile = options?.profile ?? "terraform";
