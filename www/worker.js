@@ -20,8 +20,9 @@
 // formatting go to the full build: the smaller build leaves Module mode
 // and the formatter out. { kind: "moduleValues", addresses } and a module
 // message give the whole texts ({ address: { console, type } }) of values
-// the page shows cut (it asks for no more of them than it shows). Module diagnostics arrive as Maps, made plain
-// here; `ms` is the evaluation time (of modules and expressions alike).
+// the page shows cut (it asks for no more of them than it shows). Module
+// diagnostics arrive as Maps, made plain here; `ms` is the evaluation time
+// (of modules and expressions alike).
 import init, * as core from "./pkg/hcl_playground.js";
 
 const ready = init();

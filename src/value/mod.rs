@@ -407,37 +407,11 @@ impl Value {
             Value::Bool(_) => out.write_str("bool"),
             Value::Number(_) => out.write_str("number"),
             Value::String(_) => out.write_str("string"),
-            Value::List(t, _) | Value::Set(t, _) | Value::Map(t, _) => {
-                out.write_str(match self {
-                    Value::List(..) => "list(",
-                    Value::Set(..) => "set(",
-                    _ => "map(",
-                })?;
-                t.write_text(out)?;
-                out.write_str(")")
-            }
-            Value::Tuple(vs) => {
-                out.write_str("tuple([")?;
-                for (i, v) in vs.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(", ")?;
-                    }
-                    v.write_type(out)?;
-                }
-                out.write_str("])")
-            }
-            Value::Object(m) => {
-                out.write_str("object({")?;
-                for (i, (k, v)) in m.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(", ")?;
-                    }
-                    out.write_str(&types::attribute_name(k))?;
-                    out.write_str(": ")?;
-                    v.write_type(out)?;
-                }
-                out.write_str("})")
-            }
+            Value::List(t, _) => types::write_collection(out, "list(", t),
+            Value::Set(t, _) => types::write_collection(out, "set(", t),
+            Value::Map(t, _) => types::write_collection(out, "map(", t),
+            Value::Tuple(vs) => types::write_tuple(out, vs.iter(), |v, out| v.write_type(out)),
+            Value::Object(m) => types::write_object(out, m.iter(), |v, out| v.write_type(out)),
         }
     }
 

@@ -195,39 +195,57 @@ impl Type {
             Type::String => out.write_str("string"),
             Type::Number => out.write_str("number"),
             Type::Bool => out.write_str("bool"),
-            Type::List(e) | Type::Set(e) | Type::Map(e) => {
-                out.write_str(match self {
-                    Type::List(_) => "list(",
-                    Type::Set(_) => "set(",
-                    _ => "map(",
-                })?;
-                e.write_text(out)?;
-                out.write_str(")")
-            }
-            Type::Tuple(ts) => {
-                out.write_str("tuple([")?;
-                for (i, t) in ts.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(", ")?;
-                    }
-                    t.write_text(out)?;
-                }
-                out.write_str("])")
-            }
-            Type::Object(attrs) => {
-                out.write_str("object({")?;
-                for (i, (k, t)) in attrs.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(", ")?;
-                    }
-                    out.write_str(&attribute_name(k))?;
-                    out.write_str(": ")?;
-                    t.write_text(out)?;
-                }
-                out.write_str("})")
-            }
+            Type::List(e) => write_collection(out, "list(", e),
+            Type::Set(e) => write_collection(out, "set(", e),
+            Type::Map(e) => write_collection(out, "map(", e),
+            Type::Tuple(ts) => write_tuple(out, ts.iter(), |t, out| t.write_text(out)),
+            Type::Object(attrs) => write_object(out, attrs.iter(), |t, out| t.write_text(out)),
         }
     }
+}
+
+/// A collection type written: `open` (`list(`, `set(`, `map(`), its
+/// element type, `)`.
+pub(crate) fn write_collection(out: &mut dyn fmt::Write, open: &str, element: &Type) -> fmt::Result {
+    out.write_str(open)?;
+    element.write_text(out)?;
+    out.write_str(")")
+}
+
+/// A tuple type written, each element's type by `each` (from a type or a
+/// value).
+pub(crate) fn write_tuple<T>(
+    out: &mut dyn fmt::Write,
+    elements: impl Iterator<Item = T>,
+    mut each: impl FnMut(T, &mut dyn fmt::Write) -> fmt::Result,
+) -> fmt::Result {
+    out.write_str("tuple([")?;
+    for (i, e) in elements.enumerate() {
+        if i > 0 {
+            out.write_str(", ")?;
+        }
+        each(e, out)?;
+    }
+    out.write_str("])")
+}
+
+/// An object type written, each attribute's type by `each` (from a type or
+/// a value).
+pub(crate) fn write_object<'a, T>(
+    out: &mut dyn fmt::Write,
+    attributes: impl Iterator<Item = (&'a String, T)>,
+    mut each: impl FnMut(T, &mut dyn fmt::Write) -> fmt::Result,
+) -> fmt::Result {
+    out.write_str("object({")?;
+    for (i, (k, t)) in attributes.enumerate() {
+        if i > 0 {
+            out.write_str(", ")?;
+        }
+        out.write_str(&attribute_name(k))?;
+        out.write_str(": ")?;
+        each(t, out)?;
+    }
+    out.write_str("})")
 }
 
 /// cty's `have.TestConformance(want)` success. Only `dynamic` in `want`

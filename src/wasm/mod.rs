@@ -538,7 +538,7 @@ pub fn evaluate(source: &str, variables: &str, options: JsValue) -> JsValue {
 /// reference panel.
 #[wasm_bindgen(skip_typescript)]
 pub fn functions(profile: Option<String>) -> JsValue {
-    let profile = profile.as_deref().and_then(Profile::from_name).unwrap_or_default();
+    let profile = profile_named(profile.as_deref()).unwrap_or_default();
     let list: Vec<JsFunction> = functions::all_in(profile)
         .map(|f| JsFunction {
             name: f.name,
@@ -615,16 +615,17 @@ impl JsLimits {
     }
 }
 
+/// The profile `name` names (the default one for none), or the name no
+/// profile has.
+fn profile_named(name: Option<&str>) -> Result<Profile, &str> {
+    name.map_or(Ok(Profile::default()), |n| Profile::from_name(n).ok_or(n))
+}
+
 fn evaluation_options(opts: &JsOptions) -> Result<(Options, VariablesFormat), String> {
     let limits = opts.limits.as_ref().map_or_else(Limits::default, JsLimits::limits);
-    let profile = match opts.profile.as_deref() {
-        None => Profile::default(),
-        Some(name) => Profile::from_name(name).ok_or_else(|| {
-            format!(
-                "The evaluation options are malformed: unknown profile \"{name}\", expected one of `terraform`, `opentofu`, `hcl-2.14`."
-            )
-        })?,
-    };
+    let profile = profile_named(opts.profile.as_deref()).map_err(|name| {
+        format!("The evaluation options are malformed: unknown profile \"{name}\", expected one of `terraform`, `opentofu`, `hcl-2.14`.")
+    })?;
     let format = variables_format(opts.variables_format.as_deref(), "evaluation")?;
     Ok((Options { template: opts.template, limits, profile, ..Options::default() }, format))
 }

@@ -306,11 +306,7 @@ pub fn add_provider_files(files: JsValue) {
 pub fn module_value(address: &str, profile: Option<String>) -> JsValue {
     #[cfg(feature = "module-mode")]
     {
-        let profile = match profile.as_deref() {
-            None => Some(Profile::default()),
-            Some(name) => Profile::from_name(name),
-        };
-        let whole = profile.and_then(|profile| {
+        let whole = super::profile_named(profile.as_deref()).ok().and_then(|profile| {
             SHOWN.with(|c| {
                 let (v, _) = c.borrow().get(&profile)?.get(address)?.clone();
                 Some(JsWholeValue { console: present::console(&v, profile), ty: v.type_text() })
@@ -405,10 +401,8 @@ pub(super) fn read_options(
         super::unknown_limit_key(&options, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen", "maxTotalSteps"])?;
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
     };
-    let profile = match opts.profile.as_deref() {
-        None => Profile::default(),
-        Some(n) => Profile::from_name(n).ok_or_else(|| format!("The module options are malformed: unknown profile \"{n}\"."))?,
-    };
+    let profile =
+        super::profile_named(opts.profile.as_deref()).map_err(|n| format!("The module options are malformed: unknown profile \"{n}\"."))?;
     #[cfg(feature = "module-mode")]
     let providers = Some(provider_data());
     #[cfg(not(feature = "module-mode"))]

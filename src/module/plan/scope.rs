@@ -198,7 +198,7 @@ impl<'m> Planner<'m> {
         let err = |summary: &str, detail: String| Diagnostic::error(summary, detail, r.span);
         let (key, name, value): (&'static str, String, Result<Value, Diagnostic>) = match &r.subject {
             Subject::Var(n) => {
-                let v = match (self.state.vars.get(n), c.variables.iter().find(|v| &v.name == n)) {
+                let v = match (self.state.vars.get(n), c.names.variables.get(n).map(|&i| &c.variables[i])) {
                     (Some(v), Some(cfg)) => Ok(crate::module::load::inputs::marked(cfg, v.clone())),
                     (None, Some(_)) if self.opentofu() => Err(err(
                         "Reference to unresolved input variable",
@@ -222,10 +222,7 @@ impl<'m> Planner<'m> {
                 ("var", n.clone(), v)
             }
             Subject::Local(n) => {
-                // A local evaluated is declared: the declarations (hundreds
-                // in a large module) are searched only for one that is not.
-                let evaluated = self.state.locals.get(n);
-                let v = match (evaluated.is_some() || c.locals.iter().any(|l| &l.name == n), evaluated) {
+                let v = match (c.names.locals.contains_key(n), self.state.locals.get(n)) {
                     (true, Some(v)) => Ok(v.clone()),
                     // OpenTofu takes a local not evaluated yet as unknown.
                     (true, None) if self.opentofu() => Ok(Value::dynamic_unknown()),
@@ -536,7 +533,8 @@ fn top_scope(
     self_value: Option<Value>,
     scope: &Scope,
 ) -> SortedMap<Value> {
-    const FIXED: [&str; 10] = ["resource", "ephemeral", "data", "module", "var", "local", "path", "terraform", "count", "each"];
+    const RESOURCES: [&str; 3] = ["resource", "ephemeral", "data"];
+    const OTHERS: [&str; 7] = ["module", "var", "local", "path", "terraform", "count", "each"];
     let object = |m: BTreeMap<String, Value>| Value::Object(m.into());
     let mut managed = BTreeMap::new();
     let mut data = BTreeMap::new();
@@ -550,7 +548,8 @@ fn top_scope(
         };
     }
     let known = |root: &str| {
-        FIXED.contains(&root)
+        RESOURCES.contains(&root)
+            || OTHERS.contains(&root)
             || managed.contains_key(root)
             || (root == "self" && self_value.is_some())
             || scope.iterators.iter().any(|(n, _)| n == root)
@@ -566,9 +565,9 @@ fn top_scope(
             top.push((key.into(), object(m)));
         }
     }
-    for key in &FIXED[3..] {
+    for key in OTHERS {
         if wanted(key) {
-            top.push(((*key).into(), object(vars.remove(key).unwrap_or_default())));
+            top.push((key.into(), object(vars.remove(key).unwrap_or_default())));
         }
     }
     if let Some(s) = self_value {

@@ -580,7 +580,7 @@ impl Decoder<'_> {
             }
             "check" => {
                 let c = self.check(block, file);
-                let earlier = config.checks.iter().find(|e| e.name == c.name).map(|e| e.decl);
+                let earlier = self.first_declared("check", "", &c.name, c.decl);
                 let name = go_quote(&c.name, self.profile);
                 let detail =
                     |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
@@ -697,12 +697,7 @@ impl Decoder<'_> {
     }
 
     fn add_resource(&mut self, config: &mut Config, r: Resource) {
-        let kind = match r.mode {
-            Mode::Managed => "resource",
-            Mode::Data => "data",
-            Mode::Ephemeral => "ephemeral",
-        };
-        let earlier = self.first_declared(kind, &r.ty, &r.name, r.decl);
+        let earlier = self.first_declared(r.mode.adjective(), &r.ty, &r.name, r.decl);
         let (summary, what) = match r.mode {
             Mode::Data => (format!("Duplicate data {} configuration", go_quote(&r.ty, self.profile)), r.ty.clone() + " data resource"),
             _ => (format!("Duplicate resource {} configuration", go_quote(&r.ty, self.profile)), r.ty.clone() + " resource"),
