@@ -109,7 +109,7 @@ fn stages_depend_one_way() {
 }
 
 /// The stage of the module evaluation a file under `src/module/` belongs
-/// to, and its rank: `load` < `graph` < `plan` < `result`.
+/// to, and its rank: `load` < `graph` < `plan` < `result` < `test`.
 fn module_stage(path: &Path, src: &Path) -> Option<(String, usize)> {
     let rel = path.strip_prefix(src.join("module")).ok()?;
     let first = rel.components().next()?.as_os_str().to_string_lossy().to_string();
@@ -117,7 +117,7 @@ fn module_stage(path: &Path, src: &Path) -> Option<(String, usize)> {
     Some((first, rank))
 }
 
-const MODULE_STAGES: [&str; 4] = ["load", "graph", "plan", "result"];
+const MODULE_STAGES: [&str; 5] = ["load", "graph", "plan", "result", "test"];
 
 #[test]
 fn module_stages_depend_one_way() {

@@ -45,13 +45,17 @@ pub(crate) mod graph;
 pub(crate) mod load;
 pub(crate) mod plan;
 pub(crate) mod result;
+pub(crate) mod test;
 
 pub use load::config::Mode;
 pub use load::console_scope::SCOPE_FILE;
-pub use load::inputs::{CliInput, Inputs};
+pub use load::inputs::{CliInput, Inputs, RunInputs};
 pub use load::install::join as module_dir;
 pub use load::provider_data::{DirFiles, GivenFiles, ProviderData, ProviderFiles, Read};
 pub use load::{DiagnosticKind, Installation, Loc, Module, ModuleDiagnostic, ModuleOptions, Source, Watch};
 pub use result::inspect::inspect_module;
 pub use result::workspace::Workspace;
 pub use result::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
+pub use test::report::render as render_test_diagnostic;
+pub use test::values::Comparison;
+pub use test::{run_tests, FileResult, RunResult, Status as TestStatus, TestDiagnostic, TestOptions, TestSuite};

@@ -4,12 +4,14 @@
 //! hcl-eval 'EXPR' [--vars FILE|-] [--format console|json|type] [--template] [--profile NAME]
 //! hcl-eval --jsonl [--profile NAME] < cases.jsonl > results.jsonl
 //! hcl-eval --module PATH [--vars FILE|-] [--var-file FILE.tfvars] [--var NAME=VALUE]... [--workspace NAME] [--scope ADDR] [--providers DIR|none] [EXPR]
+//! hcl-eval --test DIR [--filter FILE]... [--test-directory DIR] [--var NAME=VALUE]... [--var-file FILE] [--verbose]
 //! hcl-eval --check-docs PATH...
 //! hcl-eval --fmt FILE|-
 //! ```
 
 mod docs;
 mod module;
+mod test;
 
 use hcl_playground::api::{parse_variables_hinting, VariablesFormat};
 use hcl_playground::text::{json_string, push_json_string};
@@ -31,6 +33,10 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
                 EXPR is evaluated in, as `terraform console -scope`. --providers: the provider
                 schemas to plan resources with (the playground's www/providers, which a
                 build from source finds by itself); none: every resource as written)
+       hcl-eval --test DIR [--filter FILE]... [--test-directory DIR] [--var NAME=VALUE]...
+                [--var-file FILE] [--verbose] [--profile NAME]
+                (the module in DIR and its *.tftest.hcl files, run as `terraform test
+                -no-color` runs them, with mocks, offline; status 1 when a run failed)
        hcl-eval --check-docs PATH...   (every documented example with an expected result,
                                          in HTML and Markdown files; status 1 lists drift)
        hcl-eval --fmt FILE|-   (the file, or standard input, formatted as `terraform fmt` does)
@@ -49,6 +55,10 @@ fn main() -> ExitCode {
     let mut workspace = None;
     let mut scope = None;
     let mut providers = None;
+    let mut test_path = None;
+    let mut filter = Vec::new();
+    let mut test_directory = None;
+    let mut verbose = false;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -82,6 +92,10 @@ fn main() -> ExitCode {
             }
             "--vars" => vars_path = it.next(),
             "--module" => module_path = it.next(),
+            "--test" => test_path = it.next(),
+            "--filter" => filter.extend(it.next()),
+            "--test-directory" => test_directory = it.next(),
+            "--verbose" => verbose = true,
             "--var-file" => var_files.extend(it.next()),
             "--workspace" => workspace = it.next(),
             "--scope" => scope = it.next(),
@@ -107,6 +121,10 @@ fn main() -> ExitCode {
     }
     if jsonl {
         return run_jsonl(options.profile);
+    }
+    if let Some(path) = test_path {
+        let args = test::Args { path, filter, test_directory, vars: cli_vars, var_files, verbose, providers };
+        return test::run(args, &options);
     }
     if let Some(path) = module_path {
         let vars_file = match vars_path.map(|p| read_vars(&p).map(|t| (p, t))) {

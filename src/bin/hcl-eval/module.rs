@@ -205,7 +205,7 @@ fn local_sources(text: &str) -> Vec<&str> {
         .collect()
 }
 
-fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result<(), String> {
+pub(crate) fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result<(), String> {
     const MAX_FILES: usize = 10_000;
     let mut work = vec![(dir.to_path_buf(), String::new())];
     while let Some((d, prefix)) = work.pop() {

@@ -30,6 +30,22 @@ pub struct Inputs {
     pub files: Vec<(String, String)>,
     /// `-var` and `-var-file` options, in order.
     pub cli: Vec<CliInput>,
+    /// What a test run gives beside (see [`RunInputs`]).
+    pub run: RunInputs,
+}
+
+/// A test run's inputs: the values of its `variables` (above every other
+/// source), and the objects of resource instances as the file's earlier
+/// applies left them (the prior state), by address. Two are the same
+/// only when shared (or both empty).
+#[derive(Clone, Debug, Default)]
+pub struct RunInputs(pub(crate) std::rc::Rc<(Vec<(String, Value)>, Vec<(String, Value)>)>);
+
+impl PartialEq for RunInputs {
+    fn eq(&self, other: &RunInputs) -> bool {
+        let empty = |r: &RunInputs| r.0 .0.is_empty() && r.0 .1.is_empty();
+        std::rc::Rc::ptr_eq(&self.0, &other.0) || empty(self) && empty(other)
+    }
 }
 
 /// One command-line option giving variable values.
@@ -238,6 +254,13 @@ pub fn prepare(
             }
             CliInput::Invalid(_) | CliInput::Missing(_) => {}
         }
+    }
+    let (run_values, run_state) = &*inputs.run.0;
+    for (name, value) in run_values {
+        given.push((name.clone(), Given { value: Some(value.clone()), origin: Origin::Json }));
+    }
+    for (address, value) in run_state {
+        prior.insert(address.clone(), value.clone());
     }
     let files = inputs.input_files();
     undeclared(variables, &given, &files, diags, profile);

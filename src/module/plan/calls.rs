@@ -52,6 +52,8 @@ pub(crate) struct Links {
     /// named values once planned.
     pub scope: Option<String>,
     pub scoped: std::cell::RefCell<Option<(usize, usize, State)>>,
+    /// A test run's mocks, overrides and apply (`terraform test`).
+    pub testing: Option<super::testing::Testing>,
 }
 
 impl Links {
@@ -107,6 +109,16 @@ impl Noted {
 /// evaluated, and their variables are unknown.
 pub(crate) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collections::BTreeSet<String>>) -> Value {
     let m = &p.config.modules[i];
+    // A test's `override_module`: the call's outputs as given.
+    if let Some(t) = &p.links.testing {
+        let address = match p.addr.as_str() {
+            "" => format!("module.{}", m.name),
+            outer => format!("{outer}.module.{}", m.name),
+        };
+        if let Some((_, outputs, _)) = t.module_overrides.iter().find(|(target, _, _)| *target == address) {
+            return outputs.clone();
+        }
+    }
     let child = p.links.child(p.dir_index(), i);
     let exclude = p.addr.clone();
     if let Some(e) = &m.enabled {

@@ -18,6 +18,7 @@ pub(crate) mod providers;
 pub(crate) mod resources;
 pub(crate) mod scope;
 pub(crate) mod takeover;
+pub(crate) mod testing;
 
 use self::calls::Links;
 use crate::diagnostics::{range_text, Diagnostic, Span};
@@ -102,6 +103,9 @@ pub(crate) struct Planner<'m> {
     pub records: HashMap<Node, self::takeover::Record>,
     pub reused: usize,
     pub dirty: BTreeSet<Node>,
+    /// Names a test file's expressions have beside the module's: `output`
+    /// (the run's output values) and `run` (earlier runs' outputs).
+    pub test_roots: Vec<(&'static str, Value)>,
 }
 
 impl<'m> Planner<'m> {
@@ -124,6 +128,7 @@ impl<'m> Planner<'m> {
             records: HashMap::new(),
             reused: 0,
             dirty: BTreeSet::new(),
+            test_roots: Vec::new(),
         }
     }
 

@@ -99,7 +99,8 @@ pub(crate) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
 /// `None` when the instances could not be determined (references to it
 /// are then "uninitialized").
 pub(crate) fn evaluate(p: &mut Planner, r: &Resource) -> Option<Value> {
-    if p.opentofu() {
+    // A test run plans as `tofu test` does, not as its console shows.
+    if p.opentofu() && p.links.testing.is_none() {
         // OpenTofu's console shows no instance's arguments, but its plan
         // evaluates them: an inspection watching one sees those values
         // (and nothing else of that evaluation is kept).
@@ -188,11 +189,19 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
             module => format!("{module}.{}{key}", r.address()),
         };
         let planned = planned.map(|(v, config_known)| {
-            let v = with_prior(v, p.links.prior.get(&address));
-            match r.mode {
-                Mode::Data => super::data_sources::plan_read(p, r, config_known, v, address),
+            let prior = p.links.prior.get(&address);
+            let v = match prior {
+                Some(prior) if p.links.testing.is_some() && r.mode == Mode::Managed && r.ty == "terraform_data" => {
+                    super::testing::terraform_data_over_prior(v, prior, p.profile)
+                }
+                _ => with_prior(v, prior),
+            };
+            let had_prior = prior.is_some();
+            let v = match r.mode {
+                Mode::Data => super::data_sources::plan_read(p, r, config_known, v, address.clone()),
                 _ => v,
-            }
+            };
+            super::testing::instance(p, r, &schema, &address, v, had_prior)
         });
         objects.push(planned);
     }

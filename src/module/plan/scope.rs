@@ -56,6 +56,16 @@ impl<'m> Planner<'m> {
             if scope.iterators.iter().any(|(n, _)| n == root) {
                 continue;
             }
+            if let Some((_, v)) = self.test_roots.iter().find(|(n, _)| n == root) {
+                if let (&"output", Some(Step::GetAttr { name, span: at })) = (root, steps.first()) {
+                    let declared = matches!(v, Value::Object(o) if o.get(name).is_some());
+                    if !declared {
+                        let detail = format!("An output value with the name {} has not been declared.", go_quote(name, self.profile));
+                        self.file_diag(scope.source, Diagnostic::error("Reference to undeclared output value", detail, span.to(*at)));
+                    }
+                }
+                continue;
+            }
             let r = match refs::parse(root, *span, steps, self.profile) {
                 Ok(Some(r)) => r,
                 Ok(None) => continue,
@@ -97,7 +107,10 @@ impl<'m> Planner<'m> {
         if self.diags.len() > before && !go_on {
             return None;
         }
-        let top = top_scope(&references, vars, resources_by_type, self_value, scope);
+        let mut top = top_scope(&references, vars, resources_by_type, self_value, scope);
+        for (name, v) in &self.test_roots {
+            top.insert(name.to_string(), v.clone());
+        }
         let opts = &self.module.options;
         let (name, text) = match scope.source {
             Some(f) => (self.module.files[f].0.as_str(), self.module.files[f].1.as_str()),
@@ -379,7 +392,7 @@ impl<'m> Planner<'m> {
             return;
         }
         let key = (mode, ty.to_string(), name.to_string());
-        if self.opentofu() {
+        if self.opentofu() && self.links.testing.is_none() {
             let v = super::resources::opentofu_value(self, cfg);
             self.state.resources.insert(key, v);
         } else if !self.state.resources.contains_key(&key) {

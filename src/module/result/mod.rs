@@ -101,6 +101,19 @@ pub(crate) fn evaluate(
     scope: Option<&str>,
     previous: Option<&Evaluation>,
 ) -> Evaluation {
+    evaluate_with(module, inputs, watch, scope, previous, None)
+}
+
+/// [`evaluate`], for a test run when `testing` is given (see
+/// `plan::testing`).
+pub(crate) fn evaluate_with(
+    module: &std::sync::Arc<Module>,
+    inputs: &crate::module::load::inputs::Inputs,
+    watch: Option<crate::module::load::Watch>,
+    scope: Option<&str>,
+    previous: Option<&Evaluation>,
+    testing: Option<crate::module::plan::testing::Testing>,
+) -> Evaluation {
     let root = module.root();
     let profile = module.options.profile;
     // The scope address is read before the configuration.
@@ -125,6 +138,7 @@ pub(crate) fn evaluate(
     }
     let mut state = State::default();
     let mut links = Links::default();
+    links.testing = testing;
     let reuse = match (&watch, scope) {
         (None, None) => previous.and_then(|old| self::reuse::between(old, module)),
         _ => None,
@@ -337,6 +351,31 @@ impl Evaluation {
                 Err(diags)
             }
         }
+    }
+
+    /// Evaluates `e`, an expression of the module's file `file` (a test
+    /// file), over the planned values with `roots` beside them (a test's
+    /// `output` and `run`): the value, or its errors.
+    pub(crate) fn test_expression(
+        &self,
+        e: &crate::syntax::ast::Expression,
+        file: usize,
+        roots: &[(&'static str, Value)],
+    ) -> Result<Value, Vec<ModuleDiagnostic>> {
+        let mut p = Planner::new(&self.module, self.module.root(), &self.links, String::new(), 0, self.state.clone());
+        p.console = true;
+        p.test_roots = roots.to_vec();
+        p.note_read_attrs(e);
+        p.refresh_resource_values();
+        match p.expression(e, &Scope::file(file), None) {
+            Some(v) if p.diags.iter().all(|d| d.warning) => Ok(v),
+            _ => Err(p.diags),
+        }
+    }
+
+    /// The test run's planning, for a test run.
+    pub(crate) fn testing(&self) -> Option<&crate::module::plan::testing::Testing> {
+        self.links.testing.as_ref()
     }
 
     /// The name and text of what a diagnostic points into (a module file,

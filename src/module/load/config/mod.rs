@@ -1101,7 +1101,7 @@ impl Decoder<'_> {
 }
 
 /// A keyword argument (`when = destroy`, or the legacy `"destroy"`).
-fn keyword(e: &Expression) -> Option<String> {
+pub(crate) fn keyword(e: &Expression) -> Option<String> {
     match &e.kind {
         crate::syntax::ast::ExprKind::Variable(n) => Some(n.clone()),
         _ => literal_string(e),

@@ -1,0 +1,279 @@
+//! Planning for a test run (`terraform test`): the resources of mocked
+//! providers and overridden addresses get the values Terraform's test
+//! framework gives them, the state of earlier runs is the prior state, and
+//! a run that applies fills what a plan leaves unknown — `terraform_data`
+//! as its provider applies it, mocked types with their defaults or
+//! generated values (zero numbers, `false`, empty collections, random
+//! strings) — so that what depends on them is known as after `apply`.
+
+use super::Planner;
+use crate::module::load::config::{Mode, Resource};
+use crate::module::load::provider_schema::TypeSchema;
+use crate::value::{Type, Value};
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+
+/// What a test run changes in planning.
+#[derive(Default)]
+pub(crate) struct Testing {
+    /// `command = apply`: values unknown in the plan are filled in.
+    pub apply: bool,
+    /// `mock_provider` blocks of the test file.
+    pub mocks: Vec<Mock>,
+    /// `override_resource` and `override_data` blocks (the run's first).
+    pub overrides: Vec<Override>,
+    /// `override_module` blocks: a module call's address and its outputs.
+    pub module_overrides: Vec<(String, Value, bool)>,
+    /// Where the generated values come from.
+    seed: Cell<u64>,
+    /// Each resource instance applied, by address.
+    pub applied: RefCell<BTreeMap<String, Value>>,
+    /// Resource instances an apply would create with a real provider the
+    /// playground cannot run, by address.
+    pub unmocked: RefCell<Vec<String>>,
+}
+
+/// A `mock_provider` block.
+#[derive(Clone, Debug)]
+pub(crate) struct Mock {
+    /// The provider's local name and alias.
+    pub name: String,
+    pub alias: Option<String>,
+    /// `mock_resource` and `mock_data` blocks: type name and defaults.
+    pub resources: BTreeMap<String, Defaults>,
+    pub data: BTreeMap<String, Defaults>,
+}
+
+/// A mock's or override's values, and whether a plan already uses them
+/// (`override_during = plan`).
+#[derive(Clone, Debug)]
+pub(crate) struct Defaults {
+    pub values: Value,
+    pub at_plan: bool,
+}
+
+/// An `override_resource` or `override_data` block.
+#[derive(Clone, Debug)]
+pub(crate) struct Override {
+    /// The target's address (`random_pet.p`, `data.t.n`, `module.m.t.n`,
+    /// with or without an instance key).
+    pub target: String,
+    pub values: Defaults,
+}
+
+impl Testing {
+    /// A run's planning, its generated values starting from `seed`.
+    pub fn new(apply: bool, seed: u64) -> Testing {
+        Testing { apply, seed: Cell::new(seed | 1), ..Testing::default() }
+    }
+
+    /// The next pseudo-random number (xorshift64*): Terraform's generated
+    /// strings are random, so only their form is Terraform's.
+    fn next(&self) -> u64 {
+        let mut x = self.seed.get();
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.seed.set(x);
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A mocked string: 8 characters of `[a-z0-9]`, as Terraform's mocks.
+    fn string(&self) -> String {
+        const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+        (0..8).map(|_| CHARS[(self.next() % CHARS.len() as u64) as usize] as char).collect()
+    }
+
+    /// A random UUID, as `terraform_data` gives its `id`.
+    fn uuid(&self) -> String {
+        let hex: String = (0..4).map(|_| format!("{:08x}", self.next() as u32)).collect();
+        format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
+    }
+
+    /// A value of type `ty` as a mock fills it: `defaults` where given,
+    /// else zero values, `false`, empty collections, objects filled
+    /// attribute by attribute, and null for `any`.
+    fn generated(&self, ty: &Type, defaults: Option<&Value>, profile: crate::profile::Profile) -> Value {
+        if let Some(d) = defaults {
+            if let Ok(v) = crate::value::convert::convert(d, ty, profile) {
+                return v;
+            }
+        }
+        match ty {
+            Type::String => Value::string(self.string(), profile),
+            Type::Number => Value::int(0),
+            Type::Bool => Value::Bool(false),
+            Type::List(e) => Value::List((**e).clone(), Default::default()),
+            Type::Set(e) => Value::Set((**e).clone(), Default::default()),
+            Type::Map(e) => Value::Map((**e).clone(), Default::default()),
+            Type::Tuple(ts) => Value::Tuple(ts.iter().map(|t| self.generated(t, None, profile)).collect::<Vec<_>>().into()),
+            Type::Object(attrs) => {
+                let d = defaults.map(Value::unmarked);
+                let m: BTreeMap<String, Value> = attrs
+                    .iter()
+                    .map(|(k, t)| {
+                        let inner = match d {
+                            Some(Value::Object(o)) => o.get(k),
+                            _ => None,
+                        };
+                        (k.clone(), self.generated(t, inner, profile))
+                    })
+                    .collect();
+                Value::Object(m.into())
+            }
+            Type::Dynamic => Value::null(),
+        }
+    }
+
+    /// `planned` with every unknown filled: from `defaults` where given
+    /// (an object of attribute values), else generated.
+    fn filled(&self, planned: &Value, defaults: Option<&Value>, profile: crate::profile::Profile) -> Value {
+        if planned.is_wholly_known() {
+            return planned.clone();
+        }
+        let marks = planned.marks();
+        let value = match planned.unmarked() {
+            Value::Unknown(ty, _) => self.generated(ty, defaults, profile),
+            Value::Object(o) => {
+                let d = defaults.map(Value::unmarked);
+                let m: BTreeMap<String, Value> = o
+                    .iter()
+                    .map(|(k, v)| {
+                        let inner = match d {
+                            Some(Value::Object(dm)) => dm.get(k),
+                            _ => None,
+                        };
+                        (k.clone(), self.filled(v, inner, profile))
+                    })
+                    .collect();
+                Value::Object(m.into())
+            }
+            Value::Tuple(items) => Value::Tuple(items.iter().map(|v| self.filled(v, None, profile)).collect::<Vec<_>>().into()),
+            Value::List(t, items) => Value::List(t.clone(), items.iter().map(|v| self.filled(v, None, profile)).collect::<Vec<_>>().into()),
+            Value::Map(t, entries) => {
+                let m: BTreeMap<String, Value> = entries.iter().map(|(k, v)| (k.clone(), self.filled(v, None, profile))).collect();
+                Value::Map(t.clone(), m.into())
+            }
+            other => other.clone(),
+        };
+        value.with_marks(marks)
+    }
+
+    /// The mock of `r`'s provider, if the test mocks it.
+    fn mock_of(&self, r: &Resource) -> Option<&Mock> {
+        let name = crate::module::load::provider_schema::provider_name(r);
+        let alias = r.provider.as_ref().and_then(|(_, a)| a.clone());
+        self.mocks.iter().find(|m| m.name == name && m.alias == alias)
+    }
+
+    /// The override of instance `address` (of resource `r`), if any.
+    fn override_of(&self, address: &str) -> Option<&Defaults> {
+        let base = address.find('[').map_or(address, |i| &address[..i]);
+        self.overrides.iter().find(|o| o.target == address || o.target == base).map(|o| &o.values)
+    }
+}
+
+/// Whether two values are the same, marks aside.
+fn same(a: Option<&Value>, b: Option<&Value>, profile: crate::profile::Profile) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => crate::value::ops::raw_equals(&a.clone().unmark().0, &b.clone().unmark().0, profile),
+        (None, None) => true,
+        (Some(v), None) | (None, Some(v)) => v.is_null(),
+    }
+}
+
+/// `terraform_data` planned over its prior state: kept when neither
+/// `input` nor `triggers_replace` changed; replaced (a new `id`) when
+/// `triggers_replace` did; else updated, its `output` unknown.
+pub(crate) fn terraform_data_over_prior(planned: Value, prior: &Value, profile: crate::profile::Profile) -> Value {
+    let (Value::Object(new), Value::Object(old)) = (planned.unmarked(), prior.unmarked()) else { return planned };
+    if !same(new.get("triggers_replace"), old.get("triggers_replace"), profile) {
+        return planned;
+    }
+    let mut out = new.clone();
+    if let Some(id) = old.get("id") {
+        out.make_mut().insert("id".into(), id.clone());
+    }
+    if same(new.get("input"), old.get("input"), profile) {
+        if let Some(o) = old.get("output") {
+            out.make_mut().insert("output".into(), o.clone());
+        }
+    }
+    Value::Object(out).with_marks(planned.marks())
+}
+
+/// Instance `address` of `r` as the test run plans (and applies) it,
+/// from what the plan gave: overrides and mocks, then, when applying,
+/// every unknown filled. Each instance applied is kept by address.
+pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: &str, planned: Value, prior: bool) -> Value {
+    let Some(t) = p.links.testing.as_ref() else { return planned };
+    let profile = p.profile;
+    let over = t.override_of(address).cloned();
+    let mock = t.mock_of(r);
+    let defaults = match (r.mode, mock) {
+        (Mode::Data, Some(m)) => m.data.get(&r.ty).cloned(),
+        (_, Some(m)) => m.resources.get(&r.ty).cloned(),
+        _ => None,
+    };
+    let builtin = super::providers::builtin(p, r);
+    // Terraform's framework leaves an instance already in the state as it
+    // is: overrides and mocks only decide what a new one gets.
+    // OpenTofu's framework gives mocked and overridden values while
+    // planning too.
+    let plan_too = p.opentofu();
+    let fill = match (&over, r.mode) {
+        (_, Mode::Managed) if prior => (mock.is_some() || over.is_some()).then_some((None, t.apply)),
+        (Some(o), _) => Some((Some(o.values.clone()), o.at_plan || plan_too || t.apply || r.mode == Mode::Data)),
+        (None, Mode::Data) if mock.is_some() => Some((defaults.as_ref().map(|d| d.values.clone()), true)),
+        (None, _) if mock.is_some() => {
+            Some((defaults.as_ref().map(|d| d.values.clone()), plan_too || t.apply || defaults.as_ref().is_some_and(|d| d.at_plan)))
+        }
+        _ => None,
+    };
+    let value = match fill {
+        Some((values, true)) => with_values(t, &planned, values.as_ref(), schema, profile),
+        Some((_, false)) => planned,
+        None if t.apply && r.mode == Mode::Managed && r.ty == "terraform_data" && builtin => applied_terraform_data(t, &planned, profile),
+        None if t.apply && r.mode == Mode::Managed && !planned.is_wholly_known() => {
+            t.unmocked.borrow_mut().push(address.to_string());
+            t.filled(&planned, None, profile)
+        }
+        None => planned,
+    };
+    if t.apply && r.mode == Mode::Managed {
+        t.applied.borrow_mut().insert(address.to_string(), value.clone());
+    }
+    value
+}
+
+/// `planned` with the given values set over it and the rest filled.
+fn with_values(t: &Testing, planned: &Value, values: Option<&Value>, schema: &TypeSchema, profile: crate::profile::Profile) -> Value {
+    let filled = t.filled(planned, values, profile);
+    // Values given for attributes the plan left out (a type planned as
+    // written) are set too.
+    match (filled.unmarked(), values.map(Value::unmarked), schema) {
+        (Value::Object(o), Some(Value::Object(v)), TypeSchema::Unknown) => {
+            let mut o = o.clone();
+            for (k, x) in v.iter() {
+                o.make_mut().insert(k.clone(), x.clone());
+            }
+            Value::Object(o).with_marks(filled.marks())
+        }
+        _ => filled,
+    }
+}
+
+/// `terraform_data` as its provider applies it: a new `id` where the
+/// plan has none, and `output` the `input`.
+fn applied_terraform_data(t: &Testing, planned: &Value, profile: crate::profile::Profile) -> Value {
+    let Value::Object(o) = planned.unmarked() else { return planned.clone() };
+    let mut o = o.clone();
+    if o.get("id").is_none_or(|v| !v.is_known()) {
+        o.make_mut().insert("id".into(), Value::string(t.uuid(), profile));
+    }
+    if o.get("output").is_some_and(|v| !v.is_known()) {
+        let input = o.get("input").cloned().unwrap_or_else(Value::null);
+        o.make_mut().insert("output".into(), input);
+    }
+    Value::Object(o).with_marks(planned.marks())
+}

@@ -1,0 +1,69 @@
+//! The test command (`hcl-eval --test`, `run_tests`) against the golden
+//! cases of `tests/tftest/cases.jsonl`, recorded with the real `terraform
+//! test -no-color` and `tofu test -no-color`
+//! (`tools/reference/record_tests.py`): standard output, standard error
+//! and the exit status, byte for byte. A case's `gap` names, per engine,
+//! what the playground does not reproduce yet; those are listed, not
+//! compared.
+
+mod common;
+
+use hcl_playground::module::{run_tests, CliInput, ModuleOptions, TestOptions};
+use hcl_playground::Profile;
+use serde_json::Value as Json;
+
+fn cases() -> Vec<Json> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tftest/cases.jsonl");
+    std::fs::read_to_string(path).unwrap().lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// The options a case's `args` give, as `hcl-eval --test` reads them.
+fn options(args: &[Json]) -> TestOptions {
+    let mut t = TestOptions::default();
+    let mut it = args.iter().filter_map(Json::as_str);
+    while let Some(a) = it.next() {
+        match a {
+            "--filter" => t.filter.extend(it.next().map(str::to_string)),
+            "--var" => t.cli.extend(it.next().map(CliInput::var)),
+            "--verbose" => t.verbose = true,
+            other => panic!("unknown option {other}"),
+        }
+    }
+    t
+}
+
+#[test]
+fn test_command_matches_the_recordings() {
+    let mut failures = Vec::new();
+    let (mut compared, mut gaps) = (0, Vec::new());
+    for case in cases() {
+        let id = case["id"].as_str().unwrap();
+        let files: Vec<(String, String)> =
+            case["files"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())).collect();
+        for (engine, profile) in [("terraform", Profile::Terraform), ("opentofu", Profile::OpenTofu)] {
+            if let Some(gap) = case["gap"][engine].as_str() {
+                gaps.push(format!("{id} ({engine}): {gap}"));
+                continue;
+            }
+            let expect = &case["expect"][engine];
+            let module = ModuleOptions { profile, providers: Some(common::provider_data()), ..ModuleOptions::default() };
+            let suite = run_tests(files.clone(), &module, &options(case["args"].as_array().unwrap()));
+            let (out, err) = suite.streams();
+            let exit = if suite.passed() { 0 } else { 1 };
+            compared += 1;
+            if out != expect["stdout"].as_str().unwrap()
+                || err != expect["stderr"].as_str().unwrap()
+                || exit != expect["exit"].as_i64().unwrap()
+            {
+                failures.push(format!(
+                    "{id} ({engine}):\n--- stdout, expected\n{}\n--- stdout, got\n{out}\n--- stderr, expected\n{}\n--- stderr, got\n{err}\n--- exit {} / {exit}",
+                    expect["stdout"].as_str().unwrap(),
+                    expect["stderr"].as_str().unwrap(),
+                    expect["exit"]
+                ));
+            }
+        }
+    }
+    eprintln!("{compared} recordings compared; not reproduced yet:\n  {}", gaps.join("\n  "));
+    assert!(failures.is_empty(), "{} of {compared} recordings differ:\n{}", failures.len(), failures.join("\n\n"));
+}

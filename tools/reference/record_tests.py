@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Records the golden test-command cases of tests/tftest/cases.jsonl with
+the real programs (never run by cargo test or CI).
+
+Each case is a module with its test files ("files"), the options given to
+the test command ("args", as `hcl-eval --test` takes them: -filter,
+-var, -verbose), and whether `init` runs first ("init": with
+-plugin-dir at PROVIDERS_PLUGIN_DIR, for mock_provider and module
+blocks). For each engine the case is written into a fresh directory and
+`terraform test -no-color ARGS` (and `tofu test -no-color ARGS`) runs
+there, offline, with an empty CLI configuration; standard output,
+standard error and the exit status are recorded under "expect".
+
+  tools/reference/build                       # the programs
+  PROVIDERS_PLUGIN_DIR=DIR tools/reference/record_tests.py [CASE-ID...]
+
+A case may carry "gap": what the playground does not reproduce yet; the
+test suite then reports it apart instead of comparing.
+"""
+import json, os, shutil, subprocess, sys, tempfile
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+CASES = os.path.join(ROOT, "tests", "tftest", "cases.jsonl")
+BIN = os.path.join(ROOT, "target", "reference", "bin")
+PLUGINS = os.environ.get("PROVIDERS_PLUGIN_DIR")
+ENGINES = {"terraform": "terraform", "opentofu": "tofu"}
+
+
+def env():
+    home = tempfile.mkdtemp(prefix="tftest-home-")
+    return {
+        "PATH": "/usr/bin:/bin",
+        "HOME": home,
+        "TF_CLI_CONFIG_FILE": "/dev/null",
+        "CHECKPOINT_DISABLE": "1",
+        "HTTP_PROXY": "http://127.0.0.1:9",
+        "HTTPS_PROXY": "http://127.0.0.1:9",
+    }
+
+
+def record(case, engine):
+    program = os.path.join(BIN, ENGINES[engine])
+    work = tempfile.mkdtemp(prefix="tftest-")
+    try:
+        for name, text in case["files"].items():
+            path = os.path.join(work, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(text)
+        e = env()
+        if case.get("init"):
+            cmd = [program, "init", "-no-color", "-input=false"]
+            if PLUGINS:
+                cmd.append("-plugin-dir=" + os.path.abspath(PLUGINS))
+            subprocess.run(cmd, cwd=work, env=e, capture_output=True)  # a test file the engine refuses fails init too
+        args = [a.replace("--", "-", 1) if a.startswith("--") else a for a in case.get("args", [])]
+        p = subprocess.run([program, "test", "-no-color", *args], cwd=work, env=e, capture_output=True, text=True)
+        return {"stdout": p.stdout, "stderr": p.stderr, "exit": p.returncode}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    wanted = set(sys.argv[1:])
+    cases = [json.loads(l) for l in open(CASES) if l.strip()]
+    for case in cases:
+        if wanted and case["id"] not in wanted:
+            continue
+        case["expect"] = {engine: record(case, engine) for engine in ENGINES}
+        print(case["id"], {k: v["exit"] for k, v in case["expect"].items()}, file=sys.stderr)
+    with open(CASES, "w") as f:
+        for case in cases:
+            f.write(json.dumps(case, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
