@@ -186,8 +186,8 @@ impl<'m> Planner<'m> {
     /// A `check` block: its data source, then its assertions, whose
     /// failures are warnings (they never stop a plan).
     pub(crate) fn check(&mut self, i: usize) {
-        // OpenTofu's console does not run checks.
-        if self.opentofu() {
+        // OpenTofu's console does not run checks (its tests do).
+        if self.opentofu() && self.links.testing.is_none() {
             return;
         }
         let ch = &self.config.checks[i];

@@ -222,6 +222,8 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
     // planning too.
     let plan_too = p.opentofu();
     let fill = match (&over, r.mode) {
+        // OpenTofu's overrides replace what the state holds too.
+        (Some(o), Mode::Managed) if prior && plan_too => Some((Some(o.values.clone()), true)),
         (_, Mode::Managed) if prior => (mock.is_some() || over.is_some()).then_some((None, t.apply)),
         (Some(o), _) => Some((Some(o.values.clone()), o.at_plan || plan_too || t.apply || r.mode == Mode::Data)),
         (None, Mode::Data) if mock.is_some() => Some((defaults.as_ref().map(|d| d.values.clone()), true)),
@@ -249,13 +251,20 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
 /// `planned` with the given values set over it and the rest filled.
 fn with_values(t: &Testing, planned: &Value, values: Option<&Value>, schema: &TypeSchema, profile: crate::profile::Profile) -> Value {
     let filled = t.filled(planned, values, profile);
-    // Values given for attributes the plan left out (a type planned as
-    // written) are set too.
-    match (filled.unmarked(), values.map(Value::unmarked), schema) {
-        (Value::Object(o), Some(Value::Object(v)), TypeSchema::Unknown) => {
+    // The values given are set over what the plan has (converted to the
+    // attribute's type where the schema gives one).
+    match (filled.unmarked(), values.map(Value::unmarked)) {
+        (Value::Object(o), Some(Value::Object(v))) => {
             let mut o = o.clone();
             for (k, x) in v.iter() {
-                o.make_mut().insert(k.clone(), x.clone());
+                let x = match (schema, o.get(k)) {
+                    (TypeSchema::Known(_), Some(old)) => {
+                        crate::value::convert::convert(x, &old.ty(), profile).unwrap_or_else(|_| x.clone())
+                    }
+                    (TypeSchema::Known(_), None) => continue,
+                    _ => x.clone(),
+                };
+                o.make_mut().insert(k.clone(), x);
             }
             Value::Object(o).with_marks(filled.marks())
         }

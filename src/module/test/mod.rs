@@ -123,6 +123,8 @@ pub struct FileResult {
     pub status: Status,
     /// Each run block, in order.
     pub runs: Vec<RunResult>,
+    /// Its text (the runs' ranges are in it).
+    pub text: Arc<str>,
 }
 
 /// Every test file's result: what `terraform test` prints.
@@ -260,7 +262,8 @@ struct FileState {
 }
 
 fn run_file(module: &Arc<Module>, tf: &TestFile, body: &Rc<Body>, test: &TestOptions, seed: u64) -> FileResult {
-    let mut result = FileResult { name: tf.name.clone(), status: Status::Pass, runs: Vec::new() };
+    let text = Arc::from(module.files()[tf.file].1.as_str());
+    let mut result = FileResult { name: tf.name.clone(), status: Status::Pass, runs: Vec::new(), text };
     let mut state = FileState { states: BTreeMap::new(), runs: BTreeMap::new() };
     let mut stopped = false;
     let _ = body;
@@ -296,8 +299,18 @@ fn module_of(module: &Arc<Module>, source: &str) -> Option<Arc<Module>> {
         return None;
     }
     let prefix = format!("{dir}/");
-    let files: Vec<(String, String)> =
-        module.files().iter().filter_map(|(n, t)| n.strip_prefix(&prefix).map(|rest| (rest.to_string(), t.clone()))).collect();
+    // The files keep their places (a test file's expressions are
+    // evaluated in the module under test): those of the source directory
+    // from its root, the others out of any configuration.
+    let files: Vec<(String, String)> = module
+        .files()
+        .iter()
+        .map(|(n, t)| match n.strip_prefix(&prefix) {
+            Some(rest) => (rest.to_string(), t.clone()),
+            None if is_test_file(n, module.options().profile) => (n.clone(), t.clone()),
+            None => (format!("{n}.outside"), t.clone()),
+        })
+        .collect();
     files.iter().any(|(n, _)| n.ends_with(".tf") && !n.contains('/')).then(|| Module::load(files, module.options()))
 }
 
@@ -427,7 +440,11 @@ fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, s
         }
         let mut td = diagnostic(&target, d, None);
         td.values = condition_values(&e, d);
-        match d.warning {
+        // A failed check block fails a test run.
+        if d.kind == crate::module::load::DiagnosticKind::CheckAssertion && d.diagnostic.summary == "Check block assertion failed" {
+            td.warning = false;
+        }
+        match td.warning {
             true => warnings.push(td),
             false => errors.push(td),
         }
@@ -577,8 +594,8 @@ fn assertions(e: &Evaluation, tf: &TestFile, run: &Run, outputs: &Value, runs: &
     let tofu = profile == Profile::OpenTofu;
     let mut status = Status::Pass;
     let mut ds = Vec::new();
-    // OpenTofu evaluates an assertion that reads `run` without `output`
-    // or `run` in its scope.
+    // OpenTofu evaluates an assertion that reads `run` in an empty scope:
+    // each name is unknown, and `run.x` an undeclared resource besides.
     let reads_run = |x: &Expression| crate::syntax::traversals(x).iter().any(|(root, _, _)| *root == "run");
     if tofu && run.asserts.iter().any(|a| reads_run(&a.condition) || reads_run(&a.error_message)) {
         for a in &run.asserts {
@@ -587,9 +604,6 @@ fn assertions(e: &Evaluation, tf: &TestFile, run: &Run, outputs: &Value, runs: &
             }
             for x in [&a.condition, &a.error_message] {
                 for (root, span, steps) in crate::syntax::traversals(x) {
-                    if root != "output" && root != "run" {
-                        continue;
-                    }
                     let d = Diagnostic::error("Unknown variable", format!("There is no variable named \"{root}\"."), span);
                     ds.push(diagnostic(module, &ModuleDiagnostic::at(tf.file, d), Some(&run.name)));
                     if root == "run" {
@@ -628,13 +642,15 @@ fn assertions(e: &Evaluation, tf: &TestFile, run: &Run, outputs: &Value, runs: &
         }
         let truth = match cond.unmarked() {
             Value::Bool(b) => *b,
-            Value::Null(_) if !tofu => {
+            Value::Null(_) => {
                 let d = Diagnostic::error(
-                    "Invalid condition result",
+                    "Invalid condition run",
                     "Condition expression must return either true or false, not null.",
                     a.condition.span,
                 );
-                ds.push(diagnostic(module, &ModuleDiagnostic::at(tf.file, d), Some(&run.name)));
+                let mut td = diagnostic(module, &ModuleDiagnostic::at(tf.file, d), Some(&run.name));
+                td.values = values::reference_values(e, tf.file, &a.condition, &roots, values::Style::Compact);
+                ds.push(td);
                 return (Status::Error, ds);
             }
             _ => false,

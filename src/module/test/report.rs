@@ -95,10 +95,10 @@ pub fn render(d: &TestDiagnostic) -> String {
         for (i, line) in text[line_start..last_end].split('\n').enumerate() {
             out.push_str(&format!("{:>4}: {}\n", first_line + i, line.strip_suffix('\r').unwrap_or(line)));
         }
-        if !d.values.is_empty() || d.comparison.is_some() {
+        let tofu_diff = d.comparison.as_ref().and_then(|c| c.opentofu.clone());
+        if !d.values.is_empty() || d.comparison.is_some() && tofu_diff.is_none() {
             out.push_str("    ├────────────────\n");
         }
-        let tofu_diff = d.comparison.as_ref().and_then(|c| c.opentofu.clone());
         if let Some(c) = d.comparison.as_ref().filter(|c| c.opentofu.is_none()) {
             if c.verbose {
                 out.push_str("    │ LHS:\n");

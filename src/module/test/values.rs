@@ -229,14 +229,210 @@ pub(crate) fn comparison(
 }
 
 /// OpenTofu's rendering of a change from `before` to `after`, as its
-/// plan shows an output's change.
+/// plan renderer shows an output's change: primitives as `a -> b`,
+/// collections and objects element by element with `+`, `-` and `~`,
+/// unchanged parts counted rather than shown.
 fn change(before: &Value, after: &Value, profile: Profile) -> String {
-    let show = |v: &Value| crate::present::console(v, profile);
-    match (before.is_null(), after.is_null()) {
-        (true, false) => show(after),
-        (false, true) => format!("{} -> null", show(before)),
-        _ => format!("{} -> {}", show(before), show(after)),
+    if before.has_mark_deep(Marks::SENSITIVE) || after.has_mark_deep(Marks::SENSITIVE) {
+        return "(sensitive value)".into();
     }
+    let (text, action) = render_change(Some(before.unmarked()), Some(after.unmarked()), 0, profile);
+    match (action, after.is_null()) {
+        (Action::Delete, true) => format!("{text} -> null"),
+        _ => text,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Action {
+    NoOp,
+    Create,
+    Delete,
+    Update,
+}
+
+impl Action {
+    /// The renderer's symbol, four columns wide.
+    fn symbol(self) -> &'static str {
+        match self {
+            Action::NoOp => "    ",
+            Action::Create => "  + ",
+            Action::Delete => "  - ",
+            Action::Update => "  ~ ",
+        }
+    }
+}
+
+fn pad(indent: usize) -> String {
+    "    ".repeat(indent)
+}
+
+fn primitive(v: &Value, profile: Profile) -> String {
+    match v {
+        Value::String(s) => crate::value::go_quote(s, profile),
+        Value::Null(_) => "null".into(),
+        v => crate::present::console(v, profile),
+    }
+}
+
+/// One side's parts: a collection's elements, or an object's or map's
+/// entries (keys quoted for a map), or none for a primitive.
+enum Parts<'v> {
+    Sequence(Vec<&'v Value>),
+    Entries(Vec<(&'v str, &'v Value)>, bool),
+    Primitive,
+}
+
+fn parts(v: &Value) -> Parts<'_> {
+    match v {
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Parts::Sequence(items.iter().collect()),
+        Value::Object(m) => Parts::Entries(m.iter().map(|(k, x)| (k.as_str(), x)).collect(), false),
+        Value::Map(_, m) => Parts::Entries(m.iter().map(|(k, x)| (k.as_str(), x)).collect(), true),
+        _ => Parts::Primitive,
+    }
+}
+
+fn render_change(before: Option<&Value>, after: Option<&Value>, indent: usize, profile: Profile) -> (String, Action) {
+    let before = before.filter(|v| !v.is_null());
+    let after = after.filter(|v| !v.is_null());
+    let action = match (before, after) {
+        (Some(b), Some(a)) if crate::value::ops::raw_equals(b, a, profile) => Action::NoOp,
+        (None, None) => Action::NoOp,
+        (None, Some(_)) => Action::Create,
+        (Some(_), None) => Action::Delete,
+        _ => Action::Update,
+    };
+    let b_parts = before.map(parts);
+    let a_parts = after.map(parts);
+    let text = match (b_parts, a_parts) {
+        (Some(Parts::Sequence(b)), Some(Parts::Sequence(a))) => sequence(&b, &a, indent, profile),
+        (Some(Parts::Sequence(b)), None) => sequence(&b, &[], indent, profile),
+        (None, Some(Parts::Sequence(a))) => sequence(&[], &a, indent, profile),
+        (Some(Parts::Entries(b, map)), Some(Parts::Entries(a, _))) => entries(&b, &a, map, indent, profile),
+        (Some(Parts::Entries(b, map)), None) => entries(&b, &[], map, indent, profile),
+        (None, Some(Parts::Entries(a, map))) => entries(&[], &a, map, indent, profile),
+        _ => match (action, before, after) {
+            (Action::Update, Some(b), Some(a)) => format!("{} -> {}", primitive(b, profile), primitive(a, profile)),
+            (_, _, Some(a)) => primitive(a, profile),
+            (_, Some(b), None) => primitive(b, profile),
+            _ => "null".into(),
+        },
+    };
+    (text, action)
+}
+
+/// A list's change: the longest common run of elements unchanged, the
+/// others removed then added; a list of primitives shows the unchanged
+/// neighbours of each change.
+fn sequence(before: &[&Value], after: &[&Value], indent: usize, profile: Profile) -> String {
+    if before.is_empty() && after.is_empty() {
+        return "[]".into();
+    }
+    let (n, m) = (before.len(), after.len());
+    let mut lcs = vec![vec![0usize; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = match crate::value::ops::raw_equals(before[i], after[j], profile) {
+                true => lcs[i + 1][j + 1] + 1,
+                false => lcs[i + 1][j].max(lcs[i][j + 1]),
+            };
+        }
+    }
+    let mut items: Vec<(Action, String)> = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    let mut removed = Vec::new();
+    let mut added = Vec::new();
+    let flush = |items: &mut Vec<(Action, String)>, removed: &mut Vec<&Value>, added: &mut Vec<&Value>| {
+        for v in removed.drain(..) {
+            items.push((Action::Delete, render_change(Some(v), None, indent + 1, profile).0));
+        }
+        for v in added.drain(..) {
+            items.push((Action::Create, render_change(None, Some(v), indent + 1, profile).0));
+        }
+    };
+    while i < n || j < m {
+        if i < n && j < m && crate::value::ops::raw_equals(before[i], after[j], profile) {
+            flush(&mut items, &mut removed, &mut added);
+            items.push((Action::NoOp, render_change(Some(before[i]), Some(after[j]), indent + 1, profile).0));
+            i += 1;
+            j += 1;
+        } else if j >= m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1]) {
+            removed.push(before[i]);
+            i += 1;
+        } else {
+            added.push(after[j]);
+            j += 1;
+        }
+    }
+    flush(&mut items, &mut removed, &mut added);
+    let context = before.iter().chain(after.iter()).all(|v| matches!(parts(v), Parts::Primitive));
+    let mut out = String::from("[\n");
+    let mut unchanged: Vec<&String> = Vec::new();
+    let mut show_next = false;
+    let hidden = |count: usize| match count {
+        1 => "# (1 unchanged element hidden)".to_string(),
+        n => format!("# ({n} unchanged elements hidden)"),
+    };
+    for (action, text) in &items {
+        if *action == Action::NoOp && !show_next {
+            unchanged.push(text);
+            continue;
+        }
+        show_next = false;
+        if context {
+            if unchanged.len() > 1 {
+                out.push_str(&format!("{}{}{}\n", pad(indent + 1), Action::NoOp.symbol(), hidden(unchanged.len() - 1)));
+            }
+            if let Some(last) = unchanged.last() {
+                out.push_str(&format!("{}{}{last},\n", pad(indent + 1), Action::NoOp.symbol()));
+            }
+            unchanged.clear();
+            show_next = *action != Action::NoOp;
+        }
+        out.push_str(&format!("{}{}{text},\n", pad(indent + 1), action.symbol()));
+    }
+    if !unchanged.is_empty() {
+        out.push_str(&format!("{}{}{}\n", pad(indent + 1), Action::NoOp.symbol(), hidden(unchanged.len())));
+    }
+    out.push_str(&format!("{}{}]", pad(indent), Action::NoOp.symbol()));
+    out
+}
+
+fn entry<'v>(side: &[(&str, &'v Value)], k: &str) -> Option<&'v Value> {
+    side.iter().find(|(x, _)| *x == k).map(|(_, v)| *v)
+}
+
+/// An object's or map's change: each changed attribute, keys aligned,
+/// the unchanged ones counted.
+fn entries(before: &[(&str, &Value)], after: &[(&str, &Value)], map: bool, indent: usize, profile: Profile) -> String {
+    let mut keys: Vec<&str> = before.iter().chain(after.iter()).map(|(k, _)| *k).collect();
+    keys.sort();
+    keys.dedup();
+    if keys.is_empty() {
+        return "{}".into();
+    }
+    let name = |k: &str| match map || !crate::text::is_identifier(k) {
+        true => crate::value::go_quote(k, profile),
+        false => k.to_string(),
+    };
+    let width = keys.iter().map(|k| name(k).chars().count()).max().unwrap_or(0);
+    let mut out = String::from("{\n");
+    let mut unchanged = 0;
+    for k in keys {
+        let (text, action) = render_change(entry(before, k), entry(after, k), indent + 1, profile);
+        if action == Action::NoOp {
+            unchanged += 1;
+            continue;
+        }
+        out.push_str(&format!("{}{}{:<width$} = {text}\n", pad(indent + 1), action.symbol(), name(k)));
+    }
+    if unchanged > 0 {
+        let word = if map { "element" } else { "attribute" };
+        let plural = if unchanged == 1 { "" } else { "s" };
+        out.push_str(&format!("{}{}# ({unchanged} unchanged {word}{plural} hidden)\n", pad(indent + 1), Action::NoOp.symbol()));
+    }
+    out.push_str(&format!("{}{}}}", pad(indent), Action::NoOp.symbol()));
+    out
 }
 
 /// `v` with every unknown part null (OpenTofu's assertions).
