@@ -38,9 +38,10 @@ fn test_command_matches_the_recordings() {
     let (mut compared, mut gaps) = (0, Vec::new());
     for case in cases() {
         let id = case["id"].as_str().unwrap();
-        let files: Vec<(String, String)> =
-            case["files"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())).collect();
         for (engine, profile) in [("terraform", Profile::Terraform), ("opentofu", Profile::OpenTofu)] {
+            let mut files = case["files"].as_object().unwrap().clone();
+            files.extend(case["engine_files"][engine].as_object().cloned().unwrap_or_default());
+            let files: Vec<(String, String)> = files.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())).collect();
             if let Some(gap) = case["gap"][engine].as_str() {
                 gaps.push(format!("{id} ({engine}): {gap}"));
                 continue;
@@ -66,4 +67,25 @@ fn test_command_matches_the_recordings() {
     }
     eprintln!("{compared} recordings compared; not reproduced yet:\n  {}", gaps.join("\n  "));
     assert!(failures.is_empty(), "{} of {compared} recordings differ:\n{}", failures.len(), failures.join("\n\n"));
+}
+
+/// The page's examples with test files are recorded cases: their files
+/// are a case's, and the summary the page shows is the one Terraform
+/// printed.
+#[test]
+fn examples_with_tests_are_recorded() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples.json");
+    let examples: Vec<Json> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = cases();
+    let mut seen = 0;
+    for ex in examples.iter().filter(|e| e["files"].as_object().is_some_and(|f| f.keys().any(|k| k.ends_with(".tftest.hcl")))) {
+        let mut files = ex["files"].as_object().unwrap().clone();
+        files.insert("main.tf".into(), ex["expr"].clone());
+        let case = cases.iter().find(|c| c["files"].as_object() == Some(&files));
+        let case = case.unwrap_or_else(|| panic!("example {} is not a recorded case", ex["title"]));
+        let stdout = case["expect"]["terraform"]["stdout"].as_str().unwrap();
+        assert_eq!(stdout.trim_end().lines().last(), ex["testsSummary"].as_str(), "{}", ex["title"]);
+        seen += 1;
+    }
+    assert!(seen > 0, "no example has test files");
 }

@@ -728,3 +728,25 @@ fn the_json_view_marks_sensitive_values_without_their_content() {
     assert!(!text.contains("hunter2"), "{text}");
     assert_eq!(text, "{\n  \"a\": {\"__sensitive__\": \"(sensitive value)\"},\n  \"b\": 1\n}");
 }
+
+/// `runTests`: the page's example with a test file, run as the recorded
+/// `terraform test` ran it; each run's status, and its failed assertion
+/// placed in the test file (UTF-16).
+#[cfg(feature = "module-mode")]
+#[wasm_bindgen_test]
+fn run_tests_answers_the_example_as_terraform_test_did() {
+    use hcl_playground::wasm::run_tests_js;
+    let examples: Vec<Json> = serde_json::from_str(include_str!("../www/examples.json")).unwrap();
+    let ex = examples.iter().find(|e| e["testsSummary"].is_string()).unwrap();
+    let options = js_sys::JSON::parse(&json!({"files": ex["files"]}).to_string()).unwrap();
+    let r: Json = serde_wasm_bindgen::from_value(run_tests_js(ex["expr"].as_str().unwrap(), options, JsValue::UNDEFINED)).unwrap();
+    assert_eq!(r["stdout"].as_str().unwrap().trim_end().lines().last(), ex["testsSummary"].as_str());
+    let runs: Vec<(&str, &str)> =
+        r["files"][0]["runs"].as_array().unwrap().iter().map(|r| (r["name"].as_str().unwrap(), r["status"].as_str().unwrap())).collect();
+    assert_eq!(runs, [("greets", "pass"), ("greets_by_name", "fail"), ("keeps_its_id", "pass")]);
+    let d = &r["files"][0]["runs"][1]["diagnostics"][0];
+    let text = ex["files"]["tests/greeting.tftest.hcl"].as_str().unwrap();
+    let (start, end) = (d["start"].as_u64().unwrap() as usize, d["end"].as_u64().unwrap() as usize);
+    assert_eq!(&text[start..end], "output.greeting == \"hello ada\"");
+    assert_eq!(d["detail"], "greeting is hello Ada");
+}

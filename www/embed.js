@@ -11,7 +11,9 @@
 // color-scheme, or --hcl-color-scheme), playground (an http(s) URL),
 // time-limit (ms, default 3000, counted once the worker takes the request);
 // module, vars-format and console for a module (its other files as
-// <template data-file="modules/net/main.tf"> children). The text may hold hidden
+// <template data-file="modules/net/main.tf"> children; with a test file
+// among them, tests/x.tftest.hcl, the widget shows the module's test run as
+// `terraform test` prints it, and expect matches its summary line). The text may hold hidden
 // set-up, read-only lines and ^? queries (authoring.js). Nothing heavy
 // loads until a widget scrolls into view or takes focus; one Web Worker
 // serves every widget; each evaluates as soon as the worker is free, newest
@@ -374,7 +376,11 @@ class HclPlayground extends HTMLElement {
     let answer;
     let variables = this.variables;
     const moduleSource = this.authored.setup ? `${this.authored.setup}\n${source}` : source;
-    if (this.module) answer = await this.ask(moduleMessage(moduleSource, variables, this.varsFormat, this.consoleLine, this.profile, templateFiles(this)));
+    const files = this.module ? templateFiles(this) : {};
+    // A module with a test file beside it shows its tests' run.
+    const tests = this.module && Object.keys(files).some((f) => f.endsWith(".tftest.hcl") || f.endsWith(".tofutest.hcl"));
+    if (tests) answer = await this.ask({ ...moduleMessage(moduleSource, variables, this.varsFormat, "", this.profile, files), kind: "tests" });
+    else if (this.module) answer = await this.ask(moduleMessage(moduleSource, variables, this.varsFormat, this.consoleLine, this.profile, files));
     else {
       const setup = this.authored.setup ? await this.setupVariables() : { vars: variables };
       if (!setup) return;
@@ -387,7 +393,7 @@ class HclPlayground extends HTMLElement {
     if (!answer || source !== this.code.value) return;
     this.runs++;
     this.dataset.runs = String(this.runs);
-    const got = answer.timedOut || answer.crashed ? this.showFailure(answer) : this.module ? this.showModule(answer.result) : this.showExpression(answer);
+    const got = answer.timedOut || answer.crashed ? this.showFailure(answer) : tests ? this.showTests(answer.result) : this.module ? this.showModule(answer.result) : this.showExpression(answer);
     this.verdict(got);
     if (got !== null || !answer.timedOut) await this.runQueries(source, variables, moduleSource);
     this.dispatchEvent(new CustomEvent("hcl-result", { bubbles: true, composed: true, detail: { ok: got !== null, output: got, type: this.type.textContent.replace(/^Type: /, ""), errors: this.err.textContent, matches: this.dataset.match === undefined ? null : this.dataset.match === "true" } }));
@@ -411,6 +417,17 @@ class HclPlayground extends HTMLElement {
     const text = r.diagnosticsText ?? r.diagnostics.map((d) => `Error: ${d.summary}\n\n${d.detail}`).join("\n\n");
     this.show("", "", answer.setupError ? `In the set-up's ${answer.setupError}:\n${text}` : text);
     return null;
+  }
+
+  // A test run: what `terraform test` prints, its errors apart; the
+  // summary line is the result an `expect` compares.
+  showTests(r) {
+    this.engine.textContent = this.profile && r.engine ? r.engine : "";
+    this.out.textContent = r.stdout;
+    this.type.textContent = "";
+    this.err.textContent = r.stderr.replace(/^\n/, "");
+    this.err.classList.toggle("w", r.passed);
+    return r.ok ? r.stdout.trimEnd().split("\n").pop() : null;
   }
 
   showModule(r) {

@@ -14,7 +14,8 @@
 // A module's provider resources are planned with the providers' schemas
 // (www/providers), fetched on demand: only the files of the types it names.
 //
-// { kind: "format" } formats (terraform fmt); { kind: "inspect" } and
+// { kind: "format" } formats (terraform fmt); { kind: "tests" } runs a
+// module's test files (terraform test); { kind: "inspect" } and
 // { kind: "inspectModule" } give the value of the sub-expression at
 // start..end (UTF-16). A module ({ kind: "module" }), its inspection and
 // formatting go to the full build: the smaller build leaves Module mode
@@ -165,6 +166,11 @@ self.onmessage = async (event) => {
       const whole = Object.fromEntries(event.data.addresses.map((a) => [a, build.moduleValue(a, options?.profile)]).filter(([, w]) => w));
       self.postMessage({ id, result: whole });
       build.releaseModules();
+      return;
+    }
+    if (kind === "tests") {
+      const build = await fullBuild(id);
+      self.postMessage({ id, result: build.runTests(source, options, event.data.testOptions) });
       return;
     }
     if (kind === "module") {

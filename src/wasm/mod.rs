@@ -11,10 +11,14 @@
 mod format;
 mod inspect;
 mod module;
+#[cfg(feature = "module-mode")]
+mod tests;
 
 pub use format::format;
 pub use inspect::{inspect, inspect_module_js};
 pub use module::{add_provider_files, evaluate_module, module_value, release_modules};
+#[cfg(feature = "module-mode")]
+pub use tests::run_tests_js;
 
 use crate::api::{parse_variables_hinting, VariablesFormat};
 use crate::diagnostics::{floor_char_boundary, Diagnostic, LineCol};

@@ -238,3 +238,23 @@ test("the README snippet works in a blank page elsewhere, under the policy the R
   assert.deepEqual(errors, []);
   await tab.close();
 });
+
+test("a module widget with a test file shows its test run as terraform test prints it", async () => {
+  const page = await newPage(browser, { width: 1000, height: 700 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}docs/`);
+  const widget = page.locator('hcl-playground[module][expect^="Success!"]');
+  await widget.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('hcl-playground[module][expect^="Success!"]').dataset.match === "true");
+  assert.equal(
+    await widget.locator(".r > pre").first().textContent(),
+    'tests/greeting.tftest.hcl... in progress\n  run "default_name"... pass\n  run "given_name"... pass\ntests/greeting.tftest.hcl... tearing down\ntests/greeting.tftest.hcl... pass\n\nSuccess! 2 passed, 0 failed.\n',
+  );
+  // An edit that breaks an assertion shows its failure and no longer matches.
+  await widget.locator("textarea").fill('variable "name" {\n  default = "doc"\n}\n\noutput "greeting" {\n  value = "Hello, ${var.name}!"\n}\n');
+  await page.waitForFunction(() => document.querySelector('hcl-playground[module][expect^="Success!"]').dataset.match === "false");
+  assert.match(await widget.locator("pre.e").textContent(), /Error: Test assertion failed[\s\S]*greeting is Hello, doc!/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

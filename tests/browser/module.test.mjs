@@ -871,3 +871,38 @@ test("a workspace of files: tabs, child modules, tfvars, file:line problems, sha
   await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.startsWith("ok"));
   assert.deepEqual(errors, []);
 });
+
+test("the Tests panel runs a workspace's test files as terraform test does, again after each edit", async () => {
+  const { page, errors } = await openPage();
+  const ex = moduleExamples.find((e) => e.testsSummary);
+  await page.selectOption('[data-testid="examples"]', String(ex.index));
+  await settle(page);
+  const summary = () => page.textContent('[data-testid="tests"] .tests-summary');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="tests"]').hidden);
+  assert.equal(await summary(), ex.testsSummary);
+  const runs = await page.$$eval('[data-testid="tests-run"]', (els) => els.map((e) => e.querySelector(".name").textContent + " " + e.querySelector(".status").textContent));
+  assert.deepEqual(runs, ['run "greets" pass', 'run "greets_by_name" fail', 'run "keeps_its_id" pass']);
+  // The failed assertion's message and diff, as terraform test prints them.
+  const problem = await page.textContent('[data-testid="tests"] .test-problem-text');
+  assert.match(problem, /Error: Test assertion failed/);
+  assert.match(problem, /- "hello Ada"\n {4}│ \+ "hello ada"/);
+  assert.match(problem, /greeting is hello Ada/);
+  // A click opens the test file at the condition, marked in the editor.
+  await page.click('[data-testid="tests"] .test-problem-head');
+  await settle(page);
+  assert.deepEqual((await tabs(page)).filter((t) => t.startsWith("*")), ["*tests/greeting.tftest.hcl"]);
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"] .cm-lintRange-error'));
+  assert.equal(await page.textContent('[data-testid="editor"] .cm-lintRange-error'), 'output.greeting == "hello ada"');
+  // An edit that makes the assertion hold runs the tests again.
+  await page.evaluate(() => {
+    const view = window.hclPlayground.expression;
+    const text = view.state.doc.toString();
+    const at = text.indexOf('"hello ada"');
+    view.dispatch({ changes: { from: at, to: at + '"hello ada"'.length, insert: '"hello Ada"' } });
+  });
+  await settle(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="tests"] .tests-summary').textContent.startsWith("Success!"));
+  assert.equal(await summary(), "Success! 3 passed, 0 failed.");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

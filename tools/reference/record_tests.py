@@ -14,7 +14,9 @@ standard error and the exit status are recorded under "expect".
   tools/reference/build                       # the programs
   PROVIDERS_PLUGIN_DIR=DIR tools/reference/record_tests.py [CASE-ID...]
 
-A case may carry "gap": what the playground does not reproduce yet; the
+A case's "engine_files" adds or replaces files for one engine (the
+.terraform/modules/modules.json of a registry module, whose source names
+each engine's registry). A case may carry "gap": what the playground does not reproduce yet; the
 test suite then reports it apart instead of comparing.
 """
 import json, os, shutil, subprocess, sys, tempfile
@@ -42,7 +44,8 @@ def record(case, engine):
     program = os.path.join(BIN, ENGINES[engine])
     work = tempfile.mkdtemp(prefix="tftest-")
     try:
-        for name, text in case["files"].items():
+        files = {**case["files"], **case.get("engine_files", {}).get(engine, {})}
+        for name, text in files.items():
             path = os.path.join(work, name)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:

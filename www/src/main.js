@@ -28,6 +28,7 @@ import {
   detectFormat,
   undeclaredRange,
 } from "./module-view.js";
+import { renderTests, testProblemsIn, isTestFile } from "./tests-view.js";
 import { inspector } from "./inspect-view.js";
 import { createLocal } from "./local.js";
 import { loadCurrent, saveCurrent, loadHistory, pushHistory, historyLabel } from "./persist.js";
@@ -64,6 +65,7 @@ const ui = {
   varsTitle: $("vars-title-text"),
   formats: [...document.querySelectorAll("[data-format]")],
   values: $("values"),
+  tests: $("tests"),
   consoleInput: $("console-input"),
   consoleScope: $("console-scope"),
   consoleOutput: $("console-output"),
@@ -105,6 +107,8 @@ const inspections = engine.lane();
 // Module texts the page evaluated slowly, given to the worker in the
 // background (after what the reader waits for): see evaluateModule.
 const syncs = engine.lane();
+// The workspace's test files run after each module answer, newest first.
+const testRuns = engine.lane();
 const INSPECT = new Set(["inspect", "inspectModule"]);
 const ask = (message) =>
   message.kind === "evaluate" || message.kind === "module"
@@ -577,6 +581,7 @@ async function evaluateAndShow() {
   if (mode === "module") {
     const received = performance.now();
     showModuleAnswer(answer, source, variables);
+    if (!answer.timedOut && !answer.crashed) await runTests(my, profile);
     const timing = { evalMs: answer.ms, roundTripMs: received - asked, renderMs: performance.now() - received, lines: source.split("\n").length, source: source.length };
     window.hclPlayground.moduleTimings.push(timing);
     if (window.hclPlayground.moduleTimings.length > 1000) window.hclPlayground.moduleTimings.shift();
@@ -648,6 +653,29 @@ async function wholeOf(values, message) {
   return values.map((v) => (whole[v.address] ? { ...v, ...whole[v.address], typeCut: undefined, consoleCut: undefined } : v));
 }
 
+// The last module answer's problems in the open file, and the last test
+// results (see runTests).
+let lastInModule = [];
+let lastTests = null;
+
+// Runs the workspace's test files (when it has any) after a module answer
+// of evaluation `my`, and shows them in the Tests panel and, for the open
+// file, in the editor.
+async function runTests(my, profile) {
+  if (!ws.paths().some((p) => isTestFile(p, profile))) {
+    lastTests = null;
+    renderTests(ui.tests, null, jumpTo);
+    return;
+  }
+  const message = moduleMessages.get(profile);
+  const answer = await testRuns({ ...message, kind: "tests" }, TIME_LIMIT_MS);
+  if (!answer || my !== generation || mode !== "module") return;
+  lastTests = answer.result ?? null;
+  renderTests(ui.tests, lastTests, jumpTo);
+  const marks = [...lastInModule, ...testProblemsIn(lastTests, ws.active)];
+  if (marks.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(marks, exprView.state.doc)));
+}
+
 function showModuleAnswer(answer, source, variables) {
   if (answer.timedOut || answer.crashed || answer.stopped) {
     ui.values.replaceChildren();
@@ -665,8 +693,11 @@ function showModuleAnswer(answer, source, variables) {
     .filter((d) => d.source === "variables" || undeclared(d))
     .map((d) => (undeclared(d) ? { ...d, source: "variables", range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));
   const inModule = result.diagnostics.filter((d) => fileOf(d) === ws.active && !undeclared(d));
+  lastInModule = inModule;
+  // A test file open keeps its runs' problems until the tests answer again.
+  const marks = [...inModule, ...testProblemsIn(lastTests, ws.active)];
   // (Nothing to clear and nothing to show is the common case while typing.)
-  if (inModule.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(inModule, exprView.state.doc)));
+  if (marks.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(marks, exprView.state.doc)));
   if (inVariables.length || diagnosticCount(varsView)) varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(inVariables, varsView.state.doc)));
   showVariablesProblems(inVariables, variables);
   // Undeclared variables' entries point at their names in the variables.
@@ -1046,7 +1077,7 @@ function setTab(jsonTab) {
 ui.tabConsole.addEventListener("click", () => setTab(false));
 ui.tabJson.addEventListener("click", () => setTab(true));
 
-const moduleState = (ex) => ex && { e: ex.expr, v: ex.vars, m: "module", f: ex.varsFormat, c: ex.consoleLine ?? "" };
+const moduleState = (ex) => ex && { e: ex.expr, v: ex.vars, m: "module", f: ex.varsFormat, c: ex.consoleLine ?? "", w: ex.files ?? {} };
 
 async function loadExamples() {
   const examples = await examplesJson;

@@ -493,6 +493,13 @@ fn evaluate_module(e: &Example, profile: Profile, setup: &str, text: &str, vars:
     let opts = ModuleOptions { profile, providers: super::module::provider_data(None), ..ModuleOptions::default() };
     let mut files = vec![("main.tf".to_string(), source)];
     files.extend(e.files.iter().cloned());
+    // With a test file beside it, the widget shows the test run, and its
+    // result is the summary line.
+    if e.files.iter().any(|(n, _)| n.ends_with(".tftest.hcl") || n.ends_with(".tofutest.hcl")) {
+        let suite = hcl_playground::module::run_tests(files, &opts, &hcl_playground::module::TestOptions::default());
+        let stdout = suite.stdout();
+        return Ok(stdout.trim_end().lines().last().unwrap_or("").to_string());
+    }
     inputs.add_auto_files(&files);
     let module = Module::load(files, &opts);
     let evaluation = module.evaluate(&inputs);

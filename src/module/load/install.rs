@@ -56,16 +56,24 @@ pub(crate) fn resolve(
     // call it refuses, and then records no module at all.
     let mut init_failed = false;
     // Directories to visit, with the chain of directories above each.
-    let mut work: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    // and the call's key (`parent.child`) as `init` records it.
+    let mut work: Vec<(usize, Vec<usize>, String)> = vec![(0, Vec::new(), String::new())];
     let mut reached = vec![false; module.dirs.len()];
     reached[0] = true;
-    while let Some((d, chain)) = work.pop() {
+    let recorded = installed_dirs(module);
+    while let Some((d, chain, key)) = work.pop() {
         let dir = module.dir_at(d);
         for (i, call) in dir.config.modules.iter().enumerate() {
             let Some(source_expr) = &call.source else { continue };
             let Some(source) = source_value(module, d, call, source_expr, root_vars, diags, profile) else { continue };
             let local = source.starts_with("./") || source.starts_with("../");
-            let target = if local { join(&dir.path, &source).and_then(|p| module.dir(&p)) } else { None };
+            let call_key = if key.is_empty() { call.name.clone() } else { format!("{key}.{}", call.name) };
+            // A registry or remote module is where `init` put it, if its
+            // files are here (`.terraform/modules/modules.json`).
+            let target = match local {
+                true => join(&dir.path, &source).and_then(|p| module.dir(&p)),
+                false => recorded.get(&call_key).and_then(|p| module.dir(p)),
+            };
             let fail = |diags: &mut Vec<ModuleDiagnostic>, detail: String| {
                 diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Module not installed", detail, call.decl.span)));
             };
@@ -107,7 +115,7 @@ pub(crate) fn resolve(
             installed.0.insert((d, i), t);
             let mut below = chain.clone();
             below.push(d);
-            work.push((t, below));
+            work.push((t, below, call_key));
         }
     }
     if init_failed {
@@ -125,6 +133,22 @@ pub(crate) fn resolve(
         }
     }
     installed
+}
+
+/// The directories `init` recorded for module calls by key, from the
+/// module's `.terraform/modules/modules.json`, if it is among its files.
+fn installed_dirs(module: &Module) -> HashMap<String, String> {
+    let Some((_, text)) = module.files.iter().find(|(n, _)| n == ".terraform/modules/modules.json") else { return HashMap::new() };
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(text) else { return HashMap::new() };
+    let entries = json["Modules"].as_array().cloned().unwrap_or_default();
+    entries
+        .iter()
+        .filter_map(|m| {
+            let key = m["Key"].as_str().filter(|k| !k.is_empty())?;
+            let dir = join("", m["Dir"].as_str()?)?;
+            Some((key.to_string(), dir))
+        })
+        .collect()
 }
 
 /// Terraform's refusal to run with providers `init` never selected: every
