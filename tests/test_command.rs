@@ -89,3 +89,30 @@ fn examples_with_tests_are_recorded() {
     }
     assert!(seen > 0, "no example has test files");
 }
+
+/// The inspector in a test file: an assertion's sub-expression, with the
+/// value it took in its run.
+#[test]
+fn an_assertion_sub_expression_is_inspected_in_its_run() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples.json");
+    let examples: Vec<Json> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let ex = examples.iter().find(|e| e["testsSummary"].is_string()).unwrap();
+    let test_file = "tests/greeting.tftest.hcl";
+    let text = ex["files"][test_file].as_str().unwrap();
+    let files = vec![("main.tf".to_string(), ex["expr"].as_str().unwrap().to_string()), (test_file.to_string(), text.to_string())];
+    let module = ModuleOptions { providers: Some(common::provider_data()), ..ModuleOptions::default() };
+    let inspect = |needle: &str, nth: usize| {
+        let at = text.match_indices(needle).nth(nth).unwrap().0;
+        let options = TestOptions { inspect: Some((test_file.into(), at, at + needle.len())), ..TestOptions::default() };
+        let found = run_tests(files.clone(), &module, &options).inspection.expect("an inspection");
+        (
+            text[found.span.start..found.span.end].to_string(),
+            found.hits.iter().map(|h| hcl_playground::present::console(&h.value, Profile::Terraform)).collect::<Vec<_>>(),
+        )
+    };
+    // The second run's output, then its whole (false) condition.
+    assert_eq!(inspect("output.greeting", 2), ("output.greeting".into(), vec!["\"hello Ada\"".to_string()]));
+    assert_eq!(inspect("==", 1), ("output.greeting == \"hello ada\"".into(), vec!["false".to_string()]));
+    // The third run reads the first's output.
+    assert_eq!(inspect("run.greets", 0).1.len(), 1);
+}

@@ -16,7 +16,8 @@
 //
 // { kind: "format" } formats (terraform fmt); { kind: "tests" } runs a
 // module's test files (terraform test); { kind: "inspect" } and
-// { kind: "inspectModule" } give the value of the sub-expression at
+// { kind: "inspectModule" } ({ kind: "inspectTests" } in a test file's
+// assertions, in their run) give the value of the sub-expression at
 // start..end (UTF-16). A module ({ kind: "module" }), its inspection and
 // formatting go to the full build: the smaller build leaves Module mode
 // and the formatter out. { kind: "moduleValues", addresses } and a module
@@ -145,6 +146,11 @@ self.onmessage = async (event) => {
     }
     if (kind === "format") {
       self.postMessage({ id, result: (await fullBuild(id)).format(source, options) });
+      return;
+    }
+    if (kind === "inspectTests") {
+      const { start, end } = event.data;
+      self.postMessage({ id, result: (await fullBuild(id)).inspectTests(source, variables, options, start, end) });
       return;
     }
     if (kind === "inspect" || kind === "inspectModule") {

@@ -170,3 +170,33 @@ pub fn inspect_module_js(source: &str, variables: &str, options: JsValue, start:
         serialize(&result)
     }
 }
+
+/// What the innermost expression holding `start..end` (UTF-16) of a test
+/// file (the `file` option) evaluated to in its run: an assertion's
+/// condition or message, over that run's values.
+#[cfg(feature = "module-mode")]
+#[wasm_bindgen(js_name = inspectTests, skip_typescript)]
+pub fn inspect_tests_js(source: &str, variables: &str, options: JsValue, start: usize, end: usize) -> JsValue {
+    let result = match read_module_options(source, variables, options) {
+        Err(detail) => failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"),
+        Ok((opts, mopts, _, files)) => {
+            let path = opts.file.clone().unwrap_or_default();
+            match files.iter().find(|(p, _)| *p == path).map(|(_, t)| t.clone()) {
+                None => {
+                    let detail =
+                        format!("The module options are malformed: there is no file {}.", crate::value::go_quote(&path, mopts.profile));
+                    failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options")
+                }
+                Some(text) => {
+                    let profile = mopts.profile;
+                    let found = byte_range(&text, start, end).and_then(|(s, e)| {
+                        let test = crate::module::TestOptions { inspect: Some((path.clone(), s, e)), ..Default::default() };
+                        crate::module::run_tests(files, &mopts, &test).inspection
+                    });
+                    to_js(found, &text, profile)
+                }
+            }
+        }
+    };
+    serialize(&result)
+}

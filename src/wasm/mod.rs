@@ -15,6 +15,8 @@ mod module;
 mod tests;
 
 pub use format::format;
+#[cfg(feature = "module-mode")]
+pub use inspect::inspect_tests_js;
 pub use inspect::{inspect, inspect_module_js};
 pub use module::{add_provider_files, evaluate_module, module_value, release_modules};
 #[cfg(feature = "module-mode")]

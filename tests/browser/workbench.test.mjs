@@ -170,6 +170,18 @@ test("hovering or selecting shows the value and type of a sub-expression in plac
   await page.waitForFunction(() => document.querySelector('[data-testid="inspect"]')?.textContent.includes('"WEB-1"'));
   const inOther = await inspectText(page);
   for (const want of ['"WEB-0"', '"WEB-1"', "Type: string"]) assert.ok(inOther.includes(want), `${want} in ${inOther}`);
+  // In a test file: an assertion's parts, as its run evaluated them.
+  await select(page, 0, 0);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="inspect"]'));
+  page.once("dialog", (d) => d.accept("tests/names.tftest.hcl"));
+  await page.click('[data-testid="file-add"]');
+  const tests = 'run "names" {\n  command = plan\n\n  assert {\n    condition     = length(local.names) == 3\n    error_message = "wrong"\n  }\n}\n';
+  await setEditor(page, "editor", tests);
+  await page.waitForFunction(() => document.querySelector('[data-testid="tests"] .tests-summary')?.textContent.startsWith("Failure!"));
+  await select(page, tests.indexOf("length("), tests.indexOf("length(") + "length(local.names)".length);
+  await page.waitForFunction(() => document.querySelector('[data-testid="inspect"]')?.textContent.includes("2"));
+  const inTest = await inspectText(page);
+  for (const want of ["length(local.names)", "2", "Type: number"]) assert.ok(inTest.includes(want), `${want} in ${inTest}`);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

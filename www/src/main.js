@@ -109,7 +109,7 @@ const inspections = engine.lane();
 const syncs = engine.lane();
 // The workspace's test files run after each module answer, newest first.
 const testRuns = engine.lane();
-const INSPECT = new Set(["inspect", "inspectModule"]);
+const INSPECT = new Set(["inspect", "inspectModule", "inspectTests"]);
 const ask = (message) =>
   message.kind === "evaluate" || message.kind === "module"
     ? // What the reader waits for goes before inspections waiting.
@@ -959,11 +959,13 @@ async function inspectAt(from, to) {
   const source = exprView.state.doc.toString();
   const variables = varsView.state.doc.toString();
   const profile = ui.profile.value;
+  // In a test file, an assertion's sub-expression is inspected in its run.
+  const inTests = mode === "module" && isTestFile(ws.active, profile);
   const message =
     mode === "module"
-      ? { kind: "inspectModule", ...moduleInspection(source, profile), variables, start: from, end: to }
+      ? { kind: inTests ? "inspectTests" : "inspectModule", ...moduleInspection(source, profile), variables, start: from, end: to }
       : { kind: "inspect", source, variables, options: { profile, template: mode === "template", variablesFormat: varsFormat }, start: from, end: to };
-  const answer = (mode === "module" && local.inspectModule(message)) || (await ask(message));
+  const answer = (mode === "module" && !inTests && local.inspectModule(message)) || (await ask(message));
   return answer?.result ?? null;
 }
 

@@ -373,6 +373,12 @@ impl Evaluation {
         }
     }
 
+    /// Sets (or clears) the place expressions evaluated from now on are
+    /// watched at, and gives what was watched before.
+    pub(crate) fn set_watch(&self, watch: Option<crate::module::load::Watch>) -> Option<crate::module::load::Watch> {
+        std::mem::replace(&mut *self.links.watch.borrow_mut(), watch)
+    }
+
     /// The test run's planning, for a test run.
     pub(crate) fn testing(&self) -> Option<&crate::module::plan::testing::Testing> {
         self.links.testing.as_ref()

@@ -48,11 +48,14 @@ pub struct TestOptions {
     pub verbose: bool,
     /// Where generated values (mocked strings, ids) start.
     pub seed: u64,
+    /// A place to inspect (a test file's path and a byte range in it): the
+    /// values the innermost expression of an assertion there took.
+    pub inspect: Option<(String, usize, usize)>,
 }
 
 impl Default for TestOptions {
     fn default() -> TestOptions {
-        TestOptions { filter: Vec::new(), test_directory: "tests".into(), cli: Vec::new(), verbose: false, seed: 0x5eed }
+        TestOptions { filter: Vec::new(), test_directory: "tests".into(), cli: Vec::new(), verbose: false, seed: 0x5eed, inspect: None }
     }
 }
 
@@ -141,6 +144,8 @@ pub struct TestSuite {
     pub warnings: Vec<TestDiagnostic>,
     /// `-verbose`: each run's values are printed.
     pub verbose: bool,
+    /// What the place [`TestOptions::inspect`] names evaluated to.
+    pub inspection: Option<crate::eval::inspect::Inspection>,
 }
 
 impl TestSuite {
@@ -181,7 +186,8 @@ fn test_files(files: &[(String, String)], dir: &str, profile: Profile) -> Vec<us
 pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &TestOptions) -> TestSuite {
     let profile = options.profile;
     let module = Module::load(files, options);
-    let mut suite = TestSuite { profile, files: Vec::new(), errors: Vec::new(), warnings: Vec::new(), verbose: test.verbose };
+    let mut suite =
+        TestSuite { profile, files: Vec::new(), errors: Vec::new(), warnings: Vec::new(), verbose: test.verbose, inspection: None };
     let found = test_files(module.files(), &test.test_directory, profile);
     // Every test file is decoded before any run, even those filtered out.
     let mut decoded = Vec::new();
@@ -241,7 +247,15 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
             continue;
         }
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        suite.files.push(run_file(&module, tf, body, test, seed));
+        let watch = test.inspect.as_ref().filter(|(path, _, _)| *path == tf.name).map(|(_, start, end)| crate::module::load::Watch {
+            file: tf.file,
+            start: *start,
+            end: *end,
+            ..Default::default()
+        });
+        let (result, inspection) = run_file(&module, tf, body, test, seed, watch);
+        suite.files.push(result);
+        suite.inspection = suite.inspection.take().or(inspection);
     }
     suite
 }
@@ -254,6 +268,10 @@ impl ModuleDiagnostic {
 
 /// The state of a file's runs so far.
 struct FileState {
+    /// The place to inspect, as a watch, while not yet reached; then what
+    /// was seen there.
+    watch: Option<crate::module::load::Watch>,
+    inspection: Option<crate::eval::inspect::Inspection>,
     /// Resource instances applied, by state key (the module's source) and
     /// address.
     states: BTreeMap<String, BTreeMap<String, Value>>,
@@ -261,10 +279,17 @@ struct FileState {
     runs: BTreeMap<String, Value>,
 }
 
-fn run_file(module: &Arc<Module>, tf: &TestFile, body: &Rc<Body>, test: &TestOptions, seed: u64) -> FileResult {
+fn run_file(
+    module: &Arc<Module>,
+    tf: &TestFile,
+    body: &Rc<Body>,
+    test: &TestOptions,
+    seed: u64,
+    watch: Option<crate::module::load::Watch>,
+) -> (FileResult, Option<crate::eval::inspect::Inspection>) {
     let text = Arc::from(module.files()[tf.file].1.as_str());
     let mut result = FileResult { name: tf.name.clone(), status: Status::Pass, runs: Vec::new(), text };
-    let mut state = FileState { states: BTreeMap::new(), runs: BTreeMap::new() };
+    let mut state = FileState { watch, inspection: None, states: BTreeMap::new(), runs: BTreeMap::new() };
     let mut stopped = false;
     let _ = body;
     for (k, run) in tf.runs.iter().enumerate() {
@@ -288,7 +313,7 @@ fn run_file(module: &Arc<Module>, tf: &TestFile, body: &Rc<Body>, test: &TestOpt
     } else if result.status == Status::Skip {
         result.status = Status::Pass;
     }
-    result
+    (result, state.inspection)
 }
 
 /// The module a run tests: the module itself, or the one its
@@ -482,7 +507,7 @@ fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, s
     };
     // The assertions (none when an expected failure stopped the plan).
     if !expected_failed || e.diagnostics.iter().all(|d| d.warning) {
-        let (status, ds) = assertions(&e, tf, run, &outputs, &runs_value, test.verbose);
+        let (status, ds) = assertions(&e, tf, run, &outputs, &runs_value, test.verbose, state);
         out.status = status;
         out.diagnostics.extend(ds);
     }
@@ -588,7 +613,15 @@ fn expression_at(body: &Body, span: Span) -> Option<&Expression> {
 }
 
 /// A run's assertions: the status they give and their diagnostics.
-fn assertions(e: &Evaluation, tf: &TestFile, run: &Run, outputs: &Value, runs: &Value, verbose: bool) -> (Status, Vec<TestDiagnostic>) {
+fn assertions(
+    e: &Evaluation,
+    tf: &TestFile,
+    run: &Run,
+    outputs: &Value,
+    runs: &Value,
+    verbose: bool,
+    state: &mut FileState,
+) -> (Status, Vec<TestDiagnostic>) {
     let module = e.module();
     let profile = module.options().profile;
     let tofu = profile == Profile::OpenTofu;
@@ -625,7 +658,7 @@ fn assertions(e: &Evaluation, tf: &TestFile, run: &Run, outputs: &Value, runs: &
     let outputs = if tofu { values::unknown_as_null(outputs) } else { outputs.clone() };
     let roots: [(&'static str, Value); 2] = [("output", outputs), ("run", runs.clone())];
     for a in &run.asserts {
-        let cond = match e.test_expression(&a.condition, tf.file, &roots) {
+        let cond = match watched(e, &a.condition, tf.file, &roots, state) {
             Ok(v) => v,
             Err(errs) => {
                 ds.extend(errs.iter().filter(|d| !d.warning).map(|d| diagnostic(module, d, Some(&run.name))));
@@ -658,7 +691,7 @@ fn assertions(e: &Evaluation, tf: &TestFile, run: &Run, outputs: &Value, runs: &
         if truth {
             continue;
         }
-        let message = match e.test_expression(&a.error_message, tf.file, &roots) {
+        let message = match watched(e, &a.error_message, tf.file, &roots, state) {
             Ok(v) => match crate::value::convert::convert(&v, &crate::value::Type::String, profile) {
                 Ok(s) => s.unmarked().as_str().unwrap_or("").to_string(),
                 Err(_) => String::new(),
@@ -680,6 +713,44 @@ fn assertions(e: &Evaluation, tf: &TestFile, run: &Run, outputs: &Value, runs: &
         status = Status::Fail;
     }
     (status, ds)
+}
+
+/// [`Evaluation::test_expression`], watching the place the file's
+/// inspection names if `x` holds it: what it saw is kept as the
+/// inspection.
+fn watched(
+    e: &Evaluation,
+    x: &Expression,
+    file: usize,
+    roots: &[(&'static str, Value)],
+    state: &mut FileState,
+) -> Result<Value, Vec<ModuleDiagnostic>> {
+    let held = state.watch.as_ref().filter(|w| x.span.start <= w.start && w.end <= x.span.end).cloned();
+    let Some(w) = held else { return e.test_expression(x, file, roots) };
+    let before = e.set_watch(Some(w.clone()));
+    let result = e.test_expression(x, file, roots);
+    let seen = e.set_watch(before).unwrap_or_default();
+    if let Some(found) = crate::eval::inspect::node_at(x, w.start, w.end) {
+        let span = seen.span.unwrap_or(found.node.span);
+        let diagnostics = match &result {
+            Err(ds) => ds
+                .iter()
+                .filter(|d| span.start <= d.diagnostic.subject.start && d.diagnostic.subject.end <= span.end)
+                .map(|d| d.diagnostic.clone())
+                .collect(),
+            Ok(_) => Vec::new(),
+        };
+        state.inspection = Some(crate::eval::inspect::Inspection {
+            span,
+            hits: seen.hits,
+            count: seen.count,
+            console_override: None,
+            diagnostics,
+            needs_full_build: seen.needs_full_build,
+        });
+        state.watch = None;
+    }
+    result
 }
 
 /// A module diagnostic with its file, text and context, as a test
