@@ -346,6 +346,21 @@ impl<'m> Planner<'m> {
             self.error(o.file, Diagnostic::error(summary, detail, expr.span));
             return;
         }
+        // Terraform leaves out of a targeted plan the root outputs that
+        // read none of its targets.
+        if let (true, Some(t)) = (root && !self.opentofu(), &self.links.testing) {
+            let resources: Vec<String> = crate::syntax::traversals(expr)
+                .iter()
+                .filter_map(|(root, span, steps)| crate::module::load::refs::parse(root, *span, steps, self.profile).ok().flatten())
+                .filter_map(|r| match r.subject {
+                    crate::module::load::refs::Subject::Resource { mode: Mode::Managed, ty, name } => Some(format!("{ty}.{name}")),
+                    _ => None,
+                })
+                .collect();
+            if !resources.is_empty() && resources.iter().all(|a| t.untargeted(a)) {
+                v = Value::dynamic_unknown();
+            }
+        }
         self.state.outputs.insert(o.name.clone(), v.with_marks(marks));
     }
 

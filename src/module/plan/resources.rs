@@ -189,7 +189,8 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
             module => format!("{module}.{}{key}", r.address()),
         };
         let planned = planned.map(|(v, config_known)| {
-            let prior = p.links.prior.get(&address);
+            // `plan_options.replace`: planned as a new object.
+            let prior = p.links.prior.get(&address).filter(|_| !p.links.testing.as_ref().is_some_and(|t| t.replaced(&address)));
             let v = match prior {
                 Some(prior) if p.links.testing.is_some() && r.mode == Mode::Managed && r.ty == "terraform_data" => {
                     super::testing::terraform_data_over_prior(v, prior, p.profile)

@@ -24,6 +24,11 @@ pub(crate) struct Testing {
     pub overrides: Vec<Override>,
     /// `override_module` blocks: a module call's address and its outputs.
     pub module_overrides: Vec<(String, Value, bool)>,
+    /// `plan_options`: `mode = refresh-only` (what the state holds stays),
+    /// `target` and `replace` addresses.
+    pub refresh_only: bool,
+    pub targets: Vec<String>,
+    pub replace: Vec<String>,
     /// Where the generated values come from.
     seed: Cell<u64>,
     /// Each resource instance applied, by address.
@@ -173,6 +178,24 @@ impl Testing {
     }
 }
 
+/// Whether instance `address` is `target` or inside it (an instance of
+/// a resource, a resource of a module).
+fn within(address: &str, target: &str) -> bool {
+    address == target || address.strip_prefix(target).is_some_and(|rest| rest.starts_with('[') || rest.starts_with('.'))
+}
+
+impl Testing {
+    /// Whether instance `address` is one `plan_options.replace` names.
+    pub fn replaced(&self, address: &str) -> bool {
+        self.replace.iter().any(|t| within(address, t))
+    }
+
+    /// Whether a plan with `plan_options.target` leaves `address` out.
+    pub fn untargeted(&self, address: &str) -> bool {
+        !self.targets.is_empty() && !self.targets.iter().any(|t| within(address, t))
+    }
+}
+
 /// Whether two values are the same, marks aside.
 fn same(a: Option<&Value>, b: Option<&Value>, profile: crate::profile::Profile) -> bool {
     match (a, b) {
@@ -208,6 +231,17 @@ pub(crate) fn terraform_data_over_prior(planned: Value, prior: &Value, profile: 
 pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: &str, planned: Value, prior: bool) -> Value {
     let Some(t) = p.links.testing.as_ref() else { return planned };
     let profile = p.profile;
+    // A refresh-only plan, and one that leaves the instance out of its
+    // targets, keeps what the state holds (a new instance is not created).
+    if r.mode == Mode::Managed && (t.refresh_only || t.untargeted(address)) {
+        let kept = p.links.prior.get(address).cloned();
+        if let Some(v) = &kept {
+            if t.apply {
+                t.applied.borrow_mut().insert(address.to_string(), v.clone());
+            }
+        }
+        return kept.unwrap_or_else(Value::dynamic_unknown);
+    }
     let over = t.override_of(address).cloned();
     let mock = t.mock_of(r);
     let defaults = match (r.mode, mock) {

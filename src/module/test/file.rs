@@ -58,6 +58,8 @@ pub(crate) struct Run {
     pub targets: Vec<String>,
     pub replace: Vec<String>,
     pub overrides: Vec<Override>,
+    /// `state_key`: the state the run shares with others.
+    pub state_key: Option<String>,
 }
 
 /// What an override replaces.
@@ -90,6 +92,11 @@ pub(crate) struct MockProvider {
     pub resources: Vec<(String, Option<Expression>, bool)>,
     pub data: Vec<(String, Option<Expression>, bool)>,
     pub overrides: Vec<Override>,
+    /// Terraform's `source`: a directory of `.tfmock.hcl` files, and the
+    /// argument's range.
+    pub source: Option<(String, Span)>,
+    /// `override_during = plan` for the whole provider.
+    pub at_plan: bool,
 }
 
 const FILE_TERRAFORM: Schema = Schema {
@@ -173,7 +180,7 @@ const OVERRIDE_TERRAFORM: Schema =
 const OVERRIDE_OPENTOFU: Schema = Schema { attributes: &[("target", false), ("values", false), ("outputs", false)], blocks: &[] };
 const MOCK_PROVIDER_TERRAFORM: Schema =
     Schema { attributes: &[("alias", false), ("source", false), ("override_during", false)], blocks: &[] };
-const MOCK_PROVIDER_OPENTOFU: Schema = Schema { attributes: &[("alias", false), ("source", false)], blocks: &[] };
+const MOCK_PROVIDER_OPENTOFU: Schema = Schema { attributes: &[("alias", false), ("for_each", false)], blocks: &[] };
 const MOCK_BODY: Schema = Schema {
     attributes: &[],
     blocks: &[("mock_resource", &["type"]), ("mock_data", &["type"]), ("override_resource", &[]), ("override_data", &[])],
@@ -339,6 +346,7 @@ impl Decoder<'_> {
         if let Some(e) = c.attr("expect_failures") {
             run.expect_failures = self.addresses(&e.expr);
         }
+        run.state_key = c.attr("state_key").and_then(|a| crate::module::load::config::literal_string(&a.expr));
         run
     }
 
@@ -400,7 +408,8 @@ impl Decoder<'_> {
         );
         let alias = top.attr("alias").and_then(|a| keyword(&a.expr));
         let at_plan = top.attr("override_during").and_then(|a| keyword(&a.expr)).is_some_and(|k| k == "plan");
-        let mut m = MockProvider { name: b.labels[0].0.clone(), alias, ..MockProvider::default() };
+        let source = top.attr("source").and_then(|a| crate::module::load::config::literal_string(&a.expr).map(|s| (s, a.expr.span)));
+        let mut m = MockProvider { name: b.labels[0].0.clone(), alias, source, at_plan, ..MockProvider::default() };
         // The body's other content: what the attributes above leave.
         let rest = Body {
             items: b
@@ -412,7 +421,15 @@ impl Decoder<'_> {
                 .collect(),
             span: b.body.span,
         };
-        let c = content(&rest, &MOCK_BODY, self.file, self.diags, self.profile);
+        self.mock_body(&rest, &mut m);
+        m
+    }
+
+    /// A mock provider's blocks (or a `.tfmock.hcl` file's) into `m`.
+    fn mock_body(&mut self, body: &Body, m: &mut MockProvider) {
+        let tofu = self.profile == Profile::OpenTofu;
+        let at_plan = m.at_plan;
+        let c = content(body, &MOCK_BODY, self.file, self.diags, self.profile);
         for inner in c.blocks {
             match inner.kind.as_str() {
                 "mock_resource" | "mock_data" => {
@@ -438,6 +455,33 @@ impl Decoder<'_> {
                 }
             }
         }
-        m
     }
+}
+
+/// The mock data of a `.tfmock.hcl` file (file `file` of the module, parsed
+/// as `body`) added to `m`: what the provider block itself gives comes
+/// first.
+pub(crate) fn add_mock_file(
+    m: &mut MockProvider,
+    name: &str,
+    file: usize,
+    body: &Body,
+    text: &str,
+    profile: Profile,
+    diags: &mut Vec<ModuleDiagnostic>,
+) {
+    let mut d = Decoder { file, name, text, profile, diags };
+    let mut from_file = MockProvider { at_plan: m.at_plan, ..MockProvider::default() };
+    d.mock_body(body, &mut from_file);
+    for r in from_file.resources {
+        if !m.resources.iter().any(|(t, _, _)| *t == r.0) {
+            m.resources.push(r);
+        }
+    }
+    for r in from_file.data {
+        if !m.data.iter().any(|(t, _, _)| *t == r.0) {
+            m.data.push(r);
+        }
+    }
+    m.overrides.extend(from_file.overrides);
 }

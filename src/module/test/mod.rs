@@ -213,7 +213,8 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
         }
         match crate::syntax::parse_config(text, name, &options.limits, profile) {
             Ok(body) => {
-                let tf = file::decode(name, i, &body, text, profile, &mut errors);
+                let mut tf = file::decode(name, i, &body, text, profile, &mut errors);
+                mock_files(&module, &mut tf, &mut errors);
                 decoded.push((tf, Rc::new(body)));
             }
             Err(ds) => errors.extend(ds.into_iter().map(|d| ModuleDiagnostic::at(i, d))),
@@ -258,6 +259,40 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
         suite.inspection = suite.inspection.take().or(inspection);
     }
     suite
+}
+
+/// Each mock provider's `source` directory of `.tfmock.hcl` files, read
+/// into it (Terraform's `LoadMockDataDir`).
+fn mock_files(module: &Module, tf: &mut TestFile, errors: &mut Vec<ModuleDiagnostic>) {
+    let opts = module.options();
+    for m in &mut tf.mocks {
+        let Some((source, span)) = m.source.clone() else { continue };
+        let dir = crate::module::load::install::join("", &source).unwrap_or_default();
+        let in_dir: Vec<usize> = (0..module.files().len())
+            .filter(|&i| {
+                let name = &module.files()[i].0;
+                let parent = name.rsplit_once('/').map_or("", |(d, _)| d);
+                parent == dir && name.ends_with(".tfmock.hcl")
+            })
+            .collect();
+        let exists = module.files().iter().any(|(n, _)| n.starts_with(&format!("{dir}/")));
+        if !exists {
+            let d = Diagnostic::error(
+                "Failed to read mock data directory",
+                format!("Mock data directory {source} does not exist or cannot be read."),
+                span,
+            );
+            errors.push(ModuleDiagnostic::at(tf.file, d));
+            continue;
+        }
+        for i in in_dir {
+            let (name, text) = &module.files()[i];
+            match crate::syntax::parse_config(text, name, &opts.limits, opts.profile) {
+                Ok(body) => file::add_mock_file(m, name, i, &body, text, opts.profile, errors),
+                Err(ds) => errors.extend(ds.into_iter().map(|d| ModuleDiagnostic::at(i, d))),
+            }
+        }
+    }
 }
 
 impl ModuleDiagnostic {
@@ -365,6 +400,7 @@ fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, s
         }
         None => (module.clone(), String::new()),
     };
+    let key = run.state_key.clone().unwrap_or(key);
     // The variables: the file's, then the run's, over `run` and `var`.
     let mut scope_errors = Vec::new();
     let runs_value = Value::Object(state.runs.clone().into_iter().collect::<BTreeMap<_, _>>().into());
@@ -419,6 +455,9 @@ fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, s
     }
     // Mocks and overrides, the run's before the file's.
     let mut testing = Testing::new(run.command == Command::Apply, seed);
+    testing.refresh_only = run.refresh_only;
+    testing.targets = run.targets.clone();
+    testing.replace = run.replace.clone();
     let mut const_errors = Vec::new();
     let scope = constant_scope(&test_vars);
     for m in &tf.mocks {
@@ -474,6 +513,9 @@ fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, s
             false => errors.push(td),
         }
     }
+    if !run.targets.is_empty() {
+        warnings.extend(targeting_warnings(run.command == Command::Apply, profile));
+    }
     out.diagnostics.extend(warnings);
     let expected_failed = expected.iter().any(|x| x.2);
     for (address, span, met) in &expected {
@@ -523,6 +565,42 @@ fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, s
     // OpenTofu's `run.x` holds only applies' outputs.
     if !tofu || run.command == Command::Apply {
         state.runs.insert(run.name.clone(), outputs);
+    }
+    out
+}
+
+/// The warnings of a plan (and an apply) with `plan_options.target`.
+fn targeting_warnings(apply: bool, profile: Profile) -> Vec<TestDiagnostic> {
+    let warning = |summary: &str, detail: &str| TestDiagnostic {
+        warning: true,
+        summary: summary.into(),
+        detail: detail.into(),
+        place: None,
+        context: None,
+        values: Vec::new(),
+        comparison: None,
+    };
+    let (plan, applied) = match profile {
+        Profile::OpenTofu => (
+            "You are creating a plan with either the -target option or the -exclude option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target and -exclude options are not for routine use, and are provided only for exceptional situations such as recovering from errors or mistakes, or when OpenTofu specifically suggests to use it as part of an error message.",
+            "The plan was created with the -target or the -exclude option in effect, so some changes requested in the configuration may have been ignored and the output values may not be fully updated. Run the following command to verify that no other changes are pending:\n    tofu plan\n\t\nNote that the -target and -exclude options are not suitable for routine use, and are provided only for exceptional situations such as recovering from errors or mistakes, or when OpenTofu specifically suggests to use it as part of an error message.",
+        ),
+        _ => (
+            "You are creating a plan with the -target option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target option is not for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
+            "The plan was created with the -target option in effect, so some changes requested in the configuration may have been ignored and the output values may not be fully updated. Run the following command to verify that no other changes are pending:\n    terraform plan\n\nNote that the -target option is not suitable for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
+        ),
+    };
+    // These are wrapped a column narrower than other diagnostics (but
+    // Terraform's plan warning), and Terraform prints a blank line after
+    // the apply's.
+    let narrow = |text: &str| {
+        text.split('\n').map(|l| if l.starts_with(' ') { l.to_string() } else { report::wrap(l, 77) }).collect::<Vec<_>>().join("\n")
+    };
+    let tofu = profile == Profile::OpenTofu;
+    let mut out = vec![warning("Resource targeting is in effect", &if tofu { narrow(plan) } else { plan.to_string() })];
+    if apply {
+        let detail = if tofu { narrow(applied) } else { narrow(applied) + "\n" };
+        out.push(warning("Applied changes may be incomplete", &detail));
     }
     out
 }

@@ -182,7 +182,7 @@ fn line_diff(lhs: &str, rhs: &str) -> String {
 
 /// `go-wordwrap`'s `WrapString`: words moved to a new line where the line
 /// would pass `limit` columns; a longer word keeps its own line.
-fn wrap(line: &str, limit: usize) -> String {
+pub(crate) fn wrap(line: &str, limit: usize) -> String {
     let mut out = String::new();
     let mut width = 0;
     for (i, word) in line.split(' ').enumerate() {
