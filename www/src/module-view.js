@@ -136,7 +136,7 @@ export const KINDS = [
 // A value longer than this shows its first lines and a button for the rest.
 export const MAX_VALUE_LINES = 40;
 
-function el(tag, className, text) {
+export function el(tag, className, text) {
   const e = document.createElement(tag);
   if (className) e.className = className;
   if (text !== undefined) e.textContent = text;

@@ -5,16 +5,11 @@
 // them, and a click on a run or a problem opens its file there. Output
 // goes through textContent only.
 
+import { el } from "./module-view.js";
+
 /** Whether a workspace path is a test file for the engine. */
 export const isTestFile = (path, profile) =>
   path.endsWith(".tftest.hcl") || (profile === "opentofu" && path.endsWith(".tofutest.hcl"));
-
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function problem(d, jump) {
   const item = el("li", `test-problem ${d.warning ? "warning" : "error"}`);

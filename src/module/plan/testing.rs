@@ -113,17 +113,8 @@ impl Testing {
             Type::Map(e) => Value::Map((**e).clone(), Default::default()),
             Type::Tuple(ts) => Value::Tuple(ts.iter().map(|t| self.generated(t, None, profile)).collect::<Vec<_>>().into()),
             Type::Object(attrs) => {
-                let d = defaults.map(Value::unmarked);
-                let m: BTreeMap<String, Value> = attrs
-                    .iter()
-                    .map(|(k, t)| {
-                        let inner = match d {
-                            Some(Value::Object(o)) => o.get(k),
-                            _ => None,
-                        };
-                        (k.clone(), self.generated(t, inner, profile))
-                    })
-                    .collect();
+                let m: BTreeMap<String, Value> =
+                    attrs.iter().map(|(k, t)| (k.clone(), self.generated(t, attribute(defaults, k), profile))).collect();
                 Value::Object(m.into())
             }
             Type::Dynamic => Value::null(),
@@ -140,17 +131,8 @@ impl Testing {
         let value = match planned.unmarked() {
             Value::Unknown(ty, _) => self.generated(ty, defaults, profile),
             Value::Object(o) => {
-                let d = defaults.map(Value::unmarked);
-                let m: BTreeMap<String, Value> = o
-                    .iter()
-                    .map(|(k, v)| {
-                        let inner = match d {
-                            Some(Value::Object(dm)) => dm.get(k),
-                            _ => None,
-                        };
-                        (k.clone(), self.filled(v, inner, profile))
-                    })
-                    .collect();
+                let m: BTreeMap<String, Value> =
+                    o.iter().map(|(k, v)| (k.clone(), self.filled(v, attribute(defaults, k), profile))).collect();
                 Value::Object(m.into())
             }
             Value::Tuple(items) => Value::Tuple(items.iter().map(|v| self.filled(v, None, profile)).collect::<Vec<_>>().into()),
@@ -175,6 +157,14 @@ impl Testing {
     fn override_of(&self, address: &str) -> Option<&Defaults> {
         let base = address.find('[').map_or(address, |i| &address[..i]);
         self.overrides.iter().find(|o| o.target == address || o.target == base).map(|o| &o.values)
+    }
+}
+
+/// Attribute `name` of `defaults`, when they are an object that has it.
+fn attribute<'v>(defaults: Option<&'v Value>, name: &str) -> Option<&'v Value> {
+    match defaults.map(Value::unmarked) {
+        Some(Value::Object(o)) => o.get(name),
+        _ => None,
     }
 }
 
