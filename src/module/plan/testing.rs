@@ -33,6 +33,9 @@ pub(crate) struct Testing {
     seed: Cell<u64>,
     /// Each resource instance applied, by address.
     pub applied: RefCell<BTreeMap<String, Value>>,
+    /// Each instance planned, by address: its `resource "t" "n"` (or
+    /// `data`) header, whether it is a data source, and its object.
+    pub planned: RefCell<BTreeMap<String, (String, bool, Value)>>,
     /// Resource instances an apply would create with a real provider the
     /// playground cannot run, by address.
     pub unmocked: RefCell<Vec<String>>,
@@ -269,6 +272,9 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
     if t.apply && r.mode == Mode::Managed {
         t.applied.borrow_mut().insert(address.to_string(), value.clone());
     }
+    let data = r.mode == Mode::Data;
+    let header = format!("{} \"{}\" \"{}\"", if data { "data" } else { "resource" }, r.ty, r.name);
+    t.planned.borrow_mut().insert(address.to_string(), (header, data, value.clone()));
     value
 }
 

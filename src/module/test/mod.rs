@@ -21,6 +21,7 @@ pub(crate) mod file;
 pub(crate) mod report;
 mod run;
 pub(crate) mod values;
+mod verbose;
 
 use self::file::TestFile;
 use crate::diagnostics::{Diagnostic, Span};
@@ -109,8 +110,11 @@ pub struct RunResult {
     pub status: Status,
     /// Its errors and warnings, in order.
     pub diagnostics: Vec<TestDiagnostic>,
-    /// Its output values as the console prints them (for `-verbose`).
+    /// Its output values as the console prints them.
     pub outputs: Vec<(String, String)>,
+    /// What `-verbose` prints after its line: the state after an apply,
+    /// the plan after a plan.
+    pub verbose: String,
     /// Where its block starts (bytes in its file), for the page.
     pub span: Span,
 }
@@ -293,6 +297,10 @@ impl ModuleDiagnostic {
 
 /// The state of a file's runs so far.
 struct FileState {
+    /// Each instance's `resource "t" "n"` header (and whether it is a data
+    /// source), by address, and each state's outputs after its last apply.
+    headers: BTreeMap<String, (String, bool)>,
+    state_outputs: BTreeMap<String, BTreeMap<String, Value>>,
     /// The place to inspect, as a watch, while not yet reached; then what
     /// was seen there.
     watch: Option<crate::module::load::Watch>,
@@ -313,7 +321,14 @@ fn run_file(
 ) -> (FileResult, Option<crate::eval::inspect::Inspection>) {
     let text = Arc::from(module.files()[tf.file].1.as_str());
     let mut result = FileResult { name: tf.name.clone(), status: Status::Pass, runs: Vec::new(), text };
-    let mut state = FileState { watch, inspection: None, states: BTreeMap::new(), runs: BTreeMap::new() };
+    let mut state = FileState {
+        watch,
+        inspection: None,
+        headers: BTreeMap::new(),
+        state_outputs: BTreeMap::new(),
+        states: BTreeMap::new(),
+        runs: BTreeMap::new(),
+    };
     let mut stopped = false;
     for (k, run) in tf.runs.iter().enumerate() {
         if stopped {
@@ -322,6 +337,7 @@ fn run_file(
                 status: Status::Skip,
                 diagnostics: Vec::new(),
                 outputs: Vec::new(),
+                verbose: String::new(),
                 span: run.decl,
             });
             continue;

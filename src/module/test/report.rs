@@ -35,12 +35,8 @@ impl TestSuite {
             }
             for r in &f.runs {
                 out.push_str(&format!("  run \"{}\"... {}\n", r.name, r.status.word()));
-                if self.verbose && !r.outputs.is_empty() && r.status != Status::Skip {
-                    out.push_str("\nOutputs:\n\n");
-                    for (name, value) in &r.outputs {
-                        out.push_str(&format!("{name} = {value}\n"));
-                    }
-                    out.push('\n');
+                if self.verbose {
+                    out.push_str(&r.verbose);
                 }
                 for d in &r.diagnostics {
                     match d.warning {

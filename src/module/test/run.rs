@@ -43,7 +43,14 @@ fn module_of(module: &Arc<Module>, source: &str) -> Option<Arc<Module>> {
 pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, seed: u64, state: &mut FileState) -> RunResult {
     let profile = module.options().profile;
     let tofu = profile == Profile::OpenTofu;
-    let mut out = RunResult { name: run.name.clone(), status: Status::Pass, diagnostics: Vec::new(), outputs: Vec::new(), span: run.decl };
+    let mut out = RunResult {
+        name: run.name.clone(),
+        status: Status::Pass,
+        diagnostics: Vec::new(),
+        outputs: Vec::new(),
+        verbose: String::new(),
+        span: run.decl,
+    };
     let fail = |mut out: RunResult, ds: Vec<TestDiagnostic>| {
         out.status = Status::Error;
         out.diagnostics.extend(ds);
@@ -216,12 +223,35 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
         out.diagnostics.extend(ds);
     }
     if let Some(t) = e.testing() {
+        let output_values: BTreeMap<String, Value> = match &outputs {
+            Value::Object(o) => o.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            _ => BTreeMap::new(),
+        };
+        let planned = t.planned.borrow();
+        for (address, (header, data, _)) in planned.iter() {
+            state.headers.insert(address.clone(), (header.clone(), *data));
+        }
+        let instance = |address: &str, value: &Value| {
+            let (header, data) = state.headers.get(address).cloned().unwrap_or_default();
+            super::verbose::Instance { address: address.to_string(), header, data, value: value.clone() }
+        };
         if run.command == Command::Apply {
             let applied = t.applied.borrow();
-            let s = state.states.entry(key).or_default();
+            let s = state.states.entry(key.clone()).or_default();
             for (k, v) in applied.iter() {
                 s.insert(k.clone(), v.clone());
             }
+            if test.verbose {
+                let instances: Vec<_> = s.iter().map(|(a, v)| instance(a, v)).collect();
+                out.verbose = super::verbose::state(&instances, &output_values, profile);
+            }
+            state.state_outputs.insert(key, output_values);
+        } else if test.verbose {
+            let prior = state.states.get(&key);
+            let instances: Vec<_> = planned.iter().map(|(a, (_, _, v))| (instance(a, v), prior.and_then(|p| p.get(a)).cloned())).collect();
+            let none = BTreeMap::new();
+            let prior_outputs = state.state_outputs.get(&key).unwrap_or(&none);
+            out.verbose = super::verbose::plan(&instances, &output_values, prior_outputs, run.refresh_only, profile);
         }
     }
     // OpenTofu's `run.x` holds only applies' outputs.

@@ -243,8 +243,9 @@ fn change(before: &Value, after: &Value, profile: Profile) -> String {
     }
 }
 
+/// What a change does to a value.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Action {
+pub(crate) enum Action {
     NoOp,
     Create,
     Delete,
@@ -253,7 +254,7 @@ enum Action {
 
 impl Action {
     /// The renderer's symbol, four columns wide.
-    fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             Action::NoOp => "    ",
             Action::Create => "  + ",
@@ -292,7 +293,9 @@ fn parts(v: &Value) -> Parts<'_> {
     }
 }
 
-fn render_change(before: Option<&Value>, after: Option<&Value>, indent: usize, profile: Profile) -> (String, Action) {
+/// The change from `before` to `after` (none or null: created or
+/// deleted) at nesting level `indent`, and what it does.
+pub(crate) fn render_change(before: Option<&Value>, after: Option<&Value>, indent: usize, profile: Profile) -> (String, Action) {
     let before = before.filter(|v| !v.is_null());
     let after = after.filter(|v| !v.is_null());
     let action = match (before, after) {
@@ -433,6 +436,38 @@ fn entries(before: &[(&str, &Value)], after: &[(&str, &Value)], map: bool, inden
     }
     out.push_str(&format!("{}{}}}", pad(indent), Action::NoOp.symbol()));
     out
+}
+
+/// A value as `terraform show` prints it in the state, at nesting level
+/// `indent`: every element and attribute, four spaces a level.
+pub(crate) fn show_value(v: &Value, indent: usize, profile: Profile) -> String {
+    if v.marks().contains(Marks::SENSITIVE) {
+        return "(sensitive value)".into();
+    }
+    match parts(v.unmarked()) {
+        Parts::Sequence(items) if items.is_empty() => "[]".into(),
+        Parts::Sequence(items) => {
+            let mut out = String::from("[\n");
+            for x in items {
+                out.push_str(&format!("{}{},\n", pad(indent + 1), show_value(x, indent + 1, profile)));
+            }
+            out + &format!("{}]", pad(indent))
+        }
+        Parts::Entries(entries, _) if entries.is_empty() => "{}".into(),
+        Parts::Entries(entries, map) => {
+            let name = |k: &str| match map || !crate::text::is_identifier(k) {
+                true => crate::value::go_quote(k, profile),
+                false => k.to_string(),
+            };
+            let width = entries.iter().map(|(k, _)| name(k).chars().count()).max().unwrap_or(0);
+            let mut out = String::from("{\n");
+            for (k, x) in entries {
+                out.push_str(&format!("{}{:<width$} = {}\n", pad(indent + 1), name(k), show_value(x, indent + 1, profile)));
+            }
+            out + &format!("{}}}", pad(indent))
+        }
+        Parts::Primitive => primitive(v.unmarked(), profile),
+    }
 }
 
 /// `v` with every unknown part null (OpenTofu's assertions).
