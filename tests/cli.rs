@@ -319,3 +319,37 @@ fn module_mode_takes_known_attributes_from_a_state_section() {
     assert!(err.starts_with("Error: Invalid state section\n\nThe \"__state__\" section must be an object"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `--test DIR`: the module's test files run as `terraform test -no-color`
+/// runs them — the same lines on standard output, errors on standard
+/// error, status 1 when a run failed; `--filter` and `--var` as the
+/// program's `-filter` and `-var`; a registry module `init` installed
+/// under `.terraform/modules` is the module its call runs.
+#[test]
+fn test_mode_prints_what_terraform_test_prints() {
+    let dir = module_dir(
+        "tests",
+        &[
+            ("main.tf", "variable \"name\" {\n  type = string\n}\nmodule \"shout\" {\n  source = \"acme/shout/null\"\n  text   = var.name\n}\noutput \"greeting\" {\n  value = \"hello ${module.shout.loud}\"\n}\n"),
+            (".terraform/modules/modules.json", r#"{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"shout","Source":"registry.terraform.io/acme/shout/null","Version":"1.0.0","Dir":".terraform/modules/shout"}]}"#),
+            (".terraform/modules/shout/main.tf", "variable \"text\" {}\noutput \"loud\" {\n  value = upper(var.text)\n}\n"),
+            ("tests/a.tftest.hcl", "run \"loud\" {\n  command = plan\n  variables {\n    name = \"ada\"\n  }\n  assert {\n    condition     = output.greeting == \"hello ADA\"\n    error_message = \"got ${output.greeting}\"\n  }\n}\n"),
+            ("tests/b.tftest.hcl", "run \"from_the_command_line\" {\n  command = plan\n  assert {\n    condition     = output.greeting == \"hello BOB\"\n    error_message = \"got ${output.greeting}\"\n  }\n}\n"),
+        ],
+    );
+    let d = dir.to_str().expect("utf-8 path");
+    let (status, out, err) = hcl_eval(&["--test", d, "--var", "name=eve"], "");
+    assert_eq!(status, 1);
+    assert_eq!(out, "tests/a.tftest.hcl... in progress\n  run \"loud\"... pass\ntests/a.tftest.hcl... tearing down\ntests/a.tftest.hcl... pass\ntests/b.tftest.hcl... in progress\n  run \"from_the_command_line\"... fail\ntests/b.tftest.hcl... tearing down\ntests/b.tftest.hcl... fail\n\nFailure! 1 passed, 1 failed.\n");
+    assert!(
+        err.contains("Error: Test assertion failed")
+            && err.contains("    │ - \"hello EVE\"\n    │ + \"hello BOB\"")
+            && err.ends_with("got hello EVE\n"),
+        "{err}"
+    );
+    let (status, out, _) = hcl_eval(&["--test", d, "--filter", "tests/b.tftest.hcl", "--var", "name=bob"], "");
+    assert_eq!((status, out.lines().last()), (0, Some("Success! 1 passed, 0 failed.")));
+    let (status, out, _) = hcl_eval(&["--test", d, "--var", "name=eve", "--profile", "opentofu"], "");
+    assert_eq!((status, out.lines().next()), (1, Some("tests/a.tftest.hcl... pass")));
+    let _ = std::fs::remove_dir_all(dir);
+}

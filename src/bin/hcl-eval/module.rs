@@ -146,10 +146,10 @@ fn console(evaluation: &hcl_playground::module::Evaluation, expr: &str) -> ExitC
     }
 }
 
-/// The files under `dir` (not in hidden directories such as
-/// `.terraform`), with their paths from it: the root module, the modules
-/// it calls and the files its file functions read. Files that are not
-/// text are left out.
+/// The files under `dir` (not in hidden directories, but for the modules
+/// `init` installed under `.terraform/modules`), with their paths from
+/// it: the root module, the modules it calls and the files its file
+/// functions read. Files that are not text are left out.
 /// The local modules above `root` that its configuration calls (`source =
 /// "../x"`, from the root or a module it reads), as `terraform init` finds
 /// them: each directory's files named from the root (`../x/main.tf`).
@@ -214,10 +214,13 @@ pub(crate) fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result
         entries.sort_by_key(|e| e.file_name());
         for e in entries {
             let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') {
+            let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
+            // Hidden files are skipped, but for the modules `init`
+            // installed (`.terraform/modules`, with its modules.json).
+            let installed = rel == ".terraform" || rel == ".terraform/modules" || rel.starts_with(".terraform/modules/");
+            if (name.starts_with('.') && rel != ".terraform") || (prefix == ".terraform" && !installed) {
                 continue;
             }
-            let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
             let p = e.path();
             if p.is_dir() {
                 work.push((p, rel));
