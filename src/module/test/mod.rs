@@ -219,6 +219,20 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
         }
     }
     errors.extend(module.root().diags.iter().filter(|d| !d.warning).cloned());
+    // A run's `module` source must be installed (by `init`), as a child
+    // module's: every run stops before the first.
+    let engine = if profile == Profile::OpenTofu { "tofu" } else { "terraform" };
+    for tf in &decoded {
+        for run in &tf.runs {
+            let Some((source, decl)) = &run.module else { continue };
+            if run::module_of(&module, source).is_none() {
+                let detail = format!(
+                    "This module is not yet installed. Run \"{engine} init\" to install all modules required by this configuration."
+                );
+                errors.push(ModuleDiagnostic::at(tf.file, Diagnostic::error("Module not installed", detail, *decl)));
+            }
+        }
+    }
     if !errors.is_empty() {
         suite.errors = errors.iter().map(|d| diagnostic(&module, d)).collect();
         return suite;

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 /// The module a run tests: the module itself, or the one its
 /// `module { source }` names among the files.
-fn module_of(module: &Arc<Module>, source: &str) -> Option<Arc<Module>> {
+pub(super) fn module_of(module: &Arc<Module>, source: &str) -> Option<Arc<Module>> {
     let dir = crate::module::load::install::join("", source)?;
     if dir.is_empty() || dir.starts_with("..") {
         return None;
@@ -56,21 +56,9 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
         out.diagnostics.extend(ds);
         out
     };
-    let (target, key) = match &run.module {
-        Some((source, decl)) => {
-            match module_of(module, source) {
-                Some(m) => (m, source.clone()),
-                None => {
-                    let engine = if tofu { "tofu" } else { "terraform" };
-                    let d = Diagnostic::error(
-                    "Module not installed",
-                    format!("This module is not yet installed. Run \"{engine} init\" to install all modules required by this configuration."),
-                    *decl,
-                );
-                    return fail(out, vec![diagnostic(module, &ModuleDiagnostic::at(tf.file, d))]);
-                }
-            }
-        }
+    // (A source that is not among the files stopped every run before.)
+    let (target, key) = match run.module.as_ref().and_then(|(source, _)| module_of(module, source).map(|m| (m, source.clone()))) {
+        Some(found) => found,
         None => (module.clone(), String::new()),
     };
     let key = run.state_key.clone().unwrap_or(key);
