@@ -24,6 +24,9 @@ pub(crate) struct Testing {
     pub overrides: Vec<Override>,
     /// `override_module` blocks: a module call's address and its outputs.
     pub module_overrides: Vec<(String, Value, bool)>,
+    /// A run's `providers`: the module's configuration (name, alias) and
+    /// the test file's provider it gets; none: each its namesake.
+    pub providers: Option<Vec<((String, Option<String>), (String, Option<String>))>>,
     /// `plan_options`: `mode = refresh-only` (what the state holds stays),
     /// `target` and `replace` addresses.
     pub refresh_only: bool,
@@ -153,6 +156,10 @@ impl Testing {
     fn mock_of(&self, r: &Resource) -> Option<&Mock> {
         let name = crate::module::load::provider_schema::provider_name(r);
         let alias = r.provider.as_ref().and_then(|(_, a)| a.clone());
+        let (name, alias) = match &self.providers {
+            Some(map) => map.iter().find(|(module, _)| module.0 == name && module.1 == alias)?.1.clone(),
+            None => (name, alias),
+        };
         self.mocks.iter().find(|m| m.name == name && m.alias == alias)
     }
 
@@ -251,6 +258,8 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
     let fill = match (&over, r.mode) {
         // OpenTofu's overrides replace what the state holds too.
         (Some(o), Mode::Managed) if prior && plan_too => Some((Some(o.values.clone()), true)),
+        // And so do its mocks' defaults.
+        (None, Mode::Managed) if prior && plan_too && mock.is_some() => Some((defaults.as_ref().map(|d| d.values.clone()), true)),
         (_, Mode::Managed) if prior => (mock.is_some() || over.is_some()).then_some((None, t.apply)),
         (Some(o), _) => Some((Some(o.values.clone()), o.at_plan || plan_too || t.apply || r.mode == Mode::Data)),
         (None, Mode::Data) if mock.is_some() => Some((defaults.as_ref().map(|d| d.values.clone()), true)),

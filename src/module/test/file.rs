@@ -60,6 +60,23 @@ pub(crate) struct Run {
     pub overrides: Vec<Override>,
     /// `state_key`: the state the run shares with others.
     pub state_key: Option<String>,
+    /// `providers`: the module's provider configurations (name, alias),
+    /// each given the test file's provider it names.
+    pub providers: Option<Vec<(ProviderRef, ProviderRef)>>,
+}
+
+/// A provider configuration's local name and alias.
+pub(crate) type ProviderRef = (String, Option<String>);
+
+/// `name` or `name.alias`, as a provider reference is written.
+fn provider_ref(e: &Expression) -> Option<ProviderRef> {
+    let refs = crate::syntax::traversals(e);
+    let (root, _, steps) = refs.first()?;
+    let alias = match steps.first() {
+        Some(crate::syntax::ast::Step::GetAttr { name, .. }) => Some(name.clone()),
+        _ => None,
+    };
+    Some((root.to_string(), alias))
 }
 
 /// What an override replaces.
@@ -347,6 +364,23 @@ impl Decoder<'_> {
             run.expect_failures = self.addresses(&e.expr);
         }
         run.state_key = c.attr("state_key").and_then(|a| crate::module::load::config::literal_string(&a.expr));
+        if let Some(a) = c.attr("providers") {
+            run.providers = match &a.expr.kind {
+                ExprKind::ObjectCons(items) => Some(
+                    items
+                        .iter()
+                        .filter_map(|item| {
+                            let key = match &item.key.bare_name {
+                                Some(n) => (n.clone(), None),
+                                None => provider_ref(&item.key.expr)?,
+                            };
+                            Some((key, provider_ref(&item.value)?))
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            };
+        }
         run
     }
 

@@ -117,6 +117,7 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     // Mocks and overrides, the run's before the file's.
     let mut testing = Testing::new(run.command == Command::Apply, seed);
     testing.refresh_only = run.refresh_only;
+    testing.providers = run.providers.clone();
     testing.targets = run.targets.clone();
     testing.replace = run.replace.clone();
     let mut const_errors = Vec::new();
