@@ -58,4 +58,4 @@ pub use result::workspace::Workspace;
 pub use result::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
 pub use test::report::render as render_test_diagnostic;
 pub use test::values::Comparison;
-pub use test::{run_tests, FileResult, RunResult, Status as TestStatus, TestDiagnostic, TestOptions, TestSuite};
+pub use test::{is_test_file, run_tests, FileResult, RunResult, Status as TestStatus, TestDiagnostic, TestOptions, TestSuite};

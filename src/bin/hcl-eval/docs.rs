@@ -495,7 +495,7 @@ fn evaluate_module(e: &Example, profile: Profile, setup: &str, text: &str, vars:
     files.extend(e.files.iter().cloned());
     // With a test file beside it, the widget shows the test run, and its
     // result is the summary line.
-    if e.files.iter().any(|(n, _)| n.ends_with(".tftest.hcl") || n.ends_with(".tofutest.hcl")) {
+    if e.files.iter().any(|(n, _)| hcl_playground::module::is_test_file(n, profile)) {
         let suite = hcl_playground::module::run_tests(files, &opts, &hcl_playground::module::TestOptions::default());
         let stdout = suite.stdout();
         return Ok(stdout.trim_end().lines().last().unwrap_or("").to_string());

@@ -101,6 +101,21 @@ pub struct TestDiagnostic {
     pub comparison: Option<values::Comparison>,
 }
 
+impl TestDiagnostic {
+    /// A warning about no place in particular.
+    pub(crate) fn sourceless_warning(summary: impl Into<String>, detail: impl Into<String>) -> TestDiagnostic {
+        TestDiagnostic {
+            warning: true,
+            summary: summary.into(),
+            detail: detail.into(),
+            place: None,
+            context: None,
+            values: Vec::new(),
+            comparison: None,
+        }
+    }
+}
+
 /// One run's result.
 #[derive(Clone, Debug)]
 pub struct RunResult {
@@ -157,8 +172,9 @@ impl TestSuite {
     }
 }
 
-/// Whether `name` is a test file for `profile`.
-fn is_test_file(name: &str, profile: Profile) -> bool {
+/// Whether `name` is a test file for `profile` (`.tftest.hcl`,
+/// `.tftest.json`, and OpenTofu's `.tofutest.hcl`).
+pub fn is_test_file(name: &str, profile: Profile) -> bool {
     name.ends_with(".tftest.hcl") || name.ends_with(".tftest.json") || profile == Profile::OpenTofu && name.ends_with(".tofutest.hcl")
 }
 
@@ -201,12 +217,10 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
             if !wanted(name) {
                 continue;
             }
-            let d = Diagnostic::error(
+            suite.warnings.push(TestDiagnostic::sourceless_warning(
                 "JSON test files are not supported here",
                 format!("The playground reads test files in the native syntax only; {name} was not run."),
-                Span::default(),
-            );
-            suite.warnings.push(diagnostic(&module, &ModuleDiagnostic { warning: true, ..ModuleDiagnostic::general("", "") }.with(d)));
+            ));
             continue;
         }
         match crate::syntax::parse_config(text, name, &options.limits, profile) {
@@ -239,15 +253,13 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
     }
     for f in &test.filter {
         if !decoded.iter().any(|tf| &tf.name == f) && !f.ends_with(".json") {
-            let d = match profile {
-                Profile::OpenTofu => Diagnostic::error(
+            suite.warnings.push(match profile {
+                Profile::OpenTofu => TestDiagnostic::sourceless_warning(
                     "No tests were found",
                     "-filter is being used but no tests were found. Make sure you're using a relative path to the current working directory.",
-                    Span::default(),
                 ),
-                _ => Diagnostic::error("Unknown test file", format!("The specified test file, {f}, could not be found."), Span::default()),
-            };
-            suite.warnings.push(diagnostic(&module, &ModuleDiagnostic { warning: true, ..ModuleDiagnostic::general("", "") }.with(d)));
+                _ => TestDiagnostic::sourceless_warning("Unknown test file", format!("The specified test file, {f}, could not be found.")),
+            });
         }
     }
     let mut seed = test.seed;
@@ -303,12 +315,6 @@ fn mock_files(module: &Module, tf: &mut TestFile, errors: &mut Vec<ModuleDiagnos
     }
 }
 
-impl ModuleDiagnostic {
-    fn with(self, d: Diagnostic) -> ModuleDiagnostic {
-        ModuleDiagnostic { diagnostic: d, ..self }
-    }
-}
-
 /// The state of a file's runs so far.
 struct FileState {
     /// Each instance's `resource "t" "n"` header (and whether it is a data
@@ -360,10 +366,9 @@ fn run_file(
         stopped = r.status == Status::Error;
         result.runs.push(r);
     }
+    // The worst run's status, but a file with a passing run and skips passes.
     result.status = result.runs.iter().map(|r| r.status).max().unwrap_or(Status::Pass);
-    if result.status == Status::Skip && result.runs.iter().all(|r| r.status == Status::Skip) && !result.runs.is_empty() {
-        result.status = Status::Skip;
-    } else if result.status == Status::Skip {
+    if result.status == Status::Skip && result.runs.iter().any(|r| r.status == Status::Pass) {
         result.status = Status::Pass;
     }
     (result, state.inspection)

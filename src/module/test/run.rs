@@ -252,15 +252,7 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
 
 /// The warnings of a plan (and an apply) with `plan_options.target`.
 fn targeting_warnings(apply: bool, profile: Profile) -> Vec<TestDiagnostic> {
-    let warning = |summary: &str, detail: &str| TestDiagnostic {
-        warning: true,
-        summary: summary.into(),
-        detail: detail.into(),
-        place: None,
-        context: None,
-        values: Vec::new(),
-        comparison: None,
-    };
+    let warning = |summary: &str, detail: &str| TestDiagnostic::sourceless_warning(summary, detail);
     let (plan, applied) = match profile {
         Profile::OpenTofu => (
             "You are creating a plan with either the -target option or the -exclude option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target and -exclude options are not for routine use, and are provided only for exceptional situations such as recovering from errors or mistakes, or when OpenTofu specifically suggests to use it as part of an error message.",
