@@ -25,7 +25,7 @@
 //! ```
 //!
 //! The crate is cut by stage, each depending only on those listed before
-//! it: [`text`] and [`diagnostics`] (leaves), [`value`] (go-cty's values),
+//! it: [`text`], [`archive`] and [`diagnostics`] (leaves), [`value`] (go-cty's values),
 //! [`present`] (console text, JSON, rendered diagnostics), [`syntax`] (the
 //! pest grammar in `grammar/hcl.pest`, the AST, type expressions),
 //! [`functions`] (the built-in function registry), [`eval`] (the
@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+pub mod archive;
 pub mod diagnostics;
 pub mod eval;
 pub mod functions;

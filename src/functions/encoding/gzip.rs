@@ -1,4 +1,5 @@
-//! `base64gzip` and `base64gunzip`: gzip through flate2.
+//! `base64gzip` (Go's gzip bytes, [`crate::archive::gzip`]) and
+//! `base64gunzip` (through flate2).
 
 use super::base64::{go_base64_decode, redact};
 use super::lossy_string;
@@ -7,35 +8,10 @@ use crate::value::Value;
 use ::base64::Engine as _;
 
 pub(super) fn base64gzip(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    use std::io::Write;
     let s = str_arg(a, 0);
     ctx.charge(s.len() as u64 / 64)?;
-    // Go's gzip.Writer: the header with no time and OS 255, the data
-    // flushed (Terraform flushes before closing, which ends with an empty
-    // stored block), then on Close a final empty stored block, the CRC-32
-    // and the length.
-    if ctx.profile().is_legacy() {
-        // The legacy profile keeps flate2's own ending.
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        let bytes = gz
-            .write_all(s.as_bytes())
-            .and_then(|()| gz.flush())
-            .and_then(|()| gz.finish())
-            .map_err(|e| CallError::call(format!("failed to write gzip raw data: {e}")))?;
-        return Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes), ctx.profile()));
-    }
-    let mut deflate = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
-    deflate
-        .write_all(s.as_bytes())
-        .and_then(|()| deflate.flush())
-        .map_err(|e| CallError::call(format!("failed to write gzip raw data: {e}")))?;
-    let mut crc = flate2::Crc::new();
-    crc.update(s.as_bytes());
-    let mut bytes = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
-    bytes.extend_from_slice(deflate.get_ref());
-    bytes.extend_from_slice(&[0x01, 0x00, 0x00, 0xff, 0xff]);
-    bytes.extend_from_slice(&crc.sum().to_le_bytes());
-    bytes.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    // Go's gzip.Writer, byte for byte: Terraform writes, flushes, closes.
+    let bytes = crate::archive::gzip(&[s.as_bytes()], true);
     Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes), ctx.profile()))
 }
 

@@ -1,0 +1,3 @@
+module archives
+
+go 1.22
