@@ -65,10 +65,10 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
     let calls_module = files.iter().any(|(n, t)| n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")));
     // The recorder runs `init` where a module is called, or the real
     // providers of tools/providers are used (the `providers`, `kubernetes`
-    // `google`, `helm` and `azurerm` areas).
+    // `google`, `helm`, `azurerm` and `archive` areas).
     let uses_providers = case["id"]
         .as_str()
-        .is_some_and(|id| ["providers/", "kubernetes/", "google/", "helm/", "azurerm/"].iter().any(|a| id.starts_with(a)));
+        .is_some_and(|id| ["providers/", "kubernetes/", "google/", "helm/", "azurerm/", "archive/"].iter().any(|a| id.starts_with(a)));
     let init = case["init"].as_bool().unwrap_or(calls_module || uses_providers);
     let installation = if init { Installation::Initialized } else { Installation::Uninitialized };
     let mut opts = ModuleOptions { profile, installation, providers: Some(provider_data()), ..ModuleOptions::default() };

@@ -246,6 +246,8 @@ const EXAMPLE_PROVIDER_FILES: &[(&str, &str)] = &[
     ("hashicorp/aws/resource/aws_s3_bucket.json", include_str!("../www/providers/hashicorp/aws/resource/aws_s3_bucket.json")),
     ("hashicorp/aws/resource/aws_iam_user.json", include_str!("../www/providers/hashicorp/aws/resource/aws_iam_user.json")),
     ("hashicorp/aws/resource/aws_security_group.json", include_str!("../www/providers/hashicorp/aws/resource/aws_security_group.json")),
+    ("hashicorp/archive/provider.json", include_str!("../www/providers/hashicorp/archive/provider.json")),
+    ("hashicorp/archive/data/archive_file.json", include_str!("../www/providers/hashicorp/archive/data/archive_file.json")),
 ];
 
 /// A Module-mode example: every recorded named value, the rendered errors
@@ -256,6 +258,9 @@ fn check_module_example(ex: &Json, src: &str, vars: &str) {
     let mut options = json!({"variablesFormat": ex["varsFormat"].as_str().unwrap_or("json")});
     if let Some(line) = ex["consoleLine"].as_str() {
         options["console"] = json!(line);
+    }
+    if let Some(files) = ex.get("files") {
+        options["files"] = files.clone();
     }
     let options = js_sys::JSON::parse(&options.to_string()).unwrap();
     let mut r: Json = serde_wasm_bindgen::from_value(evaluate_module(src, vars, options.clone())).unwrap();

@@ -51,7 +51,45 @@ impl<'a> FileSystem<'a> {
         self.read(path).map(str::to_string)
     }
 
-    fn read(&self, path: &str) -> Option<&'a str> {
+    /// The module's files under the directory at `path` as Terraform
+    /// resolves it, by their paths relative to it, in the order Go's
+    /// `filepath.Walk` visits them; `None` where no such directory holds
+    /// any file.
+    pub fn walk(&self, path: &str) -> Option<Vec<(String, &'a str)>> {
+        let (_, dir) = self.resolve(path);
+        let dir = dir?;
+        let mut found: Vec<(String, &'a str)> = self
+            .0
+            .files
+            .iter()
+            .filter_map(|(n, t)| {
+                let n = clean(n);
+                let rel = match dir.as_str() {
+                    "." => Some(n.clone()),
+                    d => n.strip_prefix(d).and_then(|r| r.strip_prefix('/')).map(str::to_string),
+                };
+                rel.map(|r| (r, t.as_str()))
+            })
+            .collect();
+        // Walk reads each directory's names sorted, so paths compare by
+        // their segments ("a/b" before "a.txt").
+        found.sort_by(|(a, _), (b, _)| a.split('/').cmp(b.split('/')));
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The path of the module file or directory `path` stands for,
+    /// relative to the root module (`None` outside it).
+    pub fn relative(&self, path: &str) -> Option<String> {
+        self.resolve(path).1
+    }
+
+    /// Whether a module file is at `path` as Terraform resolves it.
+    pub fn is_file(&self, path: &str) -> bool {
+        self.read(path).is_some()
+    }
+
+    /// [`FileSystem::read_text`], borrowed.
+    pub fn read(&self, path: &str) -> Option<&'a str> {
         let (_, relative) = self.resolve(path);
         let relative = relative?;
         self.0.files.iter().find(|(n, _)| clean(n) == relative).map(|(_, t)| t.as_str())

@@ -1,7 +1,8 @@
 //! Data sources as Terraform's plan reads them. A data source whose
 //! configuration is known is read while planning; the playground reads
 //! those that need no network exactly (`local_file` and
-//! `local_sensitive_file` over the module's own files; [`aws`]'s
+//! `local_sensitive_file` over the module's own files; [`archive`]'s
+//! `archive_file`, built as the provider builds it; [`aws`]'s
 //! `aws_iam_policy_document`, `aws_partition` and `aws_region`). Any other, and one
 //! whose configuration is not known yet, is what the configuration sets
 //! with everything the provider would compute unknown — the value a plan
@@ -18,6 +19,7 @@ use crate::value::{Marks, Value};
 use base64::Engine;
 use md5::Digest;
 
+mod archive;
 mod aws;
 
 /// The data source's value, or `None` after an error (recorded).
@@ -26,7 +28,20 @@ pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: 
     if known && matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && local(p, r) {
         return local_file(p, r, config, t);
     }
-    if known && providers::provider_source(p, r).as_deref() == Some("hashicorp/aws") {
+    let source = if known { providers::provider_source(p, r) } else { None };
+    if r.ty == "archive_file" && source.as_deref() == Some("hashicorp/archive") {
+        match archive::read(p, config) {
+            Ok(values) => {
+                return Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten, p.profile))
+            }
+            Err(Some(detail)) => {
+                p.error(r.file, archive::error(detail, r));
+                return None;
+            }
+            Err(None) => {}
+        }
+    }
+    if source.as_deref() == Some("hashicorp/aws") {
         if let Some(read) = aws::read(p, r, config, t) {
             return read;
         }
