@@ -351,13 +351,16 @@ pub struct Block {
     pub open_brace: Span,
     /// The `}`.
     pub close_brace: Span,
+    /// HCL's `DefRange` where it is not the type and labels: a block read
+    /// from JSON is defined at the bracket that opens its value.
+    pub def_range: Option<Span>,
 }
 
 impl Block {
     /// The block's header: its type and labels (for messages that point at
     /// a block as HCL's `DefRange` does).
     pub fn def_span(&self) -> Span {
-        self.labels.last().map_or(self.kind_span, |(_, s)| self.kind_span.to(*s))
+        self.def_range.unwrap_or_else(|| self.labels.last().map_or(self.kind_span, |(_, s)| self.kind_span.to(*s)))
     }
 }
 

@@ -68,7 +68,7 @@ impl<'s> Builder<'s> {
                 r => unreachable!("block part {r:?}"),
             }
         }
-        Ok(Block { kind: kind.as_str().to_string(), kind_span, labels, body, open_brace, close_brace })
+        Ok(Block { kind: kind.as_str().to_string(), kind_span, labels, body, open_brace, close_brace, def_range: None })
     }
 
     /// `{ name = value }` or `{}` on one line.

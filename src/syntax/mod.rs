@@ -22,5 +22,7 @@ pub mod typeexpr;
 pub(crate) use analysis::is_static_traversal;
 pub(crate) use analysis::spine;
 pub use analysis::{traversals, variable_references, Reference};
+pub(crate) use parser::too_deep;
 pub use parser::{parse_config, parse_expression, parse_template};
 pub use reparse::reparse_config;
+pub(crate) use reparse::shift_expr;

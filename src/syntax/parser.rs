@@ -182,7 +182,7 @@ fn hcl_diagnostics(source: &str, filename: &str, limits: &Limits, profile: Profi
 
 const TOO_DEEP: &str = "Expression too deeply nested";
 
-fn too_deep(max: usize, at: Span) -> Diagnostic {
+pub(crate) fn too_deep(max: usize, at: Span) -> Diagnostic {
     Diagnostic::error(TOO_DEEP, format!("This expression nests more than {max} levels deep, which is more than this evaluator allows."), at)
         .with_code(crate::diagnostics::Code::TooDeep)
 }

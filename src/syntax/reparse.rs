@@ -108,7 +108,9 @@ fn shift_item(item: &mut BodyItem, by: isize) {
     }
 }
 
-fn shift_expr(e: &mut Expression, by: isize) {
+/// Moves every span of `e` by `by` bytes (an expression parsed from a
+/// slice, placed where the slice is).
+pub(crate) fn shift_expr(e: &mut Expression, by: isize) {
     // Operator chains are long and flat: walked with a work list, not by
     // recursion.
     let mut work: Vec<&mut Expression> = vec![e];

@@ -192,18 +192,24 @@ fn configured_value(p: &mut Planner, expr: &crate::syntax::ast::Expression, file
 }
 
 /// The body of the `provider` block the resource uses, with its file, and
-/// whether it is the root module's, inherited.
+/// whether it is the root module's, inherited. In a test run, the test
+/// file's provider blocks replace the root module's.
 fn provider_config<'c>(p: &Planner<'c>, r: &Resource) -> Option<(&'c crate::syntax::ast::Body, usize, bool)> {
     let name = crate::module::load::provider_schema::provider_name(r);
     let alias = r.provider.as_ref().and_then(|(_, a)| a.clone());
-    let find = |config: &'c crate::module::load::config::Config| {
-        config.providers.iter().find(|c| c.name == name && c.alias == alias).map(|c| (&c.body, c.file))
+    let find = |configs: &'c [crate::module::load::config::ProviderConfig]| {
+        configs.iter().find(|c| c.name == name && c.alias == alias).map(|c| (&c.body, c.file))
     };
-    if let Some((body, file)) = find(p.config) {
+    let tested = p.links.testing.as_ref().and_then(|t| find(&t.configs));
+    let own = match p.depth {
+        0 => tested.or_else(|| find(&p.config.providers)),
+        _ => find(&p.config.providers),
+    };
+    if let Some((body, file)) = own {
         return Some((body, file, false));
     }
     if p.depth == 0 || alias.is_some() {
         return None;
     }
-    find(&p.module.root().config).map(|(body, file)| (body, file, true))
+    tested.or_else(|| find(&p.module.root().config.providers)).map(|(body, file)| (body, file, true))
 }

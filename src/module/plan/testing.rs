@@ -27,6 +27,10 @@ pub(crate) struct Testing {
     /// A run's `providers`: the module's configuration (name, alias) and
     /// the test file's provider it gets; none: each its namesake.
     pub providers: Option<Vec<((String, Option<String>), (String, Option<String>))>>,
+    /// The test file's `provider` blocks that replace the module's
+    /// configurations in this run, under the module's name and alias, their
+    /// arguments evaluated (over the test's variables and earlier runs).
+    pub configs: Vec<crate::module::load::config::ProviderConfig>,
     /// `plan_options`: `mode = refresh-only` (what the state holds stays),
     /// `target` and `replace` addresses.
     pub refresh_only: bool,

@@ -205,6 +205,21 @@ const MOCK_BODY: Schema = Schema {
 const MOCK_RESOURCE_TERRAFORM: Schema = Schema { attributes: &[("defaults", false), ("override_during", false)], blocks: &[] };
 const MOCK_RESOURCE_OPENTOFU: Schema = Schema { attributes: &[("defaults", false)], blocks: &[] };
 
+/// The block types (with their labels) a block of type `kind` holds in a
+/// test file ("" for the file itself), as the decoder reads them.
+pub(super) fn block_types(kind: &str, profile: Profile) -> &'static [(&'static str, &'static [&'static str])] {
+    let tofu = profile == Profile::OpenTofu;
+    match kind {
+        "" if tofu => FILE_OPENTOFU.blocks,
+        "" => FILE_TERRAFORM.blocks,
+        "run" if tofu => RUN_OPENTOFU.blocks,
+        "run" => RUN_TERRAFORM.blocks,
+        "mock_provider" => MOCK_BODY.blocks,
+        "variable" => VARIABLE.blocks,
+        _ => &[],
+    }
+}
+
 /// Decodes test file `name` (file `file` of the module), parsed as
 /// `body`; its text is `text`.
 pub(crate) fn decode(name: &str, file: usize, body: &Body, text: &str, profile: Profile, diags: &mut Vec<ModuleDiagnostic>) -> TestFile {
@@ -301,6 +316,10 @@ impl Decoder<'_> {
             match b.kind.as_str() {
                 "assert" => {
                     let a = content(&b.body, &ASSERT, self.file, self.diags, self.profile);
+                    if let Some(cond) = a.attr("condition").filter(|c| crate::syntax::traversals(&c.expr).is_empty()) {
+                        let detail = "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.";
+                        self.error("Invalid assert expression", detail.into(), cond.expr.span);
+                    }
                     if let (Some(cond), Some(msg)) = (a.attr("condition"), a.attr("error_message")) {
                         run.asserts.push(CheckRule {
                             condition: cond.expr.clone(),

@@ -18,6 +18,7 @@
 //! ```
 
 pub(crate) mod file;
+mod json;
 pub(crate) mod report;
 mod run;
 pub(crate) mod values;
@@ -213,21 +214,25 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
     let wanted = |name: &str| test.filter.is_empty() || test.filter.iter().any(|f| f == name);
     for &i in &found {
         let (name, text) = &module.files()[i];
-        if name.ends_with(".json") {
-            if !wanted(name) {
-                continue;
+        let first = errors.len();
+        let parsed = match name.ends_with(".json") {
+            true => {
+                let (body, diags) = json::parse(text, name, &options.limits, profile);
+                errors.extend(diags.into_iter().map(|d| ModuleDiagnostic::at(i, d)));
+                Ok(body)
             }
-            suite.warnings.push(TestDiagnostic::sourceless_warning(
-                "JSON test files are not supported here",
-                format!("The playground reads test files in the native syntax only; {name} was not run."),
-            ));
-            continue;
-        }
-        match crate::syntax::parse_config(text, name, &options.limits, profile) {
+            false => crate::syntax::parse_config(text, name, &options.limits, profile),
+        };
+        match parsed {
             Ok(body) => {
                 let mut tf = file::decode(name, i, &body, text, profile, &mut errors);
                 mock_files(&module, &mut tf, &mut errors);
                 decoded.push(tf);
+                // A JSON file's syntax and decoding errors come in the
+                // order of where they are, as Terraform lists them.
+                if name.ends_with(".json") {
+                    errors[first..].sort_by_key(|d| d.diagnostic.subject.start);
+                }
             }
             Err(ds) => errors.extend(ds.into_iter().map(|d| ModuleDiagnostic::at(i, d))),
         }
@@ -252,7 +257,7 @@ pub fn run_tests(files: Vec<(String, String)>, options: &ModuleOptions, test: &T
         return suite;
     }
     for f in &test.filter {
-        if !decoded.iter().any(|tf| &tf.name == f) && !f.ends_with(".json") {
+        if !decoded.iter().any(|tf| &tf.name == f) {
             suite.warnings.push(match profile {
                 Profile::OpenTofu => TestDiagnostic::sourceless_warning(
                     "No tests were found",
@@ -400,6 +405,10 @@ fn diagnostic(module: &Module, d: &ModuleDiagnostic) -> TestDiagnostic {
 /// `f` (`run "name"`, `resource "t" "n"`).
 fn context_of(module: &Module, f: usize, at: usize) -> Option<String> {
     let (name, text) = module.files().get(f)?;
+    // Terraform asks for the context of the byte before the range.
+    if name.ends_with(".json") {
+        return json::context(text, at.checked_sub(1)?, module.options().limits.max_depth);
+    }
     let parsed;
     let body: &Body = match module.bodies().get(f) {
         Some(b) if !b.items.is_empty() => b,

@@ -2,7 +2,7 @@
 //! -no-color` print them: progress and results on standard output (with
 //! warnings), errors on standard error, each diagnostic in the programs'
 //! layout (`on FILE line N, in run "x":`, the source lines, the values of
-//! its references, the detail wrapped at 78 columns).
+//! its references, the detail wrapped to lines of at most 77 columns).
 
 use super::{Status, TestDiagnostic, TestSuite};
 use crate::profile::Profile;
@@ -134,7 +134,7 @@ pub fn render(d: &TestDiagnostic) -> String {
     for line in d.detail.split('\n') {
         match line.starts_with(' ') {
             true => out.push_str(line),
-            false => out.push_str(&wrap(line, 78)),
+            false => out.push_str(&wrap(line, 77)),
         }
         out.push('\n');
     }

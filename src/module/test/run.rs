@@ -6,12 +6,13 @@
 use super::file::{Command, OverrideKind, Run, TestFile};
 use super::{diagnostic, is_test_file, report, values, FileState, RunResult, Status, TestDiagnostic, TestOptions};
 use crate::diagnostics::{Diagnostic, Span};
+use crate::module::load::config::ProviderConfig;
 use crate::module::load::inputs::{CliInput, Inputs, RunInputs};
 use crate::module::load::{Module, ModuleDiagnostic, Source};
 use crate::module::plan::testing::{Defaults, Mock, Override, Testing};
 use crate::module::result::Evaluation;
 use crate::profile::Profile;
-use crate::syntax::ast::{Body, Expression};
+use crate::syntax::ast::{Attribute, Block, Body, BodyItem, ExprKind, Expression};
 use crate::value::{SortedMap, Value};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -97,6 +98,8 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     if !scope_errors.is_empty() {
         return fail(out, scope_errors);
     }
+    // A provider block reads every variable the run gives, the module's or not.
+    let provider_scope = constant_scope(&test_vars.iter().chain(given.iter()).map(|(k, v)| (k.clone(), v.clone())).collect());
     let root = &target.root().config;
     given.retain(|n, _| root.names.variables.contains_key(n));
     let cli_given = |n: &str| test.cli.iter().any(|c| matches!(c, CliInput::Var(v, _) if v == n));
@@ -133,6 +136,24 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
             mock.data.insert(ty.clone(), Defaults { values, at_plan: *at_plan });
         }
         testing.mocks.push(mock);
+    }
+    // The test file's provider blocks: those the run's `providers` names,
+    // under the module's names, or else each under its own.
+    let own_name = |b: &Rc<Block>| -> Option<(String, Option<String>)> {
+        let alias = b.body.attribute("alias").and_then(|a| evaluate(module, tf.file, &a.expr, &provider_scope, &mut Vec::new()));
+        Some((b.labels.first()?.0.clone(), alias.and_then(|v| v.as_str().map(str::to_string))))
+    };
+    let test_providers: Vec<_> = tf.providers.iter().filter_map(|b| Some((own_name(b)?, b))).collect();
+    let given_providers: Vec<_> = match &run.providers {
+        Some(map) => map
+            .iter()
+            .filter_map(|(module, test)| test_providers.iter().find(|(n, _)| n == test).map(|(_, b)| (module.clone(), *b)))
+            .collect(),
+        None => test_providers.clone(),
+    };
+    for ((name, alias), b) in given_providers {
+        let body = evaluated(module, tf.file, &b.body, &provider_scope, &mut const_errors);
+        testing.configs.push(ProviderConfig { name, alias, body, file: tf.file });
     }
     let all_overrides = run.overrides.iter().chain(tf.overrides.iter()).chain(tf.mocks.iter().flat_map(|m| m.overrides.iter()));
     for o in all_overrides {
@@ -283,6 +304,37 @@ fn outputs_of(e: &Evaluation) -> Value {
     let m: BTreeMap<String, Value> =
         e.values.iter().filter_map(|v| v.address.strip_prefix("output.").map(|n| (n.to_string(), v.value.clone()))).collect();
     Value::Object(m.into())
+}
+
+/// A test file's `provider` block body with each argument (in nested
+/// blocks too) replaced by its value over `scope`, as Terraform evaluates
+/// it before the run.
+fn evaluated(module: &Module, file: usize, body: &Body, scope: &SortedMap<Value>, errors: &mut Vec<TestDiagnostic>) -> Body {
+    let items = body
+        .items
+        .iter()
+        .map(|item| match item {
+            BodyItem::Attribute(a) => {
+                let value = evaluate(module, file, &a.expr, scope, errors).unwrap_or_else(Value::null);
+                let expr = Expression { kind: ExprKind::Literal(value), span: a.expr.span };
+                BodyItem::Attribute(Rc::new(Attribute { name: a.name.clone(), name_span: a.name_span, expr, span: a.span }))
+            }
+            BodyItem::Block(b) => {
+                let body = evaluated(module, file, &b.body, scope, errors);
+                let (kind, labels) = (b.kind.clone(), b.labels.clone());
+                BodyItem::Block(Rc::new(Block {
+                    kind,
+                    kind_span: b.kind_span,
+                    labels,
+                    body,
+                    open_brace: b.open_brace,
+                    close_brace: b.close_brace,
+                    def_range: b.def_range,
+                }))
+            }
+        })
+        .collect();
+    Body { items, span: body.span }
 }
 
 /// Evaluates a test file's constant expression (variables, mock
