@@ -13,6 +13,7 @@ pub(crate) mod calls;
 pub(crate) mod conditions;
 pub(crate) mod data_sources;
 pub(crate) mod deprecation;
+mod go_rand;
 pub(crate) mod provider_plans;
 pub(crate) mod providers;
 pub(crate) mod resources;

@@ -38,6 +38,9 @@ pub(crate) struct Testing {
     pub replace: Vec<String>,
     /// Where the generated values come from.
     seed: Cell<u64>,
+    /// OpenTofu's generator for the instance being filled: Go's
+    /// `math/rand` seeded by its type's name.
+    tofu_rand: RefCell<Option<super::go_rand::GoRand>>,
     /// Each resource instance applied, by address.
     pub applied: RefCell<BTreeMap<String, Value>>,
     /// Each instance planned, by address: its `resource "t" "n"` (or
@@ -93,8 +96,14 @@ impl Testing {
         x.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    /// A mocked string: 8 characters of `[a-z0-9]`, as Terraform's mocks.
+    /// A mocked string: 8 characters of `[a-z0-9]`, as Terraform's mocks
+    /// (random); under OpenTofu, its 4 to 15 letters and digits.
     fn string(&self) -> String {
+        if let Some(r) = self.tofu_rand.borrow_mut().as_mut() {
+            const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890";
+            let len = r.intn(12) + 4;
+            return (0..len).map(|_| CHARS[r.intn(CHARS.len() as i32) as usize] as char).collect();
+        }
         const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
         (0..8).map(|_| CHARS[(self.next() % CHARS.len() as u64) as usize] as char).collect()
     }
@@ -272,6 +281,10 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
         }
         _ => None,
     };
+    if plan_too {
+        let seed = super::go_rand::fnv32(r.ty.as_bytes()) as i64;
+        *t.tofu_rand.borrow_mut() = Some(super::go_rand::GoRand::new(seed));
+    }
     let value = match fill {
         Some((values, true)) => with_values(t, &planned, values.as_ref(), schema, profile),
         Some((_, false)) => planned,
@@ -282,6 +295,7 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
         }
         None => planned,
     };
+    *t.tofu_rand.borrow_mut() = None;
     if t.apply && r.mode == Mode::Managed {
         t.applied.borrow_mut().insert(address.to_string(), value.clone());
     }
