@@ -13,6 +13,7 @@ const TAP: usize = 273;
 const INT32_MAX: i64 = (1 << 31) - 1;
 
 /// Go's `rand.New(rand.NewSource(seed))`.
+#[derive(Clone)]
 pub(crate) struct GoRand {
     vec: Box<[i64; LEN]>,
     tap: usize,

@@ -14,7 +14,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 /// What a test run changes in planning.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(crate) struct Testing {
     /// `command = apply`: values unknown in the plan are filled in.
     pub apply: bool,
@@ -49,6 +49,9 @@ pub(crate) struct Testing {
     /// Resource instances an apply would create with a real provider the
     /// playground cannot run, by address.
     pub unmocked: RefCell<Vec<String>>,
+    /// The files hashicorp/local's resources wrote when applied (path in
+    /// the module, content): what reads them afterwards finds them.
+    pub written: RefCell<Vec<(String, String)>>,
 }
 
 /// A `mock_provider` block.
@@ -289,6 +292,13 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
         Some((values, true)) => with_values(t, &planned, values.as_ref(), schema, profile),
         Some((_, false)) => planned,
         None if t.apply && r.mode == Mode::Managed && r.ty == "terraform_data" && builtin => applied_terraform_data(t, &planned, profile),
+        None if t.apply && r.mode == Mode::Managed && is_local_file(p, r) => match applied_local_file(p, t, &planned) {
+            Some(v) => v,
+            None => {
+                t.unmocked.borrow_mut().push(address.to_string());
+                t.filled(&planned, None, profile)
+            }
+        },
         None if t.apply && r.mode == Mode::Managed && !planned.is_wholly_known() => {
             t.unmocked.borrow_mut().push(address.to_string());
             t.filled(&planned, None, profile)
@@ -303,6 +313,34 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
     let header = format!("{} \"{}\" \"{}\"", if data { "data" } else { "resource" }, r.ty, r.name);
     t.planned.borrow_mut().insert(address.to_string(), (header, data, value.clone()));
     value
+}
+
+fn is_local_file(p: &Planner, r: &Resource) -> bool {
+    matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && super::data_sources::local(p, r)
+}
+
+/// `local_file` and `local_sensitive_file` as hashicorp/local applies them,
+/// which needs nothing but the module's files: the content (given, decoded
+/// from base64, or read from `source`) written at `filename` and its
+/// hashes; `None` where the content is not text the playground can hold.
+fn applied_local_file(p: &Planner, t: &Testing, planned: &Value) -> Option<Value> {
+    use base64::Engine;
+    let o = planned.as_mapping()?;
+    let text = |n: &str| o.get(n).filter(|v| !v.is_null()).and_then(|v| v.as_str()).map(str::to_string);
+    let fs = crate::module::load::files::FileSystem::new(p.module);
+    let content = match (text("content"), text("sensitive_content"), text("content_base64"), text("source")) {
+        (Some(c), ..) | (None, Some(c), ..) => c,
+        (None, None, Some(b), _) => String::from_utf8(base64::engine::general_purpose::STANDARD.decode(b).ok()?).ok()?,
+        (None, None, None, Some(source)) => fs.read_text(&source)?,
+        _ => return None,
+    };
+    let path = fs.relative(&text("filename")?)?;
+    let mut m = o.clone();
+    for (name, value) in super::data_sources::content_hashes(content.as_bytes()) {
+        m.insert(name.to_string(), Value::string(value, p.profile));
+    }
+    t.written.borrow_mut().push((path, content));
+    Some(t.filled(&Value::Object(m.into()).with_marks(planned.marks()), None, p.profile))
 }
 
 /// `planned` with the given values set over it and the rest filled.

@@ -335,6 +335,9 @@ struct FileState {
     states: BTreeMap<String, BTreeMap<String, Value>>,
     /// Each earlier run's output values, by name (those `run.x` reads).
     runs: BTreeMap<String, Value>,
+    /// The files earlier applies wrote (hashicorp/local's resources), by
+    /// path in the module.
+    written: Vec<(String, String)>,
 }
 
 fn run_file(
@@ -353,6 +356,7 @@ fn run_file(
         state_outputs: BTreeMap::new(),
         states: BTreeMap::new(),
         runs: BTreeMap::new(),
+        written: Vec::new(),
     };
     let mut stopped = false;
     for (k, run) in tf.runs.iter().enumerate() {

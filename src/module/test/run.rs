@@ -171,7 +171,26 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     let prior: Vec<(String, Value)> =
         state.states.get(&key).map(|s| s.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default();
     let inputs = Inputs { cli: test.cli.clone(), run: RunInputs(Rc::new((given.into_iter().collect(), prior))), ..Inputs::default() };
-    let e = crate::module::result::evaluate_with(&target, &inputs, None, None, None, Some(testing));
+    // What earlier applies wrote is there to read; an apply that writes
+    // files is evaluated again over them, as what runs after it (its
+    // assertions too) reads them.
+    let again = testing.clone();
+    let unwritten = target.clone();
+    let target = with_files(&unwritten, &state.written);
+    let mut e = crate::module::result::evaluate_with(&target, &inputs, None, None, None, Some(testing));
+    let written: Vec<(String, String)> = e.testing().map(|t| t.written.borrow().clone()).unwrap_or_default();
+    let target = match written.iter().any(|w| !state.written.contains(w)) {
+        true => {
+            for (path, content) in written {
+                state.written.retain(|(p, _)| *p != path);
+                state.written.push((path, content));
+            }
+            let target = with_files(&unwritten, &state.written);
+            e = crate::module::result::evaluate_with(&target, &inputs, None, None, None, Some(again));
+            target
+        }
+        false => target,
+    };
     // Errors, less those the run expects.
     let mut expected: Vec<(&str, Span, bool)> = run.expect_failures.iter().map(|(a, s)| (a.as_str(), *s, false)).collect();
     let mut errors = Vec::new();
@@ -300,6 +319,22 @@ fn targeting_warnings(apply: bool, profile: Profile) -> Vec<TestDiagnostic> {
 }
 
 /// The run's output values as `output` shows them in assertions.
+/// `module` with `written` among its files (replacing those of the same
+/// path); the module itself when nothing was written.
+fn with_files(module: &Arc<Module>, written: &[(String, String)]) -> Arc<Module> {
+    if written.is_empty() {
+        return module.clone();
+    }
+    let mut files = module.files().to_vec();
+    for (path, content) in written {
+        match files.iter_mut().find(|(n, _)| n == path) {
+            Some(f) => f.1 = content.clone(),
+            None => files.push((path.clone(), content.clone())),
+        }
+    }
+    Module::load(files, module.options())
+}
+
 fn outputs_of(e: &Evaluation) -> Value {
     let m: BTreeMap<String, Value> =
         e.values.iter().filter_map(|v| v.address.strip_prefix("output.").map(|n| (n.to_string(), v.value.clone()))).collect();

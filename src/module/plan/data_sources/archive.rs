@@ -10,8 +10,6 @@ use crate::module::load::config::Resource;
 use crate::module::load::files::FileSystem;
 use crate::module::plan::Planner;
 use crate::value::{SortedMap, Value};
-use base64::Engine;
-use md5::Digest;
 
 /// What goes in the archive, and how each entry was made.
 struct Source<'a> {
@@ -136,22 +134,13 @@ pub(super) fn read(p: &Planner, config: &SortedMap<Value>) -> Result<SortedMap<V
         )
         .ok_or(None)?,
     };
-    let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
-    let b64 = |d: &[u8]| base64::engine::general_purpose::STANDARD.encode(d);
-    let sha1 = sha1::Sha1::digest(&bytes);
-    let sha256 = sha2::Sha256::digest(&bytes);
-    let sha512 = sha2::Sha512::digest(&bytes);
     let mut values = config.clone();
-    for (name, value) in [
-        ("output_md5", hex(&md5::Md5::digest(&bytes))),
-        ("output_sha", hex(&sha1)),
-        ("output_sha256", hex(&sha256)),
-        ("output_base64sha256", b64(&sha256)),
-        ("output_sha512", hex(&sha512)),
-        ("output_base64sha512", b64(&sha512)),
-        ("id", hex(&sha1)),
-    ] {
-        values.insert(name.to_string(), Value::string(value, p.profile));
+    for (name, value) in super::content_hashes(&bytes) {
+        let name = match name {
+            "content_sha1" => "output_sha".to_string(),
+            other => other.replacen("content_", "output_", 1),
+        };
+        values.insert(name, Value::string(value, p.profile));
     }
     values.insert("output_size".to_string(), Value::int(bytes.len() as i64));
     Ok(values)

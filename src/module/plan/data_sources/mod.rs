@@ -83,8 +83,28 @@ pub(crate) fn known_while_planning(v: &Value) -> bool {
     }
 }
 
+/// A file's hashes as hashicorp/local reports them (its data sources and
+/// the resources it applies): `content_md5` … `content_base64sha512`, and
+/// the SHA-1 as `id`.
+pub(crate) fn content_hashes(bytes: &[u8]) -> [(&'static str, String); 7] {
+    let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let b64 = |d: &[u8]| base64::engine::general_purpose::STANDARD.encode(d);
+    let sha1 = sha1::Sha1::digest(bytes);
+    let sha256 = sha2::Sha256::digest(bytes);
+    let sha512 = sha2::Sha512::digest(bytes);
+    [
+        ("content_md5", hex(&md5::Md5::digest(bytes))),
+        ("content_sha1", hex(&sha1)),
+        ("content_sha256", hex(&sha256)),
+        ("content_sha512", hex(&sha512)),
+        ("content_base64sha256", b64(&sha256)),
+        ("content_base64sha512", b64(&sha512)),
+        ("id", hex(&sha1)),
+    ]
+}
+
 /// Whether the resource belongs to `hashicorp/local`.
-fn local(p: &Planner, r: &Resource) -> bool {
+pub(crate) fn local(p: &Planner, r: &Resource) -> bool {
     let name = crate::module::load::provider_schema::provider_name(r);
     match p.config.required_providers.iter().find(|(n, _)| *n == name) {
         Some((_, Some(source))) => matches!(
@@ -104,24 +124,11 @@ fn local_file(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &Type
         p.error(r.file, Diagnostic::error("Read local file data source error", detail, r.decl.span));
         return None;
     };
-    let bytes = text.as_bytes();
-    let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
-    let b64 = |d: &[u8]| base64::engine::general_purpose::STANDARD.encode(d);
-    let sha1 = sha1::Sha1::digest(bytes);
-    let sha256 = sha2::Sha256::digest(bytes);
-    let sha512 = sha2::Sha512::digest(bytes);
     let mut values = config.clone();
-    for (name, value) in [
-        ("content", text.clone()),
-        ("content_base64", b64(bytes)),
-        ("content_md5", hex(&md5::Md5::digest(bytes))),
-        ("content_sha1", hex(&sha1)),
-        ("content_sha256", hex(&sha256)),
-        ("content_sha512", hex(&sha512)),
-        ("content_base64sha256", b64(&sha256)),
-        ("content_base64sha512", b64(&sha512)),
-        ("id", hex(&sha1)),
-    ] {
+    values.insert("content".to_string(), Value::string(text.clone(), p.profile));
+    values
+        .insert("content_base64".to_string(), Value::string(base64::engine::general_purpose::STANDARD.encode(text.as_bytes()), p.profile));
+    for (name, value) in content_hashes(text.as_bytes()) {
         values.insert(name.to_string(), Value::string(value, p.profile));
     }
     Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten, p.profile))
