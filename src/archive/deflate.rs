@@ -348,6 +348,19 @@ fn fixed_offset_codes() -> Vec<Code> {
     (0..OFFSET_CODE_COUNT as u16).map(|ch| Code { code: reverse_bits(ch, 5), len: 5 }).collect()
 }
 
+/// Code-length code `code` (16: the last length again, 18: zeros) for
+/// runs of `shortest` to `longest` while `count` allows one.
+fn repeats(codegen: &mut [u8], out: &mut usize, freq: &mut [i32], count: &mut i32, code: u8, shortest: i32, longest: i32) {
+    while *count >= shortest {
+        let n = (*count).min(longest);
+        codegen[*out] = code;
+        codegen[*out + 1] = (n - shortest) as u8;
+        *out += 2;
+        freq[code as usize] += 1;
+        *count -= n;
+    }
+}
+
 fn bit_length(codes: &[Code], freq: &[i32]) -> usize {
     freq.iter().zip(codes).filter(|(f, _)| **f != 0).map(|(f, c)| *f as usize * c.len as usize).sum()
 }
@@ -559,23 +572,9 @@ impl BitWriter {
                 out += 1;
                 freq[size as usize] += 1;
                 count -= 1;
-                while count >= 3 {
-                    let n = count.min(6);
-                    codegen[out] = 16;
-                    codegen[out + 1] = (n - 3) as u8;
-                    out += 2;
-                    freq[16] += 1;
-                    count -= n;
-                }
+                repeats(codegen, &mut out, freq, &mut count, 16, 3, 6);
             } else {
-                while count >= 11 {
-                    let n = count.min(138);
-                    codegen[out] = 18;
-                    codegen[out + 1] = (n - 11) as u8;
-                    out += 2;
-                    freq[18] += 1;
-                    count -= n;
-                }
+                repeats(codegen, &mut out, freq, &mut count, 18, 11, 138);
                 if count >= 3 {
                     codegen[out] = 17;
                     codegen[out + 1] = (count - 3) as u8;
