@@ -11,6 +11,7 @@ use crate::value::go_quote;
 
 /// What a body may hold: arguments (name, required) and block types (type,
 /// label names).
+#[derive(Clone, Copy)]
 pub struct Schema<'a> {
     pub attributes: &'a [(&'a str, bool)],
     pub blocks: &'a [(&'a str, &'a [&'a str])],

@@ -205,19 +205,25 @@ const MOCK_BODY: Schema = Schema {
 const MOCK_RESOURCE_TERRAFORM: Schema = Schema { attributes: &[("defaults", false), ("override_during", false)], blocks: &[] };
 const MOCK_RESOURCE_OPENTOFU: Schema = Schema { attributes: &[("defaults", false)], blocks: &[] };
 
-/// The block types (with their labels) a block of type `kind` holds in a
-/// test file ("" for the file itself), as the decoder reads them.
-pub(super) fn block_types(kind: &str, profile: Profile) -> &'static [(&'static str, &'static [&'static str])] {
+/// The arguments and block types (with their labels) a block of type
+/// `kind` holds in a test file ("" for the file itself), as the decoder
+/// reads them; `None` for a body of any arguments (`variables`,
+/// `provider`).
+pub(super) fn schema_of(kind: &str, profile: Profile) -> Option<Schema<'static>> {
     let tofu = profile == Profile::OpenTofu;
-    match kind {
-        "" if tofu => FILE_OPENTOFU.blocks,
-        "" => FILE_TERRAFORM.blocks,
-        "run" if tofu => RUN_OPENTOFU.blocks,
-        "run" => RUN_TERRAFORM.blocks,
-        "mock_provider" => MOCK_BODY.blocks,
-        "variable" => VARIABLE.blocks,
-        _ => &[],
-    }
+    let pick = |terraform: Schema<'static>, opentofu: Schema<'static>| if tofu { opentofu } else { terraform };
+    Some(match kind {
+        "" => pick(FILE_TERRAFORM, FILE_OPENTOFU),
+        "run" => pick(RUN_TERRAFORM, RUN_OPENTOFU),
+        "assert" => ASSERT,
+        "plan_options" => PLAN_OPTIONS,
+        "module" => MODULE,
+        "variable" => VARIABLE,
+        "override_resource" | "override_data" | "override_module" => pick(OVERRIDE_TERRAFORM, OVERRIDE_OPENTOFU),
+        "mock_provider" => Schema { blocks: MOCK_BODY.blocks, ..pick(MOCK_PROVIDER_TERRAFORM, MOCK_PROVIDER_OPENTOFU) },
+        "mock_resource" | "mock_data" => pick(MOCK_RESOURCE_TERRAFORM, MOCK_RESOURCE_OPENTOFU),
+        _ => return None,
+    })
 }
 
 /// Decodes test file `name` (file `file` of the module), parsed as

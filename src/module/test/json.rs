@@ -148,11 +148,35 @@ impl Reader<'_> {
                 props
             }
         };
-        let blocks = super::file::block_types(kind, self.profile);
+        let schema = super::file::schema_of(kind, self.profile);
+        let blocks = schema.as_ref().map_or(&[][..], |s| s.blocks);
         let mut items = Vec::new();
-        for (key, key_span, value) in props {
+        let mut seen: Vec<(&str, Span)> = Vec::new();
+        for (key, key_span, value) in props.iter().map(|p| (&p.0, &p.1, &p.2)) {
             if key == "//" {
                 continue;
+            }
+            if let Some(s) = schema.as_ref().filter(|s| !s.blocks.iter().any(|(t, _)| t == key)) {
+                if !s.attributes.iter().any(|(n, _)| n == key) {
+                    // HCL suggests the arguments not set yet, and any block type.
+                    let set = |n: &str| props.iter().any(|(k, _, _)| k == n);
+                    let names = s.attributes.iter().map(|(n, _)| *n).filter(|n| !set(n)).chain(s.blocks.iter().map(|(n, _)| *n));
+                    let dym = names
+                        .into_iter()
+                        .find(|n| strsim::levenshtein(key, n) < 3)
+                        .map(|n| format!(" Did you mean {}?", crate::value::go_quote(n, self.profile)))
+                        .unwrap_or_default();
+                    let detail = format!("No argument or block type is named {}.{dym}", crate::value::go_quote(key, self.profile));
+                    self.diags.push(Diagnostic::error("Extraneous JSON object property", detail, *key_span));
+                    continue;
+                }
+                if let Some((_, first)) = seen.iter().find(|(n, _)| n == key) {
+                    let at = crate::diagnostics::range_text(self.text, self.name, *first, self.profile.unicode());
+                    let detail = format!("The argument {} was already set at {at}.", crate::value::go_quote(key, self.profile));
+                    self.diags.push(Diagnostic::error("Duplicate argument", detail, *key_span));
+                    continue;
+                }
+                seen.push((key, key_span.to(value.span())));
             }
             match blocks.iter().find(|(t, _)| t == key) {
                 Some((_, labels)) => self.blocks(key, *key_span, labels, value, Vec::new(), &mut items),
