@@ -70,7 +70,7 @@ pub struct Deflater {
     hash_head: Vec<u32>,
     hash_prev: Vec<u32>,
     hash_offset: usize,
-    out: BitWriter,
+    huffman: BitWriter,
 }
 
 fn hash4(b: &[u8]) -> u32 {
@@ -101,7 +101,7 @@ impl Deflater {
             hash_head: vec![0; HASH_SIZE],
             hash_prev: vec![0; WINDOW_SIZE],
             hash_offset: 1,
-            out: BitWriter::default(),
+            huffman: BitWriter::default(),
         }
     }
 
@@ -119,8 +119,8 @@ impl Deflater {
     pub fn flush(&mut self) {
         self.sync = true;
         self.deflate();
-        self.out.stored_header(0, false);
-        self.out.flush();
+        self.huffman.out.stored_header(0, false);
+        self.huffman.out.flush();
         self.sync = false;
     }
 
@@ -129,9 +129,9 @@ impl Deflater {
     pub fn close(mut self) -> Vec<u8> {
         self.sync = true;
         self.deflate();
-        self.out.stored_header(0, true);
-        self.out.flush();
-        self.out.bytes
+        self.huffman.out.stored_header(0, true);
+        self.huffman.out.flush();
+        self.huffman.out.bytes
     }
 
     fn fill(&mut self, b: &[u8]) -> usize {
@@ -159,7 +159,7 @@ impl Deflater {
     fn write_block(&mut self, index: usize) {
         if index > 0 {
             let window = (self.block_start <= index).then(|| &self.window[self.block_start..index]);
-            self.out.write_block(&self.tokens, window);
+            self.huffman.write_block(&self.tokens, window);
             self.block_start = index;
         }
         self.tokens.clear();
@@ -479,42 +479,15 @@ fn bit_counts(list: &mut Vec<LiteralNode>, mut max_bits: i32) -> Vec<i32> {
     bit_count
 }
 
-/// Go's `huffmanBitWriter`, with its output kept.
-struct BitWriter {
+/// The output, written a bit at a time from the least significant bit.
+#[derive(Default)]
+struct Bits {
     bytes: Vec<u8>,
     bits: u64,
     nbits: u32,
-    literal_freq: Vec<i32>,
-    offset_freq: Vec<i32>,
-    codegen: Vec<u8>,
-    codegen_freq: [i32; CODEGEN_CODE_COUNT],
-    literal_codes: Vec<Code>,
-    offset_codes: Vec<Code>,
-    codegen_codes: Vec<Code>,
-    fixed_literal: Vec<Code>,
-    fixed_offset: Vec<Code>,
 }
 
-impl Default for BitWriter {
-    fn default() -> BitWriter {
-        BitWriter {
-            bytes: Vec::new(),
-            bits: 0,
-            nbits: 0,
-            literal_freq: vec![0; MAX_NUM_LIT],
-            offset_freq: vec![0; OFFSET_CODE_COUNT],
-            codegen: vec![0; MAX_NUM_LIT + OFFSET_CODE_COUNT + 1],
-            codegen_freq: [0; CODEGEN_CODE_COUNT],
-            literal_codes: vec![Code::default(); MAX_NUM_LIT],
-            offset_codes: vec![Code::default(); OFFSET_CODE_COUNT],
-            codegen_codes: vec![Code::default(); CODEGEN_CODE_COUNT],
-            fixed_literal: fixed_literal_codes(),
-            fixed_offset: fixed_offset_codes(),
-        }
-    }
-}
-
-impl BitWriter {
+impl Bits {
     fn write_bits(&mut self, b: u32, nb: u32) {
         self.bits |= (b as u64) << self.nbits;
         self.nbits += nb;
@@ -544,7 +517,40 @@ impl BitWriter {
         self.write_bits(length as u32, 16);
         self.write_bits(!(length as u16) as u32, 16);
     }
+}
 
+/// Go's `huffmanBitWriter`, with its output kept.
+struct BitWriter {
+    out: Bits,
+    literal_freq: Vec<i32>,
+    offset_freq: Vec<i32>,
+    codegen: Vec<u8>,
+    codegen_freq: [i32; CODEGEN_CODE_COUNT],
+    literal_codes: Vec<Code>,
+    offset_codes: Vec<Code>,
+    codegen_codes: Vec<Code>,
+    fixed_literal: Vec<Code>,
+    fixed_offset: Vec<Code>,
+}
+
+impl Default for BitWriter {
+    fn default() -> BitWriter {
+        BitWriter {
+            out: Bits::default(),
+            literal_freq: vec![0; MAX_NUM_LIT],
+            offset_freq: vec![0; OFFSET_CODE_COUNT],
+            codegen: vec![0; MAX_NUM_LIT + OFFSET_CODE_COUNT + 1],
+            codegen_freq: [0; CODEGEN_CODE_COUNT],
+            literal_codes: vec![Code::default(); MAX_NUM_LIT],
+            offset_codes: vec![Code::default(); OFFSET_CODE_COUNT],
+            codegen_codes: vec![Code::default(); CODEGEN_CODE_COUNT],
+            fixed_literal: fixed_literal_codes(),
+            fixed_offset: fixed_offset_codes(),
+        }
+    }
+}
+
+impl BitWriter {
     fn generate_codegen(&mut self, num_literals: usize, num_offsets: usize) {
         self.codegen_freq = [0; CODEGEN_CODE_COUNT];
         for i in 0..num_literals {
@@ -672,19 +678,18 @@ impl BitWriter {
         }
         if let (Some(stored), Some(input)) = (stored, input) {
             if stored < size {
-                self.stored_header(input.len(), false);
-                self.flush();
-                self.bytes.extend_from_slice(input);
+                self.out.stored_header(input.len(), false);
+                self.out.bytes.extend_from_slice(input);
                 return;
             }
         }
         if use_dynamic {
-            self.write_bits(4, 3);
-            self.write_bits((num_literals - 257) as u32, 5);
-            self.write_bits((num_offsets - 1) as u32, 5);
-            self.write_bits((num_codegens - 4) as u32, 4);
+            self.out.write_bits(4, 3);
+            self.out.write_bits((num_literals - 257) as u32, 5);
+            self.out.write_bits((num_offsets - 1) as u32, 5);
+            self.out.write_bits((num_codegens - 4) as u32, 4);
             for &i in &CODEGEN_ORDER[..num_codegens] {
-                self.write_bits(self.codegen_codes[i].len as u32, 3);
+                self.out.write_bits(self.codegen_codes[i].len as u32, 3);
             }
             let mut i = 0;
             loop {
@@ -693,7 +698,7 @@ impl BitWriter {
                 if word == BAD_CODE {
                     break;
                 }
-                self.write_code(self.codegen_codes[word as usize]);
+                self.out.write_code(self.codegen_codes[word as usize]);
                 let extra = match word {
                     16 => 2,
                     17 => 3,
@@ -701,39 +706,36 @@ impl BitWriter {
                     _ => 0,
                 };
                 if extra > 0 {
-                    self.write_bits(self.codegen[i] as u32, extra);
+                    self.out.write_bits(self.codegen[i] as u32, extra);
                     i += 1;
                 }
             }
         } else {
-            self.write_bits(2, 3);
+            self.out.write_bits(2, 3);
         }
         let (literals, offsets) = match use_dynamic {
-            true => (std::mem::take(&mut self.literal_codes), std::mem::take(&mut self.offset_codes)),
-            false => (self.fixed_literal.clone(), self.fixed_offset.clone()),
+            true => (&self.literal_codes, &self.offset_codes),
+            false => (&self.fixed_literal, &self.fixed_offset),
         };
+        let out = &mut self.out;
         for t in tokens {
             match *t {
-                Token::Literal(b) => self.write_code(literals[b as usize]),
+                Token::Literal(b) => out.write_code(literals[b as usize]),
                 Token::Match { length, offset } => {
                     let lc = length_code(length);
-                    self.write_code(literals[lc + LENGTH_CODES_START]);
+                    out.write_code(literals[lc + LENGTH_CODES_START]);
                     if LENGTH_EXTRA_BITS[lc] > 0 {
-                        self.write_bits((length - LENGTH_BASE[lc]) as u32, LENGTH_EXTRA_BITS[lc] as u32);
+                        out.write_bits((length - LENGTH_BASE[lc]) as u32, LENGTH_EXTRA_BITS[lc] as u32);
                     }
                     let oc = offset_code(offset);
-                    self.write_code(offsets[oc]);
+                    out.write_code(offsets[oc]);
                     if OFFSET_EXTRA_BITS[oc] > 0 {
-                        self.write_bits(offset as u32 - offset_base(oc), OFFSET_EXTRA_BITS[oc] as u32);
+                        out.write_bits(offset as u32 - offset_base(oc), OFFSET_EXTRA_BITS[oc] as u32);
                     }
                 }
             }
         }
-        self.write_code(literals[END_BLOCK_MARKER]);
-        if use_dynamic {
-            self.literal_codes = literals;
-            self.offset_codes = offsets;
-        }
+        out.write_code(literals[END_BLOCK_MARKER]);
     }
 }
 

@@ -140,26 +140,26 @@ pub struct TarEntry<'a> {
 /// as 0), or `None` where Go would write a PAX header (a name that USTAR
 /// cannot hold), which is not reproduced.
 pub fn tar_gz(entries: &[TarEntry]) -> Option<Vec<u8>> {
-    let mut writes: Vec<Vec<u8>> = Vec::new();
-    let mut pad = 0;
-    for e in entries {
-        if pad > 0 {
-            writes.push(vec![0; pad]);
-        }
-        writes.push(ustar_header(&e.name, e.mode, e.content.len() as u64)?.to_vec());
+    const ZEROS: [u8; 512] = [0; 512];
+    let headers = entries.iter().map(|e| ustar_header(&e.name, e.mode, e.content.len() as u64)).collect::<Option<Vec<_>>>()?;
+    // The writes as the tar writer makes them, each a gzip Write: a
+    // header, the content (a file's in io.Copy's 32 KiB reads), the
+    // padding to a block, and two zero blocks at the end.
+    let mut writes: Vec<&[u8]> = Vec::new();
+    for (e, header) in entries.iter().zip(&headers) {
+        writes.push(header);
         match e.from_file {
-            true => writes.extend(e.content.chunks(32 * 1024).map(<[u8]>::to_vec)),
+            true => writes.extend(e.content.chunks(32 * 1024)),
             false if e.content.is_empty() => {}
-            false => writes.push(e.content.to_vec()),
+            false => writes.push(e.content),
         }
-        pad = (512 - e.content.len() % 512) % 512;
+        let pad = (512 - e.content.len() % 512) % 512;
+        if pad > 0 {
+            writes.push(&ZEROS[..pad]);
+        }
     }
-    if pad > 0 {
-        writes.push(vec![0; pad]);
-    }
-    writes.push(vec![0; 512]);
-    writes.push(vec![0; 512]);
-    Some(gzip(&writes.iter().map(Vec::as_slice).collect::<Vec<_>>(), false))
+    writes.extend([&ZEROS[..], &ZEROS[..]]);
+    Some(gzip(&writes, false))
 }
 
 /// A USTAR header block, the name split into prefix and name where it is

@@ -58,19 +58,8 @@ impl<'a> FileSystem<'a> {
     pub fn walk(&self, path: &str) -> Option<Vec<(String, &'a str)>> {
         let (_, dir) = self.resolve(path);
         let dir = dir?;
-        let mut found: Vec<(String, &'a str)> = self
-            .0
-            .files
-            .iter()
-            .filter_map(|(n, t)| {
-                let n = clean(n);
-                let rel = match dir.as_str() {
-                    "." => Some(n.clone()),
-                    d => n.strip_prefix(d).and_then(|r| r.strip_prefix('/')).map(str::to_string),
-                };
-                rel.map(|r| (r, t.as_str()))
-            })
-            .collect();
+        let mut found: Vec<(String, &'a str)> =
+            self.0.files.iter().filter_map(|(n, t)| Some((within(&dir, &clean(n))?.to_string(), t.as_str()))).collect();
         // Walk reads each directory's names sorted, so paths compare by
         // their segments ("a/b" before "a.txt").
         found.sort_by(|(a, _), (b, _)| a.split('/').cmp(b.split('/')));
@@ -102,6 +91,15 @@ impl<'a> FileSystem<'a> {
             Some(r) => self.0.files.iter().any(|(n, _)| n.starts_with(&format!("{r}/"))),
             None => false,
         }
+    }
+}
+
+/// `path` relative to directory `dir` (both cleaned, relative to the
+/// root module; `.` holds everything), if it is inside it.
+pub(crate) fn within<'p>(dir: &str, path: &'p str) -> Option<&'p str> {
+    match dir {
+        "." => Some(path),
+        d => path.strip_prefix(d)?.strip_prefix('/'),
     }
 }
 
@@ -203,11 +201,7 @@ fn fileset(a: &[Value], ctx: &mut Ctx) -> CallResult {
         for (name, _) in fs.0.files.iter() {
             let name = clean(name);
             let matched = glob.matches(&name);
-            let relative = match dir.as_str() {
-                "." => Some(name.as_str()),
-                d => name.strip_prefix(d).and_then(|r| r.strip_prefix('/')),
-            };
-            if let (true, Some(r)) = (matched, relative) {
+            if let (true, Some(r)) = (matched, within(&dir, &name)) {
                 out.push(Value::string(r, ctx.profile()));
             }
         }

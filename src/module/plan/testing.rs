@@ -38,8 +38,10 @@ pub(crate) struct Testing {
     pub replace: Vec<String>,
     /// Where the generated values come from.
     seed: Cell<u64>,
-    /// OpenTofu's generator for the instance being filled: Go's
-    /// `math/rand` seeded by its type's name.
+    /// Under OpenTofu, the seed of the instance being filled (the FNV-32
+    /// hash of its type's name), and Go's `math/rand` made from it when a
+    /// string is first drawn.
+    tofu_seed: Cell<Option<i64>>,
     tofu_rand: RefCell<Option<super::go_rand::GoRand>>,
     /// Each resource instance applied, by address.
     pub applied: RefCell<BTreeMap<String, Value>>,
@@ -102,7 +104,9 @@ impl Testing {
     /// A mocked string: 8 characters of `[a-z0-9]`, as Terraform's mocks
     /// (random); under OpenTofu, its 4 to 15 letters and digits.
     fn string(&self) -> String {
-        if let Some(r) = self.tofu_rand.borrow_mut().as_mut() {
+        if let Some(seed) = self.tofu_seed.get() {
+            let mut rand = self.tofu_rand.borrow_mut();
+            let r = rand.get_or_insert_with(|| super::go_rand::GoRand::new(seed));
             const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890";
             let len = r.intn(12) + 4;
             return (0..len).map(|_| CHARS[r.intn(CHARS.len() as i32) as usize] as char).collect();
@@ -284,10 +288,7 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
         }
         _ => None,
     };
-    if plan_too {
-        let seed = super::go_rand::fnv32(r.ty.as_bytes()) as i64;
-        *t.tofu_rand.borrow_mut() = Some(super::go_rand::GoRand::new(seed));
-    }
+    t.tofu_seed.set(plan_too.then(|| super::go_rand::fnv32(r.ty.as_bytes()) as i64));
     let value = match fill {
         Some((values, true)) => with_values(t, &planned, values.as_ref(), schema, profile),
         Some((_, false)) => planned,
@@ -305,6 +306,7 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
         }
         None => planned,
     };
+    t.tofu_seed.set(None);
     *t.tofu_rand.borrow_mut() = None;
     if t.apply && r.mode == Mode::Managed {
         t.applied.borrow_mut().insert(address.to_string(), value.clone());
@@ -316,7 +318,8 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
 }
 
 fn is_local_file(p: &Planner, r: &Resource) -> bool {
-    matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && super::data_sources::local(p, r)
+    matches!(r.ty.as_str(), "local_file" | "local_sensitive_file")
+        && super::providers::provider_source(p, r).as_deref() == Some("hashicorp/local")
 }
 
 /// `local_file` and `local_sensitive_file` as hashicorp/local applies them,

@@ -7,7 +7,7 @@
 use crate::archive::{tar_gz, zip, TarEntry, ZipEntry};
 use crate::diagnostics::Diagnostic;
 use crate::module::load::config::Resource;
-use crate::module::load::files::FileSystem;
+use crate::module::load::files::{within, FileSystem};
 use crate::module::plan::Planner;
 use crate::value::{SortedMap, Value};
 
@@ -50,13 +50,12 @@ pub(super) fn read(p: &Planner, config: &SortedMap<Value>) -> Result<SortedMap<V
         if excluded(".") {
             return Err(Some("error archiving directory: archive has not been created as it would be empty".into()));
         }
+        // A file that matches is left out, and a directory with all it holds.
+        let skipped = |path: &str| excluded(path) || path.match_indices('/').any(|(i, _)| excluded(&path[..i]));
         for (path, content) in files {
-            // A directory that matches is skipped with all it holds.
-            let mut dirs = path.match_indices('/').map(|(i, _)| &path[..i]);
-            if dirs.any(excluded) || excluded(&path) {
-                continue;
+            if !skipped(&path) {
+                sources.push(Source { name: path, content: content.as_bytes(), from_file: true });
             }
-            sources.push(Source { name: path, content: content.as_bytes(), from_file: true });
         }
         if sources.is_empty() {
             return Err(Some("error archiving directory: archive has not been created as it would be empty".into()));
@@ -69,10 +68,7 @@ pub(super) fn read(p: &Planner, config: &SortedMap<Value>) -> Result<SortedMap<V
         // written.
         if let Some(out) = text("output_path") {
             if let (Some(out), Some(dir)) = (fs.relative(out), fs.relative(dir)) {
-                let inside = dir == "." || out.starts_with(&format!("{dir}/"));
-                let name = if dir == "." { out.as_str() } else { out.get(dir.len() + 1..).unwrap_or("") };
-                let mut dirs = name.match_indices('/').map(|(i, _)| &name[..i]);
-                if inside && !excluded(name) && !dirs.any(excluded) {
+                if within(&dir, &out).is_some_and(|name| !skipped(name)) {
                     return Err(None);
                 }
             }
@@ -157,12 +153,10 @@ fn parse_mode(s: &str) -> Option<u32> {
         [b'0', _, ..] => (&lower[1..], 8),
         _ => (lower.as_str(), 10),
     };
-    let prefixed = digits.len() < lower.len();
-    let underscores_ok = !digits.contains('_') || {
-        let full = if prefixed { format!("0{digits}") } else { digits.to_string() };
-        !full.contains("__") && !full.ends_with('_') && !full.starts_with('_') && (prefixed || !digits.contains('_'))
-    };
-    if digits.is_empty() || !underscores_ok {
+    // With a prefix, underscores stand between digits or after it;
+    // without one, none may appear.
+    let spaced = format!("0{digits}");
+    if digits.is_empty() || (digits.contains('_') && (radix == 10 || spaced.contains("__") || spaced.ends_with('_'))) {
         return None;
     }
     u32::from_str_radix(&digits.replace('_', ""), radix).ok()

@@ -25,10 +25,10 @@ mod aws;
 /// The data source's value, or `None` after an error (recorded).
 pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<Value> {
     let known = config.values().all(Value::is_wholly_known);
-    if known && matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && local(p, r) {
+    let source = if known { providers::provider_source(p, r) } else { None };
+    if matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && source.as_deref() == Some("hashicorp/local") {
         return local_file(p, r, config, t);
     }
-    let source = if known { providers::provider_source(p, r) } else { None };
     if r.ty == "archive_file" && source.as_deref() == Some("hashicorp/archive") {
         match archive::read(p, config) {
             Ok(values) => {
@@ -101,18 +101,6 @@ pub(crate) fn content_hashes(bytes: &[u8]) -> [(&'static str, String); 7] {
         ("content_base64sha512", b64(&sha512)),
         ("id", hex(&sha1)),
     ]
-}
-
-/// Whether the resource belongs to `hashicorp/local`.
-pub(crate) fn local(p: &Planner, r: &Resource) -> bool {
-    let name = crate::module::load::provider_schema::provider_name(r);
-    match p.config.required_providers.iter().find(|(n, _)| *n == name) {
-        Some((_, Some(source))) => matches!(
-            source.to_ascii_lowercase().as_str(),
-            "hashicorp/local" | "registry.terraform.io/hashicorp/local" | "registry.opentofu.org/hashicorp/local"
-        ),
-        _ => name == "local",
-    }
 }
 
 /// `local_file`: the file's content and hashes, read from the module's
