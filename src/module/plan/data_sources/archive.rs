@@ -153,10 +153,9 @@ fn parse_mode(s: &str) -> Option<u32> {
         [b'0', _, ..] => (&lower[1..], 8),
         _ => (lower.as_str(), 10),
     };
-    // With a prefix, underscores stand between digits or after it;
-    // without one, none may appear.
-    let spaced = format!("0{digits}");
-    if digits.is_empty() || (digits.contains('_') && (radix == 10 || spaced.contains("__") || spaced.ends_with('_'))) {
+    // Underscores stand between digits, or after a base prefix.
+    let spaced = if radix == 10 { digits.to_string() } else { format!("0{digits}") };
+    if digits.is_empty() || spaced.starts_with('_') || spaced.ends_with('_') || spaced.contains("__") {
         return None;
     }
     u32::from_str_radix(&digits.replace('_', ""), radix).ok()
@@ -165,4 +164,30 @@ fn parse_mode(s: &str) -> Option<u32> {
 /// The provider's error, as Terraform reports it at the data block.
 pub(super) fn error(detail: String, r: &Resource) -> Diagnostic {
     Diagnostic::error("Archive creation error", format!("error creating archive: {detail}"), r.decl.span)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn output_file_modes_parse_as_go_parses_them() {
+        // strconv.ParseUint(s, 0, 32) under Go 1.26.
+        for (s, want) in [
+            ("0755", Some(493)),
+            ("0o755", Some(493)),
+            ("0x1ff", Some(511)),
+            ("0B111", Some(7)),
+            ("493", Some(493)),
+            ("0_755", Some(493)),
+            ("4_93", Some(493)),
+            ("0o_7", Some(7)),
+            ("0x__1", None),
+            ("0x1_", None),
+            ("", None),
+            ("09", None),
+            ("0x", None),
+            ("rw-r--r--", None),
+        ] {
+            assert_eq!(super::parse_mode(s), want, "{s:?}");
+        }
+    }
 }
