@@ -16,6 +16,7 @@ REFERENCES = {
     "hcl-2.14": os.path.join(ROOT, "../shared/oracle/bin/hcl-oracle"),
     "terraform": os.path.join(ROOT, "target/reference/bin/terraform-harness"),
     "opentofu": os.path.join(ROOT, "target/reference/bin/tofu-harness"),
+    "waypoint": os.path.join(ROOT, "target/reference/bin/waypoint-harness"),
 }
 
 

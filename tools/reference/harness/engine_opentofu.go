@@ -3,6 +3,8 @@ package main
 // OpenTofu's function table, marks and console format.
 
 import (
+	"encoding/json"
+	"github.com/hashicorp/hcl/v2"
 	"github.com/opentofu/opentofu/internal/lang"
 	"github.com/opentofu/opentofu/internal/lang/marks"
 	"github.com/opentofu/opentofu/internal/lang/types"
@@ -10,6 +12,14 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
+
+const hasConsole = true
+
+// engineContext is the context an expression is evaluated in: the
+// variables as given.
+func engineContext(vars map[string]cty.Value, _ map[string]json.RawMessage, funcs map[string]function.Function) (*hcl.EvalContext, error) {
+	return &hcl.EvalContext{Variables: vars, Functions: funcs}, nil
+}
 
 func engineFunctions() map[string]function.Function {
 	scope := &lang.Scope{BaseDir: ".", ConsoleMode: true}

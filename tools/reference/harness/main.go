@@ -22,16 +22,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"runtime/debug"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/zclconf/go-cty/cty/function"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
@@ -124,12 +123,17 @@ func handle(line []byte, n int, funcs map[string]function.Function) (res output)
 		return failHarness(in.ID, `missing "expr"`)
 	}
 	vars := map[string]cty.Value{}
+	raws := map[string]json.RawMessage{}
 	if len(in.Vars) > 0 && string(bytes.TrimSpace(in.Vars)) != "null" {
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal(in.Vars, &top); err != nil {
 			return failHarness(in.ID, `"vars" must be a JSON object: `+err.Error())
 		}
 		for k, raw := range top {
+			raws[k] = raw
+			if strings.HasPrefix(k, "__") {
+				continue // the engine's own inputs (engine_*.go)
+			}
 			v, err := fromJSON(raw)
 			if err != nil {
 				return failHarness(in.ID, fmt.Sprintf("variable %q: %s", k, err))
@@ -141,7 +145,10 @@ func handle(line []byte, n int, funcs map[string]function.Function) (res output)
 	if filename == "" {
 		filename = "corpus.hcl"
 	}
-	ctx := &hcl.EvalContext{Variables: vars, Functions: funcs}
+	ctx, err := engineContext(vars, raws, funcs)
+	if err != nil {
+		return failHarness(in.ID, err.Error())
+	}
 	src := []byte(*in.Expr)
 	start := hcl.Pos{Line: 1, Column: 1, Byte: 0}
 	if in.Config {
@@ -181,7 +188,11 @@ func handle(line []byte, n int, funcs map[string]function.Function) (res output)
 		return failHarness(in.ID, "cannot render result: "+err.Error())
 	}
 	known := val.IsWhollyKnown()
-	return output{ID: in.ID, OK: true, Value: buf.Bytes(), Type: typeString(val.Type()), Known: &known, Console: &console}
+	out := output{ID: in.ID, OK: true, Value: buf.Bytes(), Type: typeString(val.Type()), Known: &known}
+	if hasConsole {
+		out.Console = &console
+	}
+	return out
 }
 
 func diagStrings(diags hcl.Diagnostics) []string {
@@ -277,59 +288,7 @@ func unknownFromJSON(tyRaw json.RawMessage, obj map[string]json.RawMessage) (cty
 	if err != nil {
 		return cty.NilVal, err
 	}
-	v := cty.UnknownVal(ty)
-	if len(obj) == 1 {
-		return v, nil
-	}
-	b := v.Refine()
-	for k, raw := range obj {
-		var err error
-		switch k {
-		case "__unknown__", "lower_inclusive", "upper_inclusive":
-		case "notnull":
-			var yes bool
-			if err = json.Unmarshal(raw, &yes); yes {
-				b = b.NotNull()
-			}
-		case "prefix":
-			var p string
-			if err = json.Unmarshal(raw, &p); err == nil {
-				b = b.StringPrefix(p)
-			}
-		case "lower", "upper":
-			var num json.Number
-			if err = json.Unmarshal(raw, &num); err == nil {
-				n, _, perr := big.ParseFloat(num.String(), 10, 512, big.ToNearestEven)
-				if perr != nil {
-					return cty.NilVal, perr
-				}
-				incl := true
-				if r, ok := obj[k+"_inclusive"]; ok {
-					_ = json.Unmarshal(r, &incl)
-				}
-				if k == "lower" {
-					b = b.NumberRangeLowerBound(cty.NumberVal(n), incl)
-				} else {
-					b = b.NumberRangeUpperBound(cty.NumberVal(n), incl)
-				}
-			}
-		case "minlen", "maxlen":
-			var l int
-			if err = json.Unmarshal(raw, &l); err == nil {
-				if k == "minlen" {
-					b = b.CollectionLengthLowerBound(l)
-				} else {
-					b = b.CollectionLengthUpperBound(l)
-				}
-			}
-		default:
-			return cty.NilVal, fmt.Errorf("unknown refinement %q", k)
-		}
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("refinement %q: %s", k, err)
-		}
-	}
-	return b.NewValue(), nil
+	return refinedUnknown(ty, obj)
 }
 
 func typeFromName(name string) (cty.Type, error) {
@@ -415,36 +374,6 @@ func render(v cty.Value, buf *bytes.Buffer) error {
 		return fmt.Errorf("unsupported value type %s", ty.FriendlyName())
 	}
 	return nil
-}
-
-func writeRefinements(v cty.Value, buf *bytes.Buffer) {
-	if v.Type() == cty.DynamicPseudoType {
-		return
-	}
-	rng := v.Range()
-	if !rng.CouldBeNull() {
-		buf.WriteString(`,"notnull":true`)
-	}
-	if ty := v.Type(); ty == cty.String {
-		if p := rng.StringPrefix(); p != "" {
-			buf.WriteString(`,"prefix":`)
-			writeString(buf, p)
-		}
-	} else if ty == cty.Number {
-		if lo, incl := rng.NumberLowerBound(); lo.IsKnown() && !lo.RawEquals(cty.NegativeInfinity) {
-			fmt.Fprintf(buf, `,"lower":%s,"lower_inclusive":%t`, lo.AsBigFloat().Text('f', -1), incl)
-		}
-		if hi, incl := rng.NumberUpperBound(); hi.IsKnown() && !hi.RawEquals(cty.PositiveInfinity) {
-			fmt.Fprintf(buf, `,"upper":%s,"upper_inclusive":%t`, hi.AsBigFloat().Text('f', -1), incl)
-		}
-	} else if ty.IsCollectionType() {
-		if lo := rng.LengthLowerBound(); lo > 0 {
-			fmt.Fprintf(buf, `,"minlen":%d`, lo)
-		}
-		if hi := rng.LengthUpperBound(); hi < 1<<62 {
-			fmt.Fprintf(buf, `,"maxlen":%d`, hi)
-		}
-	}
 }
 
 func writeString(buf *bytes.Buffer, s string) {
