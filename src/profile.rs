@@ -18,11 +18,15 @@ pub enum Profile {
     /// (about Terraform 1.3): the reference the first golden cases were
     /// recorded with.
     Hcl214,
+    /// Waypoint 0.11.4, its last release (hcl v2.10.1-0.20210621, go-cty
+    /// 1.8.4): its own function table and the named values its stages set
+    /// (`path`, `workspace`, `app`, `labels`, `artifact`, ...).
+    Waypoint,
 }
 
 impl Profile {
     /// Every profile, the default first.
-    pub const ALL: [Profile; 3] = [Profile::Terraform, Profile::OpenTofu, Profile::Hcl214];
+    pub const ALL: [Profile; 4] = [Profile::Terraform, Profile::OpenTofu, Profile::Hcl214, Profile::Waypoint];
 
     /// The name the command line, the WebAssembly API and share links use.
     pub fn name(self) -> &'static str {
@@ -30,6 +34,7 @@ impl Profile {
             Profile::Terraform => "terraform",
             Profile::OpenTofu => "opentofu",
             Profile::Hcl214 => "hcl-2.14",
+            Profile::Waypoint => "waypoint",
         }
     }
 
@@ -44,19 +49,28 @@ impl Profile {
             Profile::Terraform => "Terraform v1.16.4 (hcl v2.24.0, go-cty v1.18.1)",
             Profile::OpenTofu => "OpenTofu v1.12.6 (hcl v2.20 fork, go-cty v1.18.0)",
             Profile::Hcl214 => "hcl v2.14.1, go-cty v1.12.1 (2022)",
+            Profile::Waypoint => "Waypoint v0.11.4 (hcl v2.10.1-0.20210621, go-cty v1.8.4)",
         }
     }
 
-    /// The 2022 libraries: no refinements, no short-circuit, older messages.
+    /// The libraries of 2022 and before (the hcl-2.14 profile, and
+    /// Waypoint's older still): no refinements, no short-circuit, older
+    /// messages.
     pub fn is_legacy(self) -> bool {
-        self == Profile::Hcl214
+        matches!(self, Profile::Hcl214 | Profile::Waypoint)
+    }
+
+    /// Waypoint's hcl of June 2021 and go-cty 1.8.4, older than the legacy
+    /// profile's: where they differ from hcl 2.14.1 and go-cty 1.12.1.
+    pub fn is_waypoint(self) -> bool {
+        self == Profile::Waypoint
     }
 
     /// The Unicode version of the engine's Go libraries: what NFC, grapheme
     /// clusters, case mappings and `%q` quoting follow.
     pub fn unicode(self) -> crate::text::unicode::Version {
         match self {
-            Profile::Hcl214 => crate::text::unicode::Version::Unicode13,
+            Profile::Hcl214 | Profile::Waypoint => crate::text::unicode::Version::Unicode13,
             Profile::Terraform | Profile::OpenTofu => crate::text::unicode::Version::Unicode15,
         }
     }

@@ -2,7 +2,7 @@
 export function enhance(root?: ParentNode): void;
 
 /** The engines a widget can answer as. */
-export type HclProfile = "terraform" | "opentofu" | "hcl-2.14";
+export type HclProfile = "terraform" | "opentofu" | "hcl-2.14" | "waypoint";
 
 /**
  * The attributes of `<hcl-playground>` (on a `<pre><code

@@ -142,7 +142,7 @@ function dedent(text) {
   return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n") + trailing;
 }
 
-const PROFILES = ["terraform", "opentofu", "hcl-2.14"];
+const PROFILES = ["terraform", "opentofu", "hcl-2.14", "waypoint"];
 const el = (tag, className) => Object.assign(document.createElement(tag), className ? { className } : {});
 const lineStarts = (text) => [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
 

@@ -194,7 +194,10 @@ impl<'a> Evaluator<'a> {
             };
             return self.coded(Code::UnknownFunction, "Call to unknown function", detail, name_span);
         }
-        let names: Vec<String> = if self.in_child_context() { Vec::new() } else { functions::names(self.profile).collect() };
+        // Waypoint's functions are in a parent of the context it evaluates
+        // in, where hcl (before 2.11) looks for no suggestion.
+        let none = self.in_child_context() || self.profile.is_waypoint();
+        let names: Vec<String> = if none { Vec::new() } else { functions::names(self.profile).collect() };
         let hint = did_you_mean(name, names.iter().map(String::as_str), self.profile);
         self.coded(
             Code::UnknownFunction,
@@ -593,6 +596,10 @@ impl functions::Host for Evaluator<'_> {
 
     fn module_files(&self) -> Option<&functions::ModuleFiles> {
         self.module_files
+    }
+
+    fn variables(&self) -> &crate::value::SortedMap<Value> {
+        self.vars
     }
 
     fn templates(&self) -> functions::Templates {

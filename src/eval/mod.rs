@@ -11,6 +11,7 @@ mod start_range;
 mod template;
 mod traversal;
 pub mod variables;
+pub mod waypoint_scope;
 
 pub use constructors::iteration_entries;
 

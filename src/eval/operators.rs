@@ -41,7 +41,15 @@ impl<'a> Evaluator<'a> {
         let Some((result_type, convs)) = unified else {
             self.error(
                 "Inconsistent conditional result types",
-                format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft, self.profile)),
+                match self.profile.is_waypoint() {
+                    // hcl before 2.11 names the two types only.
+                    true => format!(
+                        "The true and false result expressions must have consistent types. The given expressions are {} and {}, respectively.",
+                        tt.friendly_name(),
+                        ft.friendly_name()
+                    ),
+                    false => format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(&tt, &ft, self.profile)),
+                },
                 t.span.to(f.span),
             );
             return dynamic();

@@ -126,11 +126,12 @@ impl<'a> Evaluator<'a> {
                 dynamic()
             }
             t if t.is_primitive() => {
-                self.error(
-                    "Unsupported attribute",
-                    format!("Can't access attributes on a primitive-typed value ({}).", t.friendly_name()),
-                    span,
-                );
+                let detail = match self.profile.is_waypoint() {
+                    // hcl before 2.11 names no type.
+                    true => "This value does not have any attributes.".to_string(),
+                    false => format!("Can't access attributes on a primitive-typed value ({}).", t.friendly_name()),
+                };
+                self.error("Unsupported attribute", detail, span);
                 dynamic()
             }
             _ => {
@@ -209,6 +210,13 @@ impl<'a> Evaluator<'a> {
                 };
                 match n.to_i64() {
                     Some(i) if i >= 0 && (i as usize) < elems.len() => elems[i as usize].clone(),
+                    // go-cty 1.8 quotes the index, and says no more of
+                    // others out of range.
+                    _ if !n.is_integer() && self.profile.is_waypoint() => {
+                        let shown = if n.is_infinite() { if n.is_sign_negative() { "-Inf".into() } else { "+Inf".into() } } else { n.to_string() };
+                        bad_key(self, format!("indexing a sequence requires a whole number, but the given index ({shown}) has a fractional part"))
+                    }
+                    _ if self.profile.is_waypoint() && n.is_integer() => missing(self),
                     _ if !n.is_integer() => {
                         bad_key(self, "indexing a sequence requires a whole number, but the given index has a fractional part".into())
                     }
@@ -411,7 +419,8 @@ impl<'a> Evaluator<'a> {
             }
             vals.push(v);
         }
-        if upgraded_unknown {
+        // hcl before 2.11 keeps the tuple it made of an unknown source.
+        if upgraded_unknown && !self.profile.is_waypoint() {
             return dynamic();
         }
         if !known {

@@ -39,7 +39,10 @@ pub fn parse_variables(json: &str) -> Result<Variables, Diagnostic> {
 /// marker (any other object is an object).
 pub fn parse_variables_in(json: &str, profile: Profile) -> Result<Variables, Diagnostic> {
     if json.trim().is_empty() {
-        return Ok(Variables::new());
+        return match profile.is_waypoint() {
+            true => super::waypoint_scope::stage_scope(Variables::new(), json),
+            false => Ok(Variables::new()),
+        };
     }
     // Converted while the JSON is read, without a `serde_json::Value` in
     // between: variables are most of the work of a small evaluation.
@@ -47,14 +50,18 @@ pub fn parse_variables_in(json: &str, profile: Profile) -> Result<Variables, Dia
     let mut de = serde_json::Deserializer::from_str(json);
     let parsed =
         TopLevel { error: &semantic, refined: !profile.is_legacy(), profile }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    parsed.map_err(|e| match semantic.into_inner() {
+    let parsed = parsed.map_err(|e| match semantic.into_inner() {
         // serde_json stops at the end of the value it could not convert.
         Some(m) => Diagnostic::error("Invalid variables JSON", m, value_before(json, offset_of(json, e.line(), e.column()))),
         None => {
             let at = offset_of(json, e.line(), e.column());
             Diagnostic::error("Invalid variables JSON", capitalise(&e.to_string()), Span::new(at, at))
         }
-    })
+    })?;
+    match profile.is_waypoint() {
+        true => super::waypoint_scope::stage_scope(parsed, json),
+        false => Ok(parsed),
+    }
 }
 
 /// How a variables text is written.
@@ -103,6 +110,10 @@ const VARIABLES_NAME: &str = "<variables>";
 pub fn parse_tfvars_in(text: &str, profile: Profile) -> Result<Variables, Diagnostics> {
     let (arguments, errors) = read_tfvars(text, VARIABLES_NAME, profile);
     match errors.is_empty() {
+        true if profile.is_waypoint() => {
+            let vars = arguments.into_iter().filter_map(|a| Some((a.name, a.value?))).collect();
+            super::waypoint_scope::stage_scope(vars, text).map_err(|d| vec![d])
+        }
         true => Ok(arguments.into_iter().filter_map(|a| Some((a.name, a.value?))).collect()),
         false => Err(errors),
     }

@@ -36,13 +36,15 @@ macro_rules! heavy {
 mod collection;
 mod conversion;
 mod datetime;
-mod encoding;
+pub(in crate::functions) mod encoding;
 mod filesystem;
+pub(crate) mod glob;
+pub mod waypoint;
 mod hash;
 mod network;
 mod numeric;
 pub mod provider;
-mod string;
+pub(in crate::functions) mod string;
 
 pub use string::{diagnostics_error, refused_in_template, template_vars};
 
@@ -234,6 +236,10 @@ pub trait Host {
     fn module_files(&self) -> Option<&ModuleFiles>;
     /// The template functions whose templates the call is inside.
     fn templates(&self) -> Templates;
+    /// The named values the evaluation was given (Waypoint's functions
+    /// read their repository and files from them, and its templates see
+    /// them: see `crate::eval::waypoint_scope`).
+    fn variables(&self) -> &SortedMap<Value>;
 }
 
 /// The files of a module, for its file functions (`file`, `fileset`,
@@ -318,6 +324,17 @@ impl Ctx<'_> {
         inside: Templates,
     ) -> Result<Value, Diagnostics> {
         self.host.evaluate_isolated(expr, source, vars, max_steps, inside)
+    }
+
+    /// A value the evaluation was given by name (see [`Host::given`]).
+    pub fn given(&self, name: &str) -> Option<&Value> {
+        self.host.variables().get(name)
+    }
+
+    /// The named values the evaluation was given, for a template that
+    /// sees them.
+    pub fn stage_values(&self) -> SortedMap<Value> {
+        self.host.variables().clone()
     }
 
     /// The files of the module the call is in (see [`Host::module_files`]).
@@ -453,10 +470,27 @@ const ENGINE_ONLY: &[(&str, Profile)] = &[
     ("urldecode", Profile::OpenTofu),
 ];
 
+/// The registry's functions Waypoint registers as they are here (its
+/// `funcs.Stdlib` from go-cty 1.8.4, and the encoding, path and time
+/// functions it shares with Terraform). Its own, and those that differ
+/// (`replace` without regular expressions, `base64decode`'s message, the
+/// file functions), come from its context (`crate::waypoint`).
+const WAYPOINT: &[&str] = &[
+    "abs", "ceil", "chomp", "coalescelist", "compact", "concat", "contains", "csvdecode", "distinct", "element", "chunklist", "flatten",
+    "floor", "format", "formatdate", "formatlist", "indent", "join", "jsondecode", "jsonencode", "keys", "log", "lower", "max", "merge",
+    "min", "parseint", "pow", "range", "regex", "regexall", "reverse", "setintersection", "setproduct", "setsubtract", "setunion",
+    "signum", "slice", "sort", "split", "strrev", "substr", "timeadd", "title", "trim", "trimprefix", "trimspace", "trimsuffix",
+    "upper", "values", "yamldecode", "yamlencode", "zipmap", "base64encode", "base64gzip", "urlencode", "basename", "dirname",
+    "pathexpand", "timestamp",
+];
+
 /// Whether `profile`'s engine has the function `f`. The built-in
 /// provider's functions (`provider::terraform::...`) are there as in a
 /// configuration that requires the provider; the legacy profile has none.
 pub fn available(f: &FunctionDef, profile: Profile) -> bool {
+    if profile.is_waypoint() {
+        return WAYPOINT.contains(&f.name);
+    }
     if f.name.starts_with("provider::") {
         return !profile.is_legacy();
     }
@@ -465,12 +499,16 @@ pub fn available(f: &FunctionDef, profile: Profile) -> bool {
 
 /// Every function `profile`'s engine has, in category order.
 pub fn all_in(profile: Profile) -> impl Iterator<Item = &'static FunctionDef> {
-    all().filter(move |f| available(f, profile))
+    let own = if profile.is_waypoint() { waypoint::FUNCTIONS } else { &[] };
+    all().filter(move |f| available(f, profile)).chain(own)
 }
 
 /// The function called `name` in `profile`'s engine: its own name, or
 /// `core::` and its name where the engine has function namespaces.
 pub fn lookup(name: &str, profile: Profile) -> Option<&'static FunctionDef> {
+    if profile.is_waypoint() {
+        return waypoint::FUNCTIONS.iter().chain(all().filter(|f| available(f, profile))).find(|f| f.name == name);
+    }
     let name = match profile.is_legacy() {
         true => name,
         false => name.strip_prefix("core::").filter(|n| !n.contains("::")).unwrap_or(name),
@@ -647,7 +685,7 @@ const UNREFINED: &[&str] = &[
 /// `name` as not null (the legacy libraries have no refinements).
 pub fn refines_result(name: &str, profile: Profile) -> bool {
     match (profile, name) {
-        (Profile::Hcl214, _) => false,
+        (p, _) if p.is_legacy() => false,
         // OpenTofu's issensitive refines its result; Terraform's does not.
         (Profile::OpenTofu, "issensitive") => true,
         (Profile::Terraform, "issensitive") => false,

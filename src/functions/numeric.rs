@@ -25,7 +25,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("number"),
         description: "Returns the closest whole number greater than or equal to the given value.",
         example: "ceil(4.1)",
-        imp: |a, _| Ok(Value::Number(rounded(num(a, 0)?, Number::ceil))),
+        imp: |a, ctx| Ok(Value::Number(rounded_in(num(a, 0)?, Number::ceil, ctx.profile()))),
     },
     FunctionDef {
         name: "floor",
@@ -35,7 +35,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("number"),
         description: "Returns the closest whole number less than or equal to the given value.",
         example: "floor(4.9)",
-        imp: |a, _| Ok(Value::Number(rounded(num(a, 0)?, Number::floor))),
+        imp: |a, ctx| Ok(Value::Number(rounded_in(num(a, 0)?, Number::floor, ctx.profile()))),
     },
     FunctionDef {
         name: "log",
@@ -123,6 +123,19 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
 
 fn num(a: &[Value], i: usize) -> Result<&Number, CallError> {
     num_arg(a, i).ok_or_else(|| CallError::arg(i, "a number is required"))
+}
+
+/// go-cty 1.8 (Waypoint) rounds a float64 and converts it to int64 as Go
+/// does on amd64: out of range (infinities too) is the smallest int64.
+fn rounded_in(n: &Number, f: fn(&Number) -> Number, profile: crate::profile::Profile) -> Number {
+    if !profile.is_waypoint() {
+        return rounded(n, f);
+    }
+    let r = f(&Number::from_f64(n.to_f64()));
+    match r.to_i64() {
+        Some(i) if !r.is_infinite() && r.to_f64() < 9.223372036854775807e18 => Number::from_i64(i),
+        _ => Number::from_i64(i64::MIN),
+    }
 }
 
 fn rounded(n: &Number, f: fn(&Number) -> Number) -> Number {

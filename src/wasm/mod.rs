@@ -52,7 +52,7 @@ export interface Diagnostic {
 export type Output = "console" | "json" | "type" | "diagnosticsText" | "refinements";
 
 /** The engines whose answers the evaluator gives (default "terraform"). */
-export type Profile = "terraform" | "opentofu" | "hcl-2.14";
+export type Profile = "terraform" | "opentofu" | "hcl-2.14" | "waypoint";
 
 /** What is known of one unknown value inside the result. */
 export interface KnownFacts {

@@ -86,6 +86,6 @@ export function historyLabel({ state, at }, now = Date.now()) {
   const short = text.length > 48 ? `${text.slice(0, 47)}…` : text;
   const mins = Math.round((now - at) / 60000);
   const when = mins < 1 ? "just now" : mins < 60 ? `${mins} min ago` : mins < 1440 ? `${Math.round(mins / 60)} h ago` : new Date(at).toLocaleDateString();
-  const engine = { opentofu: " · OpenTofu", "hcl-2.14": " · HCL 2.14" }[state.p] ?? "";
+  const engine = { opentofu: " · OpenTofu", "hcl-2.14": " · HCL 2.14", waypoint: " · Waypoint" }[state.p] ?? "";
   return `${when} · ${state.m}${engine} · ${short}`;
 }

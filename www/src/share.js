@@ -5,7 +5,7 @@
 // why it refuses a link instead of loading something else silently.
 
 export const SHARE_VERSION = "v1";
-export const PROFILES = ["terraform", "opentofu", "hcl-2.14"];
+export const PROFILES = ["terraform", "opentofu", "hcl-2.14", "waypoint"];
 export const MODES = ["expression", "template", "module"];
 export const VARIABLES_FORMATS = ["json", "tfvars"];
 export const MAX_FIELD_BYTES = 1_000_000;

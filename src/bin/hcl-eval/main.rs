@@ -15,7 +15,7 @@ mod test;
 
 use hcl_playground::api::{parse_variables_hinting, VariablesFormat};
 use hcl_playground::text::{json_string, push_json_string};
-use hcl_playground::{evaluate, parse_variables_in, present, Options, Profile, Value, Variables};
+use hcl_playground::{evaluate, parse_variables_in, present, Options, Profile, Value};
 use serde_json::value::RawValue;
 use std::borrow::Cow;
 use std::io::{BufRead, Read, Write};
@@ -147,7 +147,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let vars = match vars_path.as_deref() {
-        None => Variables::new(),
+        // Waypoint's stage always has its load context's values.
+        None => parse_variables_in("", options.profile).unwrap_or_default(),
         Some(path) => {
             let text = match read_vars(path) {
                 Ok(t) => t,
@@ -325,7 +326,7 @@ fn jsonl_line(line: &str, n: usize, profile: Profile, out: &mut String) {
         return;
     }
     let vars = match input.raw("vars").map(|raw| raw.get()) {
-        None | Some("null") => Variables::new(),
+        None | Some("null") => parse_variables_in("", profile).unwrap_or_default(),
         Some(json) => match parse_variables_in(json, profile) {
             Ok(v) => v,
             Err(d) => return failure(&id, &[format!("Invalid variables JSON: {}", d.detail)], out),

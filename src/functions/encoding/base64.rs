@@ -7,7 +7,7 @@ use crate::value::{Marks, Value};
 /// Go's `base64.StdEncoding.DecodeString`: padding required, CR and LF
 /// skipped anywhere, trailing bits not checked; the error is the offset of
 /// the first bad byte (`CorruptInputError`).
-pub(super) fn go_base64_decode(src: &[u8]) -> Result<Vec<u8>, usize> {
+pub(in crate::functions) fn go_base64_decode(src: &[u8]) -> Result<Vec<u8>, usize> {
     fn sextet(c: u8) -> Option<u8> {
         match c {
             b'A'..=b'Z' => Some(c - b'A'),

@@ -3,7 +3,7 @@
 //! and Terraform's `funcs` package do them).
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
-mod base64;
+pub(in crate::functions) mod base64;
 mod charsets;
 mod csv;
 mod gzip;

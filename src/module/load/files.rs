@@ -196,7 +196,7 @@ fn fileset(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let (_, dir) = fs.resolve(&path);
         let (shown, joined) = fs.resolve(&format!("{path}/{pattern}"));
         let (Some(dir), Some(joined)) = (dir, joined) else { return Ok::<_, String>(Vec::new()) };
-        let glob = super::glob::Pattern::new(&joined).map_err(|_| shown.clone())?;
+        let glob = crate::functions::glob::Pattern::new(&joined).map_err(|_| shown.clone())?;
         let mut out = Vec::new();
         for (name, _) in fs.0.files.iter() {
             let name = clean(name);

@@ -10,7 +10,6 @@ pub(crate) mod config;
 pub(crate) mod console_scope;
 pub(crate) mod convert;
 pub(crate) mod files;
-pub(crate) mod glob;
 pub(crate) mod inputs;
 pub(crate) mod install;
 pub(crate) mod provider_data;

@@ -412,7 +412,8 @@ impl<'s> Parser<'s> {
             Tok::OBrace => self.object(),
             _ => {
                 if !self.recovery {
-                    if start.ty == Tok::Eof {
+                    // hcl before 2.11 has no message of its own for the end.
+                    if start.ty == Tok::Eof && !self.profile.is_waypoint() {
                         self.error("Missing expression", "Expected the start of an expression, but found the end of the file.", start.span);
                     } else {
                         self.error(
@@ -482,7 +483,7 @@ impl<'s> Parser<'s> {
                         break self.read();
                     }
                 }
-                Tok::Eof => {
+                Tok::Eof if !self.profile.is_waypoint() => {
                     // HCL before 2.20 misspells "parenthesis" here.
                     let word = if self.profile.is_legacy() { "parethesis" } else { "parenthesis" };
                     self.error(
@@ -528,7 +529,7 @@ impl<'s> Parser<'s> {
             }
             if next.ty != Tok::Comma {
                 if !self.recovery {
-                    if next.ty == Tok::Eof {
+                    if next.ty == Tok::Eof && !self.profile.is_waypoint() {
                         self.error(
                             "Unterminated tuple constructor expression",
                             "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
@@ -590,7 +591,7 @@ impl<'s> Parser<'s> {
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
                             next.span,
                         ),
-                        Tok::Eof => unterminated(self),
+                        Tok::Eof if !self.profile.is_waypoint() => unterminated(self),
                         _ => self.error(
                             "Missing key/value separator",
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
@@ -610,7 +611,7 @@ impl<'s> Parser<'s> {
             }
             if next.ty != Tok::Comma && next.ty != Tok::Newline {
                 if !self.recovery {
-                    if next.ty == Tok::Eof {
+                    if next.ty == Tok::Eof && !self.profile.is_waypoint() {
                         unterminated(self);
                     } else {
                         self.error(

@@ -73,8 +73,10 @@ impl Parser<'_> {
     }
 
     fn unclosed_interpolation(&mut self, close: Token, start: Span, end: Tok) {
+        // hcl before 2.11 has no message of its own for an unclosed one.
+        let older = self.profile.is_waypoint();
         match close.ty {
-            Tok::Eof => self.error(
+            Tok::Eof if !older => self.error(
                 "Unclosed template interpolation sequence",
                 "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
                 start,
@@ -84,7 +86,7 @@ impl Parser<'_> {
                 "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
                 close.span,
             ),
-            Tok::CQuote | Tok::OQuote if end == Tok::CQuote => self.error(
+            Tok::CQuote | Tok::OQuote if end == Tok::CQuote && !older => self.error(
                 "Unclosed template interpolation sequence",
                 "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
                 start,

@@ -42,7 +42,7 @@ pub(super) fn read(p: &Planner, config: &SortedMap<Value>) -> Result<SortedMap<V
         let excludes: Vec<&str> =
             config.get("excludes").and_then(Value::as_sequence).unwrap_or(&[]).iter().filter_map(Value::as_str).collect();
         let patterns: Vec<_> =
-            excludes.iter().filter(|e| !e.is_empty()).filter_map(|e| crate::module::load::glob::Pattern::new(e).ok()).collect();
+            excludes.iter().filter(|e| !e.is_empty()).filter_map(|e| crate::functions::glob::Pattern::new(e).ok()).collect();
         if patterns.len() != excludes.iter().filter(|e| !e.is_empty()).count() {
             return Err(None);
         }
