@@ -49,6 +49,7 @@ pub mod text;
 pub mod value;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+pub mod waypoint;
 
 pub use api::{
     evaluate, evaluate_console, parse, parse_variables, parse_variables_in, variables_from_json, Evaluated, Limits, Options, Program,

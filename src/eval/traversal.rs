@@ -213,8 +213,19 @@ impl<'a> Evaluator<'a> {
                     // go-cty 1.8 quotes the index, and says no more of
                     // others out of range.
                     _ if !n.is_integer() && self.profile.is_waypoint() => {
-                        let shown = if n.is_infinite() { if n.is_sign_negative() { "-Inf".into() } else { "+Inf".into() } } else { n.to_string() };
-                        bad_key(self, format!("indexing a sequence requires a whole number, but the given index ({shown}) has a fractional part"))
+                        let shown = if n.is_infinite() {
+                            if n.is_sign_negative() {
+                                "-Inf".into()
+                            } else {
+                                "+Inf".into()
+                            }
+                        } else {
+                            n.to_string()
+                        };
+                        bad_key(
+                            self,
+                            format!("indexing a sequence requires a whole number, but the given index ({shown}) has a fractional part"),
+                        )
                     }
                     _ if self.profile.is_waypoint() && n.is_integer() => missing(self),
                     _ if !n.is_integer() => {

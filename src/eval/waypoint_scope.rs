@@ -80,7 +80,8 @@ fn invalid(json: &str, name: &str, why: String) -> Diagnostic {
 /// A map of strings, as Waypoint holds `path`, `workspace`, `app` and
 /// `labels` (Go's `map[string]string`).
 fn string_map(v: &Value) -> Result<Value, String> {
-    crate::value::convert::convert(v, &Type::map(Type::String), Profile::Waypoint).map_err(|why| format!("a map of strings is required: {why}"))
+    crate::value::convert::convert(v, &Type::map(Type::String), Profile::Waypoint)
+        .map_err(|why| format!("a map of strings is required: {why}"))
 }
 
 /// A plugin's template data as `ctystructure.Object` reads the JSON Go

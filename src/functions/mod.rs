@@ -39,12 +39,12 @@ mod datetime;
 pub(in crate::functions) mod encoding;
 mod filesystem;
 pub(crate) mod glob;
-pub mod waypoint;
 mod hash;
 mod network;
 mod numeric;
 pub mod provider;
 pub(in crate::functions) mod string;
+pub mod waypoint;
 
 pub use string::{diagnostics_error, refused_in_template, template_vars};
 
@@ -476,12 +476,66 @@ const ENGINE_ONLY: &[(&str, Profile)] = &[
 /// (`replace` without regular expressions, `base64decode`'s message, the
 /// file functions), come from its context (`crate::waypoint`).
 const WAYPOINT: &[&str] = &[
-    "abs", "ceil", "chomp", "coalescelist", "compact", "concat", "contains", "csvdecode", "distinct", "element", "chunklist", "flatten",
-    "floor", "format", "formatdate", "formatlist", "indent", "join", "jsondecode", "jsonencode", "keys", "log", "lower", "max", "merge",
-    "min", "parseint", "pow", "range", "regex", "regexall", "reverse", "setintersection", "setproduct", "setsubtract", "setunion",
-    "signum", "slice", "sort", "split", "strrev", "substr", "timeadd", "title", "trim", "trimprefix", "trimspace", "trimsuffix",
-    "upper", "values", "yamldecode", "yamlencode", "zipmap", "base64encode", "base64gzip", "urlencode", "basename", "dirname",
-    "pathexpand", "timestamp",
+    "abs",
+    "ceil",
+    "chomp",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "csvdecode",
+    "distinct",
+    "element",
+    "chunklist",
+    "flatten",
+    "floor",
+    "format",
+    "formatdate",
+    "formatlist",
+    "indent",
+    "join",
+    "jsondecode",
+    "jsonencode",
+    "keys",
+    "log",
+    "lower",
+    "max",
+    "merge",
+    "min",
+    "parseint",
+    "pow",
+    "range",
+    "regex",
+    "regexall",
+    "reverse",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setunion",
+    "signum",
+    "slice",
+    "sort",
+    "split",
+    "strrev",
+    "substr",
+    "timeadd",
+    "title",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "upper",
+    "values",
+    "yamldecode",
+    "yamlencode",
+    "zipmap",
+    "base64encode",
+    "base64gzip",
+    "urlencode",
+    "basename",
+    "dirname",
+    "pathexpand",
+    "timestamp",
 ];
 
 /// Whether `profile`'s engine has the function `f`. The built-in

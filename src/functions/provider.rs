@@ -120,6 +120,13 @@ fn encode_expr(a: &[Value], ctx: &mut Ctx) -> CallResult {
     Ok(Value::string(out.trim().to_string(), ctx.profile()))
 }
 
+/// A known value as HCL source text (hclwrite's `TokensForValue`).
+pub fn value_hcl(v: &Value, profile: Profile) -> String {
+    let mut text = String::new();
+    value_tokens(v, &mut text, profile);
+    crate::syntax::format::layout_generated(&text)
+}
+
 /// What `decode_tfvars` calls its text in messages.
 const TFVARS_NAME: &str = "<decode_tfvars argument>";
 

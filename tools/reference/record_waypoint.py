@@ -11,15 +11,21 @@ sample where they agree. Answers that change between two runs, and the
 harness's own failures (a Go panic in hcl 2.10), are left out.
 
     tools/reference/record_waypoint.py > tests/cases/waypoint.jsonl
+    tools/reference/record_waypoint.py --projects > tests/waypoint/projects.jsonl
+
+With --projects, whole projects instead (waypoint/cases.py's
+project_cases: waypoint.hcl's variable blocks and the values given to
+them), loaded by Waypoint's own config.Load and variables package.
 """
-import os, random, sys
+import json, os, random, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from record import dumps, loads, run  # noqa: E402
 from record_profiles import LEFT_OUT, candidates, kind, strip  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "waypoint"))
-from cases import cases as own_cases  # noqa: E402
+from cases import cases as own_cases, project_cases  # noqa: E402
+from record import REFERENCES  # noqa: E402
 
 PER_CLUSTER = 3
 
@@ -30,12 +36,28 @@ GAPS = [
     ("unknown/setintersection-", "go-cty 1.8's result types for an unknown list argument"),
     ("unknown/setsubtract-", "go-cty 1.8's result types for an unknown list argument"),
     ("functions/chunklist-unknown-list", "go-cty 1.8's result types for an unknown list argument"),
+    ("errors/eval-unknown-var-suggestion", "hcl suggests the first close name in Go's map order: no stable answer"),
 ]
 AGREEING = 60
 
 
+def projects():
+    cases = project_cases()
+    lines = "".join(json.dumps(c) + "\n" for c in cases)
+    runs = [subprocess.run([REFERENCES["waypoint"]], input=lines, capture_output=True, text=True, check=True).stdout.split("\n")
+            for _ in range(2)]
+    for c, a, b in zip(cases, runs[0], runs[1]):
+        a, b = strip(loads(a)), strip(loads(b))
+        if a.get("oracle_error") or a != b:
+            print(f"left out {c['id']}: {a.get('errors', ['unstable'])[0][:120]}", file=sys.stderr)
+            continue
+        print(dumps(dict(c, expect=a)))
+
+
 def main():
     sys.set_int_max_str_digits(0)
+    if sys.argv[1:] == ["--projects"]:
+        return projects()
     own = [loads(dumps(c)) for c in own_cases()]
     chosen = []
     answers, again = run("waypoint", own), run("waypoint", own)

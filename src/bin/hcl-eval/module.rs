@@ -9,6 +9,7 @@
 
 use hcl_playground::api::VariablesFormat;
 use hcl_playground::module::{CliInput, DiagnosticKind, Inputs, ModuleOptions, Workspace};
+use hcl_playground::Value;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -39,6 +40,9 @@ pub(crate) fn provider_data(given: Option<&str>) -> Option<std::sync::Arc<hcl_pl
 }
 
 pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
+    if options.profile.is_waypoint() {
+        return run_waypoint(args, options);
+    }
     let path = Path::new(&args.path);
     let mut files = Vec::new();
     let mut inputs = Inputs::default();
@@ -234,4 +238,65 @@ pub(crate) fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result
     }
     files.sort();
     Ok(())
+}
+
+/// `--profile waypoint --module DIR`: a Waypoint project (its
+/// waypoint.hcl and .wpvars files); with EXPR, its value in the
+/// project's context, else the variables' final values.
+fn run_waypoint(args: Args, options: &hcl_playground::Options) -> ExitCode {
+    use hcl_playground::waypoint::{evaluate_in_project, project_values, Project};
+    let path = Path::new(&args.path);
+    let dir = if path.is_dir() { path.to_path_buf() } else { path.parent().map(Path::to_path_buf).unwrap_or_default() };
+    let mut files = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        let mut names: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_file()).collect();
+        names.sort();
+        for p in names {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+            if name == "waypoint.hcl" || name.ends_with(".wpvars") || name.ends_with(".wpvars.json") {
+                match std::fs::read_to_string(&p) {
+                    Ok(t) => files.push((name, t)),
+                    Err(e) => {
+                        eprintln!("hcl-eval: cannot read {}: {e}", p.display());
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+        }
+    }
+    let abs = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir })
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| "/project".into());
+    let workspace = args.workspace.clone().unwrap_or_else(|| "default".into());
+    let var_files: Vec<String> =
+        args.var_files.iter().map(|f| Path::new(f).file_name().and_then(|n| n.to_str()).unwrap_or(f).to_string()).collect();
+    let project = Project { files: &files, dir: &abs, workspace: &workspace, cli_vars: &args.vars, var_files: &var_files };
+    let report = |diags: Vec<hcl_playground::waypoint::ProjectDiagnostic>| {
+        for d in diags {
+            let text = files.iter().find(|(n, _)| *n == d.file).map_or(args.expr.as_deref().unwrap_or(""), |(_, t)| t.as_str());
+            let name = if d.file.is_empty() { "<input>" } else { d.file.as_str() };
+            eprint!("{}", hcl_playground::present::render_diagnostics(&[d.diagnostic], text, name));
+        }
+        ExitCode::FAILURE
+    };
+    match &args.expr {
+        Some(expr) => match evaluate_in_project(&project, expr, options) {
+            Ok(v) => {
+                println!("{}", hcl_playground::present::console(&v, options.profile));
+                ExitCode::SUCCESS
+            }
+            Err(diags) => report(diags),
+        },
+        None => match project_values(&project) {
+            Ok(scope) => {
+                if let Some(Value::Object(vars)) = scope.get("var") {
+                    for (name, v) in vars.iter() {
+                        println!("var.{name} = {}", hcl_playground::present::console(v, options.profile));
+                    }
+                }
+                ExitCode::SUCCESS
+            }
+            Err(diags) => report(diags),
+        },
+    }
 }

@@ -8,10 +8,26 @@ const PATH: Param = Param::new("path", "string");
 
 pub(super) const FILE: FunctionDef =
     def("file", "filesystem", &[PATH], None, Ret::Fixed("string"), "Reads a file (an absolute path) as UTF-8 text.", "", file);
-pub(super) const FILEBASE64: FunctionDef =
-    def("filebase64", "filesystem", &[PATH], None, Ret::Fixed("string"), "Reads a file (an absolute path), Base64-encoded.", "", filebase64);
-pub(super) const FILEEXISTS: FunctionDef =
-    def("fileexists", "filesystem", &[PATH], None, Ret::Fixed("bool"), "Whether a regular file exists at an absolute path.", "", fileexists);
+pub(super) const FILEBASE64: FunctionDef = def(
+    "filebase64",
+    "filesystem",
+    &[PATH],
+    None,
+    Ret::Fixed("string"),
+    "Reads a file (an absolute path), Base64-encoded.",
+    "",
+    filebase64,
+);
+pub(super) const FILEEXISTS: FunctionDef = def(
+    "fileexists",
+    "filesystem",
+    &[PATH],
+    None,
+    Ret::Fixed("bool"),
+    "Whether a regular file exists at an absolute path.",
+    "",
+    fileexists,
+);
 pub(super) const FILESET: FunctionDef = def(
     "fileset",
     "filesystem",

@@ -103,7 +103,10 @@ fn render(source: &str, name: &str, maps: &[Value], ctx: &mut Ctx) -> Result<Val
         if !given.contains_key(root) && !vars.contains_key(root) {
             let at = crate::diagnostics::range_text(source, name, span, profile.unicode());
             return Err(match maps.is_empty() {
-                true => CallError::arg(0, format!("template refers to variable {} at {at}, but this call has no vars map", go_quote(root, profile))),
+                true => CallError::arg(
+                    0,
+                    format!("template refers to variable {} at {at}, but this call has no vars map", go_quote(root, profile)),
+                ),
                 false => CallError::arg(1, format!("vars map does not contain key {}, referenced at {at}", go_quote(root, profile))),
             });
         }
@@ -177,14 +180,21 @@ fn jsonnet(a: &[Value], ctx: &mut Ctx) -> CallResult {
         for key in ["ext_vars", "ext_code", "tla_vars", "tla_code"] {
             let Some(v) = m.get(key).filter(|v| !v.is_null()) else { continue };
             match v.as_mapping().or(None).map(|m| m.values().all(|e| e.ty() == Type::String)) {
-                None if v.as_sequence().is_none() => errors.push(format!("Option {} must be an object or map", go_quote(key, ctx.profile()))),
+                None if v.as_sequence().is_none() => {
+                    errors.push(format!("Option {} must be an object or map", go_quote(key, ctx.profile())))
+                }
                 Some(false) | None => errors.push(format!("Option {} values must be string types", go_quote(key, ctx.profile()))),
                 Some(true) => {}
             }
         }
         if !errors.is_empty() {
             let list: Vec<String> = errors.iter().map(|e| format!("\t* {e}")).collect();
-            return Err(CallError::call(format!("{} error{} occurred:\n{}\n\n", errors.len(), if errors.len() == 1 { "" } else { "s" }, list.join("\n"))));
+            return Err(CallError::call(format!(
+                "{} error{} occurred:\n{}\n\n",
+                errors.len(),
+                if errors.len() == 1 { "" } else { "s" },
+                list.join("\n")
+            )));
         }
     }
     let _ = Profile::Waypoint;

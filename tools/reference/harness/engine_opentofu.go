@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/opentofu/opentofu/internal/lang"
 	"github.com/opentofu/opentofu/internal/lang/marks"
@@ -19,6 +20,11 @@ const hasConsole = true
 // variables as given.
 func engineContext(vars map[string]cty.Value, _ map[string]json.RawMessage, funcs map[string]function.Function) (*hcl.EvalContext, error) {
 	return &hcl.EvalContext{Variables: vars, Functions: funcs}, nil
+}
+
+// projectContext: the harness has no whole configurations here.
+func projectContext(json.RawMessage) (*hcl.EvalContext, error) {
+	return nil, fmt.Errorf("no project mode for this engine")
 }
 
 func engineFunctions() map[string]function.Function {

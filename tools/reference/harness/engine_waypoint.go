@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5"
@@ -110,6 +111,9 @@ func engineContext(vars map[string]cty.Value, raws map[string]json.RawMessage, _
 		}
 	}
 	if raw, ok := raws["__git__"]; ok {
+		if !strings.HasPrefix(maps["path"]["pwd"], "/tmp/hcl-harness-waypoint/") {
+			return nil, fmt.Errorf("__git__ needs path.pwd under /tmp/hcl-harness-waypoint/ (it is replaced by a new repository)")
+		}
 		if err := makeRepo(maps["path"]["pwd"], raw); err != nil {
 			return nil, fmt.Errorf("__git__: %s", err)
 		}
@@ -126,6 +130,49 @@ func engineContext(vars map[string]cty.Value, raws map[string]json.RawMessage, _
 			ctx.Variables[k] = v
 		}
 	}), nil
+}
+
+// projectContext writes a project's files to a directory of their own
+// and loads its waypoint.hcl: {"files": {name: text}, "workspace",
+// "vars": {name: string} (as -var gives them), "var_files": [name, ...]}.
+func projectContext(raw json.RawMessage) (*hcl.EvalContext, error) {
+	var p struct {
+		Files     map[string]string `json:"files"`
+		Workspace string            `json:"workspace"`
+		Vars      map[string]string `json:"vars"`
+		VarFiles  []string          `json:"var_files"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, fmt.Errorf("project: %s", err)
+	}
+	if p.Workspace == "" {
+		p.Workspace = "default" // the waypoint command's
+	}
+	dir := "/tmp/hcl-harness-waypoint/project"
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, err
+	}
+	for name, text := range p.Files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	files := make([]string, len(p.VarFiles))
+	for i, f := range p.VarFiles {
+		files[i] = filepath.Join(dir, f)
+	}
+	ctx, err := config.HarnessProject(filepath.Join(dir, "waypoint.hcl"), p.Workspace, p.Vars, files)
+	if err != nil {
+		if diags, ok := err.(hcl.Diagnostics); ok {
+			return nil, diags
+		}
+		return nil, fmt.Errorf("load: %s", err)
+	}
+	return ctx, nil
 }
 
 // stringMap is v as a Go map of strings, as Waypoint holds these values.

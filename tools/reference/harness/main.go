@@ -45,6 +45,9 @@ type input struct {
 	Template bool            `json:"template"`
 	Config   bool            `json:"config"`
 	Filename string          `json:"filename"`
+	// A whole configuration the expression is evaluated in (engines
+	// that have one: see engine_*.go).
+	Project json.RawMessage `json:"project"`
 }
 
 type output struct {
@@ -145,7 +148,16 @@ func handle(line []byte, n int, funcs map[string]function.Function) (res output)
 	if filename == "" {
 		filename = "corpus.hcl"
 	}
-	ctx, err := engineContext(vars, raws, funcs)
+	var ctx *hcl.EvalContext
+	var err error
+	if len(in.Project) > 0 {
+		ctx, err = projectContext(in.Project)
+		if diags, ok := err.(hcl.Diagnostics); ok {
+			return output{ID: in.ID, Errors: diagStrings(diags)}
+		}
+	} else {
+		ctx, err = engineContext(vars, raws, funcs)
+	}
 	if err != nil {
 		return failHarness(in.ID, err.Error())
 	}

@@ -141,6 +141,54 @@ def cases():
     return out
 
 
+def project_cases():
+    """Whole projects: waypoint.hcl's variable blocks and the values given
+    to them, each with an expression evaluated in the project."""
+    out = []
+
+    def p(name, expr, files, **given):
+        out.append({"id": f"waypoint-project/{name}", "expr": expr, "project": dict({"files": files}, **given)})
+
+    wp = lambda *blocks: {"waypoint.hcl": 'project = "p"\n\n' + "\n".join(blocks)}  # noqa: E731
+    var = lambda name, body="": f'variable "{name}" {{\n{body}}}\n'  # noqa: E731
+    p("defaults", "var", wp(var("a", '  default = "x"\n'), var("n", "  type = number\n  default = 2\n"), var("l", "  type = list(string)\n  default = []\n")))
+    p("default-implies-type", "var.o", wp(var("o", "  default = {a = 1}\n")))
+    p("cli-overrides-default", "var.n", wp(var("n", "  type = number\n  default = 2\n")), vars={"n": "5"})
+    p("cli-complex-parsed", "var.l", wp(var("l", "  type = list(string)\n")), vars={"l": '["q", "r"]'})
+    p("cli-map", "var.m", wp(var("m", "  type = map(number)\n")), vars={"m": "{a = 1, b = 2}"})
+    p("cli-untyped-string", "var.u", wp(var("u", "")), vars={"u": "[1]"})
+    p("cli-bad-bool", "var.b", wp(var("b", "  type = bool\n")), vars={"b": "maybe"})
+    p("cli-bool", "var.b", wp(var("b", "  type = bool\n")), vars={"b": "true"})
+    p("cli-bad-list", "var.l", wp(var("l", "  type = list(string)\n")), vars={"l": "[1,"})
+    p("unset", "var.a", wp(var("a")))
+    p("undefined", "1", wp(var("a", '  default = "x"\n')), vars={"zz": "1"})
+    p("auto-file", "var.a", dict(wp(var("a")), **{"x.auto.wpvars": 'a = "auto"\n'}))
+    p("auto-last-file-only", "[var.a, var.b]", dict(wp(var("a", '  default = "d"\n'), var("b", '  default = "d"\n')),
+                                                    **{"1.auto.wpvars": 'a = "one"\n', "2.auto.wpvars": 'b = "two"\n'}))
+    p("auto-json", "var.a", dict(wp(var("a")), **{"x.auto.wpvars.json": '{"a": "json"}'}))
+    p("auto-fraction", "var.a", dict(wp(var("a")), **{"x.auto.wpvars": "a = 1.5\n"}))
+    p("auto-number", "var.a + 1", dict(wp(var("a", "  type = number\n")), **{"x.auto.wpvars": "a = 41\n"}))
+    p("auto-object-roundtrip", "var.a", dict(wp(var("a", "  type = object({x = list(number)})\n")), **{"x.auto.wpvars": "a = {x = [1, 2]}\n"}))
+    p("var-file", "var.a", dict(wp(var("a")), **{"prod.wpvars": 'a = "prod"\n'}), var_files=["prod.wpvars"])
+    p("var-file-over-auto", "var.a", dict(wp(var("a")), **{"prod.wpvars": 'a = "prod"\n', "x.auto.wpvars": 'a = "auto"\n'}), var_files=["prod.wpvars"])
+    p("cli-over-var-file", "var.a", dict(wp(var("a")), **{"prod.wpvars": 'a = "prod"\n'}), var_files=["prod.wpvars"], vars={"a": "cli"})
+    p("var-file-missing", "var.a", wp(var("a", '  default = "x"\n')), var_files=["nope.wpvars"])
+    p("var-file-declaration", "var.a", dict(wp(var("a", "  type = bool\n")), **{"p.wpvars": 'variable "a" {}\n'}), var_files=["p.wpvars"])
+    p("var-file-function", "var.a", dict(wp(var("a")), **{"p.wpvars": 'a = upper("x")\n'}), var_files=["p.wpvars"])
+    p("var-file-type-mismatch", "var.a", dict(wp(var("a", "  type = number\n")), **{"p.wpvars": 'a = "x"\n'}), var_files=["p.wpvars"])
+    p("default-bad-type", "var.a", wp(var("a", '  type = number\n  default = "x"\n')))
+    p("default-uses-path", "var.a", wp(var("a", '  default = "${path.project}/${workspace.name}"\n')), workspace="dev")
+    p("duplicate", "var.a", wp(var("a", '  default = "x"\n'), var("a", '  default = "y"\n')))
+    p("bad-name", "1", wp(var("1a", '  default = "x"\n')))
+    p("unsupported-argument", "1", wp(var("a", "  foo = 1\n")))
+    p("unsupported-top-level", "1", {"waypoint.hcl": "nope = 1\n"})
+    p("bad-type", "1", wp(var("a", "  type = lisst(string)\n")))
+    p("sensitive-description-env", "var.a", wp(var("a", '  default = "s"\n  sensitive = true\n  description = "d"\n  env = ["A_ENV"]\n')))
+    p("context", "[path.project, workspace.name]", wp(var("a", '  default = "x"\n')))
+    p("functions", "templatestring(\"$${var.a}!\")", wp(var("a", '  default = "x"\n')))
+    return out
+
+
 if __name__ == "__main__":
-    for case in cases():
+    for case in project_cases():
         print(json.dumps(case, ensure_ascii=False))
