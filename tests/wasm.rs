@@ -755,3 +755,31 @@ fn run_tests_answers_the_example_as_terraform_test_did() {
     assert_eq!(&text[start..end], "output.greeting == \"hello ada\"");
     assert_eq!(d["detail"], "greeting is hello Ada");
 }
+
+/// The waypoint profile through the API: Waypoint's function table and
+/// stage values in an expression, and a project (waypoint.hcl's
+/// variables, the variables pane as a -var-file) in Module mode.
+#[wasm_bindgen_test]
+fn waypoint_profile() {
+    let r = eval_with(r#"selectormatch(labels, "env == prod") ? "${app.name}@${workspace.name}" : "no""#, r#"{"labels": {"env": "prod"}, "app": {"name": "web"}}"#, r#"{"profile": "waypoint"}"#);
+    assert_eq!(r["console"], "\"web@default\"", "{r}");
+    let r = eval_with("length([1])", "{}", r#"{"profile": "waypoint"}"#);
+    assert_eq!(r["diagnostics"][0]["detail"], "There is no function named \"length\".", "{r}");
+    let names: Vec<String> = serde_wasm_bindgen::from_value::<Json>(functions(Some("waypoint".into()))).unwrap().as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap().to_string()).collect();
+    assert_eq!(names.len(), 78, "{names:?}");
+    assert!(names.iter().any(|n| n == "gitrefpretty") && !names.iter().any(|n| n == "length"));
+
+    use hcl_playground::wasm::evaluate_module;
+    let src = "project = \"p\"\n\nvariable \"port\" {\n  type    = number\n  default = 80\n}\n";
+    let options = js_sys::JSON::parse(r#"{"profile": "waypoint", "variablesFormat": "tfvars", "console": "var.port + 1"}"#).unwrap();
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(src, "port = 8080\n", options)).unwrap();
+    if !cfg!(feature = "module-mode") {
+        return assert_left_out(&r);
+    }
+    assert_eq!(r["values"][0]["address"], "var.port", "{r}");
+    assert_eq!(r["values"][0]["console"], "8080", "{r}");
+    assert_eq!(r["console"]["console"], "8081", "{r}");
+    let options = js_sys::JSON::parse(r#"{"profile": "waypoint", "variablesFormat": "tfvars"}"#).unwrap();
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(src, "nope = 1\n", options)).unwrap();
+    assert_eq!(r["diagnostics"][0]["summary"], "Undefined variable", "{r}");
+}

@@ -66,6 +66,9 @@ impl Conversion {
             return Ok(v.clone());
         }
         match v {
+            // go-cty 1.8 gives an unknown the wanted type as it is,
+            // dynamic parts included.
+            Value::Unknown(..) if profile.is_waypoint() => return Ok(Value::unknown(self.out.clone())),
             Value::Unknown(t, _) if profile.is_legacy() => return Ok(Value::unknown(dynamic_replace(Some(t), &self.out, profile))),
             Value::Unknown(t, _) => return Ok(prepare_unknown_result(v, dynamic_replace(Some(t), &self.out, profile))),
             Value::Null(t) => return Ok(Value::Null(dynamic_replace(Some(t), &self.out, profile))),

@@ -434,8 +434,96 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         Ok(o) => o,
         Err(e) => return options_error(e),
     };
+    if mopts.profile.is_waypoint() {
+        return waypoint_project(&opts, &mopts, source, variables, files);
+    }
     let scope = opts.scope.clone();
     with_workspace(mopts, files, inputs, scope, |ws| result_of(&opts, source, variables, ws.evaluate()))
+}
+
+/// Module mode under the waypoint profile: the editor holds waypoint.hcl;
+/// the variables pane is a `-var-file` (`variables.wpvars`, or
+/// `variables.wpvars.json` in JSON form); the values are the variables'
+/// final values and the console line is evaluated in the project.
+#[cfg(feature = "module-mode")]
+fn waypoint_project(opts: &JsModuleOptions, mopts: &ModuleOptions, source: &str, variables: &str, files: Vec<(String, String)>) -> JsModuleResult {
+    use crate::waypoint::{evaluate_in_project, project_values, Project, ProjectDiagnostic};
+    use crate::{Options, Value};
+    let profile = Profile::Waypoint;
+    let mut project_files = vec![("waypoint.hcl".to_string(), source.to_string())];
+    project_files.extend(files.into_iter().filter(|(n, _)| n != "main.tf" && n != "waypoint.hcl"));
+    let mut var_files = Vec::new();
+    if !variables.trim().is_empty() {
+        let name = match opts.variables_format.as_deref() {
+            Some("tfvars") => "variables.wpvars",
+            _ => "variables.wpvars.json",
+        };
+        project_files.push((name.to_string(), variables.to_string()));
+        var_files.push(name.to_string());
+    }
+    let project = Project { files: &project_files, workspace: &mopts.workspace, var_files: &var_files, ..Project::default() };
+    let console_text = opts.console.as_deref().unwrap_or("");
+    let js = |d: &ProjectDiagnostic| {
+        let (text, which) = match d.file.as_str() {
+            "" => (console_text, "console"),
+            "waypoint.hcl" => (source, "expression"),
+            "variables.wpvars" | "variables.wpvars.json" => (variables, "variables"),
+            f => (project_files.iter().find(|(n, _)| n == f).map_or("", |(_, t)| t.as_str()), "file"),
+        };
+        let file = (!d.file.is_empty()).then(|| d.file.clone());
+        JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: false, file, kind: None }
+    };
+    let render = |ds: &[ProjectDiagnostic]| {
+        let text_of = |f: &str| project_files.iter().find(|(n, _)| n == f).map_or(console_text, |(_, t)| t.as_str());
+        ds.iter().map(|d| d.diagnostic.render(text_of(&d.file), if d.file.is_empty() { "<console>" } else { &d.file })).collect::<Vec<_>>().join("\n")
+    };
+    let (values, diagnostics) = match project_values(&project) {
+        Ok(scope) => (scope, Vec::new()),
+        Err(ds) => (Default::default(), ds),
+    };
+    let index = super::TextIndex::new(source);
+    let mut named = Vec::new();
+    if let Some(Value::Object(vars)) = values.get("var") {
+        for (name, v) in vars.iter() {
+            let at = source.find(&format!("variable \"{name}\"")).unwrap_or(0);
+            let (line, start) = index.at(at);
+            let (_, end) = index.at(at + "variable \"\"".len() + name.len());
+            named.push(JsNamedValue {
+                address: format!("var.{name}"),
+                kind: "variable",
+                console: present::console(v, profile).into(),
+                console_cut: false,
+                ty: v.type_text().into(),
+                type_cut: false,
+                revision: None,
+                known: v.is_wholly_known(),
+                sensitive: false,
+                ok: true,
+                file: "waypoint.hcl".into(),
+                range: super::JsRange { start, end },
+                line,
+            });
+        }
+    }
+    let console = opts.console.as_deref().filter(|c| !c.trim().is_empty() && diagnostics.is_empty()).map(|c| {
+        match evaluate_in_project(&project, c, &Options { profile, ..Options::default() }) {
+            Ok(v) => JsConsole { ok: true, console: Some(present::console(&v, profile)), ty: Some(v.type_text()), diagnostics: Vec::new(), diagnostics_text: String::new() },
+            Err(ds) => JsConsole { ok: false, console: None, ty: None, diagnostics: ds.iter().map(js).collect(), diagnostics_text: render(&ds) },
+        }
+    });
+    JsModuleResult {
+        ok: diagnostics.is_empty(),
+        values: named,
+        diagnostics_text: render(&diagnostics),
+        diagnostics: diagnostics.iter().map(js).collect(),
+        engine: profile.engine(),
+        console,
+        needs_full_build: false,
+        needs_provider_files: Vec::new(),
+        guessed_types: Vec::new(),
+        stopped: false,
+        limit_reached: false,
+    }
 }
 
 /// What the page is told of an evaluation (and of the console line the

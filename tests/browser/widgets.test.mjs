@@ -135,6 +135,22 @@ pages["/attributes.html"] = page(`
 <hcl-playground id="limit" time-limit="soon">1</hcl-playground>
 <hcl-playground id="ok" playground="https://example.com/play/" expect="1">1</hcl-playground>`);
 
+test("Waypoint's expressions page: every example gives its documented result under the page's waypoint profile", async () => {
+  const tab = await newPage(browser, { width: 1000, height: 3000 });
+  await tab.goto(`${base}docs/waypoint.html`);
+  const count = await tab.locator("hcl-playground").count();
+  assert.ok(count >= 30, `only ${count} widgets`);
+  await tab.waitForFunction(() => [...document.querySelectorAll("hcl-playground")].every((e) => e.dataset.match !== undefined), null, { timeout: 60000 });
+  const differing = await tab.evaluate(() =>
+    [...document.querySelectorAll("hcl-playground")].filter((e) => e.dataset.match !== "true").map((e) => e.textContent.slice(0, 80)),
+  );
+  assert.deepEqual(differing, []);
+  // Waypoint's own function, which Terraform lacks, answered in the page.
+  const selector = tab.locator('hcl-playground:has-text("selectormatch")').first();
+  assert.equal(await selector.evaluate((e) => e.dataset.match), "true");
+  await tab.close();
+});
+
 test("malformed attributes are said inside the widget, and only http(s) playground links are followed", async () => {
   const tab = await newPage(browser);
   await tab.goto(`${base}attributes.html`);

@@ -35,7 +35,7 @@ const fn def(
 }
 
 /// Waypoint's functions that the registry's Terraform ones do not stand
-/// for; with the registry's that [`super::available`] lists, the 75
+/// for; with the registry's that [`super::available`] lists, the 78
 /// functions of its `AddStandardFunctions` and template functions.
 pub static FUNCTIONS: &[FunctionDef] = &[
     def(
