@@ -761,11 +761,21 @@ fn run_tests_answers_the_example_as_terraform_test_did() {
 /// variables, the variables pane as a -var-file) in Module mode.
 #[wasm_bindgen_test]
 fn waypoint_profile() {
-    let r = eval_with(r#"selectormatch(labels, "env == prod") ? "${app.name}@${workspace.name}" : "no""#, r#"{"labels": {"env": "prod"}, "app": {"name": "web"}}"#, r#"{"profile": "waypoint"}"#);
+    let r = eval_with(
+        r#"selectormatch(labels, "env == prod") ? "${app.name}@${workspace.name}" : "no""#,
+        r#"{"labels": {"env": "prod"}, "app": {"name": "web"}}"#,
+        r#"{"profile": "waypoint"}"#,
+    );
     assert_eq!(r["console"], "\"web@default\"", "{r}");
     let r = eval_with("length([1])", "{}", r#"{"profile": "waypoint"}"#);
     assert_eq!(r["diagnostics"][0]["detail"], "There is no function named \"length\".", "{r}");
-    let names: Vec<String> = serde_wasm_bindgen::from_value::<Json>(functions(Some("waypoint".into()))).unwrap().as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap().to_string()).collect();
+    let names: Vec<String> = serde_wasm_bindgen::from_value::<Json>(functions(Some("waypoint".into())))
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(names.len(), 78, "{names:?}");
     assert!(names.iter().any(|n| n == "gitrefpretty") && !names.iter().any(|n| n == "length"));
 

@@ -446,7 +446,13 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
 /// `variables.wpvars.json` in JSON form); the values are the variables'
 /// final values and the console line is evaluated in the project.
 #[cfg(feature = "module-mode")]
-fn waypoint_project(opts: &JsModuleOptions, mopts: &ModuleOptions, source: &str, variables: &str, files: Vec<(String, String)>) -> JsModuleResult {
+fn waypoint_project(
+    opts: &JsModuleOptions,
+    mopts: &ModuleOptions,
+    source: &str,
+    variables: &str,
+    files: Vec<(String, String)>,
+) -> JsModuleResult {
     use crate::waypoint::{evaluate_in_project, project_values, Project, ProjectDiagnostic};
     use crate::{Options, Value};
     let profile = Profile::Waypoint;
@@ -475,7 +481,10 @@ fn waypoint_project(opts: &JsModuleOptions, mopts: &ModuleOptions, source: &str,
     };
     let render = |ds: &[ProjectDiagnostic]| {
         let text_of = |f: &str| project_files.iter().find(|(n, _)| n == f).map_or(console_text, |(_, t)| t.as_str());
-        ds.iter().map(|d| d.diagnostic.render(text_of(&d.file), if d.file.is_empty() { "<console>" } else { &d.file })).collect::<Vec<_>>().join("\n")
+        ds.iter()
+            .map(|d| d.diagnostic.render(text_of(&d.file), if d.file.is_empty() { "<console>" } else { &d.file }))
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     let (values, diagnostics) = match project_values(&project) {
         Ok(scope) => (scope, Vec::new()),
@@ -507,8 +516,16 @@ fn waypoint_project(opts: &JsModuleOptions, mopts: &ModuleOptions, source: &str,
     }
     let console = opts.console.as_deref().filter(|c| !c.trim().is_empty() && diagnostics.is_empty()).map(|c| {
         match evaluate_in_project(&project, c, &Options { profile, ..Options::default() }) {
-            Ok(v) => JsConsole { ok: true, console: Some(present::console(&v, profile)), ty: Some(v.type_text()), diagnostics: Vec::new(), diagnostics_text: String::new() },
-            Err(ds) => JsConsole { ok: false, console: None, ty: None, diagnostics: ds.iter().map(js).collect(), diagnostics_text: render(&ds) },
+            Ok(v) => JsConsole {
+                ok: true,
+                console: Some(present::console(&v, profile)),
+                ty: Some(v.type_text()),
+                diagnostics: Vec::new(),
+                diagnostics_text: String::new(),
+            },
+            Err(ds) => {
+                JsConsole { ok: false, console: None, ty: None, diagnostics: ds.iter().map(js).collect(), diagnostics_text: render(&ds) }
+            }
         }
     });
     JsModuleResult {

@@ -6,6 +6,7 @@
 //! `path.pwd`) comes from the variables (see
 //! `crate::eval::waypoint_scope`).
 
+mod bexpr;
 mod files;
 mod git;
 mod selector;
@@ -21,6 +22,8 @@ pub const GIT: &str = "waypoint:git";
 
 const STR: Param = Param::new("str", "string");
 
+// The registry's fields in its order, for tables of one-line entries.
+#[allow(clippy::too_many_arguments)]
 const fn def(
     name: &'static str,
     category: &'static str,

@@ -22,6 +22,13 @@ SELECTORS = [
     "not env == dev", "not not env == prod", "(env == prod)", "( env == prod )",
     "(env == dev or env == prod) and not empty is not empty", "waypoint/workspace == dev", "labels.env == prod",
     "missing == x", "env.x == y", 'env matches "["', "env == 1.5", "env == -1", "env==prod", "  env == prod  ",
+    # Syntax errors, in pigeon's words.
+    "env == prod and region == us-east-1", "env == dev or region == us-east-1", "env ==", "", "   ", "(env == prod",
+    "env == prod)", "((env == prod)", "env = prod", "env == 1x", 'env == "unterminated', "env == `raw", 'env == "a\\q"',
+    '"x" in', '"x" in 1', "env[", 'env["a"', 'labels["env"] == prod', "env is", "env is not", "not", "not (env == prod",
+    "env == prod and", "env == prod or", "1 == env", "env contains", "env in x", 'env == "\\u00e9"', "env\n==\nprod",
+    "env ==\tprod", '"/env" == prod', '"/a~1b" == x', "env.0 == x", "é == x", "env == prod and not", "env matches ^p",
+    "env == -", "env == 01", "env == 0.", "(env == prod) and (region == x)", "env == prod or (region == x",
 ]
 ABSENT = ["length", "lookup", "try", "can", "tostring", "tolist", "coalesce", "sha256", "cidrsubnet", "uuid", "one", "sum",
           "startswith", "alltrue", "nonsensitive"]
