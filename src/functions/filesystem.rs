@@ -65,7 +65,7 @@ fn dir(path: &str) -> String {
 }
 
 /// Go's `filepath.Clean`, lexically.
-fn clean(path: &str) -> String {
+pub(super) fn clean(path: &str) -> String {
     if path.is_empty() {
         return ".".into();
     }

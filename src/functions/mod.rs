@@ -37,7 +37,7 @@ mod collection;
 mod conversion;
 mod datetime;
 pub(in crate::functions) mod encoding;
-mod filesystem;
+pub(in crate::functions) mod filesystem;
 pub(crate) mod glob;
 mod hash;
 mod network;

@@ -537,19 +537,27 @@ impl<'s> Parser<'s> {
         })
     }
 
+    /// `'`' RawStringChar*` or `'"' DoubleStringChar*`: an opening quote
+    /// and what follows up to the next such quote.
+    fn open_quoted(&mut self, quote: &str) -> Option<()> {
+        self.seq(|p| {
+            p.lit(quote)?;
+            while p.seq(|p| p.not(|p| p.lit(quote).is_some()).and_then(|()| p.any())).is_some() {}
+            Some(())
+        })
+    }
+
     fn string(&mut self) -> Option<String> {
         self.rule("string", |p| {
             let start = p.at;
             let closed = p
                 .seq(|p| {
-                    p.lit("`")?;
-                    while p.seq(|p| p.not(|p| p.lit("`").is_some()).and_then(|()| p.any())).is_some() {}
+                    p.open_quoted("`")?;
                     p.lit("`")
                 })
                 .or_else(|| {
                     p.seq(|p| {
-                        p.lit("\"")?;
-                        while p.seq(|p| p.not(|p| p.lit("\"").is_some()).and_then(|()| p.any())).is_some() {}
+                        p.open_quoted("\"")?;
                         p.lit("\"")
                     })
                 });
@@ -564,20 +572,7 @@ impl<'s> Parser<'s> {
                 });
             }
             p.seq(|p| {
-                let open = p
-                    .seq(|p| {
-                        p.lit("`")?;
-                        while p.seq(|p| p.not(|p| p.lit("`").is_some()).and_then(|()| p.any())).is_some() {}
-                        Some(())
-                    })
-                    .or_else(|| {
-                        p.seq(|p| {
-                            p.lit("\"")?;
-                            while p.seq(|p| p.not(|p| p.lit("\"").is_some()).and_then(|()| p.any())).is_some() {}
-                            Some(())
-                        })
-                    });
-                open?;
+                p.open_quoted("`").or_else(|| p.open_quoted("\""))?;
                 p.eof()?;
                 let at = p.at;
                 p.error(at, "Unterminated string literal");

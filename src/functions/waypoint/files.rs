@@ -2,6 +2,7 @@
 //! required), over the files the variables' `__files__` gives.
 
 use super::{def, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, FILES};
+use crate::functions::filesystem::clean;
 use crate::value::{Type, Value};
 
 const PATH: Param = Param::new("path", "string");
@@ -55,27 +56,6 @@ const NOT_ABSOLUTE: &str = "filepath must be absolute; use `path.*` variables to
 fn given<'c>(ctx: &'c Ctx) -> impl Iterator<Item = (String, &'c str)> + 'c {
     let files = ctx.given(FILES).and_then(Value::as_mapping);
     files.into_iter().flat_map(|m| m.iter()).filter_map(|(p, v)| Some((clean(p), v.as_str()?)))
-}
-
-/// Go's `filepath.Clean`, lexically.
-pub(super) fn clean(path: &str) -> String {
-    let rooted = path.starts_with('/');
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "" | "." => {}
-            ".." if parts.last().is_some_and(|p| *p != "..") => {
-                parts.pop();
-            }
-            ".." if rooted => {}
-            p => parts.push(p),
-        }
-    }
-    match (rooted, parts.join("/")) {
-        (true, p) => format!("/{p}"),
-        (false, p) if p.is_empty() => ".".into(),
-        (false, p) => p,
-    }
 }
 
 /// Waypoint's `readFileBytes`.

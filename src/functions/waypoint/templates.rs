@@ -158,7 +158,7 @@ fn templatedir(a: &[Value], ctx: &mut Ctx) -> CallResult {
         .and_then(Value::as_mapping)
         .into_iter()
         .flat_map(|m| m.keys())
-        .map(|p| files::clean(p))
+        .map(|p| crate::functions::filesystem::clean(p))
         .filter(|p| p.starts_with(&under))
         .collect();
     if paths.is_empty() {
