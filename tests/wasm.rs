@@ -359,7 +359,7 @@ fn profiles_answer_as_their_engines() {
     assert_eq!((t["ok"].as_bool(), legacy["ok"].as_bool()), (Some(true), Some(false)), "{t} {legacy}");
     let list: Json = serde_wasm_bindgen::from_value(profiles()).unwrap();
     let names: Vec<&str> = list.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["terraform", "opentofu", "hcl-2.14"]);
+    assert_eq!(names, ["terraform", "opentofu", "hcl-2.14", "waypoint"]);
     let tofu: Json = serde_wasm_bindgen::from_value(functions(Some("opentofu".into()))).unwrap();
     assert!(tofu.as_array().unwrap().iter().any(|f| f["name"] == "urldecode"));
     let tf: Json = serde_wasm_bindgen::from_value(functions(Some("terraform".into()))).unwrap();

@@ -50,3 +50,24 @@ fn waypoint_projects() {
     assert!(cases.len() > 25, "too few project cases: {}", cases.len());
     assert!(failures.is_empty(), "{} of {} Waypoint project cases fail:\n{}", failures.len(), cases.len(), failures.join("\n"));
 }
+
+/// Every function of Waypoint's reference table has an example, and it
+/// evaluates under the waypoint profile (with a project's files and a
+/// repository given as the page's variables give them).
+#[test]
+fn waypoint_function_examples() {
+    use hcl_playground::{evaluate, parse_variables_in, Profile};
+    let vars = parse_variables_in(
+        r##"{"__files__": {"/project/README.md": "# p", "/project/Dockerfile": "FROM x", "/project/app.tpl": "port=${port}", "/project/k8s/a.yaml": "env: ${env}", "/project/app.jsonnet": "{}"},
+            "__git__": {"head": "abc", "tags": {"v1": "abc"}, "remotes": {"origin": ["https://example.com/p.git"]}}}"##,
+        Profile::Waypoint,
+    )
+    .unwrap();
+    let options = Options { profile: Profile::Waypoint, ..Options::default() };
+    for f in hcl_playground::functions::all_in(Profile::Waypoint) {
+        assert!(!f.example.is_empty(), "{} has no example", f.name);
+        if let Err(e) = evaluate(f.example, &vars, &options) {
+            panic!("{}: {} fails: {}", f.name, f.example, e[0].one_line());
+        }
+    }
+}

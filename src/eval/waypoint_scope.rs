@@ -4,7 +4,8 @@
 //! adds `app` (`name`), each operation its `labels`, and the runner adds
 //! what the previous stages made: `artifact` and `deploy` (a plugin's
 //! template data, read from JSON as Waypoint's `ctystructure` reads it)
-//! and `entrypoint` (`env`, in deploy). Every other name (`var`, `config`)
+//! and `entrypoint` (`env`, in deploy); inside a `config` block, `config`
+//! (`env`, `internal`, `file`: maps of strings). Every other name (`var`)
 //! is read as the other engines read variables.
 //!
 //! Two entries are the playground's, for what Waypoint reads from disk:
@@ -49,6 +50,14 @@ pub(crate) fn stage_scope(mut vars: SortedMap<Value>, json: &str) -> Result<Sort
             };
             vars.insert(name.to_string(), data);
         }
+    }
+    if let Some(v) = vars.get("config") {
+        // Inside a config block: env, internal and file, each a map of
+        // strings, in a map (Waypoint's app_config.go).
+        let want = Type::map(Type::map(Type::String));
+        let m = crate::value::convert::convert(v, &want, Profile::Waypoint)
+            .map_err(|why| invalid(json, "config", format!("a map of maps of strings is required: {why}")))?;
+        vars.insert("config".into(), m);
     }
     if let Some(v) = vars.get("entrypoint") {
         let env = match v.as_mapping().and_then(|m| m.get("env")) {

@@ -429,6 +429,18 @@ pub fn reference_markdown() -> String {
         }
         out.push_str(&format!("| `{}` | {} | `{}` |\n", f.signature(), f.description, f.example.replace('|', "\\|")));
     }
+    let shared: Vec<String> = all_in(Profile::Waypoint)
+        .filter(|f| !waypoint::FUNCTIONS.iter().any(|w| w.name == f.name))
+        .map(|f| format!("`{}`", f.name))
+        .collect();
+    out.push_str(&format!(
+        "\n**Waypoint** (the `waypoint` profile: {} functions). It has these of the above as they are: {}. Its own, and those it has under a name above with other rules:\n\n| function | description | example |\n|---|---|---|\n",
+        shared.len() + waypoint::FUNCTIONS.len(),
+        shared.join(", ")
+    ));
+    for f in waypoint::FUNCTIONS {
+        out.push_str(&format!("| `{}` | {} | `{}` |\n", f.signature(), f.description, f.example.replace('|', "\\|")));
+    }
     out
 }
 

@@ -312,11 +312,12 @@ test("the compare view evaluates every engine, only while open, and marks the di
 
   await page.click('[data-testid="compare-toggle"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').dataset.agree !== undefined);
-  assert.equal(await text(page, "compare-note"), "HCL 2.14 (2022) differs from Terraform.");
+  assert.equal(await text(page, "compare-note"), "HCL 2.14 (2022) and Waypoint 0.11 differ from Terraform.");
   const state = (p) => page.getAttribute(`[data-testid="compare-${p}"]`, "data-state");
   assert.equal(await state("terraform"), "selected");
   assert.equal(await state("opentofu"), "same");
   assert.equal(await state("hcl-2.14"), "differs");
+  assert.equal(await state("waypoint"), "differs");
   assert.match(await text(page, "compare-hcl-2.14"), /differs from Terraform[\s\S]*Attempt to get attribute from null value/);
   assert.match(await text(page, "compare-opentofu"), /same as Terraform[\s\S]*OpenTofu v1\.[\s\S]*false/);
 
@@ -324,7 +325,7 @@ test("the compare view evaluates every engine, only while open, and marks the di
   await page.selectOption('[data-testid="profile"]', "hcl-2.14");
   await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').textContent === "Terraform and OpenTofu differ from HCL 2.14 (2022).");
   await setEditor(page, "editor", "1 + 1");
-  await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').textContent === "All 3 engines agree.");
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-note"]').textContent === "All 4 engines agree.");
   assert.equal(await state("terraform"), "same");
 
   await page.click('[data-testid="compare-toggle"]');

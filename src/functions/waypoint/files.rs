@@ -7,8 +7,16 @@ use crate::value::{Type, Value};
 
 const PATH: Param = Param::new("path", "string");
 
-pub(super) const FILE: FunctionDef =
-    def("file", "filesystem", &[PATH], None, Ret::Fixed("string"), "Reads a file (an absolute path) as UTF-8 text.", "", file);
+pub(super) const FILE: FunctionDef = def(
+    "file",
+    "filesystem",
+    &[PATH],
+    None,
+    Ret::Fixed("string"),
+    "Reads a file (an absolute path) as UTF-8 text.",
+    "file(\"${path.project}/README.md\")",
+    file,
+);
 pub(super) const FILEBASE64: FunctionDef = def(
     "filebase64",
     "filesystem",
@@ -16,7 +24,7 @@ pub(super) const FILEBASE64: FunctionDef = def(
     None,
     Ret::Fixed("string"),
     "Reads a file (an absolute path), Base64-encoded.",
-    "",
+    "filebase64(\"${path.project}/README.md\")",
     filebase64,
 );
 pub(super) const FILEEXISTS: FunctionDef = def(
@@ -26,7 +34,7 @@ pub(super) const FILEEXISTS: FunctionDef = def(
     None,
     Ret::Fixed("bool"),
     "Whether a regular file exists at an absolute path.",
-    "",
+    "fileexists(\"${path.project}/Dockerfile\")",
     fileexists,
 );
 pub(super) const FILESET: FunctionDef = def(
@@ -36,7 +44,7 @@ pub(super) const FILESET: FunctionDef = def(
     None,
     Ret::Fixed("set(string)"),
     "The files under an absolute directory that a pattern matches, relative to it.",
-    "",
+    "fileset(path.project, \"*.md\")",
     fileset,
 );
 pub(super) const ABSPATH: FunctionDef = def(

@@ -30,7 +30,7 @@ pub(super) const TEMPLATEFILE: FunctionDef = def(
     Some(VARS),
     Ret::Fixed("string"),
     "Renders a template file to a temporary file and returns its path (unknown here: the playground writes no files).",
-    "",
+    "templatefile(\"${path.project}/app.tpl\", {port = 80})",
     templatefile,
 );
 pub(super) const TEMPLATEDIR: FunctionDef = def(
@@ -40,7 +40,7 @@ pub(super) const TEMPLATEDIR: FunctionDef = def(
     Some(VARS),
     Ret::Fixed("string"),
     "Renders every file of a directory to a temporary directory and returns its path (unknown here).",
-    "",
+    "templatedir(\"${path.project}/k8s\", {env = \"prod\"})",
     templatedir,
 );
 pub(super) const JSONNETFILE: FunctionDef = def(
@@ -50,7 +50,7 @@ pub(super) const JSONNETFILE: FunctionDef = def(
     None,
     Ret::Fixed("string"),
     "Evaluates a Jsonnet file to a temporary JSON file and returns its path (unknown here: the playground has no Jsonnet).",
-    "",
+    "jsonnetfile(\"${path.project}/app.jsonnet\", {})",
     jsonnet,
 );
 pub(super) const JSONNETDIR: FunctionDef = def(
@@ -60,7 +60,7 @@ pub(super) const JSONNETDIR: FunctionDef = def(
     None,
     Ret::Fixed("string"),
     "Evaluates a directory's Jsonnet files to a temporary directory and returns its path (unknown here).",
-    "",
+    "jsonnetdir(\"${path.project}/jsonnet\", {})",
     jsonnet,
 );
 

@@ -96,6 +96,15 @@ func engineContext(vars map[string]cty.Value, raws map[string]json.RawMessage, _
 		e, _ := gocty.ToCtyValue(env, cty.Map(cty.String))
 		named["entrypoint"] = cty.ObjectVal(map[string]cty.Value{"env": e})
 	}
+	if v, ok := vars["config"]; ok {
+		// Inside a config block: config.env, config.internal and
+		// config.file, maps of strings in a map (app_config.go).
+		m, err := convert.Convert(v, cty.Map(cty.Map(cty.String)))
+		if err != nil {
+			return nil, fmt.Errorf("config: %s", err)
+		}
+		named["config"] = m
+	}
 	if raw, ok := raws["__files__"]; ok {
 		var files map[string]string
 		if err := json.Unmarshal(raw, &files); err != nil {

@@ -61,6 +61,8 @@ def cases():
     c("named", "entrypoint-env", "entrypoint.env", {"entrypoint": {"env": {"WAYPOINT_CEB_INVITE_TOKEN": "t", "PORT": "3000"}}})
     c("named", "entrypoint-env-type", "entrypoint", {"entrypoint": {"env": {"A": "1"}}})
     c("named", "var-object", "var.region", {"var": {"region": "us-east-1"}})
+    c("named", "config-maps", "config", {"config": {"env": {"PORT": "3000", "N": 1}, "internal": {"a": "b"}}})
+    c("named", "config-env", 'config.env["PORT"]', {"config": {"env": {"PORT": "3000"}}})
     c("named", "no-local", "local.x")
     c("named", "no-terraform", "terraform.workspace")
     c("named", "path-module-missing", "path.module")
