@@ -162,7 +162,7 @@ test("malformed attributes are said inside the widget, and only http(s) playgrou
   assert.match(await said("data"), /playground attribute must be an http\(s\) URL, not "data:text\/html,x"/);
   assert.equal(await href("data"), null);
   assert.match(await said("vars"), /^Widget attribute error: The vars attribute is not valid JSON: /);
-  assert.equal(await said("profile"), 'Widget attribute error: The profile attribute must be "terraform" or "opentofu" or "hcl-2.14", not "terraform-0.11".');
+  assert.equal(await said("profile"), 'Widget attribute error: The profile attribute must be "terraform" or "opentofu" or "hcl-2.14" or "waypoint", not "terraform-0.11".');
   assert.equal(await said("output"), 'Widget attribute error: The output attribute must be "console" or "json", not "xml".');
   assert.match(await said("limit"), /time-limit attribute must be a number of milliseconds/);
   assert.equal(await href("ok"), "https://example.com/play/");

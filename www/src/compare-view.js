@@ -77,6 +77,9 @@ export function createCompare({ grid, note, profiles, label, timeLimitMs }) {
     const differing = [];
     for (const [profile, card] of cards) {
       const answer = answers.get(profile);
+      // An engine not asked (another kind of configuration) has no card.
+      card.root.hidden = !answer;
+      if (!answer) continue;
       const state = profile === selected ? "selected" : answerKey(answer) === want ? "same" : "differs";
       if (state === "differs") differing.push(label(profile));
       card.root.dataset.state = state;
@@ -96,7 +99,7 @@ export function createCompare({ grid, note, profiles, label, timeLimitMs }) {
     }
     const list = differing.length === 2 ? differing.join(" and ") : differing.join(", ");
     note.textContent =
-      differing.length === 0 ? `All ${cards.size} engines agree.` : `${list} ${differing.length === 1 ? "differs" : "differ"} from ${selectedLabel}.`;
+      differing.length === 0 ? `All ${answers.size} engines agree.` : `${list} ${differing.length === 1 ? "differs" : "differ"} from ${selectedLabel}.`;
     note.dataset.agree = String(differing.length === 0);
   }
 

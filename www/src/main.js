@@ -591,7 +591,10 @@ async function evaluateAndShow() {
   // (and not for an input the reader stopped).
   if (compareOpen && !answer.stopped) {
     const answers = new Map([[profile, answer]]);
-    for (const other of PROFILES.filter((p) => p !== profile)) {
+    // A Waypoint project and a Terraform module are different files: in
+    // Module mode only engines of the selected one's kind are compared.
+    const kin = (p) => mode !== "module" || (p === "waypoint") === (profile === "waypoint");
+    for (const other of PROFILES.filter((p) => p !== profile && kin(p))) {
       const otherAnswer = await answerFor(other, COMPARE_OUTPUTS);
       if (!otherAnswer || my !== generation) return;
       answers.set(other, otherAnswer);

@@ -4,6 +4,7 @@
 //! found, expected: ..." lists what pigeon lists there), and the grammar's
 //! own errors ("Unmatched parentheses", "Invalid number literal", ...)
 //! said with the rule they come from.
+#![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 /// A parsed selector expression.
 #[derive(Debug)]

@@ -1,6 +1,7 @@
 //! `selectormatch` and `selectorlookup`: go-bexpr (v0.1.10) boolean
 //! expressions over a map of strings, such as `env == prod and
 //! "us" in region`.
+#![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 use super::bexpr::{parse, Expr, Op};
 use super::{def, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret};
