@@ -131,11 +131,7 @@ fn rounded_in(n: &Number, f: fn(&Number) -> Number, profile: crate::profile::Pro
     if !profile.is_waypoint() {
         return rounded(n, f);
     }
-    let r = f(&Number::from_f64(n.to_f64()));
-    match r.to_i64() {
-        Some(i) if !r.is_infinite() && r.to_f64() < 9.223372036854775807e18 => Number::from_i64(i),
-        _ => Number::from_i64(i64::MIN),
-    }
+    Number::from_i64(f(&Number::from_f64(n.to_f64())).to_i64().unwrap_or(i64::MIN))
 }
 
 fn rounded(n: &Number, f: fn(&Number) -> Number) -> Number {

@@ -453,7 +453,7 @@ fn waypoint_project(
     variables: &str,
     files: Vec<(String, String)>,
 ) -> JsModuleResult {
-    use crate::waypoint::{evaluate_in_project, project_values, Project, ProjectDiagnostic};
+    use crate::waypoint::{load_project, Project, ProjectDiagnostic};
     use crate::{Options, Value};
     let profile = Profile::Waypoint;
     let mut project_files = vec![("waypoint.hcl".to_string(), source.to_string())];
@@ -486,36 +486,35 @@ fn waypoint_project(
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let (values, diagnostics) = match project_values(&project) {
-        Ok(scope) => (scope, Vec::new()),
-        Err(ds) => (Default::default(), ds),
+    let (loaded, diagnostics) = match load_project(&project) {
+        Ok(scope) => (Some(scope), Vec::new()),
+        Err(ds) => (None, ds),
     };
     let index = super::TextIndex::new(source);
     let mut named = Vec::new();
-    if let Some(Value::Object(vars)) = values.get("var") {
-        for (name, v) in vars.iter() {
-            let at = source.find(&format!("variable \"{name}\"")).unwrap_or(0);
-            let (line, start) = index.at(at);
-            let (_, end) = index.at(at + "variable \"\"".len() + name.len());
-            named.push(JsNamedValue {
-                address: format!("var.{name}"),
-                kind: "variable",
-                console: present::console(v, profile).into(),
-                console_cut: false,
-                ty: v.type_text().into(),
-                type_cut: false,
-                revision: None,
-                known: v.is_wholly_known(),
-                sensitive: false,
-                ok: true,
-                file: "waypoint.hcl".into(),
-                range: super::JsRange { start, end },
-                line,
-            });
-        }
+    let vars = loaded.as_ref().and_then(|l| l.values.get("var")).and_then(Value::as_mapping);
+    for d in loaded.iter().flat_map(|l| &l.declared) {
+        let Some(v) = vars.and_then(|vs| vs.get(&d.name)) else { continue };
+        let (line, start) = index.at(d.span.start);
+        let (_, end) = index.at(d.span.end);
+        named.push(JsNamedValue {
+            address: format!("var.{}", d.name),
+            kind: "variable",
+            console: present::console(v, profile).into(),
+            console_cut: false,
+            ty: v.type_text().into(),
+            type_cut: false,
+            revision: None,
+            known: v.is_wholly_known(),
+            sensitive: d.sensitive,
+            ok: true,
+            file: "waypoint.hcl".into(),
+            range: super::JsRange { start, end },
+            line,
+        });
     }
-    let console = opts.console.as_deref().filter(|c| !c.trim().is_empty() && diagnostics.is_empty()).map(|c| {
-        match evaluate_in_project(&project, c, &Options { profile, ..Options::default() }) {
+    let console = opts.console.as_deref().filter(|c| !c.trim().is_empty()).zip(loaded.as_ref()).map(|(c, scope)| {
+        match scope.evaluate(c, &Options { profile, ..Options::default() }) {
             Ok(v) => JsConsole {
                 ok: true,
                 console: Some(present::console(&v, profile)),

@@ -58,26 +58,44 @@ pub struct ProjectDiagnostic {
     pub diagnostic: Diagnostic,
 }
 
-/// The named values the project's expressions see: `path`, `workspace`
-/// and `var` (the variables' final values).
-pub fn project_values(project: &Project) -> Result<SortedMap<Value>, Vec<ProjectDiagnostic>> {
+/// A loaded project: the named values its expressions see (`path`,
+/// `workspace`, and `var`, the variables' final values) and its variables'
+/// declarations.
+#[derive(Clone, Debug)]
+pub struct ProjectScope {
+    /// The named values, by name.
+    pub values: SortedMap<Value>,
+    /// The `variable` blocks, in the file's order.
+    pub declared: Vec<Declaration>,
+}
+
+impl ProjectScope {
+    /// Evaluates `expr` in the project's context.
+    pub fn evaluate(&self, expr: &str, options: &Options) -> Result<Value, Vec<ProjectDiagnostic>> {
+        let options = Options { profile: Profile::Waypoint, ..options.clone() };
+        let expression =
+            |d: Vec<Diagnostic>| d.into_iter().map(|diagnostic| ProjectDiagnostic { file: String::new(), diagnostic }).collect();
+        Program::parse(expr, &options).map_err(expression)?.evaluate(&self.values).map_err(expression)
+    }
+}
+
+/// Loads the project: its variables' values and the context they are in.
+pub fn load_project(project: &Project) -> Result<ProjectScope, Vec<ProjectDiagnostic>> {
     let profile = Profile::Waypoint;
     let map = |entries: &[(&str, &str)]| {
         let m: SortedMap<Value> = entries.iter().map(|(k, v)| (k.to_string(), Value::string(*v, profile))).collect();
         Value::Map(Type::String, m.into())
     };
-    let mut scope = SortedMap::new();
-    scope.insert("path".into(), map(&[("project", project.dir), ("pwd", project.dir)]));
-    scope.insert("workspace".into(), map(&[("name", project.workspace)]));
-    let vars = variables::final_values(project, &scope)?;
-    scope.insert("var".into(), Value::Object(vars.into()));
-    Ok(scope)
+    let mut values = SortedMap::new();
+    values.insert("path".into(), map(&[("project", project.dir), ("pwd", project.dir)]));
+    values.insert("workspace".into(), map(&[("name", project.workspace)]));
+    let (declared, vars) = variables::final_values(project, &values)?;
+    values.insert("var".into(), Value::Object(vars.into()));
+    Ok(ProjectScope { values, declared })
 }
 
-/// Evaluates `expr` in the project's context.
+/// Evaluates `expr` in the project's context ([`load_project`], then
+/// [`ProjectScope::evaluate`]).
 pub fn evaluate_in_project(project: &Project, expr: &str, options: &Options) -> Result<Value, Vec<ProjectDiagnostic>> {
-    let scope = project_values(project)?;
-    let options = Options { profile: Profile::Waypoint, ..options.clone() };
-    let expression = |d: Vec<Diagnostic>| d.into_iter().map(|diagnostic| ProjectDiagnostic { file: String::new(), diagnostic }).collect();
-    Program::parse(expr, &options).map_err(expression)?.evaluate(&scope).map_err(expression)
+    load_project(project)?.evaluate(expr, options)
 }

@@ -6,6 +6,7 @@ use super::{Project, ProjectDiagnostic};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::eval::Evaluator;
 use crate::limits::Limits;
+use crate::module::load::schema::{self, Schema};
 use crate::profile::Profile;
 use crate::syntax::ast::{Block, BodyItem, Expression};
 use crate::value::{convert::convert, go_quote, SortedMap, Type, Value};
@@ -73,13 +74,12 @@ fn fail(file: &str, d: Diagnostic) -> Fail {
     vec![ProjectDiagnostic { file: file.to_string(), diagnostic: d }]
 }
 
-/// The variables' final values, by name.
-pub(super) fn final_values(project: &Project, scope: &SortedMap<Value>) -> Result<SortedMap<Value>, Fail> {
-    let (text, declared) = match project.files.iter().find(|(n, _)| n == "waypoint.hcl") {
-        Some((_, text)) => (text.as_str(), declarations(text, scope)?),
-        None => ("", Vec::new()),
+/// The variables' declarations and final values, by name.
+pub(super) fn final_values(project: &Project, scope: &SortedMap<Value>) -> Result<(Vec<Declaration>, SortedMap<Value>), Fail> {
+    let declared = match project.files.iter().find(|(n, _)| n == "waypoint.hcl") {
+        Some((_, text)) => declarations(text, scope)?,
+        None => Vec::new(),
     };
-    let _ = text;
     let mut given = Vec::new();
     // Only the last auto file's values count: Waypoint's LoadAutoFiles
     // keeps each file's values in place of the one before.
@@ -109,7 +109,34 @@ pub(super) fn final_values(project: &Project, scope: &SortedMap<Value>) -> Resul
     for (name, value) in project.cli_vars {
         given.push(Assignment { name: name.clone(), value: Given::Str(value.clone()), source: Source::Cli });
     }
-    evaluate(&declared, given)
+    let values = evaluate(&declared, given)?;
+    Ok((declared, values))
+}
+
+/// What `waypoint.hcl` may hold at its top (`hclConfig`), and in a
+/// `variable` block.
+const TOP: Schema = Schema {
+    attributes: &[("project", false), ("labels", false)],
+    blocks: &[
+        ("runner", &[]),
+        ("variable", &["name"]),
+        ("plugin", &["name"]),
+        ("config", &[]),
+        ("app", &["name"]),
+        ("pipeline", &["name"]),
+    ],
+};
+const VARIABLE: Schema = Schema {
+    attributes: &[("default", false), ("type", false), ("description", false), ("env", false), ("sensitive", false)],
+    blocks: &[],
+};
+
+/// HCL's body decoding errors (the module loader's) as the project's.
+fn decoded(diags: Vec<crate::module::load::ModuleDiagnostic>) -> Result<(), Fail> {
+    match diags.is_empty() {
+        true => Ok(()),
+        false => Err(diags.into_iter().map(|d| ProjectDiagnostic { file: "waypoint.hcl".into(), diagnostic: d.diagnostic }).collect()),
+    }
 }
 
 /// `DecodeVariableBlocks` over the file's `variable` blocks.
@@ -117,43 +144,21 @@ fn declarations(text: &str, scope: &SortedMap<Value>) -> Result<Vec<Declaration>
     let file = "waypoint.hcl";
     let body = crate::syntax::parse_config(text, file, &Limits::default(), PROFILE)
         .map_err(|ds| ds.into_iter().map(|diagnostic| ProjectDiagnostic { file: file.into(), diagnostic }).collect::<Vec<_>>())?;
-    const TOP_ATTRS: &[&str] = &["project", "labels"];
-    const TOP_BLOCKS: &[&str] = &["runner", "variable", "plugin", "config", "app", "pipeline"];
+    let mut diags = Vec::new();
+    let top = schema::content(&body, &TOP, 0, &mut diags, PROFILE);
+    decoded(diags)?;
     let mut out: Vec<Declaration> = Vec::new();
-    for item in &body.items {
-        match item {
-            BodyItem::Attribute(a) if !TOP_ATTRS.contains(&a.name.as_str()) => {
-                return Err(fail(file, unsupported_argument(&a.name, a.name_span)));
-            }
-            BodyItem::Block(b) if !TOP_BLOCKS.contains(&b.kind.as_str()) => {
-                return Err(fail(
-                    file,
-                    Diagnostic::error(
-                        "Unsupported block type",
-                        format!("Blocks of type {} are not expected here.", go_quote(&b.kind, PROFILE)),
-                        b.kind_span,
-                    ),
-                ));
-            }
-            BodyItem::Block(b) if b.kind == "variable" => {
-                let d = declaration(b, text, scope).map_err(|d| fail(file, d))?;
-                if let Some(first) = out.iter().find(|o| o.name == d.name) {
-                    let _ = first;
-                    return Err(fail(
-                        file,
-                        Diagnostic::error("Duplicate variable", format!("Duplicate {} variable definition found.", d.name), d.span),
-                    ));
-                }
-                out.push(d);
-            }
-            _ => {}
+    for b in top.blocks.into_iter().filter(|b| b.kind == "variable") {
+        let d = declaration(b, text, scope).map_err(|d| fail(file, d))?;
+        if out.iter().any(|o| o.name == d.name) {
+            return Err(fail(
+                file,
+                Diagnostic::error("Duplicate variable", format!("Duplicate {} variable definition found.", d.name), d.span),
+            ));
         }
+        out.push(d);
     }
     Ok(out)
-}
-
-fn unsupported_argument(name: &str, span: Span) -> Diagnostic {
-    Diagnostic::error("Unsupported argument", format!("An argument named {} is not expected here.", go_quote(name, PROFILE)), span)
 }
 
 /// Evaluates `e` with no context, as `Expression.Value(nil)`.
@@ -169,36 +174,16 @@ fn constant(e: &Expression, source: &str, filename: &str) -> Result<Value, Diagn
 }
 
 fn declaration(b: &Block, text: &str, scope: &SortedMap<Value>) -> Result<Declaration, Diagnostic> {
-    let (name, label_span) = match b.labels.as_slice() {
-        [(name, span)] => (name.clone(), *span),
-        [] => return Err(Diagnostic::error("Missing name for variable", "All variable blocks must have 1 labels (name).", b.open_brace)),
-        [_, (extra, span), ..] => {
-            return Err(Diagnostic::error(
-                "Extraneous label for variable",
-                format!("Only 1 labels (name) are expected for variable blocks. {} is not expected here.", go_quote(extra, PROFILE)),
-                *span,
-            ))
-        }
-    };
+    // The schema let through only blocks with their one label.
+    let (name, label_span) = b.labels[0].clone();
+    let mut diags = Vec::new();
+    let content = schema::content(&b.body, &VARIABLE, 0, &mut diags, PROFILE);
+    if let Some(d) = diags.into_iter().next() {
+        return Err(d.diagnostic);
+    }
     let span = b.kind_span.to(label_span);
     let mut d =
         Declaration { name: name.clone(), ty: None, default: None, env: Vec::new(), sensitive: false, description: String::new(), span };
-    let mut attrs: Vec<(&str, &Expression, Span)> = Vec::new();
-    for item in &b.body.items {
-        match item {
-            BodyItem::Attribute(a) if ["default", "type", "description", "env", "sensitive"].contains(&a.name.as_str()) => {
-                attrs.push((a.name.as_str(), &a.expr, a.expr.span));
-            }
-            BodyItem::Attribute(a) => return Err(unsupported_argument(&a.name, a.name_span)),
-            BodyItem::Block(inner) => {
-                return Err(Diagnostic::error(
-                    "Unsupported block type",
-                    format!("Blocks of type {} are not expected here.", go_quote(&inner.kind, PROFILE)),
-                    inner.kind_span,
-                ))
-            }
-        }
-    }
     if !crate::text::is_identifier(&name) {
         return Err(Diagnostic::error(
             "Invalid variable name",
@@ -206,24 +191,23 @@ fn declaration(b: &Block, text: &str, scope: &SortedMap<Value>) -> Result<Declar
             label_span,
         ));
     }
-    let get = |n: &str| attrs.iter().find(|(a, _, _)| *a == n).map(|(_, e, s)| (*e, *s));
-    let decode = |e: &Expression, want: Type, what: &str| -> Result<Value, Diagnostic> {
+    let get = |n: &str| content.attr(n).map(|a| (&a.expr, a.expr.span));
+    let decode = |e: &Expression, want: Type| -> Result<Value, Diagnostic> {
         let v = constant(e, text, "waypoint.hcl")?;
-        convert(&v, &want, PROFILE)
-            .map_err(|why| Diagnostic::error("Unsuitable value type", format!("Unsuitable value: {why}"), e.span).with_detail_for(what))
+        convert(&v, &want, PROFILE).map_err(|why| Diagnostic::error("Unsuitable value type", format!("Unsuitable value: {why}"), e.span))
     };
     if let Some((e, _)) = get("description") {
-        d.description = decode(e, Type::String, "description")?.as_str().unwrap_or_default().to_string();
+        d.description = decode(e, Type::String)?.as_str().unwrap_or_default().to_string();
     }
     if let Some((e, s)) = get("type") {
         d.ty = Some(crate::syntax::typeexpr::type_of(e, PROFILE).map_err(|why| Diagnostic::error("Invalid type specification", why, s))?);
     }
     if let Some((e, _)) = get("env") {
-        let v = decode(e, Type::list(Type::String), "env")?;
+        let v = decode(e, Type::list(Type::String))?;
         d.env = v.as_sequence().unwrap_or_default().iter().filter_map(|s| s.as_str().map(str::to_string)).collect();
     }
     if let Some((e, _)) = get("sensitive") {
-        d.sensitive = matches!(decode(e, Type::Bool, "sensitive")?, Value::Bool(true));
+        d.sensitive = matches!(decode(e, Type::Bool)?, Value::Bool(true));
     }
     if let Some((e, s)) = get("default") {
         let limits = Limits::default();
@@ -248,17 +232,6 @@ fn declaration(b: &Block, text: &str, scope: &SortedMap<Value>) -> Result<Declar
         d.default = Some(v);
     }
     Ok(d)
-}
-
-trait DetailFor {
-    fn with_detail_for(self, what: &str) -> Self;
-}
-
-impl DetailFor for Diagnostic {
-    /// gohcl's decoding message names no attribute; kept as it is.
-    fn with_detail_for(self, _: &str) -> Self {
-        self
-    }
 }
 
 /// `parseFileValues`: a `.wpvars` (HCL) or `.wpvars.json` file's values.
@@ -291,24 +264,15 @@ fn file_values(project: &Project, name: &str, text: &str, source: Source) -> Res
     if !errors.is_empty() {
         return Err(errors);
     }
+    let (attributes, block) = body.just_attributes(PROFILE);
+    if let Some(d) = block {
+        return Err(fail(name, d));
+    }
     let mut out = Vec::new();
-    for item in &body.items {
-        match item {
-            BodyItem::Block(b) => {
-                return Err(fail(
-                    name,
-                    Diagnostic::error(
-                        format!("Unexpected {} block", go_quote(&b.kind, PROFILE)),
-                        "Blocks are not allowed here.",
-                        b.kind_span,
-                    ),
-                ))
-            }
-            BodyItem::Attribute(a) => {
-                let v = constant(&a.expr, text, &shown).map_err(|d| fail(name, d))?;
-                out.push(Assignment { name: a.name.clone(), value: given_of(&v).map_err(|d| fail(name, d.with_span(a.span)))?, source });
-            }
-        }
+    for a in attributes {
+        let v = constant(&a.expr, text, &shown).map_err(|d| fail(name, d))?;
+        let value = given_of(&v).map_err(|d| fail(name, Diagnostic { subject: a.span, ..d }))?;
+        out.push(Assignment { name: a.name.clone(), value, source });
     }
     Ok(out)
 }
@@ -321,16 +285,6 @@ fn json_values(name: &str, text: &str, source: Source) -> Result<Vec<Assignment>
         out.push(Assignment { name: k.clone(), value: given_of(v).map_err(|d| fail(name, d))?, source });
     }
     Ok(out)
-}
-
-trait WithSpan {
-    fn with_span(self, span: Span) -> Self;
-}
-
-impl WithSpan for Diagnostic {
-    fn with_span(self, span: Span) -> Self {
-        Diagnostic { subject: span, ..self }
-    }
 }
 
 /// How `parseFileValues` keeps a file's value.

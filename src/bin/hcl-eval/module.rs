@@ -244,7 +244,7 @@ pub(crate) fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result
 /// waypoint.hcl and .wpvars files); with EXPR, its value in the
 /// project's context, else the variables' final values.
 fn run_waypoint(args: Args, options: &hcl_playground::Options) -> ExitCode {
-    use hcl_playground::waypoint::{evaluate_in_project, project_values, Project};
+    use hcl_playground::waypoint::{evaluate_in_project, load_project, Project};
     let path = Path::new(&args.path);
     let dir = if path.is_dir() { path.to_path_buf() } else { path.parent().map(Path::to_path_buf).unwrap_or_default() };
     let mut files = Vec::new();
@@ -287,9 +287,9 @@ fn run_waypoint(args: Args, options: &hcl_playground::Options) -> ExitCode {
             }
             Err(diags) => report(diags),
         },
-        None => match project_values(&project) {
+        None => match load_project(&project) {
             Ok(scope) => {
-                if let Some(Value::Object(vars)) = scope.get("var") {
+                if let Some(Value::Object(vars)) = scope.values.get("var") {
                     for (name, v) in vars.iter() {
                         println!("var.{name} = {}", hcl_playground::present::console(v, options.profile));
                     }

@@ -66,15 +66,21 @@ fn given<'c>(ctx: &'c Ctx) -> impl Iterator<Item = (String, &'c str)> + 'c {
     files.into_iter().flat_map(|m| m.iter()).filter_map(|(p, v)| Some((clean(p), v.as_str()?)))
 }
 
-/// Waypoint's `readFileBytes`.
-pub(super) fn read(ctx: &Ctx, path: &str) -> Result<String, String> {
+/// The path cleaned, where Waypoint takes it: `~` expanded (the
+/// playground has no home directory) and absolute.
+fn absolute(path: &str) -> Result<String, String> {
     if path.starts_with('~') {
         return Err("failed to expand ~: the playground has no home directory".into());
     }
     if !path.starts_with('/') {
         return Err(NOT_ABSOLUTE.into());
     }
-    let path = clean(path);
+    Ok(clean(path))
+}
+
+/// Waypoint's `readFileBytes`.
+pub(super) fn read(ctx: &Ctx, path: &str) -> Result<String, String> {
+    let path = absolute(path)?;
     let mut is_dir = false;
     for (p, text) in given(ctx) {
         if p == path {
@@ -100,14 +106,7 @@ fn filebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
 }
 
 fn fileexists(a: &[Value], ctx: &mut Ctx) -> CallResult {
-    let path = str_arg(a, 0);
-    if path.starts_with('~') {
-        return Err(CallError::call("failed to expand ~: the playground has no home directory"));
-    }
-    if !path.starts_with('/') {
-        return Err(CallError::call(NOT_ABSOLUTE));
-    }
-    let path = clean(path);
+    let path = absolute(str_arg(a, 0)).map_err(CallError::call)?;
     let under = format!("{}/", path.trim_end_matches('/'));
     let (mut file, mut dir) = (false, false);
     for (p, _) in given(ctx) {

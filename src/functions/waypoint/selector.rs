@@ -73,9 +73,8 @@ fn eval(e: &Expr, labels: &SortedMap<String>, profile: Profile) -> Result<bool, 
         Expr::Not(inner) => Ok(!eval(inner, labels, profile)?),
         Expr::Match { selector, op, value } => {
             let ptr = pointer(selector);
-            let Some(first) = selector.first() else {
-                return Err(format!("Cannot perform in/contains operations on type map for selector: {:?}", ""));
-            };
+            // The parser gives every selector at least one part.
+            let first = &selector[0];
             let found = labels.get(first).ok_or_else(|| {
                 format!("error finding value in datum: {ptr} at part 0: couldn't find key {}", crate::value::go_quote(first, profile))
             })?;

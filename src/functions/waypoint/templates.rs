@@ -8,7 +8,6 @@
 use super::{def, files, str_arg, CallError, CallResult, Ctx, FunctionDef, Param, Ret, FILES};
 use crate::functions::{diagnostics_error, Templates};
 use crate::limits::Limits;
-use crate::profile::Profile;
 use crate::value::{convert::convert, go_quote, SortedMap, Type, Value};
 
 const VARS: Param = Param::new("vars", "any").unknowns();
@@ -179,13 +178,12 @@ fn jsonnet(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let mut errors = Vec::new();
         for key in ["ext_vars", "ext_code", "tla_vars", "tla_code"] {
             let Some(v) = m.get(key).filter(|v| !v.is_null()) else { continue };
-            match v.as_mapping().or(None).map(|m| m.values().all(|e| e.ty() == Type::String)) {
-                None if v.as_sequence().is_none() => {
-                    errors.push(format!("Option {} must be an object or map", go_quote(key, ctx.profile())))
-                }
-                Some(false) | None => errors.push(format!("Option {} values must be string types", go_quote(key, ctx.profile()))),
-                Some(true) => {}
-            }
+            let why = match (v.as_mapping(), v.as_sequence()) {
+                (Some(m), _) if m.values().all(|e| e.ty() == Type::String) => continue,
+                (None, None) => "must be an object or map",
+                _ => "values must be string types",
+            };
+            errors.push(format!("Option {} {why}", go_quote(key, ctx.profile())));
         }
         if !errors.is_empty() {
             let list: Vec<String> = errors.iter().map(|e| format!("\t* {e}")).collect();
@@ -197,6 +195,5 @@ fn jsonnet(a: &[Value], ctx: &mut Ctx) -> CallResult {
             )));
         }
     }
-    let _ = Profile::Waypoint;
     Ok(Value::unknown(Type::String))
 }

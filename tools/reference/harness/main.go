@@ -249,15 +249,7 @@ func fromJSON(raw json.RawMessage) (cty.Value, error) {
 		if !hasMarker(raw) {
 			return leaf(raw)
 		}
-		attrs := make(map[string]cty.Value, len(obj))
-		for k, v := range obj {
-			cv, err := fromJSON(v)
-			if err != nil {
-				return cty.NilVal, fmt.Errorf("%s: %s", k, err)
-			}
-			attrs[k] = cv
-		}
-		return cty.ObjectVal(attrs), nil
+		return objectFromJSON(obj)
 	case '[':
 		if !hasMarker(raw) {
 			return leaf(raw)
@@ -277,6 +269,19 @@ func fromJSON(raw json.RawMessage) (cty.Value, error) {
 		return cty.TupleVal(elems), nil
 	}
 	return leaf(raw)
+}
+
+// objectFromJSON reads each property as a variable.
+func objectFromJSON(obj map[string]json.RawMessage) (cty.Value, error) {
+	attrs := make(map[string]cty.Value, len(obj))
+	for k, v := range obj {
+		cv, err := fromJSON(v)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("%s: %s", k, err)
+		}
+		attrs[k] = cv
+	}
+	return cty.ObjectVal(attrs), nil
 }
 
 func hasMarker(raw []byte) bool {

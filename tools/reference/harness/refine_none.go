@@ -6,7 +6,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"github.com/zclconf/go-cty/cty"
 )
@@ -16,15 +15,7 @@ func refinedUnknown(ty cty.Type, obj map[string]json.RawMessage) (cty.Value, err
 		return cty.UnknownVal(ty), nil
 	}
 	// Any other key makes it an object, as the 2022 oracle reads it.
-	attrs := make(map[string]cty.Value, len(obj))
-	for k, raw := range obj {
-		v, err := fromJSON(raw)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("%s: %s", k, err)
-		}
-		attrs[k] = v
-	}
-	return cty.ObjectVal(attrs), nil
+	return objectFromJSON(obj)
 }
 
 func writeRefinements(v cty.Value, buf *bytes.Buffer) {}

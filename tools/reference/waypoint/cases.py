@@ -7,7 +7,10 @@ harness (tools/reference/build waypoint).
 The harness makes the repository of "__git__" with one commit, always
 the same: HEAD below is its hash.
 """
+import html
 import json
+import os
+import re
 
 HEAD = "87bb2e33cfc25e2d84c40bc60d2e469a8806daaa"
 ROOT = "/tmp/hcl-harness-waypoint"
@@ -147,6 +150,24 @@ def cases():
     c("jsonnet", "options-null", f'jsonnetfile("{F}/x.jsonnet", null)', fs())
     c("jsonnet", "one-arg", f'jsonnetfile("{F}/x.jsonnet")', fs())
     c("jsonnet", "options-bad", f'jsonnetfile("{F}/x.jsonnet", {{ext_vars = "x"}})', fs())
+    return out + docs_cases()
+
+
+DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../www/docs/waypoint.html")
+
+
+def docs_cases():
+    """The examples of www/docs/waypoint.html (Waypoint's Expressions page,
+    live), so that what the page documents is Waypoint's answer. A
+    repository example gets a path.pwd the harness may make one at (the
+    git functions' answers do not depend on it)."""
+    out = []
+    blocks = re.findall(r'<pre><code class="language-hcl"(?: data-vars="([^"]*)")? data-expect="[^"]*">(.*?)</code></pre>', open(DOCS).read(), re.S)
+    for i, (vars_attr, code) in enumerate(blocks):
+        vars = json.loads(html.unescape(vars_attr)) if vars_attr else {}
+        if "__git__" in vars and "path" not in vars:
+            vars["path"] = REPO["path"]
+        out.append({"id": f"waypoint/docs/{i:02d}", "expr": html.unescape(code), "vars": vars, "template": False})
     return out
 
 
