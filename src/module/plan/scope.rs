@@ -121,7 +121,7 @@ impl<'m> Planner<'m> {
             .with_module_files(&self.module.fs)
             .with_source(text, name)
             .with_functions(crate::module::load::provider_functions::available(self.config))
-            .pure_only(!self.console && !self.opentofu())
+            .pure_only(!self.opentofu() && (!self.console || console.is_some()))
             .in_configuration(scope.source.is_some());
         let watched = self.watched_node(e, scope);
         if let Some(found) = &watched {

@@ -328,6 +328,21 @@ case(A, "timestamp-unknown-in-plan", '''
     }
 ''', ["type(local.t)", "local.t == null", "length(local.u) > 0"])
 
+# The console's own line is planned too (`console -plan`): impure
+# functions are unknown there as well.
+case(A, "impure-functions-at-the-console", '''
+    locals {
+      n = 1
+    }
+''', ["length(uuid())", "uuid() == \"\"", "length(bcrypt(\"a\"))", "length(timestamp()) > 0", "uuid() == \"\" ? \"x\" : null"])
+
+# (OpenTofu's console gives the values themselves, drawn afresh.)
+case(A, "impure-functions-at-the-console-unknown", '''
+    locals {
+      n = 1
+    }
+''', ["uuid()", "bcrypt(\"a\")", "timestamp()"], profile="terraform")
+
 case(A, "large-number-and-precision", '''
     locals {
       big   = 12345678901234567890
