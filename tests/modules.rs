@@ -209,6 +209,32 @@ fn golden_module_cases() {
     );
 }
 
+/// Where the playground assumes `init` ran (the CLI, the page), a local
+/// module source that names no directory of the files is `init`'s error,
+/// as recorded: every recorded case whose `init` failed on an unreadable
+/// directory gives those diagnostics, summary and detail.
+#[test]
+fn assumed_installation_refuses_local_sources_as_init_does() {
+    let mut checked = 0;
+    for (_, case) in read_cases() {
+        let Some(init) = case["expect"]["init"]["diagnostics"].as_array() else { continue };
+        if !init.iter().any(|d| d["summary"] == "Unreadable module directory") {
+            continue;
+        }
+        let (files, inputs, mut opts) = setup(&case);
+        opts.installation = Installation::Assumed;
+        let evaluation = Module::load(files, &opts).evaluate(&inputs);
+        let got: Vec<(String, String)> =
+            evaluation.diagnostics.iter().map(|d| (d.diagnostic.summary.clone(), d.diagnostic.detail.clone())).collect();
+        let want: Vec<(String, String)> =
+            init.iter().map(|d| (d["summary"].as_str().unwrap().to_string(), d["detail"].as_str().unwrap().to_string())).collect();
+        assert_eq!(got, want, "{} [{}]", case["id"], case["profile"]);
+        assert!(evaluation.stopped, "{}: init failed, so nothing is evaluated", case["id"]);
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} recorded cases");
+}
+
 /// Evaluates `files` and every console line given, as Terraform would
 /// see them (with `init` run): what the module stage gives must be
 /// diagnostics, never a panic or a hang.

@@ -79,9 +79,13 @@ pub(crate) fn resolve(
             };
             let Some(t) = target else {
                 match opts.installation {
+                    // `init` would fail: the files are all here, and none is there.
+                    Installation::Assumed if local => unreadable(module, &dir.path, &source, call, diags),
                     Installation::Assumed => {}
                     Installation::Uninitialized => fail(diags, not_installed.clone()),
                     Installation::Initialized if tofu && local => fail(diags, "This module's local cache directory  could not be read. Run \"tofu init\" to install all modules required by this configuration.".into()),
+                    // Terraform's `init` fails on it, and then records no module.
+                    Installation::Initialized if local => init_failed = true,
                     Installation::Initialized => fail(diags, not_installed.clone()),
                 }
                 continue;
@@ -133,6 +137,33 @@ pub(crate) fn resolve(
         }
     }
     installed
+}
+
+/// `init`'s refusal of a local `source` that names no directory of the
+/// module's files: `lstat` of the first missing step of the path, then
+/// the call (`init` places neither; the call is placed here, for a
+/// range to show).
+fn unreadable(module: &Module, from: &str, source: &str, call: &ModuleCall, diags: &mut Vec<ModuleDiagnostic>) {
+    let Some(path) = join(from, source) else { return };
+    let exists = |p: &str| module.files.iter().any(|(n, _)| n.starts_with(&format!("{p}/")));
+    let mut missing = String::new();
+    for step in path.split('/') {
+        if !missing.is_empty() {
+            missing.push('/');
+        }
+        missing.push_str(step);
+        if !exists(&missing) {
+            break;
+        }
+    }
+    diags.push(ModuleDiagnostic::general(
+        "Unreadable module directory",
+        format!("Unable to evaluate directory symlink: lstat {missing}: no such file or directory"),
+    ));
+    let (file, text) = (&module.files[call.decl.file].0, &module.files[call.decl.file].1);
+    let line = text[..call.decl.span.start.min(text.len())].matches('\n').count() + 1;
+    let detail = format!("The directory  could not be read for module {} at {file}:{line}.", go_quote(&call.name, module.options.profile));
+    diags.push(ModuleDiagnostic::at(call.decl.file, Diagnostic::error("Unreadable module directory", detail, call.decl.span)));
 }
 
 /// The directories `init` recorded for module calls by key, from the

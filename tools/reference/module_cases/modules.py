@@ -165,6 +165,34 @@ case(A, "source-missing-directory", files={"main.tf": '''
     }
 '''}, exprs=["module.x"])
 
+# The commonest mistake: a misspelt local path beside the real one, and
+# one inside a child module.
+case(A, "source-misspelt-directory", files={"main.tf": '''
+    module "net" {
+      source = "./modules/net"
+      cidr   = "10.0.0.0/16"
+    }
+''', "modules/network/main.tf": '''
+    variable "cidr" {}
+    output "cidr" {
+      value = var.cidr
+    }
+'''}, exprs=["module.net"])
+
+case(A, "source-missing-in-child", files={"main.tf": '''
+    module "app" {
+      source = "./modules/app"
+    }
+''', "modules/app/main.tf": '''
+    module "db" {
+      source = "../database/v2"
+    }
+''', "modules/database/main.tf": '''
+    output "x" {
+      value = 1
+    }
+'''}, exprs=["module.app"])
+
 case(A, "not-installed", files={"main.tf": '''
     module "x" {
       source = "./modules/x"
