@@ -290,7 +290,17 @@ pub(crate) fn plan_object(
     planning: Planning,
     profile: crate::profile::Profile,
 ) -> Value {
-    plan_level(config, schema, defaults, planning, false, profile)
+    plan_level(config, schema, defaults, planning, Within::Resource, profile)
+}
+
+/// Where a level of a planned object is: the resource itself, or the
+/// objects of a nested block (the SDK v2 plans sets inside set blocks as
+/// they are written).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Within {
+    Resource,
+    Block,
+    SetBlock,
 }
 
 fn plan_level(
@@ -298,10 +308,11 @@ fn plan_level(
     schema: &BlockSchema,
     defaults: &serde_json::Value,
     planning: Planning,
-    nested: bool,
+    within: Within,
     profile: crate::profile::Profile,
 ) -> Value {
     let sdk_v2 = planning != Planning::AsWritten;
+    let nested = within != Within::Resource;
     // Built in the schema's name order, so already sorted: a resource has a
     // hundred attributes, and each instance builds this.
     let mut out = Vec::with_capacity(schema.attrs.len() + schema.blocks.len());
@@ -325,6 +336,9 @@ fn plan_level(
                             let elements =
                                 defaults.and_then(|d| d.get(&a.name)).and_then(|d| d.get("elements")).unwrap_or(&serde_json::Value::Null);
                             plan_nested_attribute(given, nested, elements, profile)
+                        }
+                        None if planning == Planning::SdkV2 && is_primitive_collection(&a.ty) => {
+                            sdk_v2_collection(given, a, within == Within::SetBlock)
                         }
                         None if sdk_v2 => zero_filled_elements(given, profile),
                         None => given,
@@ -386,6 +400,36 @@ fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::V
         },
         profile,
     )
+}
+
+fn is_primitive_collection(ty: &Type) -> bool {
+    matches!(ty, Type::List(e) | Type::Set(e) | Type::Map(e) if matches!(**e, Type::String | Type::Number | Type::Bool))
+}
+
+/// A list, set or map of a primitive type, given, as the SDK v2 plans it
+/// (learned from the AWS provider's plans by tools/providers/sdk_rules.py):
+/// one that holds an unknown element is wholly unknown; an empty list is
+/// as written, an empty set or map unknown where the provider computes
+/// the argument, else null (but for a set inside a set block).
+fn sdk_v2_collection(given: Value, a: &crate::module::load::provider_schema::Attr, in_set_block: bool) -> Value {
+    let (v, marks) = given.clone().unmark_deep();
+    if !v.is_known() {
+        return given;
+    }
+    if !v.is_wholly_known() {
+        return Value::unknown(a.ty.clone()).with_marks(marks);
+    }
+    if v.len() != Some(0) {
+        return given;
+    }
+    let planned = match &a.ty {
+        Type::List(_) => return given,
+        _ if a.computed => Value::unknown(a.ty.clone()),
+        Type::Map(_) => Value::Null(a.ty.clone()),
+        Type::Set(_) if !in_set_block => Value::Null(a.ty.clone()),
+        _ => return given,
+    };
+    planned.with_marks(marks)
 }
 
 /// The SDK v2's value for an unset argument inside a nested block.
@@ -460,7 +504,8 @@ fn plan_nested(
     planning: Planning,
     profile: crate::profile::Profile,
 ) -> Value {
-    map_objects(given.clone(), |m| plan_level(m, &b.block, defaults, planning, true, profile), profile)
+    let within = if b.nesting == Nesting::Set { Within::SetBlock } else { Within::Block };
+    map_objects(given.clone(), |m| plan_level(m, &b.block, defaults, planning, within, profile), profile)
 }
 
 /// A recorded default (JSON) as a value of the attribute's type.
