@@ -353,3 +353,30 @@ fn test_mode_prints_what_terraform_test_prints() {
     assert_eq!((status, out.lines().next()), (1, Some("tests/a.tftest.hcl... pass")));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Files that are not UTF-8 text are read as bytes, as Terraform reads
+/// them (the values recorded in tests/modules/files.jsonl), and a local
+/// module source that names no directory is `init`'s error.
+#[test]
+fn module_mode_reads_binary_files_and_refuses_missing_local_modules() {
+    let dir = module_dir("binary", &[("main.tf", "locals {\n  n = 1\n}\n")]);
+    std::fs::create_dir_all(dir.join("files")).expect("mkdir");
+    std::fs::write(dir.join("files/raw.bin"), [0xff, 0xfe, 0xfd, 0x00, 0x80]).expect("write");
+    let d = dir.to_str().unwrap();
+    assert_eq!(hcl_eval(&["--module", d, "filebase64(\"files/raw.bin\")"], ""), (0, "\"//79AIA=\"\n".into(), String::new()));
+    assert_eq!(hcl_eval(&["--module", d, "fileexists(\"files/raw.bin\")"], "").1, "true\n");
+    let (code, _, err) = hcl_eval(&["--module", d, "file(\"files/raw.bin\")"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("contents of \"files/raw.bin\" are not valid UTF-8"), "{err}");
+
+    let dir = module_dir(
+        "misspelt",
+        &[
+            ("main.tf", "module \"net\" {\n  source = \"./modules/net\"\n}\n"),
+            ("modules/network/main.tf", "output \"x\" {\n  value = 1\n}\n"),
+        ],
+    );
+    let (code, out, err) = hcl_eval(&["--module", dir.to_str().unwrap()], "");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("Unable to evaluate directory symlink: lstat modules/net: no such file or directory"), "{err}");
+}

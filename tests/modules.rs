@@ -111,9 +111,16 @@ fn theirs(d: &Json) -> Json {
     })
 }
 
+/// The case's files that are not text (`binary_files`, Base64-encoded).
+fn binary_files(case: &Json) -> Vec<(String, std::sync::Arc<[u8]>)> {
+    use base64::Engine;
+    let decode = |v: &Json| base64::engine::general_purpose::STANDARD.decode(v.as_str().unwrap_or("")).expect("Base64");
+    case["binary_files"].as_object().into_iter().flatten().map(|(k, v)| (k.clone(), decode(v).into())).collect()
+}
+
 fn check_case(case: &Json) -> Vec<String> {
     let (files, inputs, opts) = setup(case);
-    let module = Module::load(files, &opts);
+    let module = Module::load_with_binary(files, binary_files(case), &opts);
     let evaluation = match case["scope"].as_str() {
         Some(scope) => module.evaluate_scoped(&inputs, scope),
         None => module.evaluate(&inputs),

@@ -113,6 +113,20 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     },
 ];
 
+/// The digest the hash function `name` (`md5`, `sha256`, `base64sha512`,
+/// ...) gives of `bytes`: what the file hash functions give of a file.
+pub(crate) fn digest(name: &str, bytes: &[u8]) -> Option<String> {
+    Some(match name {
+        "md5" => hex(&md5::Md5::digest(bytes)),
+        "sha1" => hex(&sha1::Sha1::digest(bytes)),
+        "sha256" => hex(&sha2::Sha256::digest(bytes)),
+        "sha512" => hex(&sha2::Sha512::digest(bytes)),
+        "base64sha256" => b64(&sha2::Sha256::digest(bytes)),
+        "base64sha512" => b64(&sha2::Sha512::digest(bytes)),
+        _ => return None,
+    })
+}
+
 fn b64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }

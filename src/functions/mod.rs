@@ -40,6 +40,8 @@ pub(in crate::functions) mod encoding;
 pub(in crate::functions) mod filesystem;
 pub(crate) mod glob;
 mod hash;
+#[cfg(feature = "heavy-functions")]
+pub(crate) use hash::digest;
 mod network;
 mod numeric;
 pub mod provider;
@@ -249,6 +251,9 @@ pub trait Host {
 pub struct ModuleFiles {
     /// Path and text of each file.
     pub files: std::sync::Arc<Vec<(String, String)>>,
+    /// Path and content of each file that is not UTF-8 text (an image, an
+    /// archive): only the functions that read bytes read them.
+    pub binary: std::sync::Arc<Vec<(String, std::sync::Arc<[u8]>)>>,
     /// `path.cwd`.
     pub cwd: String,
     /// Set once a function or data source has read the files: an edit of

@@ -9,6 +9,8 @@ Each input line is a case:
      "module": "<main.tf text>",              # or "files": {"main.tf": "...",
                                               #   "terraform.tfvars": "...",
                                               #   "modules/x/main.tf": "..."}
+     "binary_files": {"logo.png": "iVBO..."}, # optional: files that are not
+                                              #   text, Base64-encoded
      "vars": {"x": [1, 2]},                   # optional: written as the file
                                               #   vars.auto.tfvars.json
      "var_flags": ["x=[1,2]"],                # optional: -var flags, in order
@@ -94,6 +96,7 @@ console diagnostics' "range" (only OpenTofu tells it), so a Terraform case
 marked "same" has none.
 """
 import argparse
+import base64
 import concurrent.futures
 import fcntl
 import json
@@ -133,7 +136,7 @@ COMMANDS = {"terraform": "terraform console -plan", "opentofu": "tofu console"}
 CWD_PLACEHOLDER = "/playground"
 HOME_PLACEHOLDER = "/home/playground"
 TIMEOUT = 120
-CASE_KEYS = ("id", "module", "files", "vars", "var_flags", "var_files", "env_vars", "workspace", "scope", "init", "exprs", "note")
+CASE_KEYS = ("id", "module", "files", "binary_files", "vars", "var_flags", "var_files", "env_vars", "workspace", "scope", "init", "exprs", "note")
 
 
 def run(argv, cwd, env, stdin_text):
@@ -363,6 +366,13 @@ class Sandbox:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
+        for name, encoded in (case.get("binary_files") or {}).items():
+            path = os.path.join(self.dir, name)
+            if os.path.relpath(path, self.dir).startswith(".."):
+                raise ValueError(f"{case['id']}: file outside the module: {name}")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(base64.b64decode(encoded))
         self.files = files
         env = {
             "PATH": (MOCK_AZ + ":" if PROVIDERS_PLUGIN_DIR else "") + "/usr/bin:/bin",

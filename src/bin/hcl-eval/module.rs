@@ -39,17 +39,21 @@ pub(crate) fn provider_data(given: Option<&str>) -> Option<std::sync::Arc<hcl_pl
     dir.join("index.json").is_file().then(|| std::sync::Arc::new(hcl_playground::module::ProviderData::dir(dir)))
 }
 
+/// Files that are not UTF-8 text: path and bytes.
+pub(crate) type Binary = Vec<(String, std::sync::Arc<[u8]>)>;
+
 pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     if options.profile.is_waypoint() {
         return run_waypoint(args, options);
     }
     let path = Path::new(&args.path);
     let mut files = Vec::new();
+    let mut binary = Binary::new();
     let mut inputs = Inputs::default();
     let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("hcl-eval: cannot read {}: {e}", p.display()));
     let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
     let (loaded, dir) = if path.is_dir() {
-        let result = read_tree(path, &mut files).and_then(|()| read_above(path, &mut files));
+        let result = read_tree(path, &mut files, &mut binary).and_then(|()| read_above(path, &mut files, &mut binary));
         inputs.add_auto_files(&files);
         (result, path.to_path_buf())
     } else {
@@ -94,6 +98,9 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     }
     let mut workspace = Workspace::new(opts);
     workspace.set_files(files);
+    for (name, bytes) in &binary {
+        workspace.set_binary_file(name, bytes);
+    }
     workspace.set_inputs(inputs);
     workspace.set_scope(args.scope.clone());
     let evaluation = workspace.evaluate();
@@ -150,14 +157,10 @@ fn console(evaluation: &hcl_playground::module::Evaluation, expr: &str) -> ExitC
     }
 }
 
-/// The files under `dir` (not in hidden directories, but for the modules
-/// `init` installed under `.terraform/modules`), with their paths from
-/// it: the root module, the modules it calls and the files its file
-/// functions read. Files that are not text are left out.
 /// The local modules above `root` that its configuration calls (`source =
 /// "../x"`, from the root or a module it reads), as `terraform init` finds
 /// them: each directory's files named from the root (`../x/main.tf`).
-fn read_above(root: &Path, files: &mut Vec<(String, String)>) -> Result<(), String> {
+fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binary) -> Result<(), String> {
     let mut read: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     loop {
         let mut wanted = Vec::new();
@@ -178,18 +181,25 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>) -> Result<(), Stri
         }
         for p in wanted {
             let disk = root.join(&p);
-            let mut found = Vec::new();
+            let (mut found, mut found_binary) = (Vec::new(), Binary::new());
             if disk.is_dir() {
-                read_tree(&disk, &mut found)?;
+                read_tree(&disk, &mut found, &mut found_binary)?;
             }
             // Files of the root directory itself, seen from above, are
             // already there under their own names.
             let again = std::fs::canonicalize(root).ok();
+            let inside =
+                |full: &str| again.as_ref().zip(std::fs::canonicalize(root.join(full)).ok()).is_some_and(|(r, f)| f.starts_with(r));
             for (n, t) in found {
                 let full = format!("{p}/{n}");
-                let inside = again.as_ref().zip(std::fs::canonicalize(root.join(&full)).ok()).is_some_and(|(r, f)| f.starts_with(r));
-                if !inside {
+                if !inside(&full) {
                     files.push((full, t));
+                }
+            }
+            for (n, b) in found_binary {
+                let full = format!("{p}/{n}");
+                if !inside(&full) {
+                    binary.push((full, b));
                 }
             }
             read.insert(p);
@@ -209,7 +219,12 @@ fn local_sources(text: &str) -> Vec<&str> {
         .collect()
 }
 
-pub(crate) fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result<(), String> {
+/// The files under `dir` (not in hidden directories, but for the modules
+/// `init` installed under `.terraform/modules`), with their paths from
+/// it: the root module, the modules it calls and the files its file
+/// functions read; text files in `files`, the others (images, archives)
+/// in `binary`.
+pub(crate) fn read_tree(dir: &Path, files: &mut Vec<(String, String)>, binary: &mut Binary) -> Result<(), String> {
     const MAX_FILES: usize = 10_000;
     let mut work = vec![(dir.to_path_buf(), String::new())];
     while let Some((d, prefix)) = work.pop() {
@@ -228,11 +243,14 @@ pub(crate) fn read_tree(dir: &Path, files: &mut Vec<(String, String)>) -> Result
             let p = e.path();
             if p.is_dir() {
                 work.push((p, rel));
-            } else if let Ok(t) = std::fs::read_to_string(&p) {
-                if files.len() >= MAX_FILES {
+            } else if let Ok(bytes) = std::fs::read(&p) {
+                if files.len() + binary.len() >= MAX_FILES {
                     return Err(format!("hcl-eval: more than {MAX_FILES} files under {}", dir.display()));
                 }
-                files.push((rel, t));
+                match String::from_utf8(bytes) {
+                    Ok(t) => files.push((rel, t)),
+                    Err(e) => binary.push((rel, e.into_bytes().into())),
+                }
             }
         }
     }

@@ -23,7 +23,9 @@ pub struct Args {
 pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     let path = Path::new(&args.path);
     let mut files = Vec::new();
-    if let Err(e) = super::module::read_tree(path, &mut files) {
+    // The test runner reads text files only.
+    let mut binary = super::module::Binary::new();
+    if let Err(e) = super::module::read_tree(path, &mut files, &mut binary) {
         eprintln!("{e}");
         return ExitCode::from(2);
     }

@@ -55,11 +55,11 @@ impl<'a> FileSystem<'a> {
     /// resolves it, by their paths relative to it, in the order Go's
     /// `filepath.Walk` visits them; `None` where no such directory holds
     /// any file.
-    pub fn walk(&self, path: &str) -> Option<Vec<(String, &'a str)>> {
+    pub fn walk(&self, path: &str) -> Option<Vec<(String, &'a [u8])>> {
         let (_, dir) = self.resolve(path);
         let dir = dir?;
-        let mut found: Vec<(String, &'a str)> =
-            self.0.files.iter().filter_map(|(n, t)| Some((within(&dir, &clean(n))?.to_string(), t.as_str()))).collect();
+        let mut found: Vec<(String, &'a [u8])> =
+            self.all().filter_map(|(n, bytes)| Some((within(&dir, &clean(n))?.to_string(), bytes))).collect();
         // Walk reads each directory's names sorted, so paths compare by
         // their segments ("a/b" before "a.txt").
         found.sort_by(|(a, _), (b, _)| a.split('/').cmp(b.split('/')));
@@ -74,7 +74,22 @@ impl<'a> FileSystem<'a> {
 
     /// Whether a module file is at `path` as Terraform resolves it.
     pub fn is_file(&self, path: &str) -> bool {
-        self.read(path).is_some()
+        self.read_bytes(path).is_some()
+    }
+
+    /// The bytes of the module file at `path` as Terraform resolves it,
+    /// text or not.
+    pub fn read_bytes(&self, path: &str) -> Option<&'a [u8]> {
+        let (_, relative) = self.resolve(path);
+        let relative = relative?;
+        self.all().find(|(n, _)| clean(n) == relative).map(|(_, b)| b)
+    }
+
+    /// Every file, text or not: path and bytes.
+    fn all(&self) -> impl Iterator<Item = (&'a str, &'a [u8])> {
+        let files: &'a ModuleFiles = self.0;
+        let text = files.files.iter().map(|(n, t)| (n.as_str(), t.as_bytes()));
+        text.chain(files.binary.iter().map(|(n, b)| (n.as_str(), &**b)))
     }
 
     /// [`FileSystem::read_text`], borrowed.
@@ -88,7 +103,7 @@ impl<'a> FileSystem<'a> {
         let (_, relative) = self.resolve(path);
         match relative.as_deref() {
             Some(".") => true,
-            Some(r) => self.0.files.iter().any(|(n, _)| n.starts_with(&format!("{r}/"))),
+            Some(r) => self.all().any(|(n, _)| n.starts_with(&format!("{r}/"))),
             None => false,
         }
     }
@@ -132,10 +147,21 @@ fn with_fs<T>(ctx: &Ctx, f: impl FnOnce(FileSystem) -> T) -> Option<T> {
     ctx.module_files().map(|files| f(FileSystem::of(files)))
 }
 
-/// `readFileBytes`: the file's text, or Terraform's error for a file the
-/// configuration does not include.
+/// The file's text, or Terraform's error for a file the configuration
+/// does not include or that is not UTF-8 text.
 fn read_file(ctx: &Ctx, path: &str, marks: Marks) -> Result<String, CallError> {
-    let found = with_fs(ctx, |fs| fs.read(path).map(str::to_string)).flatten();
+    let bytes = read_file_bytes(ctx, path, marks)?;
+    String::from_utf8(bytes).map_err(|_| {
+        let shown = with_fs(ctx, |fs| fs.resolve(path).0).unwrap_or_else(|| path.to_string());
+        let shown = if marks.contains(Marks::SENSITIVE) { "(sensitive value)".to_string() } else { go_quote(&shown, ctx.profile()) };
+        CallError::call(format!("contents of {shown} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead"))
+    })
+}
+
+/// `readFileBytes`: the file's bytes, or Terraform's error for a file the
+/// configuration does not include.
+fn read_file_bytes(ctx: &Ctx, path: &str, marks: Marks) -> Result<Vec<u8>, CallError> {
+    let found = with_fs(ctx, |fs| fs.read_bytes(path).map(<[u8]>::to_vec)).flatten();
     match found {
         Some(t) => Ok(t),
         None => {
@@ -167,8 +193,8 @@ fn filebase64(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::String).with_marks(marks));
     }
-    let text = read_file(ctx, &path, marks)?;
-    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(text), ctx.profile()).with_marks(marks))
+    let bytes = read_file_bytes(ctx, &path, marks)?;
+    Ok(Value::string(base64::engine::general_purpose::STANDARD.encode(bytes), ctx.profile()).with_marks(marks))
 }
 
 fn fileexists(a: &[Value], ctx: &mut Ctx) -> CallResult {
@@ -176,10 +202,9 @@ fn fileexists(a: &[Value], ctx: &mut Ctx) -> CallResult {
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::Bool).with_marks(marks));
     }
-    let found =
-        with_fs(ctx, |fs| (fs.read(&path).is_some(), fs.is_dir(&path), fs.resolve(&path).0)).unwrap_or((false, false, path.clone()));
+    let found = with_fs(ctx, |fs| (fs.is_file(&path), fs.is_dir(&path), fs.resolve(&path).0)).unwrap_or((false, false, path.clone()));
     if found.1 {
-        return Err(CallError::arg(1, format!("{} is a directory, not a file", found.2)));
+        return Err(CallError::arg(1, format!("{} is a directory, not a file", go_quote(&found.2, ctx.profile()))));
     }
     Ok(Value::Bool(found.0).with_marks(marks))
 }
@@ -198,7 +223,7 @@ fn fileset(a: &[Value], ctx: &mut Ctx) -> CallResult {
         let (Some(dir), Some(joined)) = (dir, joined) else { return Ok::<_, String>(Vec::new()) };
         let glob = crate::functions::glob::Pattern::new(&joined).map_err(|_| shown.clone())?;
         let mut out = Vec::new();
-        for (name, _) in fs.0.files.iter() {
+        for (name, _) in fs.all() {
             let name = clean(name);
             let matched = glob.matches(&name);
             if let (true, Some(r)) = (matched, within(&dir, &name)) {
@@ -227,9 +252,17 @@ fn hashed(a: &[Value], ctx: &mut Ctx, name: &str) -> CallResult {
     if !a[0].is_known() {
         return Ok(Value::unknown(Type::String).with_marks(marks));
     }
-    let text = read_file(ctx, &path, marks)?;
-    let f = crate::functions::lookup(name, ctx.profile()).ok_or_else(|| CallError::call(format!("no function {name}")))?;
-    Ok((f.imp)(&[Value::string(text, ctx.profile())], ctx)?.with_marks(marks))
+    let bytes = read_file_bytes(ctx, &path, marks)?;
+    #[cfg(feature = "heavy-functions")]
+    {
+        let digest = crate::functions::digest(name, &bytes).ok_or_else(|| CallError::call(format!("no function {name}")))?;
+        Ok(Value::string(digest, ctx.profile()).with_marks(marks))
+    }
+    #[cfg(not(feature = "heavy-functions"))]
+    {
+        let _ = (bytes, name);
+        crate::functions::in_full_build(a, ctx)
+    }
 }
 
 /// `templatefile`: the file read as a template, evaluated with `vars` as

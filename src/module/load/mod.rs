@@ -230,7 +230,15 @@ impl Module {
     /// `source = "./modules/x"` runs. Other files are there for the file
     /// functions (`file`, `templatefile`, ...).
     pub fn load(files: Vec<(String, String)>, options: &ModuleOptions) -> Arc<Module> {
-        Module::load_parsed(files, options, &mut |name, text| {
+        Module::load_with_binary(files, Vec::new(), options)
+    }
+
+    /// [`Module::load`], with files that are not UTF-8 text beside the
+    /// others (path and bytes): `filebase64`, the file hash functions,
+    /// `fileset`, `fileexists` and `archive_file` read them; `file` and
+    /// `templatefile` refuse them as Terraform does.
+    pub fn load_with_binary(files: Vec<(String, String)>, binary: Vec<(String, Arc<[u8]>)>, options: &ModuleOptions) -> Arc<Module> {
+        Module::load_parsed(files, binary, options, &mut |name, text| {
             crate::syntax::parse_config(text, name, &options.limits, options.profile).map(Arc::new)
         })
     }
@@ -240,6 +248,7 @@ impl Module {
     /// an edit did not touch.
     pub(crate) fn load_parsed(
         files: Vec<(String, String)>,
+        binary: Vec<(String, Arc<[u8]>)>,
         options: &ModuleOptions,
         parse: &mut dyn FnMut(&str, &str) -> Result<Arc<Body>, crate::diagnostics::Diagnostics>,
     ) -> Arc<Module> {
@@ -284,7 +293,12 @@ impl Module {
             dirs.push(Dir { path, files: members, config, diags });
         }
         let files = Arc::new(files);
-        let fs = crate::functions::ModuleFiles { files: files.clone(), cwd: options.cwd.clone(), read: Default::default() };
+        let fs = crate::functions::ModuleFiles {
+            files: files.clone(),
+            binary: Arc::new(binary),
+            cwd: options.cwd.clone(),
+            read: Default::default(),
+        };
         Arc::new(Module { files, fs, bodies, dirs, options: options.clone() })
     }
 

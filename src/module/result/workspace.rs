@@ -37,6 +37,8 @@ use std::sync::Arc;
 pub struct Workspace {
     options: ModuleOptions,
     files: Vec<(String, String)>,
+    /// Files that are not UTF-8 text: path and bytes.
+    binary: Vec<(String, Arc<[u8]>)>,
     inputs: Inputs,
     scope: Option<String>,
     /// Each configuration file's text and what parsing it gave.
@@ -59,6 +61,7 @@ impl Workspace {
         Workspace {
             options,
             files: Vec::new(),
+            binary: Vec::new(),
             inputs: Inputs::default(),
             scope: None,
             parsed: HashMap::new(),
@@ -113,6 +116,8 @@ impl Workspace {
 
     /// Adds the file at `path`, or replaces its text.
     pub fn set_file(&mut self, path: &str, text: &str) {
+        // A path holds text or bytes, not both (see `set_binary_file`).
+        self.binary.retain(|(p, _)| p != path);
         match self.files.iter_mut().find(|(p, _)| p == path) {
             Some((_, t)) if t == text => return,
             Some((_, t)) => *t = text.to_string(),
@@ -121,11 +126,31 @@ impl Workspace {
         self.changed_files();
     }
 
-    /// Removes the file at `path`; false when there is none.
-    pub fn remove_file(&mut self, path: &str) -> bool {
-        let before = self.files.len();
+    /// The files that are not UTF-8 text: path and bytes.
+    pub fn binary_files(&self) -> &[(String, Arc<[u8]>)] {
+        &self.binary
+    }
+
+    /// Adds the file at `path` that is not UTF-8 text (an image, an
+    /// archive), or replaces its bytes; a text file of that path is
+    /// removed.
+    pub fn set_binary_file(&mut self, path: &str, bytes: &[u8]) {
+        let had_text = self.files.iter().any(|(p, _)| p == path);
         self.files.retain(|(p, _)| p != path);
-        let removed = self.files.len() != before;
+        match self.binary.iter_mut().find(|(p, _)| p == path) {
+            Some((_, b)) if &**b == bytes && !had_text => return,
+            Some((_, b)) => *b = bytes.into(),
+            None => self.binary.push((path.to_string(), bytes.into())),
+        }
+        self.changed_files();
+    }
+
+    /// Removes the file at `path` (text or binary); false when there is none.
+    pub fn remove_file(&mut self, path: &str) -> bool {
+        let before = self.files.len() + self.binary.len();
+        self.files.retain(|(p, _)| p != path);
+        self.binary.retain(|(p, _)| p != path);
+        let removed = self.files.len() + self.binary.len() != before;
         if removed {
             self.changed_files();
         }
@@ -195,7 +220,7 @@ impl Workspace {
     fn load(&mut self) -> Arc<Module> {
         let (options, parsed, parses) = (&self.options, &mut self.parsed, &mut self.parses);
         parsed.retain(|path, _| self.files.iter().any(|(p, _)| p == path));
-        Module::load_parsed(self.files.clone(), options, &mut |name, text| match parsed.get(name) {
+        Module::load_parsed(self.files.clone(), self.binary.clone(), options, &mut |name, text| match parsed.get(name) {
             Some((t, result)) if t == text => result.clone(),
             before => {
                 *parses += 1;

@@ -54,7 +54,7 @@ pub(super) fn read(p: &Planner, config: &SortedMap<Value>) -> Result<SortedMap<V
         let skipped = |path: &str| excluded(path) || path.match_indices('/').any(|(i, _)| excluded(&path[..i]));
         for (path, content) in files {
             if !skipped(&path) {
-                sources.push(Source { name: path, content: content.as_bytes(), from_file: true });
+                sources.push(Source { name: path, content, from_file: true });
             }
         }
         if sources.is_empty() {
@@ -74,14 +74,14 @@ pub(super) fn read(p: &Planner, config: &SortedMap<Value>) -> Result<SortedMap<V
             }
         }
     } else if let Some(file) = text("source_file") {
-        let Some(content) = fs.read(file) else {
+        let Some(content) = fs.read_bytes(file) else {
             return Err(Some(format!("error archiving file: could not archive missing file: {file}")));
         };
         if let Some(Err(m)) = &mode {
             return Err(bad_mode(m, "file"));
         }
         let name = file.rsplit('/').next().unwrap_or(file).to_string();
-        sources.push(Source { name, content: content.as_bytes(), from_file: true });
+        sources.push(Source { name, content, from_file: true });
     } else if let Some(name) = text("source_content_filename") {
         let content = text("source_content").unwrap_or_default();
         if let (Some(Err(m)), "tar.gz") = (&mode, kind) {
