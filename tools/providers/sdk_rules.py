@@ -69,21 +69,24 @@ def probes(ty, block):
             yield f"p{n}", name, kind, elem, computed, variant, base + [f"  {name} = {given(kind, elem, variant)}"]
     # One level down: a block written once with its required content.
     for bname, bt in sorted(block.get("block_types", {}).items()):
-        if bt.get("nesting_mode") not in ("list", "set") or bt.get("max_items") == 1 and bt.get("min_items") == 1:
+        if bt.get("nesting_mode") not in ("list", "set"):
             continue
         inner = bt["block"]
         inner_lines = defaults.body(ty, inner, "    ", bname)
         inner_set = {line.split("=")[0].strip() for line in inner_lines if "=" in line}
-        outer = [line for line in base]
-        # A block the minimal body already writes is replaced by ours.
-        if any(line.strip() == f"{bname} {{" for line in outer):
-            continue
+        # A block the minimal body writes already (a required one) gets
+        # the argument in it; another is written once.
+        opening = next((i for i, line in enumerate(base) if line == f"  {bname} {{"), None)
         for name, kind, elem, computed in collections_of(inner):
             if name in inner_set:
                 continue
             for variant in ("empty", "unknown"):
                 n += 1
-                lines = outer + [f"  {bname} {{"] + inner_lines + [f"    {name} = {given(kind, elem, variant)}", "  }"]
+                line = f"    {name} = {given(kind, elem, variant)}"
+                if opening is None:
+                    lines = base + [f"  {bname} {{"] + inner_lines + [line, "  }"]
+                else:
+                    lines = base[:opening + 1] + [line] + base[opening + 1:]
                 yield f"p{n}", f"{bname}.{name}", kind, elem, computed, variant, lines
 
 

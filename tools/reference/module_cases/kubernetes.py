@@ -205,3 +205,52 @@ case(A, "nested-attribute-type-errors", '''
       }
     }
 ''', ["kubernetes_validating_admission_policy_v1.p"])
+
+# The SDK v2's plans of collections (issue 36; the rules tools/providers/
+# sdk_rules.py learned from the AWS and Kubernetes providers): an empty map
+# or set is null, one holding an unknown element wholly unknown, an empty
+# list as written, inside blocks too.
+case(A, "sdk-v2-collections", '''
+    variable "annotations" {
+      default = {}
+    }
+    resource "terraform_data" "u" {
+      input = "x"
+    }
+    resource "kubernetes_namespace_v1" "empty" {
+      metadata {
+        name        = "empty"
+        annotations = var.annotations
+        labels      = {}
+      }
+    }
+    resource "kubernetes_namespace_v1" "unknown" {
+      metadata {
+        name   = "unknown"
+        labels = { owner = terraform_data.u.id }
+      }
+    }
+    resource "kubernetes_config_map_v1" "c" {
+      metadata {
+        name = "c"
+      }
+      data        = {}
+      binary_data = { blob = base64encode(terraform_data.u.id) }
+    }
+    resource "kubernetes_service_v1" "s" {
+      metadata {
+        name = "s"
+      }
+      spec {
+        external_ips                = []
+        load_balancer_source_ranges = [terraform_data.u.id]
+        selector                    = {}
+        port {
+          port = 80
+        }
+      }
+    }
+''', ["kubernetes_namespace_v1.empty.metadata[0].annotations", "kubernetes_namespace_v1.empty.metadata[0].labels",
+      "kubernetes_namespace_v1.unknown.metadata[0].labels", "kubernetes_config_map_v1.c.data",
+      "kubernetes_config_map_v1.c.binary_data", "kubernetes_service_v1.s.spec[0].external_ips",
+      "kubernetes_service_v1.s.spec[0].load_balancer_source_ranges", "kubernetes_service_v1.s.spec[0].selector"])
