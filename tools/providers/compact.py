@@ -12,7 +12,7 @@ Layout (all JSON):
   index.json                         {"format": 1, "providers": {"NS/TYPE": {"version", "source", "licence", "extracted_with"}}}
                                      (NS/TYPE@MAJOR: an older major version, --key)
   NS/TYPE/provider.json              {"version", "provider": BLOCK or null (not known), "sdk", "resource": [names], "data": [...], "ephemeral": [...]}
-  NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}, "facts"?: {...},
+  NS/TYPE/resource/NAME.json         {"version": schema version, "block": BLOCK, "defaults"?: {...}, "checks"?: {...}, "facts"?: {...}, "normalize"?: {ARGUMENT: FORM},
                                      "deprecation"?: the provider's message for a deprecated type (SDK v2)}
   NS/TYPE/data/NAME.json, NS/TYPE/ephemeral/NAME.json   likewise
   NS/TYPE/doc/KIND/NAME.json         the descriptions: {"": block's, "attr": ..., "block.attr": ...}
@@ -93,6 +93,7 @@ def main():
     ap.add_argument("--sdk", action="append", default=[], help="NS/TYPE=sdkv2 for a provider built on the SDK v2 (default: the plugin framework)")
     ap.add_argument("--note", action="append", default=[], help="NS/TYPE=what else to know of its data")
     ap.add_argument("--facts", help="facts.json: {KIND/TYPE: {...}}, what a data source computes offline (aws_facts.py)")
+    ap.add_argument("--normalize", help="json_forms.py's --out: the JSON arguments a provider rewrites while planning")
     ap.add_argument("--key", action="append", default=[],
                     help="NS/TYPE=NS/TYPE@MAJOR to keep an older major version beside the current one (chosen where a module's version constraint excludes the current)")
     ap.add_argument("--out", required=True)
@@ -101,6 +102,7 @@ def main():
     defaults = json.load(open(args.defaults)) if args.defaults else {}
     checks = json.load(open(args.checks)) if args.checks else {}
     facts = json.load(open(args.facts)) if args.facts else {}
+    forms = json.load(open(args.normalize))["arguments"] if args.normalize else {}
     sources = dict(s.split("=", 1) for s in args.source)
     index_path = os.path.join(args.out, "index.json")
     index = json.load(open(index_path)) if os.path.exists(index_path) else {"format": 1, "providers": {}}
@@ -135,6 +137,9 @@ def main():
                     entry["checks"] = checks[ty]
                 if facts.get(f"{kind}/{ty}"):
                     entry["facts"] = facts[f"{kind}/{ty}"]
+                rewritten = {n: f for n, f in forms.get(ty, {}).items() if f in ("sorted", "policy")} if kind == "resource" else {}
+                if rewritten:
+                    entry["normalize"] = rewritten
                 write(os.path.join(base, kind, f"{ty}.json"), entry)
                 described = docs(schema["block"])
                 if described:

@@ -18,8 +18,10 @@ to every schema; the plugin framework's types declare their own).
 
 The output has each argument's classes and a tally by (SDK, where,
 collection, optional/computed) whose single answers are the rules
-src/module/plan/providers.rs applies; a tally with two answers is a rule
-not learned yet, and is printed as such.
+src/module/plan/providers.rs applies (tests/providers.rs checks them
+against the tallies kept in tests/providers/sdk_rules/); a tally with two
+answers is a rule not learned yet, and is printed as such. "where" is the
+resource's top level, a block, or a set block.
 """
 import argparse
 import collections
@@ -45,7 +47,8 @@ def collections_of(block):
         ty = a.get("type")
         if not a.get("optional") or not isinstance(ty, list) or ty[0] not in ("list", "set", "map") or not isinstance(ty[1], str) or ty[1] not in UNKNOWN:
             continue
-        if a.get("deprecated"):
+        # Write-only arguments are never stored (planned null).
+        if a.get("deprecated") or a.get("write_only"):
             continue
         yield name, ty[0], ty[1], bool(a.get("computed"))
 
@@ -236,14 +239,17 @@ def main():
         ty, sdk, path, kind, elem, computed, variant = meta[address]
         c = classed(change, path, variant)
         found[ty].setdefault(path, {"sdk": sdk, "kind": kind, "element": elem, "computed": computed})[variant] = c
-        where = "nested" if "." in path else "top"
+        block = schemas["resource_schemas"][ty]["block"]
+        nesting = block.get("block_types", {}).get(path.split(".")[0], {}).get("nesting_mode")
+        where = "top" if "." not in path else "set-block" if nesting == "set" else "block"
+        found[ty][path]["where"] = where
         tally[(sdk, where, kind, "computed" if computed else "optional", variant)][c] += 1
     rules = []
     for key, counts in sorted(tally.items()):
         sdk, where, kind, opt, variant = key
         rules.append({"sdk": sdk, "where": where, "collection": kind, "argument": opt, "given": variant, "planned": dict(counts)})
         mark = "" if len(counts) == 1 else "   <- not one rule"
-        print(f"{sdk:9} {where:6} {kind:4} {opt:8} {variant:7} {dict(counts)}{mark}", file=sys.stderr)
+        print(f"{sdk:9} {where:9} {kind:4} {opt:8} {variant:7} {dict(counts)}{mark}", file=sys.stderr)
     with open(args.out, "w") as f:
         json.dump({"provider": args.provider, "version": version, "engine": data.get("engine_version"), "rules": rules,
                    "arguments": found}, f, indent=1, sort_keys=True)

@@ -117,6 +117,10 @@ pub struct TypeData {
     /// What the provider computes without a network for this data source,
     /// recorded from the provider (`aws_region`'s regions).
     pub(crate) facts: Json,
+    /// The string arguments its provider rewrites while planning because
+    /// they hold JSON, with the form ("sorted", "policy"), recorded from
+    /// the provider (tools/providers/json_forms.py).
+    pub(crate) normalize: Json,
     /// A deprecated type's message as its provider words its warning (the
     /// SDK v2's "Deprecated Resource"), recorded from its plans.
     pub(crate) deprecation: Option<String>,
@@ -242,6 +246,7 @@ impl ProviderData {
                     defaults: j.get("defaults").cloned().unwrap_or(Json::Null),
                     checks: j.get("checks").cloned().unwrap_or(Json::Null),
                     facts: j.get("facts").cloned().unwrap_or(Json::Null),
+                    normalize: j.get("normalize").cloned().unwrap_or(Json::Null),
                     deprecation: j.get("deprecation").and_then(Json::as_str).map(str::to_string),
                 })
             }),

@@ -227,6 +227,7 @@ pub(crate) fn terraform_data_type(with_store: bool) -> Arc<TypeData> {
             defaults: serde_json::Value::Null,
             checks: serde_json::Value::Null,
             facts: serde_json::Value::Null,
+            normalize: serde_json::Value::Null,
             deprecation: None,
         })
     })

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Learns, from the provider itself, which string arguments it rewrites
+while planning because they hold JSON, and into which normal form: each
+optional or required string argument whose name says it may hold a
+document (policy, definition, template, ...) of every resource type is
+planned with the real `terraform plan`, set to a pretty JSON document
+whose keys are out of order and whose strings hold `<`, `>` and `&` (an
+array of objects for `*definitions`).
+
+    tools/providers/json_forms.py --plugin-dir DIR --schemas terraform.json --provider hashicorp/aws \\
+        --provider-config provider.tf --out forms.json [--apply www/providers]
+
+Each planned value is classed as "as-written", "sorted" (Go's
+json.Unmarshal into an interface and json.Marshal: compact, every
+object's keys sorted, <, > and & escaped), "policy" (the same, but the
+top object's Version, Id and Statement first, as IAM's inline policies
+are planned) or "other". `--apply` writes the forms other than
+"as-written" into the provider data's per-type files as
+`"normalize": {ARGUMENT: FORM}` (compact.py keeps them: `--normalize`);
+`--from FORMS --apply DATA` writes an earlier output without planning.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compact  # noqa: E402
+import defaults  # noqa: E402
+import sdk_rules  # noqa: E402
+from extract import BIN  # noqa: E402
+
+NAMES = re.compile(r"policy|json|document|definition|template_body|_body$|configuration$|schema$|pattern$|mapping|settings$|content$")
+SAMPLE = {"Version": "2012-10-17", "Statement": [{"Sid": "A", "Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"},
+                                                   "Action": ["s3:GetObject"], "Resource": "arn:aws:s3:::b/<x>&y",
+                                                   "Condition": {"NumericLessThan": {"s3:max-keys": "10"}}}], "Id": "P1"}
+# Arguments that hold a JSON array (container definitions).
+ARRAY = [{"name": "web", "image": "nginx", "essential": True, "memory": 128, "portMappings": [{"containerPort": 80}],
+          "environment": [{"name": "A", "value": "<b>&c"}]}]
+
+
+def sample_for(name):
+    return ARRAY if name.endswith("definitions") else SAMPLE
+
+
+def go_json(v, top_first=()):
+    """What Go's json.Marshal writes of `v` (decoded into interfaces):
+    compact, keys sorted (`top_first` first at the top), HTML escaped."""
+    def enc(x, first=()):
+        if isinstance(x, dict):
+            keys = [k for k in first if k in x] + sorted(k for k in x if k not in first)
+            return "{" + ",".join(enc(k) + ":" + enc(x[k]) for k in keys) + "}"
+        if isinstance(x, list):
+            return "[" + ",".join(enc(e) for e in x) + "]"
+        s = json.dumps(x, ensure_ascii=False, separators=(",", ":"))
+        return s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return enc(v, top_first)
+
+
+def classed(value, sample):
+    pretty = json.dumps(sample, indent=2)
+    if value == pretty or value == pretty + "\n":
+        return "as-written"
+    if value == go_json(sample):
+        return "sorted"
+    if value == go_json(sample, ("Version", "Id", "Statement")):
+        return "policy"
+    return "other"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--plugin-dir", required=True)
+    ap.add_argument("--schemas", required=True)
+    ap.add_argument("--provider", required=True)
+    ap.add_argument("--provider-config", default="")
+    ap.add_argument("--types", default="")
+    ap.add_argument("--batch", type=int, default=120)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--apply", metavar="DATA", help="write the forms into the provider data at DATA (www/providers)")
+    ap.add_argument("--from", dest="recorded", metavar="FORMS", help="apply an earlier --out instead of planning again")
+    args = ap.parse_args()
+    if args.recorded:
+        apply(json.load(open(args.recorded))["arguments"], args.apply, args.provider)
+        return
+    program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
+    data = json.load(open(args.schemas))
+    schemas = next(p for a, p in data["provider_schemas"].items() if a.endswith("/" + args.provider))
+    version = data["provider_versions"][args.provider]
+    defaults.PROVIDER = args.provider
+    config = open(args.provider_config).read() if args.provider_config else ""
+    types = [t for t in args.types.split(",") if t] or sorted(schemas["resource_schemas"])
+    # Inline policies name their role, user or group (not an ARN).
+    for ty in types:
+        for owner in ("role", "user", "group"):
+            if owner in schemas["resource_schemas"][ty]["block"].get("attributes", {}):
+                defaults.SAMPLES.setdefault((ty, owner), "sample")
+    changes, meta = {}, {}
+    pending = types
+    for round in range(4):
+        resources = {}
+        for ty in pending:
+            block = schemas["resource_schemas"][ty]["block"]
+            base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
+            for name, a in sorted(block.get("attributes", {}).items()):
+                if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
+                    continue
+                address = f"{ty}.{ty}_{name}"
+                if address in changes:
+                    continue
+                lines = [x for x in base if x.split("=")[0].strip() != name]
+                lines.append(f"  {name} = {json.dumps(json.dumps(sample_for(name), indent=2))}")
+                resources[address] = (ty, lines)
+                meta[address] = (ty, name)
+        print(f"round {round}: {len(pending)} types, {len(resources)} probes", file=sys.stderr)
+        again = set()
+        keys = sorted(resources)
+        for i in range(0, len(keys), args.batch):
+            chunk = {k: resources[k] for k in keys[i:i + args.batch]}
+            planned, refused = sdk_rules.plan(program, args.plugin_dir, args.provider, version, config, chunk)
+            changes.update(planned)
+            for address, why in refused.items():
+                ty = resources[address][0]
+                if ty not in again and defaults.learn(ty, schemas["resource_schemas"][ty]["block"], why):
+                    again.add(ty)
+            print(f"  {min(i + args.batch, len(keys))}/{len(keys)}: {len(changes)} planned", file=sys.stderr)
+        pending = sorted(again)
+        if not pending:
+            break
+    forms = {}
+    tally = {}
+    for address, change in sorted(changes.items()):
+        ty, name = meta[address]
+        after, unknown = change.get("after") or {}, change.get("after_unknown") or {}
+        value = after.get(name)
+        c = "unknown" if unknown.get(name) is True else classed(value, sample_for(name)) if isinstance(value, str) else "other"
+        forms.setdefault(ty, {})[name] = c
+        tally[c] = tally.get(c, 0) + 1
+    print(f"{len(changes)} planned: {tally}", file=sys.stderr)
+    with open(args.out, "w") as f:
+        json.dump({"provider": args.provider, "version": version, "engine": data.get("engine_version"), "samples": [SAMPLE, ARRAY],
+                   "tally": tally, "arguments": forms}, f, indent=1, sort_keys=True)
+    if args.apply:
+        apply(forms, args.apply, args.provider)
+
+
+def apply(forms, data_dir, provider):
+    """Writes each type's rewritten arguments into its file of the provider
+    data (as compact.py writes them), where they differ from what it says."""
+    for ty, by_name in forms.items():
+        wanted = {n: c for n, c in by_name.items() if c in ("sorted", "policy")}
+        path = os.path.join(data_dir, provider, "resource", f"{ty}.json")
+        if not os.path.exists(path):
+            continue
+        d = json.load(open(path))
+        if d.get("normalize", {}) == wanted:
+            continue
+        if wanted:
+            d["normalize"] = wanted
+        else:
+            d.pop("normalize", None)
+        compact.write(path, d)
+
+if __name__ == "__main__":
+    main()
