@@ -13,6 +13,7 @@ mod body;
 mod diagnose;
 pub mod format;
 mod grammar;
+pub(crate) mod json;
 mod nesting;
 mod parser;
 mod reparse;
