@@ -15,8 +15,13 @@ use common::provider_data as data;
 /// What the console prints for `expr` in `module`, or its errors and the
 /// module's (summaries), `Err`.
 fn console(module: &str, expr: &str) -> Result<String, Vec<String>> {
+    console_in("main.tf", module, expr)
+}
+
+/// [`console`], the module in file `filename` (`main.tf.json`: JSON).
+fn console_in(filename: &str, module: &str, expr: &str) -> Result<String, Vec<String>> {
     let opts = ModuleOptions { installation: Installation::Initialized, providers: Some(data()), ..ModuleOptions::default() };
-    let module = Module::load(vec![("main.tf".into(), module.into())], &opts);
+    let module = Module::load(vec![(filename.into(), module.into())], &opts);
     let evaluation = module.evaluate(&Inputs::default());
     let errors: Vec<String> = evaluation.diagnostics.iter().filter(|d| !d.warning).map(|d| d.diagnostic.summary.clone()).collect();
     match evaluation.console(expr) {
@@ -175,9 +180,10 @@ fn aws_data_sources_computed_offline_match_the_provider() {
     let mut failures = Vec::new();
     for case in cases.as_array().into_iter().flatten() {
         let module = case["module"].as_str().unwrap_or_default();
+        let filename = case["filename"].as_str().unwrap_or("main.tf");
         for e in case["exprs"].as_array().into_iter().flatten() {
             let expr = e["expr"].as_str().unwrap_or_default();
-            let got = console(module, expr);
+            let got = console_in(filename, module, expr);
             let want = match e.get("console") {
                 Some(c) => Ok(c.as_str().unwrap_or_default().to_string()),
                 None => Err(e["errors"].as_array().into_iter().flatten().filter_map(|x| x.as_str().map(String::from)).collect()),

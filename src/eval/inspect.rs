@@ -188,7 +188,7 @@ pub fn node_at(root: &Expression, start: usize, end: usize) -> Option<Found<'_>>
         // The children of the current node, with what entering each means.
         let mut children: Vec<(&Expression, Enter)> = Vec::new();
         match &found.node.kind {
-            ExprKind::Literal(_) | ExprKind::Variable(_) | ExprKind::AnonSymbol => {}
+            ExprKind::Literal(_) | ExprKind::Variable(_) | ExprKind::AnonSymbol | ExprKind::Invalid(_) => {}
             ExprKind::Traversal { source, step } => {
                 children.push((source, Enter::Plain));
                 if let Step::Index { key, .. } = step {

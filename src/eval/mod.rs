@@ -292,6 +292,10 @@ impl<'a> Evaluator<'a> {
             ExprKind::For(f) => self.for_expr(f, e.span),
             ExprKind::Template(parts) => self.template(parts, e.span),
             ExprKind::TemplateWrap(inner) => self.eval(inner),
+            ExprKind::Invalid(diags) => {
+                self.diags.extend(diags.iter().cloned());
+                dynamic()
+            }
         }
     }
 

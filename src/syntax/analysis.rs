@@ -30,7 +30,7 @@ fn collect_references<'e>(e: &'e Expression, bound: &mut Vec<&'e str>, out: &mut
         bound.truncate(n);
     };
     match &e.kind {
-        ExprKind::Literal(_) | ExprKind::AnonSymbol => {}
+        ExprKind::Literal(_) | ExprKind::AnonSymbol | ExprKind::Invalid(_) => {}
         ExprKind::Variable(name) => {
             if !bound.contains(&name.as_str()) {
                 out.push((name, e.span, Vec::new()));

@@ -122,6 +122,10 @@ pub enum ExprKind {
     TemplateWrap(Box<Expression>),
     /// `( expr )`.
     Parenthesized(Box<Expression>),
+    /// A JSON string that does not parse as the template (or expression)
+    /// it stands for: HCL parses it when it is evaluated, so the errors
+    /// are the evaluation's.
+    Invalid(std::rc::Rc<Vec<crate::diagnostics::Diagnostic>>),
 }
 
 /// One traversal step.

@@ -72,6 +72,18 @@ pub(crate) trait Shapes {
     /// traversal or a type (a JSON string holding an expression), not as
     /// a template.
     fn is_static(&self, kind: &str, name: &str) -> bool;
+    /// Whether strings are parsed when evaluated (a configuration's: a
+    /// string that is not a template is an error of its evaluation), not
+    /// while reading (a test file's).
+    fn lazy(&self) -> bool {
+        false
+    }
+    /// How many more times HCL reads the file's own properties before
+    /// reading it under its schema (a loader's sniffing of `terraform`
+    /// blocks), each time saying what is wrong with them.
+    fn sniffs(&self) -> usize {
+        0
+    }
 }
 
 /// The file `text` (named `name`) as a body read under `shapes`, with
@@ -89,6 +101,9 @@ pub(crate) fn parse(text: &str, name: &str, limits: &crate::Limits, profile: Pro
         root = Json::Object { props: Vec::new(), span: Span::new(0, 0) };
     }
     let mut r = Reader { text, name, limits, profile, shapes, diags: Vec::new() };
+    for _ in 0..shapes.sniffs() {
+        r.properties(&root, None);
+    }
     let body = r.body(&root, "");
     diags.extend(r.diags);
     diags.sort_by_key(|d| d.subject.start);
@@ -334,11 +349,18 @@ impl Reader<'_> {
                         e
                     }
                     Err(ds) => {
-                        self.diags.extend(ds.into_iter().map(|mut d| {
+                        let shifted = ds.into_iter().map(|mut d| {
                             d.subject = Span::new((d.subject.start as isize + by) as usize, (d.subject.end as isize + by) as usize);
                             d
-                        }));
-                        Expression { kind: ExprKind::Literal(crate::value::Value::null()), span: *span }
+                        });
+                        match self.shapes.lazy() && !static_ {
+                            // Parsed when evaluated: the evaluation's errors.
+                            true => Expression { kind: ExprKind::Invalid(Rc::new(shifted.collect())), span: *span },
+                            false => {
+                                self.diags.extend(shifted);
+                                Expression { kind: ExprKind::Literal(crate::value::Value::null()), span: *span }
+                            }
+                        }
                     }
                 };
             }

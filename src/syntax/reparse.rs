@@ -118,6 +118,11 @@ pub(crate) fn shift_expr(e: &mut Expression, by: isize) {
         shift(&mut e.span, by);
         match &mut e.kind {
             ExprKind::Literal(_) | ExprKind::Variable(_) | ExprKind::AnonSymbol => {}
+            ExprKind::Invalid(diags) => {
+                for d in std::rc::Rc::make_mut(diags) {
+                    shift(&mut d.subject, by);
+                }
+            }
             ExprKind::Traversal { source, step } => {
                 match step {
                     Step::GetAttr { span, .. } | Step::LegacyIndex { span, .. } => shift(span, by),

@@ -10,7 +10,8 @@ expression, or its error summaries.
 
 The file is rewritten with each expression's "console" (or "errors").
 `--provider-config` holds the provider block the plans need (mock
-credentials); it is not part of the recorded module. tests/providers.rs
+credentials); it is not part of the recorded module. A case's "filename"
+names its file (main.tf unless given: main.tf.json for JSON). tests/providers.rs
 compares the playground with the recording.
 """
 import argparse
@@ -44,11 +45,11 @@ def main():
     provider = open(args.provider_config).read()
     for case in cases:
         with tempfile.TemporaryDirectory() as work:
-            with open(os.path.join(work, "main.tf"), "w") as f:
+            with open(os.path.join(work, case.get("filename", "main.tf")), "w") as f:
                 f.write(case["module"])
             # The mock credentials join the module's own provider block (an
             # override file; its region stays), or are the provider block.
-            own = 'provider "aws"' in case["module"]
+            own = 'provider "aws"' in case["module"] or re.search(r'"provider"\s*:\s*\{\s*"aws"', case["module"]) is not None
             mock = [line for line in provider.splitlines() if not (own and line.strip().startswith("region"))]
             for alias in re.findall(r'alias\s*=\s*"(\w+)"', case["module"]):
                 mock += [mock[0], f'  alias = "{alias}"'] + mock[1:]

@@ -164,7 +164,7 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binar
     let mut read: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     loop {
         let mut wanted = Vec::new();
-        for (name, text) in files.iter().filter(|(n, _)| n.ends_with(".tf")) {
+        for (name, text) in files.iter().filter(|(n, _)| n.ends_with(".tf") || n.ends_with(".tf.json")) {
             let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
             for source in local_sources(text) {
                 let Some(p) = hcl_playground::module::module_dir(dir, source) else { continue };
@@ -208,11 +208,16 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binar
 }
 
 /// The `source` strings of module calls in a file that are local paths
-/// (`./x`, `../y`): a line `source = "…"`.
+/// (`./x`, `../y`): a line `source = "…"`, or `"source": "…"` in JSON.
 fn local_sources(text: &str) -> Vec<&str> {
     text.lines()
         .filter_map(|l| {
-            let rest = l.trim_start().strip_prefix("source")?.trim_start().strip_prefix('=')?.trim_start().strip_prefix('"')?;
+            let l = l.trim_start();
+            let rest = match l.strip_prefix("\"source\"") {
+                Some(r) => r.trim_start().strip_prefix(':')?,
+                None => l.strip_prefix("source")?.trim_start().strip_prefix('=')?,
+            };
+            let rest = rest.trim_start().strip_prefix('"')?;
             let value = &rest[..rest.find('"')?];
             (value.starts_with("./") || value.starts_with("../")).then_some(value)
         })

@@ -12,6 +12,7 @@ pub(crate) mod convert;
 pub(crate) mod files;
 pub(crate) mod inputs;
 pub(crate) mod install;
+pub(crate) mod json;
 pub(crate) mod provider_data;
 pub(crate) mod provider_functions;
 pub(crate) mod provider_schema;
@@ -259,7 +260,13 @@ impl Module {
         let tofu = options.profile == Profile::OpenTofu;
         // OpenTofu reads `x.tofu` in place of `x.tf`.
         let replaced: std::collections::HashSet<String> = match tofu {
-            true => files.iter().filter_map(|(n, _)| n.strip_suffix(".tofu")).map(|stem| format!("{stem}.tf")).collect(),
+            true => files
+                .iter()
+                .filter_map(|(n, _)| match n.strip_suffix(".tofu") {
+                    Some(stem) => Some(format!("{stem}.tf")),
+                    None => n.strip_suffix(".tofu.json").map(|stem| format!("{stem}.tf.json")),
+                })
+                .collect(),
             false => std::collections::HashSet::new(),
         };
         for (i, (name, text)) in files.iter().enumerate() {
@@ -267,7 +274,11 @@ impl Module {
             if is_config_file(name, tofu) && !replaced.contains(name) {
                 let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
                 by_dir.entry(dir.to_string()).or_default().push(i);
-                match parse(name, text) {
+                let parsed = match json::is_json(name) {
+                    true => json::parse(text, name, &options.limits, options.profile).map(Arc::new),
+                    false => parse(name, text),
+                };
+                match parsed {
                     Ok(b) => bodies.push(b),
                     Err(ds) => {
                         diags.extend(ds.into_iter().map(|d| ModuleDiagnostic::at(i, d)));
@@ -334,9 +345,11 @@ impl Module {
     }
 }
 
-/// Whether Terraform reads `name` as configuration (`.tf`, and `.tofu`
-/// for OpenTofu; JSON configuration is not supported here).
-fn is_config_file(name: &str, tofu: bool) -> bool {
+/// Whether Terraform reads `name` as configuration (`.tf` and `.tf.json`,
+/// and `.tofu` and `.tofu.json` for OpenTofu).
+pub(crate) fn is_config_file(name: &str, tofu: bool) -> bool {
     let base = name.rsplit('/').next().unwrap_or(name);
-    (base.ends_with(".tf") || tofu && base.ends_with(".tofu")) && !base.starts_with('.')
+    let native = base.ends_with(".tf") || tofu && base.ends_with(".tofu");
+    let json = base.ends_with(".tf.json") || tofu && base.ends_with(".tofu.json");
+    (native || json) && !base.starts_with('.')
 }

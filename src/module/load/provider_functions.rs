@@ -51,7 +51,7 @@ fn calls(e: &Expression) -> Vec<(&str, crate::diagnostics::Span)> {
             }
             ExprKind::Template(ps) => parts.extend(ps.iter()),
             ExprKind::TemplateWrap(x) | ExprKind::Parenthesized(x) => work.push(x),
-            ExprKind::Literal(_) | ExprKind::Variable(_) | ExprKind::AnonSymbol => {}
+            ExprKind::Literal(_) | ExprKind::Variable(_) | ExprKind::AnonSymbol | ExprKind::Invalid(_) => {}
         }
         while let Some(p) = parts.pop() {
             match p {

@@ -56,6 +56,19 @@ fn decode_inner(
     top: bool,
 ) -> SortedMap<Value> {
     let file = scope.source.unwrap_or(0);
+    // A JSON file's body: its provider's block types are read now, under
+    // the schema, as HCL reads a JSON body under the schema it is given.
+    let from_json = scope.source.is_some_and(|f| crate::module::load::json::is_json(&p.module.files[f].0));
+    let read_again = match from_json {
+        true => {
+            let mut found = Vec::new();
+            let again = crate::module::load::json::blocks_of(body, &schema.block_labels(), &mut found);
+            p.diags.extend(found.into_iter().map(|d| ModuleDiagnostic::at(file, d)));
+            again
+        }
+        false => None,
+    };
+    let body = read_again.as_ref().unwrap_or(body);
     let adjusted = blocks_as_attributes(body, schema);
     let schema = adjusted.as_ref().unwrap_or(schema);
     // hcl's `Content`: arguments and block types the schema names (a map

@@ -167,9 +167,13 @@ fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
 fn default_tags(p: &mut Planner, r: &Resource) -> Option<Value> {
     let none = || Some(Value::Object(Default::default()));
     let Some((body, file, inherited)) = provider_config(p, r) else { return none() };
-    let Some(block) = body.blocks().find(|b| b.kind == "default_tags") else { return none() };
-    let Some(tags) = block.body.attribute("tags") else { return none() };
-    configured_value(p, &tags.expr, file, inherited)
+    let tags = match body.blocks().find(|b| b.kind == "default_tags") {
+        Some(block) => block.body.attribute("tags").map(|a| a.expr.clone()),
+        // A JSON file's `"default_tags": {"tags": {…}}`.
+        None => body.attribute("default_tags").and_then(|a| crate::module::load::json::property(&a.expr, "tags")).cloned(),
+    };
+    let Some(tags) = tags else { return none() };
+    configured_value(p, &tags, file, inherited)
 }
 
 /// An argument of the provider configuration the resource uses, evaluated;

@@ -140,7 +140,8 @@ pub(crate) fn provider_configurations(p: &Planner) -> (Vec<crate::module::load::
         let Found::Yes(listing) = data.listing(&source) else { continue };
         let Some(schema) = &listing.provider else { continue };
         let before = diags.len();
-        provider_content(&c.body, schema, c.file, true, &mut diags, p.profile);
+        let json = crate::module::load::json::is_json(&p.module.files[c.file].0);
+        provider_content(&c.body, schema, c.file, true, json, &mut diags, p.profile);
         if diags.len() > before {
             invalid.push((c.name.clone(), c.alias.clone()));
         }
@@ -153,6 +154,7 @@ fn provider_content(
     schema: &BlockSchema,
     file: usize,
     top: bool,
+    json: bool,
     diags: &mut Vec<crate::module::load::ModuleDiagnostic>,
     profile: crate::profile::Profile,
 ) {
@@ -162,10 +164,16 @@ fn provider_content(
         schema.attrs.iter().map(|a| (a.name.as_str(), a.required)).chain(meta.iter().map(|m| (*m, false))).collect();
     let blocks = schema.block_labels();
     let shape = crate::module::load::schema::Schema { attributes: &attributes, blocks: &blocks };
+    // A JSON file's provider block: its nested blocks are read under the
+    // provider's schema.
+    let mut found = Vec::new();
+    let read_again = json.then(|| crate::module::load::json::blocks_of(body, &blocks, &mut found)).flatten();
+    diags.extend(found.into_iter().map(|d| crate::module::load::ModuleDiagnostic::at(file, d)));
+    let body = read_again.as_ref().unwrap_or(body);
     let content = crate::module::load::schema::content(body, &shape, file, diags, profile);
     for block in content.blocks {
         if let Some(nb) = schema.block(&block.kind) {
-            provider_content(&block.body, &nb.block, file, false, diags, profile);
+            provider_content(&block.body, &nb.block, file, false, json, diags, profile);
         }
     }
 }

@@ -254,3 +254,32 @@ case(A, "sdk-v2-collections", '''
       "kubernetes_namespace_v1.unknown.metadata[0].labels", "kubernetes_config_map_v1.c.data",
       "kubernetes_config_map_v1.c.binary_data", "kubernetes_service_v1.s.spec[0].external_ips",
       "kubernetes_service_v1.s.spec[0].load_balancer_source_ranges", "kubernetes_service_v1.s.spec[0].selector"])
+
+# A JSON configuration (issue 36): the provider's nested blocks are read
+# under its schema (metadata, spec, a list of port blocks as an array),
+# `dynamic` blocks with their labels as nested keys.
+case(A, "json-configuration", files={"main.tf.json": '''
+    {
+      "variable": { "ports": { "default": [80, 443] } },
+      "resource": {
+        "kubernetes_service_v1": {
+          "web": {
+            "metadata": { "name": "web", "labels": { "app": "web" } },
+            "spec": {
+              "selector": { "app": "web" },
+              "port": [{ "name": "a", "port": 8080 }],
+              "dynamic": {
+                "port": {
+                  "for_each": "${var.ports}",
+                  "iterator": "p",
+                  "content": { "name": "p${p.value}", "port": "${p.value}" }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+'''}, exprs=["kubernetes_service_v1.web.metadata[0].name", "kubernetes_service_v1.web.metadata[0].labels",
+             "[for p in kubernetes_service_v1.web.spec[0].port : p.name]", "kubernetes_service_v1.web.spec[0].port[2].port",
+             "kubernetes_service_v1.web.spec[0].type"], init=True)
