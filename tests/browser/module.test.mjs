@@ -872,6 +872,20 @@ test("a workspace of files: tabs, child modules, tfvars, file:line problems, sha
   assert.deepEqual(errors, []);
 });
 
+test("a configuration file in JSON syntax (cdk.tf.json) is read beside main.tf", async () => {
+  const { page, errors } = await openPage();
+  await moduleMode(page, 'locals {\n  native = "hcl"\n}\noutput "both" {\n  value = "${local.native}+${local.generated}"\n}\n');
+  page.once("dialog", (d) => d.accept("cdk.tf.json"));
+  await page.click('[data-testid="file-add"]');
+  await setDoc(page, "expression", '{\n  "locals": { "generated": "json" },\n  "resource": { "terraform_data": { "a": { "input": "${local.native}" } } }\n}\n');
+  await page.waitForSelector('[data-address="local.generated"]');
+  const found = await values(page);
+  assert.equal(found.find((v) => v.address === "local.generated").console, '"json"');
+  assert.equal(found.find((v) => v.address === "output.both").console, '"hcl+json"');
+  assert.match(found.find((v) => v.address === "terraform_data.a").console, /"input" = "hcl"/);
+  assert.deepEqual(errors, []);
+});
+
 test("the Tests panel runs a workspace's test files as terraform test does, again after each edit", async () => {
   const { page, errors } = await openPage();
   const ex = moduleExamples.find((e) => e.testsSummary);
