@@ -797,3 +797,27 @@ fn waypoint_profile() {
     let r: Json = serde_wasm_bindgen::from_value(evaluate_module(src, "nope = 1\n", options)).unwrap();
     assert_eq!(r["diagnostics"][0]["summary"], "Undefined variable", "{r}");
 }
+
+/// Files that are not text come as Base64 (`binaryFiles`) beside the text
+/// files, and the file functions that read bytes read them; a JSON
+/// configuration file (`.tf.json`) is read beside main.tf.
+#[wasm_bindgen_test]
+fn modules_read_binary_files_and_json_configuration() {
+    use hcl_playground::wasm::evaluate_module;
+    if !cfg!(feature = "module-mode") {
+        return;
+    }
+    let source = "locals {\n  b64  = filebase64(\"files/raw.bin\")\n  md5  = filemd5(\"files/raw.bin\")\n  seen = fileset(path.module, \"files/*\")\n}\n";
+    let options =
+        r#"{"binaryFiles": {"files/raw.bin": "//79AIA="}, "files": {"extra.tf.json": "{\"locals\": {\"from_json\": \"${local.b64}\"}}"}}"#;
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(source, "{}", js_sys::JSON::parse(options).unwrap())).unwrap();
+    let by = |a: &str| r["values"].as_array().unwrap().iter().find(|v| v["address"] == a).map(|v| v["console"].clone());
+    assert_eq!(by("local.b64"), Some(json!("\"//79AIA=\"")), "{r}");
+    assert_eq!(by("local.md5"), Some(json!("\"839afecb296e5ada01a73aacd879032d\"")), "{r}");
+    assert_eq!(by("local.seen"), Some(json!("toset([\n  \"files/raw.bin\",\n])")), "{r}");
+    assert_eq!(by("local.from_json"), Some(json!("\"//79AIA=\"")), "{r}");
+    let bad = r#"{"binaryFiles": {"files/raw.bin": "not base64!"}}"#;
+    let r: Json = serde_wasm_bindgen::from_value(evaluate_module(source, "{}", js_sys::JSON::parse(bad).unwrap())).unwrap();
+    assert_eq!(r["ok"], false, "{r}");
+    assert!(r["diagnostics"][0]["detail"].as_str().unwrap_or("").contains("is not Base64"), "{r}");
+}

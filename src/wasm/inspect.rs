@@ -161,7 +161,8 @@ pub fn inspect_module_js(source: &str, variables: &str, options: JsValue, start:
                     return serialize(&failed(&Diagnostic::error("Invalid options", detail, Default::default()), "", "options"));
                 };
                 let profile = mopts.profile;
-                let found = super::module::with_workspace(mopts, files, inputs, opts.scope.clone(), |ws| {
+                let binary = opts.binary().unwrap_or_default();
+                let found = super::module::with_workspace(mopts, files, binary, inputs, opts.scope.clone(), |ws| {
                     byte_range(&text, start, end).and_then(|(s, e)| ws.inspect(&path, s, e))
                 });
                 to_js(found, &text, profile)

@@ -39,6 +39,11 @@ pub(super) struct JsModuleOptions {
     /// read).
     #[serde(default)]
     files: Option<std::collections::BTreeMap<String, String>>,
+    /// Files that are not UTF-8 text (images, archives), Base64-encoded, by
+    /// path: what `filebase64`, the file hash functions and `archive_file`
+    /// read.
+    #[serde(default)]
+    binary_files: Option<std::collections::BTreeMap<String, String>>,
     /// The module instance the console evaluates in (`module.net["a"]`),
     /// as `terraform console -scope` takes it.
     #[serde(default)]
@@ -55,6 +60,18 @@ pub(super) struct JsModuleOptions {
     /// The most lines of console text a named value carries.
     #[serde(default)]
     max_console_lines: Option<usize>,
+}
+
+impl JsModuleOptions {
+    /// The binary files, decoded; the path of one that is not Base64.
+    pub(super) fn binary(&self) -> Result<Vec<(String, std::sync::Arc<[u8]>)>, String> {
+        use base64::Engine;
+        let decode = |(p, b): (&String, &String)| match base64::engine::general_purpose::STANDARD.decode(b) {
+            Ok(bytes) => Ok((p.clone(), bytes.into())),
+            Err(_) => Err(p.clone()),
+        };
+        self.binary_files.iter().flatten().map(decode).collect()
+    }
 }
 
 #[derive(Serialize)]
@@ -235,6 +252,7 @@ fn shown(last: &Renderings, profile: Profile, address: &str, value: &crate::valu
 pub(super) fn with_workspace<T>(
     options: ModuleOptions,
     files: Vec<(String, String)>,
+    binary: Vec<(String, std::sync::Arc<[u8]>)>,
     inputs: Inputs,
     scope: Option<String>,
     f: impl FnOnce(&mut crate::module::Workspace) -> T,
@@ -251,6 +269,7 @@ pub(super) fn with_workspace<T>(
         let ws = &mut w[i];
         ws.set_options(options);
         ws.set_files(files);
+        ws.set_binary_files(binary);
         ws.set_inputs(inputs);
         ws.set_scope(scope);
         f(ws)
@@ -396,7 +415,19 @@ pub(super) fn read_options(
     } else {
         unknown_key(
             &options,
-            &["profile", "workspace", "variablesFormat", "console", "files", "scope", "file", "limits", "maxTypeLength", "maxConsoleLines"],
+            &[
+                "profile",
+                "workspace",
+                "variablesFormat",
+                "console",
+                "files",
+                "binaryFiles",
+                "scope",
+                "file",
+                "limits",
+                "maxTypeLength",
+                "maxConsoleLines",
+            ],
         )?;
         super::unknown_limit_key(&options, &["maxDepth", "maxSteps", "maxCollectionLen", "maxStringLen", "maxTotalSteps"])?;
         serde_wasm_bindgen::from_value(options).map_err(|e| format!("The module options are malformed: {e}."))?
@@ -420,6 +451,9 @@ pub(super) fn read_options(
         VariablesFormat::Json if !variables.trim().is_empty() => inputs.json = Some(variables.to_string()),
         VariablesFormat::Json => {}
     }
+    if let Err(path) = opts.binary() {
+        return Err(format!("The module options are malformed: the binary file {} is not Base64.", crate::value::go_quote(&path, profile)));
+    }
     let mut files = vec![("main.tf".to_string(), source.to_string())];
     files.extend(opts.files.clone().unwrap_or_default().into_iter().filter(|(n, _)| n != "main.tf"));
     // The workspace's own variables files, below the variables pane's
@@ -438,7 +472,8 @@ fn run(source: &str, variables: &str, options: JsValue) -> JsModuleResult {
         return waypoint_project(&opts, &mopts, source, variables, files);
     }
     let scope = opts.scope.clone();
-    with_workspace(mopts, files, inputs, scope, |ws| result_of(&opts, source, variables, ws.evaluate()))
+    let binary = opts.binary().unwrap_or_default();
+    with_workspace(mopts, files, binary, inputs, scope, |ws| result_of(&opts, source, variables, ws.evaluate()))
 }
 
 /// Module mode under the waypoint profile: the editor holds waypoint.hcl;

@@ -886,6 +886,26 @@ test("a configuration file in JSON syntax (cdk.tf.json) is read beside main.tf",
   assert.deepEqual(errors, []);
 });
 
+test("a binary file dropped on the editor is shown by name and size, read by filebase64, and carried by a share link", async () => {
+  const { page, errors } = await openPage();
+  await moduleMode(page, 'locals {\n  b64 = filebase64("logo.png")\n}\n');
+  await page.evaluate((bytes) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], "logo.png", { type: "image/png" }));
+    document.querySelector('[data-testid="editor"]').dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [0xff, 0xfe, 0xfd, 0x00, 0x80]);
+  await page.waitForSelector('[data-testid="file-tabs"] .file-binary');
+  assert.equal(await page.textContent('[data-testid="file-tabs"] .file-binary .file-name'), "logo.png (5 bytes)");
+  const shown = () => document.querySelector('[data-address="local.b64"] .value-console')?.textContent === '"//79AIA="';
+  await page.waitForFunction(shown);
+  await page.click('[data-testid="share"]');
+  await page.waitForFunction(() => location.hash.startsWith("#v1."));
+  const link = await page.evaluate(() => location.href);
+  const { page: other } = await openPage(link);
+  await other.waitForFunction(shown);
+  assert.deepEqual(errors, []);
+});
+
 test("the Tests panel runs a workspace's test files as terraform test does, again after each edit", async () => {
   const { page, errors } = await openPage();
   const ex = moduleExamples.find((e) => e.testsSummary);

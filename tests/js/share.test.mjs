@@ -9,6 +9,16 @@ test("a module link carries the workspace's files and the open file", async () =
   assert.deepEqual(await decodeState(`#${await encodeState(state)}`), state);
 });
 
+test("a module link carries binary files as Base64, and refuses what is not Base64", async () => {
+  const state = { e: "", v: "{}", t: false, p: "terraform", m: "module", f: "json", c: "", w: { "a.tf": "" }, a: "main.tf", b: { "files/logo.png": "iVBORw0KGgo=" } };
+  assert.deepEqual(await decodeState(`#${await encodeState(state)}`), state);
+  const refuse = (b) => assert.throws(() => validateState({ e: "", m: "module", b }), LinkError);
+  refuse({ "files/x.bin": "not base64!" });
+  refuse({ "files/x.bin": 7 });
+  refuse({ "../x.bin": "AA==" });
+  refuse(["x"]);
+});
+
 test("links written before workspaces still open, with main.tf alone", async () => {
   const old = { e: "locals {}", v: "{}", t: false, p: "opentofu", m: "module", f: "json", c: "" };
   assert.deepEqual(await decodeState(await encodeState(old)), { ...old, w: {}, a: "main.tf" });

@@ -29,10 +29,31 @@ const dir = (name, children) => {
   return { isFile: false, name, createReader: () => ({ readEntries: (ok) => ok(read ? [] : ((read = true), children)) }) };
 };
 
-test("a dropped folder gives its files from inside it, hidden directories and binaries left out", async () => {
+test("a dropped folder gives its files from inside it, hidden directories left out, binaries as bytes", async () => {
   const folder = dir("net", [file("main.tf", "a"), dir("modules", [file("x.tf", "x")]), dir(".terraform", [file("junk.tf", "j")]), file("logo.png", new Uint8Array([0xff, 0xfe, 0x00]))]);
   const got = await droppedFiles({ items: [{ webkitGetAsEntry: () => folder }] });
-  assert.deepEqual(got, { "main.tf": "a", "modules/x.tf": "x" });
+  assert.deepEqual(got, { "main.tf": "a", "modules/x.tf": "x", "logo.png": new Uint8Array([0xff, 0xfe, 0x00]) });
+});
+
+test("binary files are kept as Base64 beside the text files, shown after them with their size", () => {
+  const ws = new Workspace();
+  ws.reset("main", { "files/a.txt": "a" }, "files/a.txt", { "files/z.bin": "AAE=" });
+  ws.putBinary("files/logo.png", new Uint8Array([0xff, 0xfe, 0xfd]));
+  assert.deepEqual(ws.paths(), ["main.tf", "files/a.txt", "files/logo.png", "files/z.bin"]);
+  assert.deepEqual(ws.binaries(), { "files/logo.png": "//79", "files/z.bin": "AAE=" });
+  assert.equal(ws.binarySize("files/logo.png"), 3);
+  assert.equal(ws.binarySize("files/z.bin"), 2);
+  assert.ok(ws.isBinary("files/z.bin") && !ws.isBinary("files/a.txt"));
+  assert.match(ws.problem("files/z.bin"), /already a file/);
+  // A text file of the same path replaces a binary one, and back.
+  ws.put("files/z.bin", "now text");
+  assert.ok(!ws.isBinary("files/z.bin"));
+  ws.putBinary("files/a.txt", new Uint8Array([0]));
+  assert.equal(ws.active, "main.tf");
+  assert.deepEqual(ws.others(), { "files/z.bin": "now text" });
+  ws.rename("files/logo.png", "img/logo.png");
+  ws.remove("files/a.txt");
+  assert.deepEqual(ws.binaries(), { "img/logo.png": "//79" });
 });
 
 // A .zip with one stored and one deflated entry.
@@ -56,7 +77,7 @@ function zip(entries) {
   return new Uint8Array(Buffer.concat([...parts, dirBytes, end]));
 }
 
-test("a .zip gives its stored and deflated text files, and a file that is not one is refused", async () => {
+test("a .zip gives its stored and deflated files, and a file that is not one is refused", async () => {
   const body = 'variable "x" {}\n'.repeat(50);
   const got = await unzip(zip([["main.tf", "a", false], ["modules/n/main.tf", body, true], [".git/config", "x", false]]));
   assert.deepEqual(got, { "main.tf": "a", "modules/n/main.tf": body });

@@ -380,7 +380,7 @@ const MAX_TYPE_LENGTH = 300;
 // are asked of.
 const moduleMessages = new Map();
 
-function evaluateModule(source, variables, profile, consoleLine = "", files = {}, scope = "") {
+function evaluateModule(source, variables, profile, consoleLine = "", files = {}, scope = "", binaryFiles = {}) {
   const options = {
     profile,
     variablesFormat: varsFormat,
@@ -388,6 +388,7 @@ function evaluateModule(source, variables, profile, consoleLine = "", files = {}
     ...(!compareOpen && { maxTypeLength: MAX_TYPE_LENGTH, maxConsoleLines: MAX_VALUE_LINES }),
     ...(consoleLine.trim() && { console: consoleLine }),
     ...(Object.keys(files).length && { files }),
+    ...(Object.keys(binaryFiles).length && { binaryFiles }),
     ...(scope.trim() && { scope: scope.trim() }),
   };
   const message = { kind: "module", source, variables, options };
@@ -575,7 +576,7 @@ async function evaluateAndShow() {
   // The whole workspace in Module mode (whichever file is open), under
   // each engine the compare view asks for too.
   const answerFor = (engine, wanted) =>
-    mode === "module" ? evaluateModule(ws.get(MAIN), variables, engine, consoleLine, ws.others(), ui.consoleScope.value) : evaluate(source, variables, engine, wanted);
+    mode === "module" ? evaluateModule(ws.get(MAIN), variables, engine, consoleLine, ws.others(), ui.consoleScope.value, ws.binaries()) : evaluate(source, variables, engine, wanted);
   const answer = await answerOf(answerFor(profile, outputs()), my);
   if (!answer || my !== generation) return;
   if (mode === "module") {
@@ -764,7 +765,14 @@ function saveTexts() {
 function moduleFiles(editorText) {
   if (mode !== "module") return { e: editorText };
   ws.sync(editorText);
-  return { e: ws.get(MAIN), w: ws.others(), a: ws.active, ...(ui.consoleScope.value.trim() && { s: ui.consoleScope.value.trim() }) };
+  const binary = ws.binaries();
+  return {
+    e: ws.get(MAIN),
+    w: ws.others(),
+    a: ws.active,
+    ...(Object.keys(binary).length && { b: binary }),
+    ...(ui.consoleScope.value.trim() && { s: ui.consoleScope.value.trim() }),
+  };
 }
 
 function setDoc(view, text) {
@@ -790,7 +798,7 @@ function applyState(state) {
     ui.consoleInput.value = "";
   }
   if (mode === "module") {
-    ws.reset(state.e ?? "", state.w ?? {}, state.a ?? MAIN);
+    ws.reset(state.e ?? "", state.w ?? {}, state.a ?? MAIN, state.b ?? {});
     ui.consoleScope.value = state.s ?? "";
     openFile(ws.active, false);
   } else setDoc(exprView, state.e ?? "");
@@ -944,11 +952,13 @@ function moduleInspection(source, profile) {
   ws.sync(source);
   const scope = ui.consoleScope.value.trim();
   const others = ws.others();
+  const binaryFiles = ws.binaries();
   const options = {
     profile,
     variablesFormat: varsFormat,
     file: ws.active,
     ...(Object.keys(others).length && { files: others }),
+    ...(Object.keys(binaryFiles).length && { binaryFiles }),
     ...(scope && { scope }),
   };
   return { source: ws.get(MAIN), options };

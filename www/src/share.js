@@ -36,6 +36,8 @@ const FIELDS = {
   // file open in the editor.
   w: { what: "the files", type: "object", expect: "an object of file texts by path" },
   a: { what: "the open file", type: "string", expect: "text" },
+  // Added with binary files: those that are not text, Base64 by path.
+  b: { what: "the binary files", type: "object", expect: "an object of Base64 texts by path" },
   s: { what: "the console scope", type: "string", expect: "text" },
 };
 
@@ -55,6 +57,18 @@ function validateFiles(w) {
   for (const [path, text] of entries) {
     if (!validPath(path) || path === "main.tf") throw new LinkError(`the file name "${path.slice(0, 40)}" is not a relative path`);
     if (typeof text !== "string") throw new LinkError(`the file "${path.slice(0, 40)}" should be text, not ${kind(text)}`);
+  }
+}
+
+function validateBinary(b, w) {
+  if (b === null || Array.isArray(b)) throw new LinkError(`the binary files should be an object of Base64 texts by path, not ${kind(b)}`);
+  const entries = Object.entries(b);
+  if (entries.length + Object.keys(w ?? {}).length > MAX_FILES) throw new LinkError(`it has more than ${MAX_FILES} files`);
+  for (const [path, data] of entries) {
+    if (!validPath(path) || path === "main.tf") throw new LinkError(`the file name "${path.slice(0, 40)}" is not a relative path`);
+    if (typeof data !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0) {
+      throw new LinkError(`the binary file "${path.slice(0, 40)}" should be Base64 text`);
+    }
   }
 }
 
@@ -151,12 +165,14 @@ export function validateState(state) {
     }
   }
   if (state.w !== undefined) validateFiles(state.w);
+  if (state.b !== undefined) validateBinary(state.b, state.w);
   const m = state.m ?? (state.t ? "template" : "expression");
   const out = { e: state.e, v: state.v ?? "{}", t: m === "template", p: state.p ?? PROFILES[0], m, f: state.f ?? "json", c: state.c ?? "" };
   if (m !== "module") return out;
   const w = { ...(state.w ?? {}) };
   const a = state.a !== undefined && (state.a === "main.tf" || Object.hasOwn(w, state.a)) ? state.a : "main.tf";
-  return { ...out, w, a, ...(state.s && { s: state.s }) };
+  const b = Object.fromEntries(Object.entries(state.b ?? {}).filter(([p]) => !Object.hasOwn(w, p)));
+  return { ...out, w, a, ...(Object.keys(b).length && { b }), ...(state.s && { s: state.s }) };
 }
 
 /**

@@ -2,8 +2,10 @@
 // more .tf files, child modules such as modules/net/main.tf, tfvars files
 // (terraform.tfvars, *.auto.tfvars, loaded in Terraform's order), and the
 // files the file functions read — one of them open in the editor at a
-// time, shown as tabs. Files come in by the "+" button, by dropping files,
-// a folder or a .zip on the editor, and by share links and saved work.
+// time, shown as tabs. Files that are not UTF-8 text (images, archives) are
+// kept as Base64 beside them, shown by name and size: the file functions
+// that read bytes read them. Files come in by the "+" button, by dropping
+// files, a folder or a .zip on the editor, and by share links and saved work.
 import { validPath, MAX_FILES, inflate } from "./share.js";
 
 export const MAIN = "main.tf";
@@ -12,14 +14,43 @@ export const MAIN = "main.tf";
 export class Workspace {
   constructor() {
     this.files = new Map([[MAIN, ""]]);
+    /** The files that are not text: Base64 by path. */
+    this.binary = new Map();
     this.active = MAIN;
   }
 
-  /** Replaces every file: main.tf's text, the others by path, and the one to open. */
-  reset(main, others = {}, active = MAIN) {
+  /**
+   * Replaces every file: main.tf's text, the others by path, the one to
+   * open, and the binary files (Base64 by path).
+   */
+  reset(main, others = {}, active = MAIN, binary = {}) {
     this.files = new Map([[MAIN, main], ...Object.entries(others).filter(([p]) => p !== MAIN)]);
+    this.binary = new Map(Object.entries(binary).filter(([p]) => !this.files.has(p)).sort(([a], [b]) => a.localeCompare(b)));
     this.sort();
     this.active = this.files.has(active) ? active : MAIN;
+  }
+
+  /** The binary files, Base64 by path (what the evaluation takes as `binaryFiles`). */
+  binaries() {
+    return Object.fromEntries(this.binary);
+  }
+
+  isBinary(path) {
+    return this.binary.has(path);
+  }
+
+  /** Adds (or replaces) a binary file, given as bytes. */
+  putBinary(path, bytes) {
+    this.files.delete(path);
+    if (this.active === path) this.active = MAIN;
+    this.binary.set(path, toBase64(bytes));
+    this.binary = new Map([...this.binary].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  /** A binary file's size in bytes. */
+  binarySize(path) {
+    const b64 = this.binary.get(path) ?? "";
+    return Math.floor((b64.length * 3) / 4) - (b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0);
   }
 
   get(path) {
@@ -36,20 +67,22 @@ export class Workspace {
     return Object.fromEntries([...this.files].filter(([p]) => p !== MAIN));
   }
 
+  /** Every path: the text files (main.tf first), then the binary ones. */
   paths() {
-    return [...this.files.keys()];
+    return [...this.files.keys(), ...this.binary.keys()];
   }
 
   /** Why `path` cannot be a new name here, or "" when it can. */
   problem(path) {
     if (!validPath(path)) return "a file name is a relative path such as variables.tf or modules/net/main.tf";
-    if (this.files.has(path)) return `there is already a file named ${path}`;
-    if (this.files.size > MAX_FILES) return `a workspace holds at most ${MAX_FILES + 1} files`;
+    if (this.files.has(path) || this.binary.has(path)) return `there is already a file named ${path}`;
+    if (this.files.size + this.binary.size > MAX_FILES) return `a workspace holds at most ${MAX_FILES + 1} files`;
     return "";
   }
 
   /** Adds (or replaces) a file; the tabs stay in order, main.tf first. */
   put(path, text) {
+    this.binary.delete(path);
     const added = !this.files.has(path);
     this.files.set(path, text);
     if (added) this.sort();
@@ -61,6 +94,12 @@ export class Workspace {
   }
 
   rename(from, to) {
+    if (this.binary.has(from)) {
+      this.binary.set(to, this.binary.get(from));
+      this.binary.delete(from);
+      this.binary = new Map([...this.binary].sort(([a], [b]) => a.localeCompare(b)));
+      return;
+    }
     if (from === MAIN || !this.files.has(from)) return;
     const text = this.files.get(from);
     this.files.delete(from);
@@ -72,8 +111,22 @@ export class Workspace {
   remove(path) {
     if (path === MAIN) return;
     this.files.delete(path);
+    this.binary.delete(path);
     if (this.active === path) this.active = MAIN;
   }
+}
+
+function toBase64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/** A size in bytes as people read it: 312 bytes, 1.2 KB, 3.4 MB. */
+export function sizeText(n) {
+  if (n < 1000) return `${n} bytes`;
+  if (n < 1e6) return `${(n / 1e3).toFixed(1)} KB`;
+  return `${(n / 1e6).toFixed(1)} MB`;
 }
 
 /** The editor language a file is written in: "json" for JSON files, else "hcl". */
@@ -93,8 +146,18 @@ export function renderTabs(container, ws, { open, add, rename, remove }) {
     name.type = "button";
     name.className = "file-name";
     name.textContent = path;
-    name.title = path === MAIN ? "Open main.tf" : `Open ${path} (double-click to rename)`;
-    name.addEventListener("click", () => open(path));
+    if (ws.isBinary(path)) {
+      // Not text: shown by name and size, never in the editor.
+      const size = document.createElement("span");
+      size.className = "file-size";
+      size.textContent = ` (${sizeText(ws.binarySize(path))})`;
+      name.append(size);
+      tab.classList.add("file-binary");
+      name.title = `${path}: ${sizeText(ws.binarySize(path))}, not text; filebase64, filemd5, filesha256 and archive_file read it (double-click to rename)`;
+    } else {
+      name.title = path === MAIN ? "Open main.tf" : `Open ${path} (double-click to rename)`;
+      name.addEventListener("click", () => open(path));
+    }
     if (path !== MAIN) name.addEventListener("dblclick", () => rename(path));
     tab.append(name);
     if (path !== MAIN) {
@@ -188,10 +251,14 @@ export function createWorkspaceView({ ws, tabs, editor, active, editorText, show
         return;
       }
       const paths = Object.keys(files);
-      if (!paths.length) return say("Not added: no text files in what was dropped.");
+      if (!paths.length) return say("Not added: no files in what was dropped.");
       sync();
-      for (const p of paths) ws.put(p, files[p]);
-      openFile(paths.includes(MAIN) ? MAIN : paths.sort()[0], false);
+      for (const p of paths) {
+        if (typeof files[p] === "string") ws.put(p, files[p]);
+        else ws.putBinary(p, files[p]);
+      }
+      const texts = paths.filter((p) => typeof files[p] === "string");
+      openFile(texts.includes(MAIN) ? MAIN : (texts.sort()[0] ?? ws.active), false);
       changed();
     },
     true,
@@ -204,7 +271,11 @@ export function createWorkspaceView({ ws, tabs, editor, active, editorText, show
 
 // ------------------------------------------------------------ dropped files
 
-/** The text files among dropped items (files, folders, .zip archives), by path. */
+/**
+ * The files among dropped items (files, folders, .zip archives), by path:
+ * text, or the bytes of a file that is not UTF-8 text (at most
+ * MAX_BINARY_BYTES each; larger ones are left out).
+ */
 export async function droppedFiles(dataTransfer) {
   const out = {};
   const entries = [...(dataTransfer.items ?? [])].map((i) => i.webkitGetAsEntry?.()).filter(Boolean);
@@ -240,11 +311,20 @@ async function readEntry(entry, prefix, out) {
 async function readFile(file, path, out) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (path.toLowerCase().endsWith(".zip")) return Object.assign(out, await unzip(bytes));
-  const text = asText(bytes);
-  if (text !== null && validPath(path)) out[path] = text;
+  const content = textOrBytes(bytes);
+  if (content !== null && validPath(path)) out[path] = content;
 }
 
-// Files that are not UTF-8 text (binaries) are left out.
+/** The largest binary file a workspace takes (a share link takes less). */
+export const MAX_BINARY_BYTES = 2_000_000;
+
+// A file's text, else its bytes (not UTF-8 text), else null (too large).
+function textOrBytes(bytes) {
+  const text = asText(bytes);
+  if (text !== null) return text;
+  return bytes.length <= MAX_BINARY_BYTES ? bytes : null;
+}
+
 function asText(bytes) {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -256,8 +336,8 @@ function asText(bytes) {
 const MAX_UNZIPPED = 20_000_000;
 
 /**
- * The text files of a .zip archive by path (stored or deflated entries,
- * read through its central directory), without hidden directories.
+ * The files of a .zip archive by path, text or bytes (stored or deflated
+ * entries, read through its central directory), without hidden directories.
  */
 export async function unzip(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -293,8 +373,8 @@ export async function unzip(bytes) {
     if (method === 0) data = stored;
     else if (method === 8) data = await inflateRaw(stored);
     else continue;
-    const text = asText(data);
-    if (text !== null && validPath(name)) out[name] = text;
+    const content = textOrBytes(data);
+    if (content !== null && validPath(name)) out[name] = content;
   }
   return out;
 }

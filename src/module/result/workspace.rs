@@ -131,6 +131,18 @@ impl Workspace {
         &self.binary
     }
 
+    /// Replaces every file that is not UTF-8 text (a change only where a
+    /// path or its bytes differ).
+    pub fn set_binary_files(&mut self, binary: Vec<(String, Arc<[u8]>)>) {
+        let same = binary.len() == self.binary.len()
+            && binary.iter().zip(&self.binary).all(|((p, b), (q, c))| p == q && (Arc::ptr_eq(b, c) || b == c));
+        if !same {
+            self.files.retain(|(p, _)| !binary.iter().any(|(q, _)| q == p));
+            self.binary = binary;
+            self.changed_files();
+        }
+    }
+
     /// Adds the file at `path` that is not UTF-8 text (an image, an
     /// archive), or replaces its bytes; a text file of that path is
     /// removed.
