@@ -11,7 +11,8 @@
 // color-scheme, or --hcl-color-scheme), playground (an http(s) URL),
 // time-limit (ms, default 3000, counted once the worker takes the request);
 // module, vars-format and console for a module (its other files as
-// <template data-file="modules/net/main.tf"> children; with a test file
+// <template data-file="modules/net/main.tf"> children, a file that is not
+// text as <template data-file="logo.png" data-encoding="base64">; with a test file
 // among them, tests/x.tftest.hcl, the widget shows the module's test run as
 // `terraform test` prints it, and expect matches its summary line). The text may hold hidden
 // set-up, read-only lines and ^? queries (authoring.js). Nothing heavy
@@ -49,13 +50,29 @@ const moduleMessage = (source, variables, variablesFormat, consoleLine, profile,
   kind: "module",
   source,
   variables,
-  options: { variablesFormat, ...(consoleLine && { console: consoleLine }), ...(profile && { profile }), ...(Object.keys(files).length && { files }) },
+  options: { variablesFormat, ...(consoleLine && { console: consoleLine }), ...(profile && { profile }), ...fileOptions(files) },
 });
 
 // A module widget's other files: its <template data-file="PATH"> children
-// (a template's content is no part of the widget's text).
-const templateFiles = (host) =>
-  Object.fromEntries([...host.querySelectorAll(":scope > template[data-file]")].map((t) => [t.dataset.file, dedent(t.content.textContent)]));
+// (a template's content is no part of the widget's text), texts by path
+// and those with data-encoding="base64" (not text) apart.
+const templateFiles = (host) => {
+  const files = {};
+  const binary = {};
+  for (const t of host.querySelectorAll(":scope > template[data-file]")) {
+    if (t.dataset.encoding === "base64") binary[t.dataset.file] = t.content.textContent.replace(/\s+/g, "");
+    else files[t.dataset.file] = dedent(t.content.textContent);
+  }
+  return Object.keys(binary).length ? Object.defineProperty(files, BINARY, { value: binary }) : files;
+};
+// Where templateFiles keeps the binary files (not one of the paths).
+const BINARY = Symbol("binary files");
+
+// The evaluation options for a module widget's files.
+const fileOptions = (files) => ({
+  ...(Object.keys(files).length && { files }),
+  ...(files[BINARY] && { binaryFiles: files[BINARY] }),
+});
 
 /** What a ^? query shows for the inspected `text`: a line per value. */
 function queryLines(text, answer) {
@@ -472,7 +489,7 @@ class HclPlayground extends HTMLElement {
       }
       const start = base + lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + column;
       const files = this.module ? templateFiles(this) : {};
-      const options = this.module ? { variablesFormat: this.varsFormat, ...(Object.keys(files).length && { files }) } : {};
+      const options = this.module ? { variablesFormat: this.varsFormat, ...fileOptions(files) } : {};
       if (this.profile) options.profile = this.profile;
       const answer = await this.ask({ kind: this.module ? "inspectModule" : "inspect", source: this.module ? moduleSource : source, variables, options, start, end: start + text.length });
       if (!answer || source !== this.code.value) return;

@@ -29,6 +29,8 @@ struct Example {
     /// A module widget's other files: its `<template data-file="PATH">`
     /// children.
     files: Vec<(String, String)>,
+    /// Those with `data-encoding="base64"`: files that are not text.
+    binary: Vec<(String, std::sync::Arc<[u8]>)>,
 }
 
 impl Example {
@@ -157,7 +159,10 @@ fn markdown_fences(text: &str, found: &mut Vec<(Example, String)>) -> String {
             continue;
         }
         let attrs = attributes(&info[first.len()..], false);
-        found.push((Example { line: line + 1, text: format!("{body}\n"), attrs, page_profile: None, files: Vec::new() }, want.clone()));
+        found.push((
+            Example { line: line + 1, text: format!("{body}\n"), attrs, page_profile: None, files: Vec::new(), binary: Vec::new() },
+            want.clone(),
+        ));
     }
     blanked.join("\n")
 }
@@ -187,12 +192,12 @@ fn html_examples(html: &str, found: &mut Vec<(Example, String)>) {
         let Some(open_end) = tag_end(html, start) else { break };
         let close = lower[open_end..].find("</hcl-playground>").map_or(html.len(), |c| open_end + c);
         let attrs = attributes(&html[start + "<hcl-playground".len()..open_end - 1], true);
-        let (inner, files) = template_files(&html[open_end..close]);
+        let (inner, files, binary) = template_files(&html[open_end..close]);
         let text = match attrs.iter().find(|(k, _)| k == "expr") {
             Some((_, v)) => v.clone().unwrap_or_default(),
             None => dedent(&text_content(&inner)),
         };
-        push(found, Example { line: line_of(html, start), text, attrs, page_profile: None, files });
+        push(found, Example { line: line_of(html, start), text, attrs, page_profile: None, files, binary });
         from = close;
     }
     // <pre …><code class="language-hcl" …>text</code></pre>
@@ -223,18 +228,22 @@ fn html_examples(html: &str, found: &mut Vec<(Example, String)>) {
             }
         }
         let text = dedent(&text_content(&html[code_end..close]));
-        push(found, Example { line: line_of(html, start), text, attrs, page_profile: None, files: Vec::new() });
+        push(found, Example { line: line_of(html, start), text, attrs, page_profile: None, files: Vec::new(), binary: Vec::new() });
         from = close;
     }
 }
 
 /// A widget's inner HTML without its `<template data-file="PATH">`
 /// children, and their texts by path (as the widget reads them: the
-/// template's content is no part of the widget's text).
-fn template_files(inner: &str) -> (String, Vec<(String, String)>) {
+/// template's content is no part of the widget's text), those with
+/// `data-encoding="base64"` decoded apart (an undecodable one is empty).
+type Templates = (String, Vec<(String, String)>, Vec<(String, std::sync::Arc<[u8]>)>);
+fn template_files(inner: &str) -> Templates {
+    use base64::Engine;
     let lower = inner.to_ascii_lowercase();
     let mut rest = String::new();
     let mut files = Vec::new();
+    let mut binary = Vec::new();
     let mut from = 0;
     while let Some(at) = lower[from..].find("<template") {
         let start = from + at;
@@ -242,13 +251,20 @@ fn template_files(inner: &str) -> (String, Vec<(String, String)>) {
         let close = lower[open_end..].find("</template>").map_or(inner.len(), |c| open_end + c);
         rest.push_str(&inner[from..start]);
         let attrs = attributes(&inner[start + "<template".len()..open_end - 1], true);
-        if let Some((_, Some(path))) = attrs.iter().find(|(k, _)| k == "data-file") {
-            files.push((path.clone(), dedent(&text_content(&inner[open_end..close]))));
+        let base64 = attrs.iter().any(|(k, v)| k == "data-encoding" && v.as_deref() == Some("base64"));
+        match attrs.iter().find(|(k, _)| k == "data-file") {
+            Some((_, Some(path))) if base64 => {
+                let text: String = text_content(&inner[open_end..close]).split_whitespace().collect();
+                let bytes = base64::engine::general_purpose::STANDARD.decode(text).unwrap_or_default();
+                binary.push((path.clone(), bytes.into()));
+            }
+            Some((_, Some(path))) => files.push((path.clone(), dedent(&text_content(&inner[open_end..close])))),
+            _ => {}
         }
         from = (close + "</template>".len()).min(inner.len());
     }
     rest.push_str(&inner[from..]);
-    (rest, files)
+    (rest, files, binary)
 }
 
 fn push(found: &mut Vec<(Example, String)>, e: Example) {
@@ -501,7 +517,7 @@ fn evaluate_module(e: &Example, profile: Profile, setup: &str, text: &str, vars:
         return Ok(stdout.trim_end().lines().last().unwrap_or("").to_string());
     }
     inputs.add_auto_files(&files);
-    let module = Module::load(files, &opts);
+    let module = Module::load_with_binary(files, e.binary.clone(), &opts);
     let evaluation = module.evaluate(&inputs);
     match e.get("console").filter(|c| !c.trim().is_empty()) {
         Some(line) => {
