@@ -24,3 +24,27 @@ fn readme_lists_the_registry() {
         }
     }
 }
+
+/// The probe figures the READMEs quote are the recorded tallies'
+/// (tests/providers/sdk_rules/, written by tools/providers/json_forms.py).
+#[test]
+fn readme_probe_figures_are_the_recorded_tallies() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tallies: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("tests/providers/sdk_rules/aws-5.100.0-json.json")).unwrap()).unwrap();
+    let count = |class: &str| tallies["tally"][class].as_u64().unwrap_or(0);
+    let total: u64 = tallies["tally"].as_object().unwrap().values().filter_map(|n| n.as_u64()).sum();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let rewritten = count("sorted") + count("policy");
+    assert!(readme.contains(&format!("{rewritten} of {total} probed")), "README.md should say {rewritten} of {total} probed");
+    let tools = std::fs::read_to_string(root.join("tools/providers/README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    for figure in [
+        format!("Of {total} arguments"),
+        format!("{} are rewritten", count("sorted")),
+        format!("{} to the same", count("policy")),
+        format!("{} are kept as written", count("as-written")),
+        format!("{} differ otherwise", count("other")),
+    ] {
+        assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+    }
+}
