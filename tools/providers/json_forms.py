@@ -96,38 +96,16 @@ def main():
         for owner in ("role", "user", "group"):
             if owner in schemas["resource_schemas"][ty]["block"].get("attributes", {}):
                 defaults.SAMPLES.setdefault((ty, owner), "sample")
-    changes, meta = {}, {}
-    pending = types
-    for round in range(4):
-        resources = {}
-        for ty in pending:
-            block = schemas["resource_schemas"][ty]["block"]
-            base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
-            for name, a in sorted(block.get("attributes", {}).items()):
-                if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
-                    continue
-                address = f"{ty}.{ty}_{name}"
-                if address in changes:
-                    continue
-                lines = [x for x in base if x.split("=")[0].strip() != name]
-                lines.append(f"  {name} = {json.dumps(json.dumps(sample_for(name), indent=2))}")
-                resources[address] = (ty, lines)
-                meta[address] = (ty, name)
-        print(f"round {round}: {len(pending)} types, {len(resources)} probes", file=sys.stderr)
-        again = set()
-        keys = sorted(resources)
-        for i in range(0, len(keys), args.batch):
-            chunk = {k: resources[k] for k in keys[i:i + args.batch]}
-            planned, refused = sdk_rules.plan(program, args.plugin_dir, args.provider, version, config, chunk)
-            changes.update(planned)
-            for address, why in refused.items():
-                ty = resources[address][0]
-                if ty not in again and defaults.learn(ty, schemas["resource_schemas"][ty]["block"], why):
-                    again.add(ty)
-            print(f"  {min(i + args.batch, len(keys))}/{len(keys)}: {len(changes)} planned", file=sys.stderr)
-        pending = sorted(again)
-        if not pending:
-            break
+    def json_probes(ty, block):
+        base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
+        for name, a in sorted(block.get("attributes", {}).items()):
+            if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
+                continue
+            lines = [x for x in base if x.split("=")[0].strip() != name]
+            lines.append(f"  {name} = {json.dumps(json.dumps(sample_for(name), indent=2))}")
+            yield name, lines, (ty, name)
+
+    changes, meta = sdk_rules.probe_all(program, args, version, config, schemas, types, json_probes, rounds=4)
     forms = {}
     tally = {}
     for address, change in sorted(changes.items()):

@@ -153,6 +153,40 @@ def plan(program, plugin_dir, provider, version, provider_config, resources):
     return {}, refused
 
 
+def probe_all(program, args, version, config, schemas, types, probes_of, rounds=6):
+    """Plans the probe resources of each type (`probes_of(type, block)`
+    yields name, lines and what the probe is), `args.batch` a plan; a type
+    the provider refuses is fixed from the refusal (defaults.learn: an
+    argument it wants, a value from its enumeration, an ARN) and planned
+    again. ({address: change}, {address: what the probe is})."""
+    changes, meta = {}, {}
+    pending = list(types)
+    for round in range(rounds):
+        resources = {}
+        for ty in pending:
+            for name, lines, what in probes_of(ty, schemas["resource_schemas"][ty]["block"]):
+                address = f"{ty}.{ty}_{name}"
+                if address not in changes:
+                    resources[address] = (ty, lines)
+                    meta[address] = what
+        keys = sorted(resources)
+        print(f"round {round}: {len(pending)} types, {len(resources)} probes", file=sys.stderr)
+        again = set()
+        for i in range(0, len(keys), args.batch):
+            chunk = {k: resources[k] for k in keys[i:i + args.batch]}
+            planned, refused = plan(program, args.plugin_dir, args.provider, version, config, chunk)
+            changes.update(planned)
+            for address, why in refused.items():
+                ty = resources[address][0]
+                if ty not in again and defaults.learn(ty, schemas["resource_schemas"][ty]["block"], why):
+                    again.add(ty)
+            print(f"  {min(i + args.batch, len(keys))}/{len(keys)}: {len(changes)} planned", file=sys.stderr)
+        pending = sorted(again)
+        if not pending:
+            break
+    return changes, meta
+
+
 def at(value, path):
     """The value at `path` (`block.arg`: the first block's) of a planned object."""
     for step in path.split("."):
@@ -203,36 +237,13 @@ def main():
     if args.limit and len(types) > args.limit:
         step = len(types) / args.limit
         types = [types[int(i * step)] for i in range(args.limit)]
-    changes, meta = {}, {}
-    pending = list(types)
-    # A refused type is fixed from the refusal (defaults.learn: an argument
-    # it wants, a value from its enumeration, an ARN) and planned again.
-    for round in range(6):
-        resources = {}
-        for ty in pending:
-            block = schemas["resource_schemas"][ty]["block"]
-            ident = block.get("attributes", {}).get("id", {})
-            sdk = "sdkv2" if ident.get("optional") and ident.get("computed") else "framework"
-            for name, path, kind, elem, computed, variant, lines in probes(ty, block):
-                address = f"{ty}.{ty}_{name}"
-                if address not in changes:
-                    resources[address] = (ty, lines)
-                    meta[address] = (ty, sdk, path, kind, elem, computed, variant)
-        keys = sorted(resources)
-        print(f"round {round}: {len(pending)} types, {len(resources)} probes", file=sys.stderr)
-        again = set()
-        for i in range(0, len(keys), args.batch):
-            chunk = {k: resources[k] for k in keys[i:i + args.batch]}
-            planned, refused = plan(program, args.plugin_dir, args.provider, version, config, chunk)
-            changes.update(planned)
-            for address, why in refused.items():
-                ty = resources[address][0]
-                if ty not in again and defaults.learn(ty, schemas["resource_schemas"][ty]["block"], why):
-                    again.add(ty)
-            print(f"  {min(i + args.batch, len(keys))}/{len(keys)}: {len(changes)} planned", file=sys.stderr)
-        pending = sorted(again)
-        if not pending:
-            break
+    def sdk_probes(ty, block):
+        ident = block.get("attributes", {}).get("id", {})
+        sdk = "sdkv2" if ident.get("optional") and ident.get("computed") else "framework"
+        for name, path, kind, elem, computed, variant, lines in probes(ty, block):
+            yield name, lines, (ty, sdk, path, kind, elem, computed, variant)
+
+    changes, meta = probe_all(program, args, version, config, schemas, types, sdk_probes)
     found = collections.defaultdict(dict)
     tally = collections.defaultdict(collections.Counter)
     for address, change in sorted(changes.items()):

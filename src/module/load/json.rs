@@ -28,26 +28,10 @@ pub(crate) fn parse(text: &str, name: &str, limits: &crate::Limits, profile: Pro
 /// The schema of a configuration file, per engine.
 struct Configuration(Profile);
 
-const FILE: &[(&str, &[&str])] = &[
-    ("terraform", &[]),
-    ("provider", &["name"]),
-    ("variable", &["name"]),
-    ("locals", &[]),
-    ("output", &["name"]),
-    ("module", &["name"]),
-    ("resource", &["type", "name"]),
-    ("data", &["type", "name"]),
-    ("ephemeral", &["type", "name"]),
-    ("moved", &[]),
-    ("import", &[]),
-    ("check", &["name"]),
-    ("removed", &[]),
-];
-
 impl Shapes for Configuration {
     fn shape(&self, kind: &str) -> Shape<'_> {
         let blocks: &'static [(&'static str, &'static [&'static str])] = match kind {
-            "" => return Shape::Content { attributes: Some(Vec::new()), blocks: FILE },
+            "" => return Shape::Content { attributes: Some(Vec::new()), blocks: super::config::file_blocks(self.0) },
             "locals" | "required_providers" => return Shape::JustAttributes,
             "terraform" => &[("required_providers", &[]), ("backend", &["type"]), ("cloud", &[]), ("provider_meta", &["provider"])],
             "cloud" => &[("workspaces", &[])],

@@ -38,6 +38,9 @@ pub(crate) struct State {
     pub locals: HashMap<String, Value>,
     pub resources: HashMap<(Mode, String, String), Value>,
     pub modules: HashMap<String, Value>,
+    /// The module calls evaluated with all their arguments (an early
+    /// evaluation of one of them, with some, then changes nothing).
+    pub called: BTreeSet<usize>,
     /// Output values evaluated (marked as declared).
     pub outputs: BTreeMap<String, Value>,
     /// Nodes whose evaluation failed, or that were never processed
@@ -266,10 +269,16 @@ impl<'m> Planner<'m> {
             Node::Module(i) => {
                 let v = self::calls::module_call(self, i, None);
                 self.state.modules.insert(self.config.modules[i].name.clone(), v);
+                self.state.called.insert(i);
             }
             Node::Early(j) => {
                 // What the call's full evaluation reports is reported once.
                 let (call, arguments) = (self.graph.early[j].call, self.graph.early[j].arguments.clone());
+                // Two calls that read each other's outputs: the one made in
+                // full already knows what an early evaluation would.
+                if self.state.called.contains(&call) {
+                    return;
+                }
                 let keep = self.diags.len();
                 let v = self::calls::module_call(self, call, Some(&arguments));
                 self.diags.truncate(keep);

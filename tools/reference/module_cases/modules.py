@@ -508,3 +508,78 @@ case(A, "for-each-set-keys", files={"main.tf": '''
       name     = each.value
     }
 ''', "modules/x/main.tf": CHILD}, exprs=["keys(module.x)", 'module.x["a"].greeting', "module.x[0]"])
+
+# Two calls that each take an output of the other, with no cycle between
+# the values themselves (issue 36): each output is evaluated from the
+# instance's values, through locals and instances too.
+case(A, "calls-read-each-others-outputs", files={
+    "main.tf": '''
+        module "a" {
+          source = "./modules/a"
+          in     = module.b.first
+        }
+        module "b" {
+          source = "./modules/b"
+          in     = module.a.second
+        }
+        output "a" {
+          value = module.a
+        }
+    ''',
+    "modules/a/main.tf": '''
+        variable "in" {}
+        output "second" {
+          value = "a-second"
+        }
+        output "echo" {
+          value = "a got ${var.in}"
+        }
+    ''',
+    "modules/b/main.tf": '''
+        variable "in" {}
+        output "first" {
+          value = "b-first"
+        }
+        output "echo" {
+          value = "b got ${var.in}"
+        }
+    ''',
+}, exprs=["module.a", "module.b", "output.a", "module.a.echo"])
+
+case(A, "calls-read-each-others-outputs-through-locals", files={
+    "main.tf": '''
+        locals {
+          from_b = upper(module.b.first)
+        }
+        module "a" {
+          source = "./modules/a"
+          count  = 2
+          in     = "${local.from_b}-${count.index}"
+        }
+        module "b" {
+          source = "./modules/b"
+          in     = module.a[1].second
+        }
+    ''',
+    "modules/a/main.tf": '''
+        variable "in" {}
+        output "second" {
+          value = "a-second"
+        }
+        output "echo" {
+          value = "a got ${var.in}"
+        }
+    ''',
+    "modules/b/main.tf": '''
+        variable "in" {}
+        locals {
+          first = "b-first"
+        }
+        output "first" {
+          value = local.first
+        }
+        output "echo" {
+          value = "b got ${var.in}"
+        }
+    ''',
+}, exprs=["module.a[0].echo", "module.a[1].echo", "module.b.echo", "local.from_b"])

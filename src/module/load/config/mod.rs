@@ -318,6 +318,14 @@ const FILE_OPENTOFU: Schema = Schema {
 
 const FILE: Schema = Schema { attributes: &[], blocks: all_but_last(FILE_OPENTOFU.blocks) };
 
+/// The block types of a configuration file, per engine.
+pub(crate) fn file_blocks(profile: crate::profile::Profile) -> &'static [(&'static str, &'static [&'static str])] {
+    match profile {
+        crate::profile::Profile::OpenTofu => FILE_OPENTOFU.blocks,
+        _ => FILE.blocks,
+    }
+}
+
 /// A schema list without its last entry (the one OpenTofu adds).
 const fn all_but_last<T>(items: &'static [T]) -> &'static [T] {
     match items.split_last() {
