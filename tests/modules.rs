@@ -216,10 +216,12 @@ fn golden_module_cases() {
     );
 }
 
-/// Where the playground assumes `init` ran (the CLI, the page), a local
-/// module source that names no directory of the files is `init`'s error,
-/// as recorded: every recorded case whose `init` failed on an unreadable
-/// directory gives those diagnostics, summary and detail.
+/// Where the playground assumes `init` ran over a whole directory (the
+/// command line) or a workspace of directories (the page), a local module
+/// source that names no directory of the files is `init`'s error, as
+/// recorded: every recorded case whose `init` failed on an unreadable
+/// directory gives those diagnostics, summary and detail. A page holding
+/// files of one directory assumes the module is installed.
 #[test]
 fn assumed_installation_refuses_local_sources_as_init_does() {
     let mut checked = 0;
@@ -229,7 +231,11 @@ fn assumed_installation_refuses_local_sources_as_init_does() {
             continue;
         }
         let (files, inputs, mut opts) = setup(&case);
+        let in_directories = files.iter().any(|(n, _)| n.contains('/'));
         opts.installation = Installation::Assumed;
+        let assumed = Module::load(files.clone(), &opts).evaluate(&inputs);
+        assert_eq!(assumed.stopped, in_directories, "{} [{}]: the page's workspace", case["id"], case["profile"]);
+        opts.installation = Installation::Complete;
         let evaluation = Module::load(files, &opts).evaluate(&inputs);
         let got: Vec<(String, String)> =
             evaluation.diagnostics.iter().map(|d| (d.diagnostic.summary.clone(), d.diagnostic.detail.clone())).collect();

@@ -8,7 +8,7 @@
 //! alone and status 1.
 
 use hcl_playground::api::VariablesFormat;
-use hcl_playground::module::{CliInput, DiagnosticKind, Inputs, ModuleOptions, Workspace};
+use hcl_playground::module::{CliInput, DiagnosticKind, Inputs, Installation, ModuleOptions, Workspace};
 use hcl_playground::Value;
 use std::path::Path;
 use std::process::ExitCode;
@@ -88,6 +88,8 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         profile: options.profile,
         limits: options.limits.clone(),
         providers: provider_data(args.providers.as_deref()),
+        // A directory read whole holds every file `init` would find.
+        installation: if path.is_dir() { Installation::Complete } else { Installation::Assumed },
         ..ModuleOptions::default()
     };
     if let Ok(abs) = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir }) {

@@ -36,7 +36,7 @@ pub(crate) fn before_evaluation(module: &Module, diags: &mut Vec<ModuleDiagnosti
         provider_for_each(root, &module.files, diags);
     }
     // OpenTofu's installer looks for a duplicate call's module too.
-    if tofu && opts.installation != Installation::Assumed {
+    if tofu && !matches!(opts.installation, Installation::Assumed | Installation::Complete) {
         for loc in &root.duplicate_modules {
             let detail = "This module is not yet installed. Run \"tofu init\" to install all modules required by this configuration.";
             diags.push(ModuleDiagnostic::at(loc.file, Diagnostic::error("Module not installed", detail, loc.span)));

@@ -61,6 +61,8 @@ pub(crate) fn resolve(
     let mut reached = vec![false; module.dirs.len()];
     reached[0] = true;
     let recorded = installed_dirs(module);
+    // A workspace of directories: the configuration's files are all here.
+    let in_directories = module.files.iter().any(|(n, _)| n.contains('/')) || module.fs.binary.iter().any(|(n, _)| n.contains('/'));
     while let Some((d, chain, key)) = work.pop() {
         let dir = module.dir_at(d);
         for (i, call) in dir.config.modules.iter().enumerate() {
@@ -80,8 +82,9 @@ pub(crate) fn resolve(
             let Some(t) = target else {
                 match opts.installation {
                     // `init` would fail: the files are all here, and none is there.
-                    Installation::Assumed if local => unreadable(module, &dir.path, &source, call, diags),
-                    Installation::Assumed => {}
+                    Installation::Complete if local => unreadable(module, &dir.path, &source, call, diags),
+                    Installation::Assumed if local && in_directories => unreadable(module, &dir.path, &source, call, diags),
+                    Installation::Assumed | Installation::Complete => {}
                     Installation::Uninitialized => fail(diags, not_installed.clone()),
                     Installation::Initialized if tofu && local => fail(diags, "This module's local cache directory  could not be read. Run \"tofu init\" to install all modules required by this configuration.".into()),
                     // Terraform's `init` fails on it, and then records no module.

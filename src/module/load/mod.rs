@@ -147,9 +147,14 @@ pub enum Installation {
     /// As if it had, where the files allow: a child module whose files are
     /// not among the module's is taken as installed with outputs not yet
     /// known, and any provider as available (the playground's page, which
-    /// holds one file).
+    /// may hold one file) — but where the files are in directories, a local
+    /// module source that names none of them is `init`'s error.
     #[default]
     Assumed,
+    /// [`Installation::Assumed`], with every file of the configuration
+    /// here (a directory the command line read whole): a local module
+    /// source that names no directory of them is `init`'s error.
+    Complete,
     /// `init` ran in a directory holding exactly the module's files: a
     /// local child module without files was not installed, and a module
     /// call `init` refuses leaves its module uninstalled.
