@@ -178,6 +178,12 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binar
                 }
             }
         }
+        // One wanted directory inside another (`../..` and `../../wrappers`)
+        // is read with it.
+        let inside = |p: &String, others: &[String]| {
+            others.iter().any(|o| o != p && p.strip_prefix(&format!("{o}/")).is_some_and(|rest| !rest.starts_with("..")))
+        };
+        let wanted: Vec<String> = wanted.iter().filter(|p| !inside(p, &wanted)).cloned().collect();
         if wanted.is_empty() || read.len() > 50 {
             return Ok(());
         }
