@@ -171,12 +171,16 @@ fn module_mode_reads_the_local_modules_above_the_root() {
             ("main.tf", "variable \"name\" {\n  default = \"x\"\n}\noutput \"id\" {\n  value = \"${var.name}-${file(\"${path.module}/templates/a.txt\")}\"\n}\n"),
             ("templates/a.txt", "from-the-module"),
             ("examples/complete/main.tf", "module \"m\" {\n  source = \"../../\"\n  name   = \"ex\"\n}\noutput \"id\" {\n  value = module.m.id\n}\n"),
+            // A directory inside the one above, called too: read once.
+            ("wrappers/main.tf", "output \"w\" {\n  value = \"wrapped\"\n}\n"),
+            ("examples/complete/wrapped.tf", "module \"w\" {\n  source = \"../../wrappers\"\n}\n"),
         ],
     );
     let example = dir.join("examples/complete");
     let d = example.to_str().expect("utf-8 path");
     assert_eq!(hcl_eval(&["--module", d, "module.m"], ""), (0, "{\n  \"id\" = \"ex-from-the-module\"\n}\n".into(), String::new()));
     assert!(hcl_eval(&["--module", d], "").1.contains("output.id = \"ex-from-the-module\"\n"));
+    assert_eq!(hcl_eval(&["--module", d, "module.w.w"], ""), (0, "\"wrapped\"\n".into(), String::new()));
     let _ = std::fs::remove_dir_all(dir);
 }
 

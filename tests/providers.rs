@@ -184,7 +184,8 @@ fn aws_data_sources_computed_offline_match_the_provider() {
         for e in case["exprs"].as_array().into_iter().flatten() {
             let expr = e["expr"].as_str().unwrap_or_default();
             // The recorder keeps each error's summary.
-            let got = console_in(filename, module, expr).map_err(|es| es.into_iter().map(|e| e.split(": ").next().unwrap_or("").to_string()).collect::<Vec<_>>());
+            let got = console_in(filename, module, expr)
+                .map_err(|es| es.into_iter().map(|e| e.split(": ").next().unwrap_or("").to_string()).collect::<Vec<_>>());
             let want = match e.get("console") {
                 Some(c) => Ok(c.as_str().unwrap_or_default().to_string()),
                 None => Err(e["errors"].as_array().into_iter().flatten().filter_map(|x| x.as_str().map(String::from)).collect()),
