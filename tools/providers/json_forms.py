@@ -2,8 +2,9 @@
 """Learns, from the provider itself, which string arguments it rewrites
 while planning because they hold JSON, and into which normal form: each
 optional or required string argument whose name says it may hold a
-document (policy, definition, template, ...) of every resource type is
-planned with the real `terraform plan`, set to a pretty JSON document
+document (policy, definition, template, ...) of every resource type (and
+one level down in its blocks: `inline_policy.policy`)
+is planned with the real `terraform plan`, set to a pretty JSON document
 whose keys are out of order and whose strings hold `<`, `>` and `&` (an
 array of objects for `*definitions`).
 
@@ -104,6 +105,18 @@ def main():
             lines = [x for x in base if x.split("=")[0].strip() != name]
             lines.append(f"  {name} = {json.dumps(json.dumps(sample_for(name), indent=2))}")
             yield name, lines, (ty, name)
+        # One level down: a block written once with its required content
+        # (an IAM role's inline_policy).
+        for bname, bt in sorted(block.get("block_types", {}).items()):
+            if bt.get("nesting_mode") not in ("list", "set") or any(x == f"  {bname} {{" for x in base):
+                continue
+            inner = defaults.body(ty, bt["block"], "    ", bname)
+            for name, a in sorted(bt["block"].get("attributes", {}).items()):
+                if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
+                    continue
+                own = [x for x in inner if x.split("=")[0].strip() != name]
+                lines = base + [f"  {bname} {{"] + own + [f"    {name} = {json.dumps(json.dumps(sample_for(name), indent=2))}", "  }"]
+                yield f"{bname}__{name}", lines, (ty, f"{bname}.{name}")
 
     changes, meta = sdk_rules.probe_all(program, args, version, config, schemas, types, json_probes, rounds=4)
     forms = {}
@@ -111,8 +124,9 @@ def main():
     for address, change in sorted(changes.items()):
         ty, name = meta[address]
         after, unknown = change.get("after") or {}, change.get("after_unknown") or {}
-        value = after.get(name)
-        c = "unknown" if unknown.get(name) is True else classed(value, sample_for(name)) if isinstance(value, str) else "other"
+        value = sdk_rules.at(after, name)
+        sample = sample_for(name.split(".")[-1])
+        c = "unknown" if sdk_rules.at(unknown, name) is True else classed(value, sample) if isinstance(value, str) else "other"
         forms.setdefault(ty, {})[name] = c
         tally[c] = tally.get(c, 0) + 1
     print(f"{len(changes)} planned: {tally}", file=sys.stderr)

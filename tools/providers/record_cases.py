@@ -31,7 +31,9 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 def console(program, work, e, expr):
     r = subprocess.run([program, "console", "-plan"], cwd=work, env=e, input=expr + "\n", capture_output=True, text=True)
     errors = re.findall(r"Error: (.*)", ANSI.sub("", r.stderr))
-    return r.stdout.rstrip("\n"), errors
+    # The module's warnings (a deprecated argument) come first, boxed.
+    out = "\n".join(line for line in ANSI.sub("", r.stdout).splitlines() if not line.startswith(("╷", "│", "╵")))
+    return out.strip("\n"), errors
 
 
 def main():

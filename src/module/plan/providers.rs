@@ -415,25 +415,48 @@ fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::V
 /// normal form: Go's `json.Unmarshal` into interfaces and `json.Marshal`,
 /// compact with every object's keys sorted and `<`, `>`, `&` escaped; a
 /// "policy" has its top object's `Version`, `Id` and `Statement` first.
-/// Text that is not JSON stays as written (the provider refuses it).
-pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value) -> Value {
+/// Text that is not JSON stays as written (the provider refuses it). A
+/// name `block.argument` is the argument in each of the block's objects.
+pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile: crate::profile::Profile) -> Value {
     let Some(forms) = forms.as_object().filter(|f| !f.is_empty()) else { return planned };
     let Value::Object(mut fields) = planned else { return planned };
     for (name, form) in forms {
-        let Some(v) = fields.get(name) else { continue };
-        let (inner, marks) = v.clone().unmark();
-        let Some(text) = inner.as_str() else { continue };
-        let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else { continue };
         let first: &[&str] = if form == "policy" { &["Version", "Id", "Statement"] } else { &[] };
-        let mut out = String::with_capacity(text.len());
-        go_json(&doc, first, &mut out);
-        let normal = match &inner {
-            Value::String(s) if **s == *out => continue,
-            _ => Value::String(out.into()),
-        };
-        fields.make_mut().insert(name.clone(), normal.with_marks(marks));
+        match name.split_once('.') {
+            None => {
+                if let Some(normal) = fields.get(name).and_then(|v| normal_json(v, first)) {
+                    fields.make_mut().insert(name.clone(), normal);
+                }
+            }
+            Some((block, argument)) => {
+                let Some(objects) = fields.get(block).filter(|v| v.is_known() && !v.is_null()) else { continue };
+                let argument = argument.to_string();
+                let rewritten = map_objects(
+                    objects.clone(),
+                    |m| {
+                        let mut out = m.clone();
+                        if let Some(normal) = m.get(&argument).and_then(|v| normal_json(v, first)) {
+                            out.make_mut().insert(argument.clone(), normal);
+                        }
+                        Value::Object(out)
+                    },
+                    profile,
+                );
+                fields.make_mut().insert(block.to_string(), rewritten);
+            }
+        }
     }
     Value::Object(fields)
+}
+
+/// A known JSON string in its provider's normal form, where that differs.
+fn normal_json(v: &Value, first: &[&str]) -> Option<Value> {
+    let (inner, marks) = v.clone().unmark();
+    let text = inner.as_str()?;
+    let doc = serde_json::from_str::<serde_json::Value>(text).ok()?;
+    let mut out = String::with_capacity(text.len());
+    go_json(&doc, first, &mut out);
+    (out != text).then(|| Value::String(out.into()).with_marks(marks))
 }
 
 /// What Go's `json.Marshal` writes of a document decoded into interfaces

@@ -300,7 +300,7 @@ fn instance(
                     Mode::Data => super::data_sources::read(p, r, &config, t)?,
                     _ => {
                         let planned = providers::plan_object(&config, s, &t.defaults, planning, p.profile);
-                        let planned = providers::normalize_json(planned, &t.normalize);
+                        let planned = providers::normalize_json(planned, &t.normalize, p.profile);
                         match providers::provider_source(p, r) {
                             Some(source) => super::provider_plans::adjust(p, r, &source, &t.defaults, planned),
                             None => planned,
