@@ -62,7 +62,10 @@ fn setup(case: &Json) -> (Vec<(String, String)>, Inputs, ModuleOptions) {
         });
     }
     let profile = Profile::from_name(case["profile"].as_str().unwrap_or("terraform")).unwrap();
-    let calls_module = files.iter().any(|(n, t)| n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")));
+    let calls_module = files.iter().any(|(n, t)| {
+        (n.ends_with(".tf") && t.lines().any(|l| l.trim_start().starts_with("module ")))
+            || (n.ends_with(".tf.json") && t.contains("\"module\""))
+    });
     // The recorder runs `init` where a module is called, or the real
     // providers of tools/providers are used (the `providers`, `kubernetes`
     // `google`, `helm`, `azurerm` and `archive` areas).

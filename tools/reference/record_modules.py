@@ -301,7 +301,8 @@ def read_json_lines(path):
 
 
 def has_module_call(files):
-    return any(re.search(r'(?m)^\s*module\s+"', text) for name, text in files.items() if name.endswith(".tf"))
+    native = any(re.search(r'(?m)^\s*module\s+"', text) for name, text in files.items() if name.endswith(".tf"))
+    return native or any(re.search(r'"module"\s*:', text) for name, text in files.items() if name.endswith(".tf.json"))
 
 
 # PROVIDERS_PLUGIN_DIR: a plugin directory of real providers (the layout
@@ -331,6 +332,11 @@ def uses_provider(files):
         return False
     names = provider_types(PROVIDERS_PLUGIN_DIR)
     for name, text in files.items():
+        if name.endswith(".tf.json"):
+            # A JSON file's resource types are the keys under "resource"/"data".
+            if any(re.search(rf'"{ty}_\w+"\s*:', text) for ty in names) or '"required_providers"' in text:
+                return True
+            continue
         if not name.endswith(".tf"):
             continue
         if re.search(r"(?m)^\s*required_providers\s*\{", text):
