@@ -1,5 +1,6 @@
-//! The README's function reference is generated from the registry; this
-//! keeps it current (`UPDATE_README=1 cargo test --test readme` rewrites it).
+//! The function reference (docs/functions.md) is generated from the
+//! registry; this keeps it current (`UPDATE_README=1 cargo test --test
+//! readme` rewrites it). The figures the guides quote are checked too.
 
 use std::path::Path;
 
@@ -8,24 +9,24 @@ const END: &str = "<!-- functions:end -->";
 
 #[test]
 fn readme_lists_the_registry() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-    let readme = std::fs::read_to_string(&path).expect("README.md");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/functions.md");
+    let readme = std::fs::read_to_string(&path).expect("docs/functions.md");
     let (Some(a), Some(b)) = (readme.find(START), readme.find(END)) else {
-        panic!("README.md lacks the generated function reference markers");
+        panic!("docs/functions.md lacks the generated function reference markers");
     };
     let generated = hcl_playground::functions::reference_markdown();
     let current = &readme[a + START.len()..b];
     if current != generated {
         if std::env::var_os("UPDATE_README").is_some() {
             let updated = format!("{}{START}{generated}{}", &readme[..a], &readme[b..]);
-            std::fs::write(&path, updated).expect("write README.md");
+            std::fs::write(&path, updated).expect("write docs/functions.md");
         } else {
-            panic!("README.md's function reference is out of date: run UPDATE_README=1 cargo test --test readme");
+            panic!("docs/functions.md's function reference is out of date: run UPDATE_README=1 cargo test --test readme");
         }
     }
 }
 
-/// The probe figures the READMEs quote are the recorded tallies'
+/// The probe figures the guides quote are the recorded tallies'
 /// (tests/providers/sdk_rules/, written by tools/providers/json_forms.py).
 #[test]
 fn readme_probe_figures_are_the_recorded_tallies() {
@@ -34,9 +35,9 @@ fn readme_probe_figures_are_the_recorded_tallies() {
         serde_json::from_str(&std::fs::read_to_string(root.join("tests/providers/sdk_rules/aws-5.100.0-json.json")).unwrap()).unwrap();
     let count = |class: &str| tallies["tally"][class].as_u64().unwrap_or(0);
     let total: u64 = tallies["tally"].as_object().unwrap().values().filter_map(|n| n.as_u64()).sum();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let guide = std::fs::read_to_string(root.join("docs/playground.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
     let rewritten = count("sorted") + count("policy");
-    assert!(readme.contains(&format!("{rewritten} of {total} probed")), "README.md should say {rewritten} of {total} probed");
+    assert!(guide.contains(&format!("{rewritten} of {total} probed")), "docs/playground.md should say {rewritten} of {total} probed");
     let tools = std::fs::read_to_string(root.join("tools/providers/README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
     for figure in [
         format!("Of {total} arguments"),
