@@ -64,13 +64,27 @@ pub(super) struct JsModuleOptions {
 
 impl JsModuleOptions {
     /// The binary files, decoded; the path of one that is not Base64.
+    /// Every keystroke sends them again: a file whose text is the one
+    /// decoded last keeps those bytes (so the workspace sees no change).
     pub(super) fn binary(&self) -> Result<Vec<(String, std::sync::Arc<[u8]>)>, String> {
         use base64::Engine;
-        let decode = |(p, b): (&String, &String)| match base64::engine::general_purpose::STANDARD.decode(b) {
-            Ok(bytes) => Ok((p.clone(), bytes.into())),
-            Err(_) => Err(p.clone()),
-        };
-        self.binary_files.iter().flatten().map(decode).collect()
+        type Decoded = Vec<(String, String, std::sync::Arc<[u8]>)>;
+        thread_local! {
+            static DECODED: std::cell::RefCell<Decoded> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        DECODED.with(|last| {
+            let mut last = last.borrow_mut();
+            let mut now: Decoded = Vec::new();
+            for (path, text) in self.binary_files.iter().flatten() {
+                let bytes = match last.iter().find(|(p, t, _)| p == path && t == text) {
+                    Some((_, _, bytes)) => bytes.clone(),
+                    None => base64::engine::general_purpose::STANDARD.decode(text).map_err(|_| path.clone())?.into(),
+                };
+                now.push((path.clone(), text.clone(), bytes));
+            }
+            *last = now;
+            Ok(last.iter().map(|(p, _, b)| (p.clone(), b.clone())).collect())
+        })
     }
 }
 

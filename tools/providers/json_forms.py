@@ -20,7 +20,6 @@ are planned) or "other". `--apply` writes the forms other than
 `"normalize": {ARGUMENT: FORM}` (compact.py keeps them: `--normalize`);
 `--from FORMS --apply DATA` writes an earlier output without planning.
 """
-import argparse
 import json
 import os
 import re
@@ -30,7 +29,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compact  # noqa: E402
 import defaults  # noqa: E402
 import sdk_rules  # noqa: E402
-from extract import BIN  # noqa: E402
 
 NAMES = re.compile(r"policy|json|document|definition|template_body|_body$|configuration$|schema$|pattern$|mapping|settings$|content$")
 SAMPLE = {"Version": "2012-10-17", "Statement": [{"Sid": "A", "Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"},
@@ -71,27 +69,14 @@ def classed(value, sample):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--plugin-dir", required=True)
-    ap.add_argument("--schemas", required=True)
-    ap.add_argument("--provider", required=True)
-    ap.add_argument("--provider-config", default="")
-    ap.add_argument("--types", default="")
-    ap.add_argument("--batch", type=int, default=120)
-    ap.add_argument("--out", required=True)
+    ap = sdk_rules.probe_arguments(__doc__)
     ap.add_argument("--apply", metavar="DATA", help="write the forms into the provider data at DATA (www/providers)")
     ap.add_argument("--from", dest="recorded", metavar="FORMS", help="apply an earlier --out instead of planning again")
     args = ap.parse_args()
     if args.recorded:
         apply(json.load(open(args.recorded))["arguments"], args.apply, args.provider)
         return
-    program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
-    data = json.load(open(args.schemas))
-    schemas = next(p for a, p in data["provider_schemas"].items() if a.endswith("/" + args.provider))
-    version = data["provider_versions"][args.provider]
-    defaults.PROVIDER = args.provider
-    config = open(args.provider_config).read() if args.provider_config else ""
-    types = [t for t in args.types.split(",") if t] or sorted(schemas["resource_schemas"])
+    program, data, schemas, version, config, types = sdk_rules.probed(args)
     # Inline policies name their role, user or group (not an ARN).
     for ty in types:
         for owner in ("role", "user", "group"):

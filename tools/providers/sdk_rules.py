@@ -214,26 +214,38 @@ def classed(change, path, variant):
     return "other"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def probe_arguments(doc):
+    """The command line a probe takes (the provider, its plugin directory
+    and schemas, the types to probe, where to write)."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--plugin-dir", required=True)
     ap.add_argument("--schemas", required=True)
     ap.add_argument("--provider", required=True)
     ap.add_argument("--provider-config", default="")
     ap.add_argument("--types", default="", help="comma-separated resource types (default: every type)")
-    ap.add_argument("--limit", type=int, default=0, help="at most this many types, spread over the alphabet")
     ap.add_argument("--batch", type=int, default=120, help="resources in one plan")
     ap.add_argument("--out", required=True)
-    args = ap.parse_args()
+    return ap
+
+
+def probed(args):
+    """What a probe plans with: the program, the provider's schemas and
+    version, its configuration, and the types asked for."""
     program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
     data = json.load(open(args.schemas))
     schemas = next(p for a, p in data["provider_schemas"].items() if a.endswith("/" + args.provider))
     version = data["provider_versions"][args.provider]
     defaults.PROVIDER = args.provider
     config = open(args.provider_config).read() if args.provider_config else ""
-    types = sorted(schemas["resource_schemas"])
-    if args.types:
-        types = [t for t in args.types.split(",") if t in schemas["resource_schemas"]]
+    types = [t for t in args.types.split(",") if t in schemas["resource_schemas"]] or sorted(schemas["resource_schemas"])
+    return program, data, schemas, version, config, types
+
+
+def main():
+    ap = probe_arguments(__doc__)
+    ap.add_argument("--limit", type=int, default=0, help="at most this many types, spread over the alphabet")
+    args = ap.parse_args()
+    program, data, schemas, version, config, types = probed(args)
     if args.limit and len(types) > args.limit:
         step = len(types) / args.limit
         types = [types[int(i * step)] for i in range(args.limit)]

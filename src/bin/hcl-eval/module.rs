@@ -100,9 +100,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     }
     let mut workspace = Workspace::new(opts);
     workspace.set_files(files);
-    for (name, bytes) in &binary {
-        workspace.set_binary_file(name, bytes);
-    }
+    workspace.set_binary_files(binary);
     workspace.set_inputs(inputs);
     workspace.set_scope(args.scope.clone());
     let evaluation = workspace.evaluate();

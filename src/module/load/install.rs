@@ -62,7 +62,7 @@ pub(crate) fn resolve(
     reached[0] = true;
     let recorded = installed_dirs(module);
     // A workspace of directories: the configuration's files are all here.
-    let in_directories = module.files.iter().any(|(n, _)| n.contains('/')) || module.fs.binary.iter().any(|(n, _)| n.contains('/'));
+    let in_directories = module.paths().any(|n| n.contains('/'));
     while let Some((d, chain, key)) = work.pop() {
         let dir = module.dir_at(d);
         for (i, call) in dir.config.modules.iter().enumerate() {
@@ -148,7 +148,7 @@ pub(crate) fn resolve(
 /// range to show).
 fn unreadable(module: &Module, from: &str, source: &str, call: &ModuleCall, diags: &mut Vec<ModuleDiagnostic>) {
     let Some(path) = join(from, source) else { return };
-    let exists = |p: &str| module.files.iter().any(|(n, _)| n.starts_with(&format!("{p}/")));
+    let exists = |p: &str| module.paths().any(|n| n.starts_with(&format!("{p}/")));
     let mut missing = String::new();
     for step in path.split('/') {
         if !missing.is_empty() {

@@ -232,6 +232,7 @@ fn keyword(e: &Expression) -> Expression {
     }
 }
 
+/// HCL's `StartRange` of a value the JSON reader made: its first character.
 fn start(e: &Expression) -> Span {
-    Span::new(e.span.start, (e.span.start + 1).min(e.span.end.max(e.span.start + 1)))
+    Span::new(e.span.start, e.span.start + 1)
 }

@@ -339,6 +339,11 @@ impl Module {
         &self.dirs[0]
     }
 
+    /// Every file's path, text or not.
+    pub(crate) fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().map(|(n, _)| n.as_str()).chain(self.fs.binary.iter().map(|(n, _)| n.as_str()))
+    }
+
     /// The directory at `path` (normalized, from the root), if it holds
     /// `.tf` files.
     pub(crate) fn dir(&self, path: &str) -> Option<usize> {

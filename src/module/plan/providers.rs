@@ -518,15 +518,15 @@ fn is_primitive_collection(ty: &Type) -> bool {
 /// as written, an empty set or map unknown where the provider computes
 /// the argument, else null (but for a set inside a set block).
 fn sdk_v2_collection(given: Value, a: &crate::module::load::provider_schema::Attr, in_set_block: bool) -> Value {
-    let (v, marks) = given.clone().unmark_deep();
-    if !v.is_known() {
+    // Most collections are known, whole and not empty: planned as given,
+    // without copying them.
+    let empty = given.len() == Some(0);
+    if !given.is_known() || (!empty && given.is_wholly_known()) {
         return given;
     }
-    if !v.is_wholly_known() {
+    let (_, marks) = given.clone().unmark_deep();
+    if !empty {
         return Value::unknown(a.ty.clone()).with_marks(marks);
-    }
-    if v.len() != Some(0) {
-        return given;
     }
     let planned = match &a.ty {
         Type::List(_) => return given,

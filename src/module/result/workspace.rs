@@ -116,7 +116,7 @@ impl Workspace {
 
     /// Adds the file at `path`, or replaces its text.
     pub fn set_file(&mut self, path: &str, text: &str) {
-        // A path holds text or bytes, not both (see `set_binary_file`).
+        // A path holds text or bytes, not both (see `set_binary_files`).
         self.binary.retain(|(p, _)| p != path);
         match self.files.iter_mut().find(|(p, _)| p == path) {
             Some((_, t)) if t == text => return,
@@ -141,20 +141,6 @@ impl Workspace {
             self.binary = binary;
             self.changed_files();
         }
-    }
-
-    /// Adds the file at `path` that is not UTF-8 text (an image, an
-    /// archive), or replaces its bytes; a text file of that path is
-    /// removed.
-    pub fn set_binary_file(&mut self, path: &str, bytes: &[u8]) {
-        let had_text = self.files.iter().any(|(p, _)| p == path);
-        self.files.retain(|(p, _)| p != path);
-        match self.binary.iter_mut().find(|(p, _)| p == path) {
-            Some((_, b)) if &**b == bytes && !had_text => return,
-            Some((_, b)) => *b = bytes.into(),
-            None => self.binary.push((path.to_string(), bytes.into())),
-        }
-        self.changed_files();
     }
 
     /// Removes the file at `path` (text or binary); false when there is none.
