@@ -213,8 +213,8 @@ test("without JavaScript the examples stay readable code", async () => {
   await page.close();
 });
 
-test("the README snippet works in a blank page elsewhere, under the policy the README gives hosts", async () => {
-  const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+test("the embedding guide's snippet works in a blank page elsewhere, under the policy the guide gives hosts", async () => {
+  const readme = await readFile(new URL("../../docs/embed.md", import.meta.url), "utf8");
   const origin = base.replace(/\/$/, "");
   const snippet = readme.match(/<!-- embed-snippet -->\n```html\n([\s\S]*?)```/)[1].replaceAll("https://example.com/hcl-playground/", base);
   const policy = readme.match(/<!-- embed-csp -->\n```text\n([\s\S]*?)\n```/)[1].replaceAll("https://example.com", origin);
