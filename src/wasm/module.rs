@@ -625,7 +625,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
             crate::module::DiagnosticKind::ClosingWarning => Some("closingWarning"),
             crate::module::DiagnosticKind::UndeclaredValue => Some("undeclaredValue"),
             crate::module::DiagnosticKind::MissingArgument => Some("missingArgument"),
-            crate::module::DiagnosticKind::Duplicate => None,
+            crate::module::DiagnosticKind::FullLoad => None,
         };
         JsModuleDiagnostic { diagnostic: js_diagnostic(&d.diagnostic, text, which), warning: d.warning, file, kind }
     };

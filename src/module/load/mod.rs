@@ -110,12 +110,14 @@ pub enum DiagnosticKind {
     UndeclaredValue,
     /// A required argument is missing (placed where the block's body ends).
     MissingArgument,
-    /// A second output, module call, check, resource or data source of
-    /// the same name. OpenTofu's console first loads the root module's
-    /// variables and local values alone (for its backend and encryption
-    /// settings) and stops at that load's errors, so with any other error
-    /// in the root module's files it never reports these.
-    Duplicate,
+    /// Found only when the whole module is loaded: a second output,
+    /// module call, check, resource or data source of the same name, and
+    /// what merging an override file finds beyond variables and local
+    /// values. OpenTofu's console first loads the root module's variables
+    /// and local values alone (for its backend and encryption settings)
+    /// and stops at that load's errors, so with any other error in the
+    /// root module's files it never reports these.
+    FullLoad,
 }
 
 impl ModuleDiagnostic {

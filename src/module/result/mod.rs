@@ -127,7 +127,7 @@ pub(crate) fn evaluate_with(
     // that load's errors: the duplicates of other declarations, which only
     // the full load finds, are not reported then, nor anything checked
     // after.
-    let duplicate = crate::module::load::DiagnosticKind::Duplicate;
+    let duplicate = crate::module::load::DiagnosticKind::FullLoad;
     let first_load_failed = profile == crate::profile::Profile::OpenTofu && diags.iter().any(|d| !d.warning && d.kind != duplicate);
     if first_load_failed {
         diags.retain(|d| d.kind != duplicate);

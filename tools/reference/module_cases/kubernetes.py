@@ -283,3 +283,52 @@ case(A, "json-configuration", files={"main.tf.json": '''
 '''}, exprs=["kubernetes_service_v1.web.metadata[0].name", "kubernetes_service_v1.web.metadata[0].labels",
              "[for p in kubernetes_service_v1.web.spec[0].port : p.name]", "kubernetes_service_v1.web.spec[0].port[2].port",
              "kubernetes_service_v1.web.spec[0].type"], init=True)
+
+# An override file (issue 36): a nested block type it names hides every
+# block of that type in the primary resource (a `dynamic` one too), an
+# argument it sets replaces the primary's, the rest stays.
+case(A, "override-file-nested-blocks", files={
+    "main.tf": '''
+        variable "ports" {
+          default = [80, 443]
+        }
+        resource "kubernetes_service_v1" "web" {
+          metadata {
+            name   = "web"
+            labels = { app = "web" }
+          }
+          spec {
+            selector = { app = "web" }
+            dynamic "port" {
+              for_each = var.ports
+              content {
+                name = "p${port.value}"
+                port = port.value
+              }
+            }
+          }
+        }
+        resource "kubernetes_config_map_v1" "c" {
+          metadata {
+            name = "settings"
+          }
+          data = { a = "1", b = "2" }
+        }
+    ''',
+    "local_override.tf": '''
+        resource "kubernetes_service_v1" "web" {
+          spec {
+            selector = { app = "web-canary" }
+            port {
+              name = "only"
+              port = 8080
+            }
+          }
+        }
+        resource "kubernetes_config_map_v1" "c" {
+          data = { c = "3" }
+        }
+    ''',
+}, exprs=["kubernetes_service_v1.web.metadata[0].labels", "kubernetes_service_v1.web.spec[0].selector",
+          "[for p in kubernetes_service_v1.web.spec[0].port : p.name]", "kubernetes_config_map_v1.c.data",
+          "kubernetes_config_map_v1.c.metadata[0].name"], init=True)

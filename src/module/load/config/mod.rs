@@ -4,8 +4,11 @@
 //! accepts without acting on), with Terraform's diagnostics for malformed
 //! or duplicate declarations.
 
+mod overrides;
 mod resource;
 mod statements;
+
+pub(crate) use overrides::is_override_file;
 
 pub use statements::{check_removed, is_static_traversal, Import, Removed};
 
@@ -430,14 +433,23 @@ const CHECK: Schema = Schema { attributes: &[], blocks: &[("data", &["type", "na
 /// Terraform reports while loading it.
 pub fn decode(files: &[(usize, &Body)], profile: Profile, diags: &mut Vec<ModuleDiagnostic>, sources: &[(String, String)]) -> Config {
     let mut config = Config::default();
-    let mut d = Decoder { profile, diags, sources, declared: HashMap::new() };
-    for (file, body) in files {
-        let schema = if profile == Profile::OpenTofu { &FILE_OPENTOFU } else { &FILE };
-        let c = content(body, schema, *file, d.diags, profile);
+    let mut d = Decoder { profile, diags, sources, declared: HashMap::new(), overriding: false };
+    let (overrides, primary): (Vec<_>, Vec<_>) = files.iter().partition(|(file, _)| is_override_file(&sources[*file].0));
+    let schema = if profile == Profile::OpenTofu { &FILE_OPENTOFU } else { &FILE };
+    for &(file, body) in primary {
+        let c = content(body, schema, file, d.diags, profile);
         for block in c.blocks {
-            d.top_block(&mut config, block, *file);
+            d.top_block(&mut config, block, file);
         }
     }
+    d.overriding = true;
+    for &(file, body) in overrides {
+        let c = content(body, schema, file, d.diags, profile);
+        for block in c.blocks {
+            d.override_block(&mut config, block, file);
+        }
+    }
+    d.overriding = false;
     check_removed(&config, profile, d.diags);
     config.names = Names::of(&config);
     config
@@ -449,6 +461,8 @@ struct Decoder<'d> {
     sources: &'d [(String, String)],
     /// The first declaration of each (kind, resource type, name).
     declared: HashMap<(&'static str, String, String), Loc>,
+    /// Decoding an override file's blocks.
+    overriding: bool,
 }
 
 impl Decoder<'_> {
@@ -478,7 +492,7 @@ impl Decoder<'_> {
     /// an `earlier` one (`detail` gets where it is): whether there was.
     /// A second declaration of a name: the error, of `kind`, when there is
     /// an `earlier` one. Outputs, module calls, checks and resources are
-    /// `DiagnosticKind::Duplicate`: OpenTofu's console finds these only
+    /// `DiagnosticKind::FullLoad`: OpenTofu's console finds these only
     /// after a first load of the variables and local values succeeds.
     fn redeclared(
         &mut self,
@@ -552,7 +566,7 @@ impl Decoder<'_> {
                 };
                 if !self.redeclared(
                     earlier,
-                    crate::module::load::DiagnosticKind::Duplicate,
+                    crate::module::load::DiagnosticKind::FullLoad,
                     file,
                     o.decl.span,
                     "Duplicate output definition",
@@ -576,7 +590,7 @@ impl Decoder<'_> {
                 };
                 match self.redeclared(
                     earlier,
-                    crate::module::load::DiagnosticKind::Duplicate,
+                    crate::module::load::DiagnosticKind::FullLoad,
                     file,
                     m.decl.span,
                     "Duplicate module call",
@@ -594,7 +608,7 @@ impl Decoder<'_> {
                     |at| format!("A check block named {name} was already defined at {at}. Check blocks must be unique within each module.");
                 if !self.redeclared(
                     earlier,
-                    crate::module::load::DiagnosticKind::Duplicate,
+                    crate::module::load::DiagnosticKind::FullLoad,
                     file,
                     c.decl.span,
                     format!("Duplicate check {name} configuration"),
@@ -713,7 +727,7 @@ impl Decoder<'_> {
         let name = go_quote(&r.name, self.profile);
         let detail =
             |at| format!("A {what} named {name} was already declared at {at}. Resource names must be unique per type in each module.");
-        if !self.redeclared(earlier, crate::module::load::DiagnosticKind::Duplicate, r.file, r.decl.span, summary, detail) {
+        if !self.redeclared(earlier, crate::module::load::DiagnosticKind::FullLoad, r.file, r.decl.span, summary, detail) {
             config.resources.push(r);
         }
     }
@@ -976,6 +990,12 @@ impl Decoder<'_> {
 
     /// A check rule block; `None` when it lacks its arguments.
     fn check_rule(&mut self, block: &Block, file: usize) -> Option<CheckRule> {
+        if self.overriding {
+            let kind = &block.kind;
+            let detail = format!("Override files cannot override {} blocks.", go_quote(kind, self.profile));
+            self.error(file, format!("Can't override {kind} blocks"), detail, block.def_span());
+            return None;
+        }
         let c = content(&block.body, &CHECK_RULE, file, self.diags, self.profile);
         if let Some(cond) = c.attr("condition") {
             if crate::syntax::traversals(&cond.expr).is_empty() {
