@@ -4,7 +4,14 @@ directory, every named value `hcl-eval --module DIR` prints is compared
 with what the real `terraform console -plan` prints for it (Terraform
 1.16.4, the providers of a plugin directory, offline, mock credentials).
 
-    tools/reference/measure_examples.py [--plugin-dir /opt/tf-plugins] [--provider-config provider.tf] DIR...
+    tools/reference/measure_examples.py [--plugin-dir /opt/tf-plugins] [--provider-config provider.tf]
+        [--pin 'aws=~> 5.0'] [--defer-data] [--keep DIR] DIR...
+
+`--pin` writes a provider's version constraint in an override file both
+programs read (where only 5.100.0 runs here and the example allows 6.x).
+Values that differ only in what the cloud's mock answered (its account,
+user, zones) are left out and counted apart; `--defer-data` instead has
+both programs read every data source that calls the API at apply.
 
 A directory is a module's example (its module sources local, `../../`),
 copied with the tree above it as far as its sources reach. The values are
@@ -28,6 +35,59 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "providers"))
 from extract import BIN, env  # noqa: E402
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# What only the mock of the cloud's API answers (moto's account, user and
+# key): a value the playground cannot know offline.
+MOCK = ("123456789012", "moto", "AKIAIOSFODNN7EXAMPLE")
+# The zones it lists (`aws_availability_zones`), and their IDs.
+MOCK_ZONE = re.compile(r'"[a-z]{2}(-[a-z]+)+-\d[a-z]"|"[a-z]{3}\d-az\d"')
+
+
+# Data sources the AWS provider reads without calling the cloud's API.
+OFFLINE_DATA = {"aws_iam_policy_document", "aws_partition", "aws_region", "aws_arn", "aws_default_tags"}
+DEFER = "terraform_data.measure_defer"
+
+
+def defer_data_sources(tree):
+    """Every data source of the tree that calls the cloud's API read at
+    apply instead (`depends_on` a resource to create, in the files both
+    programs read), as the playground, which has no cloud, reads it: the
+    comparison is then of the language and the provider's plan, not of a
+    mock's answers."""
+    for d, _, names in os.walk(tree):
+        touched = False
+        for n in names:
+            if not n.endswith(".tf"):
+                continue
+            path = os.path.join(d, n)
+            text = open(path).read()
+            out, pos = [], 0
+            for m in re.finditer(r'^data\s+"(aws_\w+)"\s+"[\w-]+"\s*\{', text, re.M):
+                if m.group(1) in OFFLINE_DATA:
+                    continue
+                depth, i = 1, m.end()
+                while i < len(text) and depth:
+                    depth += {"{": 1, "}": -1}.get(text[i], 0)
+                    i += 1
+                if re.search(r"^\s*depends_on\s*=", text[m.end():i], re.M):
+                    continue
+                out.append(text[pos:m.end()] + f"\n  depends_on = [{DEFER}]\n")
+                pos = m.end()
+                touched = True
+            if out:
+                out.append(text[pos:])
+                open(path, "w").write("".join(out))
+        if touched:
+            with open(os.path.join(d, "zz_measure_defer.tf"), "w") as f:
+                f.write('resource "terraform_data" "measure_defer" {}\n')
+
+
+def from_mock(theirs, ours):
+    """Whether every line terraform printed differently holds a value of
+    the mock."""
+    matcher = difflib.SequenceMatcher(None, theirs.splitlines(), ours.splitlines(), autojunk=False)
+    lines = theirs.splitlines()
+    differing = [lines[i] for tag, i1, i2, _, _ in matcher.get_opcodes() if tag != "equal" for i in range(i1, i2)]
+    return bool(differing) and all(any(m in line for m in MOCK) or MOCK_ZONE.search(line) for line in differing)
 
 
 def playground(directory):
@@ -69,8 +129,7 @@ def split_object(text, keys):
     return out
 
 
-def measure(program, plugin_dir, provider_config, directory):
-    ours, stderr = playground(directory)
+def measure(program, plugin_dir, provider_config, pins, directory, keep=None, defer=False):
     with tempfile.TemporaryDirectory() as tmp:
         work = os.path.join(tmp, "w")
         shutil.copytree(directory, work, ignore=shutil.ignore_patterns(".terraform*", ".git"))
@@ -93,6 +152,20 @@ def measure(program, plugin_dir, provider_config, directory):
             name = "zz_mock_provider_override.tf" if own else "zz_mock_provider.tf"
             with open(os.path.join(work, name), "w") as f:
                 f.write("\n".join(blocks) + "\n")
+        if pins:
+            # Version constraints of the example's own root replaced, as a
+            # user pins them (`~> 5.0` where the data holds 6.x too), in an
+            # override file both programs read.
+            entries = "".join(f'    {n} = {{\n      source  = "hashicorp/{n}"\n      version = "{v}"\n    }}\n' for n, v in pins)
+            with open(os.path.join(work, "zz_pin_override.tf"), "w") as f:
+                f.write("terraform {\n  required_providers {\n" + entries + "  }\n}\n")
+        if defer:
+            repo = os.path.join(tmp, "repo")
+            defer_data_sources(repo if os.path.isdir(repo) else work)
+        if keep:
+            shutil.copytree(tmp, os.path.join(keep, os.path.basename(os.path.normpath(directory))), dirs_exist_ok=True)
+        ours, stderr = playground(work)
+        ours.pop(DEFER, None)
         e = env(work)
         # A local mock of the cloud's API (moto) answers on the loopback.
         e["NO_PROXY"] = "127.0.0.1,localhost"
@@ -126,15 +199,25 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--plugin-dir", default="/opt/tf-plugins")
     ap.add_argument("--provider-config", default="")
+    ap.add_argument("--pin", action="append", default=[], metavar="NAME=CONSTRAINT",
+                    help="a provider's version constraint, written in an override file (aws=~> 5.0)")
+    ap.add_argument("--defer-data", action="store_true",
+                    help="read every data source that calls the cloud's API at apply, in both programs, instead of asking the mock")
+    ap.add_argument("--keep", help="a directory to copy each prepared tree into (to look at it again)")
     ap.add_argument("dirs", nargs="+")
     args = ap.parse_args()
     program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
-    total = equal = lines = lines_equal = 0
+    total = equal = lines = lines_equal = all_mocked = 0
     for d in args.dirs:
-        compared, note = measure(program, args.plugin_dir, args.provider_config, d)
+        pins = [tuple(p.split("=", 1)) for p in args.pin]
+        compared, note = measure(program, args.plugin_dir, args.provider_config, pins, d, args.keep, args.defer_data)
         if compared is None:
             print(f"{d}: {note}")
             continue
+        mocked = [k for k, (a, b) in compared.items() if a != b and from_mock(b, a)]
+        for k in mocked:
+            del compared[k]
+        all_mocked += len(mocked)
         same = [k for k, (a, b) in compared.items() if a == b]
         total += len(compared)
         equal += len(same)
@@ -146,7 +229,7 @@ def main():
             here += sum(m.size for m in matcher.get_matching_blocks())
         lines += there
         lines_equal += here
-        print(f"{d}: {len(same)} of {len(compared)} values equal, {here} of {there} lines")
+        print(f"{d}: {len(same)} of {len(compared)} values equal, {here} of {there} lines ({len(mocked)} left out: from the mock)")
         for k, (a, b) in compared.items():
             if a != b:
                 print(f"  {k}")
@@ -154,7 +237,7 @@ def main():
                 for line in list(diff)[2:40]:
                     print(f"    {line}")
     if total:
-        print(f"all: {equal} of {total} values equal ({100 * equal / total:.1f} %), {lines_equal} of {lines} lines ({100 * lines_equal / lines:.1f} %)")
+        print(f"all: {equal} of {total} values equal ({100 * equal / total:.1f} %), {lines_equal} of {lines} lines ({100 * lines_equal / lines:.1f} %); {all_mocked} values left out as answered by the mock")
 
 
 if __name__ == "__main__":

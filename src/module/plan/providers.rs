@@ -37,6 +37,13 @@ pub(crate) fn provider_source(p: &Planner, r: &Resource) -> Option<String> {
     source_of(p, &provider_name(r))
 }
 
+/// The provider a resource belongs to, `namespace/type`, whichever of
+/// its versions in the data plans it (`hashicorp/aws` for the data
+/// `hashicorp/aws@5` too): what the provider's own rules are chosen by.
+pub(crate) fn provider_type(p: &Planner, r: &Resource) -> Option<String> {
+    provider_source(p, r).map(|s| s.split('@').next().unwrap_or(&s).to_string())
+}
+
 /// The providers whose current data is of a version some module of the
 /// configuration excludes (`version = "~> 4.0"` where the data is 5.2.0),
 /// as Terraform would install another version whose schema differs: the

@@ -301,7 +301,7 @@ fn instance(
                     _ => {
                         let planned = providers::plan_object(&config, s, &t.defaults, planning, p.profile);
                         let planned = providers::normalize_json(planned, &t.normalize, p.profile);
-                        match providers::provider_source(p, r) {
+                        match providers::provider_type(p, r) {
                             Some(source) => super::provider_plans::adjust(p, r, &source, &t.defaults, planned),
                             None => planned,
                         }

@@ -319,7 +319,7 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
 
 fn is_local_file(p: &Planner, r: &Resource) -> bool {
     matches!(r.ty.as_str(), "local_file" | "local_sensitive_file")
-        && super::providers::provider_source(p, r).as_deref() == Some("hashicorp/local")
+        && super::providers::provider_type(p, r).as_deref() == Some("hashicorp/local")
 }
 
 /// `local_file` and `local_sensitive_file` as hashicorp/local applies them,
