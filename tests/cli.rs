@@ -78,7 +78,6 @@ fn vars_files_ending_in_tfvars_are_read_as_tfvars() {
         (0, "\"db\"\n".into(), String::new())
     );
     assert!(hcl_eval(&["--help"], "").1.contains("a .tfvars file when FILE\n"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -147,9 +146,9 @@ fn check_docs_lists_every_drifted_example_and_passes_matching_ones() {
     assert_eq!(hcl_eval(&["--check-docs", "tests/docs/missing.md"], "").0, 2);
 }
 
-/// A module directory for `--module`, written fresh under the test's own
-/// temporary directory.
-fn module_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+/// A module directory for `--module`, written fresh under the temporary
+/// directory and removed when the test is done with it.
+fn module_dir(name: &str, files: &[(&str, &str)]) -> TempDir {
     let dir = std::env::temp_dir().join(format!("hcl-eval-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for (path, text) in files {
@@ -157,7 +156,23 @@ fn module_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
         std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
         std::fs::write(path, text).expect("write");
     }
-    dir
+    TempDir(dir)
+}
+
+/// A directory removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A registry module's example calls the module above it (`source =
@@ -181,7 +196,6 @@ fn module_mode_reads_the_local_modules_above_the_root() {
     assert_eq!(hcl_eval(&["--module", d, "module.m"], ""), (0, "{\n  \"id\" = \"ex-from-the-module\"\n}\n".into(), String::new()));
     assert!(hcl_eval(&["--module", d], "").1.contains("output.id = \"ex-from-the-module\"\n"));
     assert_eq!(hcl_eval(&["--module", d, "module.w.w"], ""), (0, "\"wrapped\"\n".into(), String::new()));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 const SERVERS: &str = r#"variable "names" {
@@ -220,7 +234,6 @@ fn module_mode_prints_every_named_value_or_one_expression() {
     // -var overrides the files; --workspace names terraform.workspace.
     assert_eq!(hcl_eval(&["--module", d, "--var", "env=dev", "var.env"], "").1, "\"dev\"\n");
     assert_eq!(hcl_eval(&["--module", d, "--workspace", "staging", "terraform.workspace"], "").1, "\"staging\"\n");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -238,7 +251,6 @@ fn module_mode_errors_are_terraforms_with_exit_status_1() {
     let (code, _, err) = hcl_eval(&["--module", d, "--var", "env=x", "--var-file", "/nonexistent.tfvars"], "");
     assert_eq!(code, 1);
     assert!(err.contains("Given variables file /nonexistent.tfvars does not exist."), "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Configuration errors end the console before it reads the expression:
@@ -263,7 +275,6 @@ fn module_mode_stops_where_the_console_stops() {
             assert!(err.starts_with(start), "{err}");
             assert!(!err.contains("unexpected results"), "{err}");
         }
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
 
@@ -292,7 +303,6 @@ fn module_mode_evaluates_in_a_scope() {
     let (code, _, err) = hcl_eval(&["--module", d, "--scope", "local.x", "1"], "");
     assert_eq!(code, 1);
     assert!(err.starts_with("Error: Invalid module instance address\n\n  on <module scope address> line 1:"), "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -306,7 +316,6 @@ fn module_mode_warns_after_planning_errors_and_still_answers() {
     let warning = "Warning: Due to the problems above, some expressions may produce unexpected results.\n";
     assert!(err.ends_with(&format!("{{}} block.\n{warning}\n")), "{err}");
     assert_eq!(err.matches(warning).count(), 1, "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -321,7 +330,6 @@ fn module_mode_takes_known_attributes_from_a_state_section() {
     let (code, out, err) = hcl_eval(&["--module", d, "--vars", "-", "var.env"], r#"{"env": "x", "__state__": []}"#);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.starts_with("Error: Invalid state section\n\nThe \"__state__\" section must be an object"), "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// `--test DIR`: the module's test files run as `terraform test -no-color`
@@ -355,7 +363,6 @@ fn test_mode_prints_what_terraform_test_prints() {
     assert_eq!((status, out.lines().last()), (0, Some("Success! 1 passed, 0 failed.")));
     let (status, out, _) = hcl_eval(&["--test", d, "--var", "name=eve", "--profile", "opentofu"], "");
     assert_eq!((status, out.lines().next()), (1, Some("tests/a.tftest.hcl... pass")));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Files that are not UTF-8 text are read as bytes, as Terraform reads
@@ -383,4 +390,25 @@ fn module_mode_reads_binary_files_and_refuses_missing_local_modules() {
     let (code, out, err) = hcl_eval(&["--module", dir.to_str().unwrap()], "");
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("Unable to evaluate directory symlink: lstat modules/net: no such file or directory"), "{err}");
+}
+
+/// The listing ends with the providers that planned and their versions:
+/// the newest in the data that the constraints allow (5.100.0 for
+/// `~> 5.0`), or none (planned as written).
+#[test]
+fn module_mode_names_the_provider_versions_it_planned_with() {
+    let dir = module_dir(
+        "versions",
+        &[(
+            "main.tf",
+            "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicorp/aws\"\n      version = \"~> 5.0\"\n    }\n    random = {\n      source  = \"hashicorp/random\"\n      version = \"~> 1.0\"\n    }\n  }\n}\nresource \"aws_sqs_queue\" \"q\" {\n  name = \"q\"\n}\nresource \"time_static\" \"t\" {}\n",
+        )],
+    );
+    let (code, out, _) = hcl_eval(&["--module", dir.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap_or_default();
+    assert_eq!(
+        last,
+        "# planned with hashicorp/aws 5.100.0 (~> 5.0), hashicorp/random as written (no version in the provider data meets ~> 1.0), hashicorp/time 0.14.0"
+    );
 }

@@ -56,6 +56,7 @@ pub use load::{DiagnosticKind, Installation, Loc, Module, ModuleDiagnostic, Modu
 pub use result::inspect::inspect_module;
 pub use result::workspace::Workspace;
 pub use result::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
+pub use plan::providers::ProviderVersion;
 pub use test::report::render as render_test_diagnostic;
 pub use test::values::Comparison;
 pub use test::{is_test_file, run_tests, FileResult, RunResult, Status as TestStatus, TestDiagnostic, TestOptions, TestSuite};

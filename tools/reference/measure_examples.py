@@ -96,6 +96,9 @@ def playground(directory):
     r = subprocess.run([hcl_eval, "--module", directory], capture_output=True, text=True)
     values, current = {}, None
     for line in r.stdout.splitlines():
+        if line.startswith("# "):
+            current = None
+            continue
         m = re.match(r"^([a-z][\w.\[\]\"-]*) = (.*)$", line)
         if m and not line.startswith(" "):
             current = m.group(1)

@@ -128,6 +128,10 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             for v in &evaluation.values {
                 println!("{} = {}", v.address, hcl_playground::present::console(&v.value, options.profile));
             }
+            let providers = evaluation.provider_versions();
+            if !providers.is_empty() {
+                println!("# planned with {}", providers_line(&providers));
+            }
             let errors: Vec<_> = evaluation.diagnostics.iter().filter(|d| !d.warning).collect();
             for d in &errors {
                 eprint!("{}", evaluation.render(d, ""));
@@ -139,6 +143,20 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             }
         }
     }
+}
+
+/// Each provider with the version of the data that planned it and the
+/// constraints that chose it: `hashicorp/aws 5.100.0 (~> 5.0)`.
+fn providers_line(providers: &[hcl_playground::module::ProviderVersion]) -> String {
+    let one = |p: &hcl_playground::module::ProviderVersion| {
+        let constraints = p.constraints.join(", ");
+        match (&p.version, constraints.is_empty()) {
+            (Some(v), true) => format!("{} {v}", p.provider),
+            (Some(v), false) => format!("{} {v} ({constraints})", p.provider),
+            (None, _) => format!("{} as written (no version in the provider data meets {constraints})", p.provider),
+        }
+    };
+    providers.iter().map(one).collect::<Vec<_>>().join(", ")
 }
 
 /// What the console prints for `expr`, or its errors (status 1).

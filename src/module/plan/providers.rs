@@ -81,6 +81,64 @@ pub(crate) fn other_versions(
     out
 }
 
+/// A provider the configuration uses, and the version of it in the
+/// provider data that planned its resources: the newest that meets every
+/// module's `required_providers` constraints, as `init` picks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProviderVersion {
+    /// `namespace/type` (`hashicorp/aws`).
+    pub provider: String,
+    /// The version planned with; `None` where no version in the data
+    /// meets the constraints (its resources are planned as written).
+    pub version: Option<String>,
+    /// The constraints of every module, as written (`~> 5.0`).
+    pub constraints: Vec<String>,
+}
+
+/// The providers of the configuration's modules that the provider data
+/// holds, in name order, with the version of each that planned.
+pub(crate) fn provider_versions(
+    module: &crate::module::load::Module,
+    installed: &crate::module::load::install::Installed,
+    other_versions: &BTreeMap<String, Option<String>>,
+) -> Vec<ProviderVersion> {
+    let Some(data) = module.options.providers.as_ref() else { return Vec::new() };
+    let mut used: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for d in installed.dirs() {
+        let config = &module.dir_at(d).config;
+        let locals = config.required_providers.iter().map(|(n, _)| n.clone()).chain(config.resources.iter().map(provider_name));
+        for local in locals {
+            if let Some(source) = source_in(config, &local) {
+                used.entry(source).or_default();
+            }
+        }
+        for (local, constraint) in &config.provider_versions {
+            if let Some(source) = source_in(config, local) {
+                let entry = used.entry(source).or_default();
+                if !entry.contains(constraint) {
+                    entry.push(constraint.clone());
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (provider, constraints) in used {
+        let version = match other_versions.get(&provider) {
+            Some(None) => None,
+            Some(Some(key)) => match data.listing(key) {
+                Found::Yes(l) => Some(l.version.clone()),
+                _ => continue,
+            },
+            None => match data.listing(&provider) {
+                Found::Yes(l) => Some(l.version.clone()),
+                _ => continue,
+            },
+        };
+        out.push(ProviderVersion { provider, version, constraints });
+    }
+    out
+}
+
 /// The provider of local name `local`, `namespace/type`, as
 /// [`provider_source`] finds it.
 fn source_of(p: &Planner, local: &str) -> Option<String> {

@@ -494,4 +494,11 @@ impl Evaluation {
     pub fn guessed_types(&self) -> Vec<String> {
         self.links.guessed.sorted()
     }
+
+    /// The providers whose data planned the configuration's resources,
+    /// each with its version (the newest in the data that every module's
+    /// constraints allow, as `init` would install it).
+    pub fn provider_versions(&self) -> Vec<crate::module::ProviderVersion> {
+        crate::module::plan::providers::provider_versions(&self.module, &self.links.installed, &self.links.other_versions)
+    }
 }
