@@ -231,6 +231,13 @@ export interface ModuleResult {
    */
   guessedTypes?: string[];
   /**
+   * The providers that planned the resources, each with the version of
+   * the provider data that did: the newest that every module's
+   * `required_providers` constraints allow, as `init` picks it (no
+   * `version` where none in the data meets them).
+   */
+  providers?: { provider: string; version?: string; constraints: string[] }[];
+  /**
    * Set when the configuration has errors after which `terraform console`
    * and `tofu console` evaluate nothing (syntax, duplicates, `count` with
    * `for_each`, cycles, rejected variable values): `values` is empty and

@@ -160,11 +160,24 @@ struct JsModuleResult {
     /// Resource types planned as written: no schema for their provider.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     guessed_types: Vec<String>,
+    /// The providers that planned, each with its version in the data.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    providers: Vec<JsProviderVersion>,
     /// The consoles would evaluate nothing: no values, no console answer.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stopped: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     limit_reached: bool,
+}
+
+/// A provider that planned, and the version of its data that did (none
+/// where no version in the data meets the constraints).
+#[derive(Serialize)]
+struct JsProviderVersion {
+    provider: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<String>,
+    constraints: Vec<String>,
 }
 
 #[cfg(feature = "module-mode")]
@@ -391,6 +404,8 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             needs_full_build: true,
             needs_provider_files: Vec::new(),
             guessed_types: Vec::new(),
+            providers: Vec::new(),
+            providers: Vec::new(),
             stopped: false,
             limit_reached: false,
         }
@@ -411,6 +426,7 @@ fn options_error(detail: String) -> JsModuleResult {
         needs_full_build: false,
         needs_provider_files: Vec::new(),
         guessed_types: Vec::new(),
+        providers: Vec::new(),
         stopped: false,
         limit_reached: false,
     }
@@ -586,6 +602,7 @@ fn waypoint_project(
         needs_full_build: false,
         needs_provider_files: Vec::new(),
         guessed_types: Vec::new(),
+        providers: Vec::new(),
         stopped: false,
         limit_reached: false,
     }
@@ -701,6 +718,11 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
         needs_full_build: false,
         needs_provider_files: pending_provider_files(),
         guessed_types: evaluation.guessed_types(),
+        providers: evaluation
+            .provider_versions()
+            .into_iter()
+            .map(|p| JsProviderVersion { provider: p.provider, version: p.version, constraints: p.constraints })
+            .collect(),
         stopped: evaluation.stopped,
         limit_reached,
     }

@@ -680,6 +680,16 @@ async function runTests(my, profile) {
   if (marks.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(marks, exprView.state.doc)));
 }
 
+/**
+ * "Terraform v1.16.4 (…) · hashicorp/aws 5.100.0 (~> 5.0)": the engine,
+ * and the version of each provider's data that planned (as `init` would
+ * pick it from the constraints).
+ */
+function engineText(result) {
+  const provider = (p) => `${p.provider} ${p.version ?? "as written"}${p.constraints.length ? ` (${p.constraints.join(", ")})` : ""}`;
+  return [result.engine ?? "", ...(result.providers ?? []).map(provider)].filter(Boolean).join(" · ");
+}
+
 function showModuleAnswer(answer, source, variables) {
   if (answer.timedOut || answer.crashed || answer.stopped) {
     ui.values.replaceChildren();
@@ -689,7 +699,7 @@ function showModuleAnswer(answer, source, variables) {
     return;
   }
   const result = answer.result;
-  ui.engine.textContent = result.engine ?? "";
+  ui.engine.textContent = engineText(result);
   // The API gives a value for an undeclared variable no range in the
   // variables text: it is found there by name.
   const undeclared = (d) => d.kind === "undeclaredValue";
