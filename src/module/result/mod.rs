@@ -498,7 +498,7 @@ impl Evaluation {
     /// The providers whose data planned the configuration's resources,
     /// each with its version (the newest in the data that every module's
     /// constraints allow, as `init` would install it).
-    pub fn provider_versions(&self) -> Vec<crate::module::ProviderVersion> {
+    pub fn provider_versions(&self) -> Vec<crate::module::plan::providers::ProviderVersion> {
         crate::module::plan::providers::provider_versions(&self.module, &self.links.installed, &self.links.other_versions)
     }
 }
