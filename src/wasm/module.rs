@@ -708,6 +708,12 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
             diagnostics_text: render(&ds, expr),
         },
     });
+    // Before the pending files are taken: the listings it reads join them.
+    let providers = evaluation
+        .provider_versions()
+        .into_iter()
+        .map(|p| JsProviderVersion { provider: p.provider, version: p.version, constraints: p.constraints })
+        .collect();
     JsModuleResult {
         ok: !evaluation.diagnostics.iter().any(|d| !d.warning),
         values,
@@ -718,11 +724,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
         needs_full_build: false,
         needs_provider_files: pending_provider_files(),
         guessed_types: evaluation.guessed_types(),
-        providers: evaluation
-            .provider_versions()
-            .into_iter()
-            .map(|p| JsProviderVersion { provider: p.provider, version: p.version, constraints: p.constraints })
-            .collect(),
+        providers,
         stopped: evaluation.stopped,
         limit_reached,
     }
