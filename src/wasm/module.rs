@@ -405,7 +405,6 @@ pub fn evaluate_module(source: &str, variables: &str, options: JsValue) -> JsVal
             needs_provider_files: Vec::new(),
             guessed_types: Vec::new(),
             providers: Vec::new(),
-            providers: Vec::new(),
             stopped: false,
             limit_reached: false,
         }
