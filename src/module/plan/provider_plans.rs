@@ -31,10 +31,17 @@ use std::collections::BTreeMap;
 /// the schema and its defaults: the arguments its plans take from the
 /// provider configuration (recorded as `{"from_provider": NAME}`), and its
 /// own rules.
-pub(crate) fn adjust(p: &mut Planner, r: &Resource, source: &str, defaults: &serde_json::Value, planned: Value) -> Value {
+pub(crate) fn adjust(
+    p: &mut Planner,
+    r: &Resource,
+    source: &str,
+    defaults: &serde_json::Value,
+    config: &crate::value::SortedMap<Value>,
+    planned: Value,
+) -> Value {
     let planned = from_provider(p, r, defaults, planned);
     match source {
-        "hashicorp/aws" => aws(p, r, planned),
+        "hashicorp/aws" => aws(p, r, config, planned),
         "hashicorp/google" => google(p, r, planned),
         "hashicorp/helm" if r.ty == "helm_release" => helm_release(p, planned),
         _ => planned,
@@ -140,7 +147,8 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
     Value::Object(attrs)
 }
 
-fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
+fn aws(p: &mut Planner, r: &Resource, config: &crate::value::SortedMap<Value>, planned: Value) -> Value {
+    let planned = if r.ty == "aws_acm_certificate" { acm_certificate(config, planned, p.profile) } else { planned };
     let Value::Object(mut attrs) = planned else { return planned };
     if attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none()) {
         if let Some(region) = provider_string(p, r, "region") {
@@ -157,6 +165,50 @@ fn aws(p: &mut Planner, r: &Resource, planned: Value) -> Value {
     merged.extend(own);
     if let Some(all) = (!merged.is_empty()).then(|| as_string_map(merged, p.profile)).flatten() {
         attrs.make_mut().insert("tags_all".into(), all);
+    }
+    Value::Object(attrs)
+}
+
+/// `aws_acm_certificate` requested from ACM (a `domain_name` set): its
+/// plan adds the domain to `subject_alternative_names` (an unknown
+/// domain as `""`; names that are not all known as none), and with DNS validation
+/// plans `domain_validation_options` as one record per name (the domain
+/// itself unknown where it is), the records' values unknown. As the
+/// 5.100.0 binary plans it (`tests/providers/aws_cases.json`).
+fn acm_certificate(config: &crate::value::SortedMap<Value>, planned: Value, profile: crate::profile::Profile) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    let domain = match attrs.get("domain_name") {
+        Some(d) if !d.is_null() => d.clone(),
+        _ => return Value::Object(attrs),
+    };
+    // The names as configured: the SDK v2's rules for a set with unknowns
+    // or none are not what this provider plans.
+    let names: Vec<Value> = match config.get("subject_alternative_names").map(Value::unmarked) {
+        // A set holding an unknown is read as none at all.
+        Some(v @ (Value::Set(_, elems) | Value::List(_, elems))) => match v.is_wholly_known() {
+            true => elems.to_vec(),
+            false => Vec::new(),
+        },
+        Some(v) if v.is_null() => Vec::new(),
+        None => Vec::new(),
+        _ => return Value::Object(attrs),
+    };
+    let domain_text = if domain.is_known() { domain.clone() } else { Value::string("", profile) };
+    let sans = Value::set(Type::String, names.iter().cloned().chain([domain_text]).collect(), profile);
+    attrs.make_mut().insert("subject_alternative_names".into(), sans);
+    let dns = attrs.get("validation_method").and_then(|v| v.unmarked().as_str().map(|m| m == "DNS")).unwrap_or(false);
+    let record = match attrs.get("domain_validation_options").map(Value::unmarked) {
+        Some(Value::Unknown(t, _)) => t.element_type().cloned(),
+        _ => None,
+    };
+    if let (true, Some(Type::Object(fields))) = (dns, &record) {
+        let entry = |name: Value| {
+            let mut o: BTreeMap<String, Value> = fields.iter().map(|(k, t)| (k.clone(), Value::unknown(t.clone()))).collect();
+            o.insert("domain_name".into(), name);
+            Value::Object(o.into())
+        };
+        let records = names.into_iter().chain([domain]).map(entry).collect();
+        attrs.make_mut().insert("domain_validation_options".into(), Value::set(Type::Object(fields.clone()), records, profile));
     }
     Value::Object(attrs)
 }
