@@ -491,6 +491,7 @@ def main():
     ap.add_argument("--nested", metavar="DEFAULTS",
                     help="write every optional block once and add the defaults inside blocks to those of DEFAULTS (an earlier --out)")
     ap.add_argument("--nested-depth", type=int, default=1, help="with --nested: write optional blocks this many levels down")
+    ap.add_argument("--types", help="a file naming the resource types to plan, one per line (all when not given)")
     args = ap.parse_args()
     global NESTED, NESTED_DEPTH
     NESTED = bool(args.nested)
@@ -509,6 +510,9 @@ def main():
             global PROVIDER
             PROVIDER = provider
             blocks = {ty: s["block"] for ty, s in p.get("resource_schemas", {}).items()}
+            if args.types:
+                wanted = set(open(args.types).read().split())
+                blocks = {ty: b for ty, b in blocks.items() if ty in wanted}
             todo = sorted(blocks)
             # Refused samples are fixed from the refusals and planned again.
             for round in range(12 if NESTED else 5):

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Adds the defaults inside nested blocks that a `defaults.py --nested`
+run found (for some types: `--types FILE`) to the per-type files of the
+provider data, without regenerating the rest (`compact.py` writes them
+whole). A block the type's schema in a data key does not have is left
+out; what a file already says inside a block is kept.
+
+    tools/providers/merge_nested.py --defaults /tmp/nested.json \\
+        --key hashicorp/aws@5 --key hashicorp/aws www/providers
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compact import write  # noqa: E402
+from defaults import merge  # noqa: E402
+
+
+def nested_only(defaults, block):
+    """The entries of `defaults` that describe blocks of `block` (a
+    compact schema: "b" holds its block types)."""
+    blocks = block.get("b", {})
+    return {k: v for k, v in defaults.items() if isinstance(v, dict) and "block" in v and k in blocks}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--defaults", required=True, help="the output of defaults.py --nested")
+    ap.add_argument("--key", action="append", required=True, help="a data key (hashicorp/aws@5)")
+    ap.add_argument("data", help="the provider data directory (www/providers)")
+    args = ap.parse_args()
+    found = json.load(open(args.defaults))
+    for key in args.key:
+        changed = 0
+        for ty, entry in sorted(found.items()):
+            path = os.path.join(args.data, key, "resource", ty + ".json")
+            if "defaults" not in entry or not os.path.exists(path):
+                continue
+            data = json.load(open(path))
+            blocks = nested_only(entry["defaults"], data.get("block", {}))
+            if not blocks:
+                continue
+            before = json.dumps(data.get("defaults"), sort_keys=True)
+            mine = data.setdefault("defaults", {})
+            merge(mine, blocks)
+            if json.dumps(mine, sort_keys=True) != before:
+                write(path, data)
+                changed += 1
+        print(f"{key}: {changed} types given defaults inside blocks", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
