@@ -36,7 +36,7 @@ def case(area, name, module=None, exprs=(), files=None, **kw):
 
 
 # The cases, one file per area.
-for _name in ("variables", "tfvars", "locals", "outputs", "resources", "blocks", "modules", "named_values", "seeds", "providers", "kubernetes", "google", "helm", "azurerm", "files", "configuration", "archive", "json", "overrides"):
+for _name in ("variables", "tfvars", "locals", "outputs", "resources", "blocks", "modules", "named_values", "seeds", "providers", "kubernetes", "google", "helm", "azurerm", "files", "configuration", "archive", "json", "overrides", "versions"):
     _path = os.path.join(HERE, "module_cases", _name + ".py")
     if os.path.exists(_path):
         exec(compile(open(_path, encoding="utf-8").read(), _path, "exec"))

@@ -139,6 +139,72 @@ pub(crate) fn provider_versions(
     out
 }
 
+/// Whether no release at all can meet every one of `constraints` (`~> 4.0`
+/// with `>= 5.0`): `init` then finds none, whatever the registry holds.
+/// Tried on the versions the constraints name and their neighbours, where
+/// every range the operators can make has an end.
+pub(crate) fn unsatisfiable(constraints: &[&str]) -> bool {
+    let mut candidates = vec![[0, 0, 0]];
+    for c in constraints.iter().flat_map(|c| c.split(',')) {
+        let digits = c.trim().trim_start_matches(|ch: char| !ch.is_ascii_digit());
+        let parts: Vec<u64> = digits.split('.').filter_map(|p| p.parse().ok()).collect();
+        let v = [0, 1, 2].map(|i| parts.get(i).copied().unwrap_or(0));
+        let [a, b, c] = v;
+        const HIGH: u64 = 1 << 40;
+        candidates.extend([v, [a, b, c + 1], [a, b + 1, 0], [a + 1, 0, 0], [a, b, HIGH], [a, HIGH, HIGH]]);
+        if c > 0 {
+            candidates.push([a, b, c - 1]);
+        }
+        if b > 0 {
+            candidates.push([a, b - 1, HIGH]);
+        }
+        if a > 0 {
+            candidates.push([a - 1, HIGH, HIGH]);
+        }
+    }
+    let all = |v: [u64; 3]| constraints.iter().map(|c| crate::module::graph::checks::matches(c, v)).collect::<Option<Vec<bool>>>();
+    candidates.into_iter().all(|v| all(v).is_some_and(|oks| oks.iter().any(|ok| !ok)))
+}
+
+/// Where some provider's constraints, over every module, meet no release
+/// (`~> 4.0` with `>= 5.0`), `init` fails before it writes the dependency
+/// lock file, and the console then finds no version selected for any
+/// provider the configuration requires: its error.
+pub(crate) fn no_release(
+    module: &crate::module::load::Module,
+    installed: &crate::module::load::install::Installed,
+    diags: &mut Vec<crate::module::load::ModuleDiagnostic>,
+) {
+    let mut constraints: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for d in installed.dirs() {
+        let config = &module.dir_at(d).config;
+        let locals = config.required_providers.iter().map(|(n, _)| n.clone()).chain(config.resources.iter().map(provider_name));
+        for local in locals.filter(|l| l != "terraform") {
+            if let Some(source) = source_in(config, &local) {
+                constraints.entry(source).or_default();
+            }
+        }
+        for (local, constraint) in &config.provider_versions {
+            if let Some(source) = source_in(config, local) {
+                constraints.entry(source).or_default().push(constraint);
+            }
+        }
+    }
+    if !constraints.values().any(|cs| !cs.is_empty() && unsatisfiable(cs)) {
+        return;
+    }
+    let tofu = module.options.profile == crate::profile::Profile::OpenTofu;
+    let (host, engine) = if tofu { ("registry.opentofu.org", "tofu") } else { ("registry.terraform.io", "terraform") };
+    let list: String = constraints
+        .keys()
+        .map(|source| format!("\n  - provider {host}/{source}: required by this configuration but no version is selected"))
+        .collect();
+    diags.push(crate::module::load::ModuleDiagnostic::general(
+        "Inconsistent dependency lock file",
+        format!("The following dependency selections recorded in the lock file are inconsistent with the current configuration:{list}\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  {engine} init"),
+    ));
+}
+
 /// The provider of local name `local`, `namespace/type`, as
 /// [`provider_source`] finds it.
 fn source_of(p: &Planner, local: &str) -> Option<String> {
@@ -869,5 +935,26 @@ mod tests {
             }
         }
         assert!(checked >= 20, "{checked} rules");
+    }
+
+    /// Constraints no release can meet, and some that one can: the ends
+    /// of every range the operators make.
+    #[test]
+    fn unsatisfiable_constraints() {
+        let cases: &[(&[&str], bool)] = &[
+            (&["~> 3.0", ">= 4.0"], true),
+            (&["~> 4.0, >= 5.0"], true),
+            (&["> 1.2.3, < 1.2.4"], true),
+            (&["> 1.2.3", "< 1.2.3"], true),
+            (&["= 1.0.0", "!= 1.0.0"], true),
+            (&[">= 3.0, < 3.10", "~> 3.5"], false),
+            (&["~> 5.0", ">= 5.83"], false),
+            (&["< 0.0.1", "> 0.0.0"], true),
+            (&["~> 1.2.3", ">= 1.3"], true),
+            (&[], false),
+        ];
+        for (constraints, want) in cases {
+            assert_eq!(unsatisfiable(constraints), *want, "{constraints:?}");
+        }
     }
 }

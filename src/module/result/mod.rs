@@ -165,6 +165,9 @@ pub(crate) fn evaluate_with(
             let before = diags.len();
             links.installed = crate::module::load::install::resolve(module, &state.vars, &mut diags, profile);
             links.other_versions = crate::module::plan::providers::other_versions(module, &links.installed);
+            if module.options.installation == crate::module::load::Installation::Initialized {
+                crate::module::plan::providers::no_release(module, &links.installed, &mut diags);
+            }
             if !fatal(&diags[before..]) {
                 let mut p = Planner::new(module, root, &links, String::new(), 0, state);
                 p.diags = diags;
