@@ -5,6 +5,8 @@
 //! - `hashicorp/aws`: `tags_all`, the provider's `default_tags` merged with
 //!   the resource's `tags` (the resource's win), known when both are and
 //!   not empty;
+//! - `hashicorp/aws`: `aws_acm_certificate`'s domain in
+//!   `subject_alternative_names` and its DNS validation records;
 //! - `hashicorp/aws` 6: `region`, where the resource leaves it unset, the
 //!   provider configuration's `region` (each resource's "Defaults to the
 //!   Region set in the provider configuration");
