@@ -49,3 +49,21 @@ fn readme_probe_figures_are_the_recorded_tallies() {
         assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
     }
 }
+
+/// The count of aws 5.100.0 types with defaults inside blocks that the
+/// provider data's guide quotes is the data's.
+#[test]
+fn readme_nested_defaults_figure_is_the_datas() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut count = 0;
+    for entry in std::fs::read_dir(root.join("www/providers/hashicorp/aws@5/resource")).unwrap() {
+        let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        let defaults = data["defaults"].as_object().into_iter().flat_map(|d| d.values());
+        if defaults.into_iter().any(|v| v.get("block").is_some()) {
+            count += 1;
+        }
+    }
+    let tools = std::fs::read_to_string(root.join("tools/providers/README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let figure = format!("{count} now carry defaults inside blocks");
+    assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+}

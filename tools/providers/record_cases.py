@@ -53,8 +53,9 @@ def main():
             # override file; its region stays), or are the provider block.
             own = 'provider "aws"' in case["module"] or re.search(r'"provider"\s*:\s*\{\s*"aws"', case["module"]) is not None
             mock = [line for line in provider.splitlines() if not (own and line.strip().startswith("region"))]
+            base = list(mock)
             for alias in re.findall(r'alias\s*=\s*"(\w+)"', case["module"]):
-                mock += [mock[0], f'  alias = "{alias}"'] + mock[1:]
+                mock += [base[0], f'  alias = "{alias}"'] + base[1:]
             with open(os.path.join(work, "provider_override.tf" if own else "provider.tf"), "w") as f:
                 f.write("\n".join(mock) + "\n")
             e = env(work)

@@ -210,13 +210,19 @@ fn lock_file(module: &Module, diags: &mut Vec<ModuleDiagnostic>) {
         return;
     }
     missing.sort();
+    diags.push(no_version_selected(&missing, tofu));
+}
+
+/// The consoles' error for providers (full addresses, sorted) that the
+/// dependency lock file selects no version of.
+pub(crate) fn no_version_selected(addresses: &[String], tofu: bool) -> ModuleDiagnostic {
     let list: String =
-        missing.iter().map(|a| format!("\n  - provider {a}: required by this configuration but no version is selected")).collect();
+        addresses.iter().map(|a| format!("\n  - provider {a}: required by this configuration but no version is selected")).collect();
     let engine = if tofu { "tofu" } else { "terraform" };
-    diags.push(ModuleDiagnostic::general(
+    ModuleDiagnostic::general(
         "Inconsistent dependency lock file",
         format!("The following dependency selections recorded in the lock file are inconsistent with the current configuration:{list}\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  {engine} init"),
-    ));
+    )
 }
 
 /// A call's `source` as installation reads it: a literal, or a variable

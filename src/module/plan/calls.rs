@@ -47,6 +47,8 @@ pub(crate) struct Links {
     /// and their types are planned as written, as for a provider the
     /// data lacks.
     pub other_versions: std::collections::BTreeMap<String, Option<String>>,
+    /// The providers the configuration requires, with their constraints.
+    pub requirements: super::providers::Requirements,
     /// The module instance the console is scoped to (normalized address;
     /// none for the root module), and its planner's directory, depth and
     /// named values once planned.

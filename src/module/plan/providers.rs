@@ -44,41 +44,63 @@ pub(crate) fn provider_type(p: &Planner, r: &Resource) -> Option<String> {
     provider_source(p, r).map(|s| s.split('@').next().unwrap_or(&s).to_string())
 }
 
+/// Every provider the modules of the configuration require or whose
+/// resources they declare, `namespace/type` (the built-in `terraform`
+/// aside), with every module's version constraints on it, as `init`
+/// combines them (distinct, as written).
+pub(crate) type Requirements = BTreeMap<String, Vec<String>>;
+
+/// The [`Requirements`] of the installed modules.
+pub(crate) fn requirements(module: &crate::module::load::Module, installed: &crate::module::load::install::Installed) -> Requirements {
+    let mut out = Requirements::new();
+    for d in installed.dirs() {
+        let config = &module.dir_at(d).config;
+        let locals = config.required_providers.iter().map(|(n, _)| n.clone()).chain(config.resources.iter().map(provider_name));
+        for local in locals.filter(|l| l != "terraform") {
+            if let Some(source) = source_in(config, &local) {
+                out.entry(source).or_default();
+            }
+        }
+        for (local, constraint) in &config.provider_versions {
+            if let Some(source) = source_in(config, local) {
+                let entry = out.entry(source).or_default();
+                if !entry.contains(constraint) {
+                    entry.push(constraint.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The providers whose current data is of a version some module of the
 /// configuration excludes (`version = "~> 4.0"` where the data is 5.2.0),
 /// as Terraform would install another version whose schema differs: the
 /// data's other version that meets every constraint, if it has one.
-pub(crate) fn other_versions(
-    module: &crate::module::load::Module,
-    installed: &crate::module::load::install::Installed,
-) -> BTreeMap<String, Option<String>> {
-    let mut constraints: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-    for d in installed.dirs() {
-        let config = &module.dir_at(d).config;
-        for (local, constraint) in &config.provider_versions {
-            if let Some(source) = source_in(config, local) {
-                constraints.entry(source).or_default().push(constraint);
-            }
-        }
-    }
+pub(crate) fn other_versions(module: &crate::module::load::Module, requirements: &Requirements) -> BTreeMap<String, Option<String>> {
     let mut out = BTreeMap::new();
     let Some(data) = module.options.providers.as_ref() else { return out };
-    let meets = |key: &str, constraints: &[&str]| match data.listing(key) {
+    let meets = |key: &str, constraints: &[String]| match data.listing(key) {
         Found::Yes(listing) => {
-            let parts: Vec<u64> = listing.version.split('.').filter_map(|p| p.parse().ok()).collect();
-            let version = [0, 1, 2].map(|i| parts.get(i).copied().unwrap_or(0));
+            let version = version_triple(&listing.version);
             Some(constraints.iter().all(|c| crate::module::graph::checks::matches(c, version) != Some(false)))
         }
         _ => None,
     };
-    for (source, constraints) in constraints {
-        if meets(&source, &constraints) != Some(false) {
+    for (source, constraints) in requirements.iter().filter(|(_, cs)| !cs.is_empty()) {
+        if meets(source, constraints) != Some(false) {
             continue;
         }
-        let other = data.other_versions_of(&source).into_iter().find(|k| meets(k, &constraints) == Some(true));
-        out.insert(source, other);
+        let other = data.other_versions_of(source).into_iter().find(|k| meets(k, constraints) == Some(true));
+        out.insert(source.clone(), other);
     }
     out
+}
+
+/// `5.100.0` as `[5, 100, 0]` (what is missing or not a number as 0).
+fn version_triple(text: &str) -> [u64; 3] {
+    let parts: Vec<u64> = text.split('.').filter_map(|p| p.parse().ok()).collect();
+    [0, 1, 2].map(|i| parts.get(i).copied().unwrap_or(0))
 }
 
 /// A provider the configuration uses, and the version of it in the
@@ -99,42 +121,24 @@ pub struct ProviderVersion {
 /// holds, in name order, with the version of each that planned.
 pub(crate) fn provider_versions(
     module: &crate::module::load::Module,
-    installed: &crate::module::load::install::Installed,
+    requirements: &Requirements,
     other_versions: &BTreeMap<String, Option<String>>,
 ) -> Vec<ProviderVersion> {
     let Some(data) = module.options.providers.as_ref() else { return Vec::new() };
-    let mut used: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for d in installed.dirs() {
-        let config = &module.dir_at(d).config;
-        let locals = config.required_providers.iter().map(|(n, _)| n.clone()).chain(config.resources.iter().map(provider_name));
-        for local in locals {
-            if let Some(source) = source_in(config, &local) {
-                used.entry(source).or_default();
-            }
-        }
-        for (local, constraint) in &config.provider_versions {
-            if let Some(source) = source_in(config, local) {
-                let entry = used.entry(source).or_default();
-                if !entry.contains(constraint) {
-                    entry.push(constraint.clone());
-                }
-            }
-        }
-    }
     let mut out = Vec::new();
-    for (provider, constraints) in used {
-        let version = match other_versions.get(&provider) {
+    for (provider, constraints) in requirements {
+        let version = match other_versions.get(provider) {
             Some(None) => None,
             Some(Some(key)) => match data.listing(key) {
                 Found::Yes(l) => Some(l.version.clone()),
                 _ => continue,
             },
-            None => match data.listing(&provider) {
+            None => match data.listing(provider) {
                 Found::Yes(l) => Some(l.version.clone()),
                 _ => continue,
             },
         };
-        out.push(ProviderVersion { provider, version, constraints });
+        out.push(ProviderVersion { provider: provider.clone(), version, constraints: constraints.clone() });
     }
     out
 }
@@ -143,12 +147,10 @@ pub(crate) fn provider_versions(
 /// with `>= 5.0`): `init` then finds none, whatever the registry holds.
 /// Tried on the versions the constraints name and their neighbours, where
 /// every range the operators can make has an end.
-pub(crate) fn unsatisfiable(constraints: &[&str]) -> bool {
+pub(crate) fn unsatisfiable<S: AsRef<str>>(constraints: &[S]) -> bool {
     let mut candidates = vec![[0, 0, 0]];
-    for c in constraints.iter().flat_map(|c| c.split(',')) {
-        let digits = c.trim().trim_start_matches(|ch: char| !ch.is_ascii_digit());
-        let parts: Vec<u64> = digits.split('.').filter_map(|p| p.parse().ok()).collect();
-        let v = [0, 1, 2].map(|i| parts.get(i).copied().unwrap_or(0));
+    for c in constraints.iter().flat_map(|c| c.as_ref().split(',')) {
+        let v = version_triple(c.trim().trim_start_matches(|ch: char| !ch.is_ascii_digit()));
         let [a, b, c] = v;
         const HIGH: u64 = 1 << 40;
         candidates.extend([v, [a, b, c + 1], [a, b + 1, 0], [a + 1, 0, 0], [a, b, HIGH], [a, HIGH, HIGH]]);
@@ -162,7 +164,7 @@ pub(crate) fn unsatisfiable(constraints: &[&str]) -> bool {
             candidates.push([a - 1, HIGH, HIGH]);
         }
     }
-    let all = |v: [u64; 3]| constraints.iter().map(|c| crate::module::graph::checks::matches(c, v)).collect::<Option<Vec<bool>>>();
+    let all = |v: [u64; 3]| constraints.iter().map(|c| crate::module::graph::checks::matches(c.as_ref(), v)).collect::<Option<Vec<bool>>>();
     candidates.into_iter().all(|v| all(v).is_some_and(|oks| oks.iter().any(|ok| !ok)))
 }
 
@@ -172,37 +174,15 @@ pub(crate) fn unsatisfiable(constraints: &[&str]) -> bool {
 /// provider the configuration requires: its error.
 pub(crate) fn no_release(
     module: &crate::module::load::Module,
-    installed: &crate::module::load::install::Installed,
+    requirements: &Requirements,
     diags: &mut Vec<crate::module::load::ModuleDiagnostic>,
 ) {
-    let mut constraints: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-    for d in installed.dirs() {
-        let config = &module.dir_at(d).config;
-        let locals = config.required_providers.iter().map(|(n, _)| n.clone()).chain(config.resources.iter().map(provider_name));
-        for local in locals.filter(|l| l != "terraform") {
-            if let Some(source) = source_in(config, &local) {
-                constraints.entry(source).or_default();
-            }
-        }
-        for (local, constraint) in &config.provider_versions {
-            if let Some(source) = source_in(config, local) {
-                constraints.entry(source).or_default().push(constraint);
-            }
-        }
+    if requirements.values().any(|cs| !cs.is_empty() && unsatisfiable(cs)) {
+        let tofu = module.options.profile == crate::profile::Profile::OpenTofu;
+        let host = if tofu { "registry.opentofu.org" } else { "registry.terraform.io" };
+        let addresses: Vec<String> = requirements.keys().map(|source| format!("{host}/{source}")).collect();
+        diags.push(crate::module::load::install::no_version_selected(&addresses, tofu));
     }
-    if !constraints.values().any(|cs| !cs.is_empty() && unsatisfiable(cs)) {
-        return;
-    }
-    let tofu = module.options.profile == crate::profile::Profile::OpenTofu;
-    let (host, engine) = if tofu { ("registry.opentofu.org", "tofu") } else { ("registry.terraform.io", "terraform") };
-    let list: String = constraints
-        .keys()
-        .map(|source| format!("\n  - provider {host}/{source}: required by this configuration but no version is selected"))
-        .collect();
-    diags.push(crate::module::load::ModuleDiagnostic::general(
-        "Inconsistent dependency lock file",
-        format!("The following dependency selections recorded in the lock file are inconsistent with the current configuration:{list}\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  {engine} init"),
-    ));
 }
 
 /// The provider of local name `local`, `namespace/type`, as

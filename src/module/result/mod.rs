@@ -164,9 +164,10 @@ pub(crate) fn evaluate_with(
         if !prepared.fatal {
             let before = diags.len();
             links.installed = crate::module::load::install::resolve(module, &state.vars, &mut diags, profile);
-            links.other_versions = crate::module::plan::providers::other_versions(module, &links.installed);
+            links.requirements = crate::module::plan::providers::requirements(module, &links.installed);
+            links.other_versions = crate::module::plan::providers::other_versions(module, &links.requirements);
             if module.options.installation == crate::module::load::Installation::Initialized {
-                crate::module::plan::providers::no_release(module, &links.installed, &mut diags);
+                crate::module::plan::providers::no_release(module, &links.requirements, &mut diags);
             }
             if !fatal(&diags[before..]) {
                 let mut p = Planner::new(module, root, &links, String::new(), 0, state);
@@ -502,6 +503,6 @@ impl Evaluation {
     /// each with its version (the newest in the data that every module's
     /// constraints allow, as `init` would install it).
     pub fn provider_versions(&self) -> Vec<crate::module::plan::providers::ProviderVersion> {
-        crate::module::plan::providers::provider_versions(&self.module, &self.links.installed, &self.links.other_versions)
+        crate::module::plan::providers::provider_versions(&self.module, &self.links.requirements, &self.links.other_versions)
     }
 }
