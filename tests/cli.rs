@@ -198,6 +198,24 @@ fn module_mode_reads_the_local_modules_above_the_root() {
     assert_eq!(hcl_eval(&["--module", d, "module.w.w"], ""), (0, "\"wrapped\"\n".into(), String::new()));
 }
 
+/// A module under `modules/` that calls the module above it (`"../../"`,
+/// terraform-aws-modules/security-group's rule modules): the directory
+/// read second holds the one read first, whose files are read once.
+#[test]
+fn module_mode_reads_a_directory_above_one_already_read_once() {
+    let dir = module_dir(
+        "above-again",
+        &[
+            ("main.tf", "variable \"name\" {}\noutput \"name\" {\n  value = var.name\n}\n"),
+            ("modules/http/main.tf", "variable \"name\" {}\nmodule \"sg\" {\n  source = \"../../\"\n  name   = \"http-${var.name}\"\n}\noutput \"name\" {\n  value = module.sg.name\n}\n"),
+            ("examples/computed/main.tf", "module \"http\" {\n  source = \"../../modules/http\"\n  name   = \"ex\"\n}\n"),
+        ],
+    );
+    let example = dir.join("examples/computed");
+    let d = example.to_str().expect("utf-8 path");
+    assert_eq!(hcl_eval(&["--module", d, "module.http.name"], ""), (0, "\"http-ex\"\n".into(), String::new()));
+}
+
 const SERVERS: &str = r#"variable "names" {
   type    = list(string)
   default = ["a"]

@@ -214,15 +214,20 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binar
             let again = std::fs::canonicalize(root).ok();
             let inside =
                 |full: &str| again.as_ref().zip(std::fs::canonicalize(root.join(full)).ok()).is_some_and(|(r, f)| f.starts_with(r));
+            // A directory read before may lie inside this one (a module
+            // under `../../modules/x` calling `../../`): its files are
+            // there already.
+            let had: std::collections::BTreeSet<String> =
+                files.iter().map(|(n, _)| n.clone()).chain(binary.iter().map(|(n, _)| n.clone())).collect();
             for (n, t) in found {
                 let full = format!("{p}/{n}");
-                if !inside(&full) {
+                if !inside(&full) && !had.contains(&full) {
                     files.push((full, t));
                 }
             }
             for (n, b) in found_binary {
                 let full = format!("{p}/{n}");
-                if !inside(&full) {
+                if !inside(&full) && !had.contains(&full) {
                     binary.push((full, b));
                 }
             }
