@@ -367,29 +367,43 @@ impl<'m> Graph<'m> {
     /// and the call itself is evaluated again once all its arguments are.
     /// The new dependencies, or `None` when a cycle remains (a real one).
     fn refine(&mut self, cycles: &[Vec<Node>]) -> Option<HashMap<Node, BTreeSet<Node>>> {
-        let mut early = Vec::new();
-        let mut redirect = HashMap::new();
-        for cycle in cycles {
-            for &reader in cycle {
-                for (i, outputs) in self.module_reads(reader) {
-                    if !cycle.contains(&Node::Module(i)) {
-                        continue;
+        let saved = (self.early.clone(), self.redirect.clone());
+        let mut cycles = cycles.to_vec();
+        // An early evaluation can itself read the other call early (two
+        // calls that each take an output of the other): each round
+        // redirects the readers of what is still a cycle, early
+        // evaluations among them, until none is left or nothing changes.
+        for _ in 0..self.config.modules.len().max(1) * 2 {
+            let mut changed = false;
+            for cycle in &cycles {
+                for &reader in cycle {
+                    for (i, outputs) in self.module_reads(reader) {
+                        if !cycle.contains(&Node::Module(i)) || self.redirect.contains_key(&(reader, i)) {
+                            continue;
+                        }
+                        let (Some(outputs), Some(d)) = (outputs, self.installed.child(self.dir, i)) else { continue };
+                        let arguments = self.arguments_for(d, &outputs);
+                        let j = match self.early.iter().position(|e| e.call == i && e.arguments == arguments) {
+                            Some(j) => j,
+                            None => {
+                                self.early.push(Early { call: i, arguments });
+                                self.early.len() - 1
+                            }
+                        };
+                        self.redirect.insert((reader, i), j);
+                        changed = true;
                     }
-                    let (Some(outputs), Some(d)) = (outputs, self.installed.child(self.dir, i)) else { continue };
-                    let arguments = self.arguments_for(d, &outputs);
-                    redirect.insert((reader, i), early.len());
-                    early.push(Early { call: i, arguments });
                 }
             }
-        }
-        if early.is_empty() {
-            return None;
-        }
-        let saved = (std::mem::replace(&mut self.early, early), std::mem::replace(&mut self.redirect, redirect));
-        let nodes = self.nodes();
-        let deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
-        if strongly_connected(&nodes, &deps).is_empty() {
-            return Some(deps);
+            let nodes = self.nodes();
+            let deps: HashMap<Node, BTreeSet<Node>> = nodes.iter().map(|n| (*n, self.deps(*n))).collect();
+            cycles = strongly_connected(&nodes, &deps);
+            if cycles.is_empty() {
+                return Some(deps);
+            }
+            if !changed {
+                break;
+            }
         }
         (self.early, self.redirect) = saved;
         None

@@ -546,6 +546,39 @@ case(A, "calls-read-each-others-outputs", files={
     ''',
 }, exprs=["module.a", "module.b", "output.a", "module.a.echo"])
 
+# Each call's early evaluation needs an output of the other's early one
+# (terraform-aws-modules/acm's complete-dns-validation: the certificate
+# takes the records' names, the records take the certificate's domains).
+case(A, "calls-read-each-others-outputs-early-in-turn", files={
+    "main.tf": '''
+        module "a" {
+          source = "./modules/a"
+          name   = "n"
+          in     = module.b.first
+        }
+        module "b" {
+          source = "./modules/b"
+          in     = module.a.second
+        }
+    ''',
+    "modules/a/main.tf": '''
+        variable "name" {}
+        variable "in" {}
+        output "second" {
+          value = "a-${var.name}"
+        }
+        output "echo" {
+          value = "a got ${var.in}"
+        }
+    ''',
+    "modules/b/main.tf": '''
+        variable "in" {}
+        output "first" {
+          value = "b-${var.in}"
+        }
+    ''',
+}, exprs=["module.a", "module.b", "module.a.echo"])
+
 case(A, "calls-read-each-others-outputs-through-locals", files={
     "main.tf": '''
         locals {
