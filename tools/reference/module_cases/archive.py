@@ -191,3 +191,41 @@ case(A, "bad-output-file-mode", files={
     ''',
     "f.txt": "f\n",
 }, exprs=["data.archive_file.a.output_md5"])
+
+# A data source in a module whose call depends on changes to plan is read
+# when applying (terraform-aws-modules/eventbridge's with-archive: a policy
+# document there), though it needs no network; one with depends_on of its
+# own too, and one without beside it.
+case(A, "read-at-apply-under-depends-on", files={
+    "main.tf": '''
+        resource "terraform_data" "first" {}
+        module "m" {
+          source     = "./modules/m"
+          depends_on = [terraform_data.first]
+        }
+        data "archive_file" "own" {
+          type                    = "zip"
+          source_content          = "x"
+          source_content_filename = "x.txt"
+          output_path             = "${path.module}/own.zip"
+          depends_on              = [terraform_data.first]
+        }
+        data "archive_file" "now" {
+          type                    = "zip"
+          source_content          = "x"
+          source_content_filename = "x.txt"
+          output_path             = "${path.module}/now.zip"
+        }
+    ''',
+    "modules/m/main.tf": '''
+        data "archive_file" "a" {
+          type                    = "zip"
+          source_content          = "x"
+          source_content_filename = "x.txt"
+          output_path             = "${path.module}/a.zip"
+        }
+        output "md5" {
+          value = data.archive_file.a.output_md5
+        }
+    ''',
+}, exprs=["module.m.md5", "data.archive_file.own.output_md5", "data.archive_file.now.output_md5", "data.archive_file.own.source_content"])

@@ -24,7 +24,9 @@ mod aws;
 
 /// The data source's value, or `None` after an error (recorded).
 pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<Value> {
-    let known = config.values().all(Value::is_wholly_known);
+    // One that depends on changes to plan, itself or through its module
+    // call, is read when applying, even where it needs no network.
+    let known = config.values().all(Value::is_wholly_known) && !p.defer_reads && !pending(&r.depends_on);
     let source = if known { providers::provider_type(p, r) } else { None };
     if matches!(r.ty.as_str(), "local_file" | "local_sensitive_file") && source.as_deref() == Some("hashicorp/local") {
         return local_file(p, r, config, t);
