@@ -235,7 +235,7 @@ impl<'m> Graph<'m> {
 
     /// The module calls `reader` refers to, each with the outputs it reads
     /// (`module.m.out`), or none when it reads the call whole.
-    fn module_reads(&self, reader: Node) -> HashMap<usize, Option<BTreeSet<String>>> {
+    pub(crate) fn module_reads(&self, reader: Node) -> HashMap<usize, Option<BTreeSet<String>>> {
         let mut read: HashMap<usize, Option<BTreeSet<String>>> = HashMap::new();
         for (e, _) in self.node_exprs(reader) {
             for (root, span, steps) in crate::syntax::traversals(e) {

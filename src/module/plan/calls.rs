@@ -5,6 +5,7 @@
 
 use super::{Planner, Scope, State};
 use crate::diagnostics::{range_text, Diagnostic};
+use crate::module::graph::Node;
 use crate::module::load::config::{ModuleCall, Variable};
 use crate::module::load::install::{Installed, MAX_DEPTH};
 use crate::module::load::{ModuleDiagnostic, Source};
@@ -141,12 +142,19 @@ pub(crate) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collecti
     };
     let mut objects = Vec::with_capacity(instances.len());
     let mut hidden = std::collections::BTreeSet::new();
+    // The outputs that failed in the child, while every error is the
+    // child's own (none in the call's arguments).
+    let mut failed_outputs = Some(std::collections::BTreeSet::new());
     for k in 0..instances.len() {
         let scope = instances.scope(k, m.file, p.profile);
         let v = match child {
             Some(d) => {
-                let (v, h) = run_child(p, m, d, &scope, &instances.key(k, p.profile), only);
+                let (v, h, failed) = run_child(p, m, d, &scope, &instances.key(k, p.profile), only);
                 hidden.extend(h);
+                failed_outputs = failed_outputs.zip(failed).map(|(mut all, f)| {
+                    all.extend(f);
+                    all
+                });
                 v
             }
             None => {
@@ -163,6 +171,10 @@ pub(crate) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collecti
     if !hidden.is_empty() {
         objects = objects.into_iter().map(|o| without(o, &hidden)).collect();
     }
+    match failed_outputs {
+        Some(failed) if only.is_none() => p.state.failed_outputs.insert(i, failed),
+        _ => p.state.failed_outputs.remove(&i),
+    };
     super::resources::collect(&instances, objects)
 }
 
@@ -213,7 +225,7 @@ fn run_child(
     scope: &Scope,
     key: &str,
     only: Option<&std::collections::BTreeSet<String>>,
-) -> (Value, Vec<String>) {
+) -> (Value, Vec<String>, Option<std::collections::BTreeSet<String>>) {
     let dir = p.module.dir_at(d);
     let addr = match p.addr.is_empty() {
         true => format!("module.{}{key}", call.name),
@@ -226,8 +238,9 @@ fn run_child(
         if planned == MAX_INSTANCES + 1 || p.depth >= MAX_DEPTH {
             p.error(call.file, Diagnostic::error("Too many module instances", detail, call.decl.span));
         }
-        return (Value::dynamic_unknown(), Vec::new());
+        return (Value::dynamic_unknown(), Vec::new(), None);
     }
+    let before = p.error_count();
     let mut state = State::default();
     for (i, v) in dir.config.variables.iter().enumerate() {
         if only.is_some_and(|names| !names.contains(&v.name)) {
@@ -247,6 +260,7 @@ fn run_child(
             Err(false) => {}
         }
     }
+    let arguments_failed = p.error_count() > before;
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run(None);
@@ -255,8 +269,12 @@ fn run_child(
     }
     let value = child.outputs_object();
     let hidden = child.hidden_outputs();
+    let failed = (!arguments_failed).then(|| {
+        let outputs = child.config.outputs.iter().enumerate();
+        outputs.filter(|(i, _)| child.state.failed.contains(&Node::Output(*i))).map(|(_, o)| o.name.clone()).collect()
+    });
     p.diags.extend(child.diags);
-    (value, hidden)
+    (value, hidden, failed)
 }
 
 /// A child variable's value from the call (Terraform's

@@ -46,6 +46,10 @@ pub(crate) struct State {
     /// Nodes whose evaluation failed, or that were never processed
     /// because something they depend on failed.
     pub failed: BTreeSet<Node>,
+    /// Failed module calls whose failure is their child's own, by call:
+    /// the outputs that failed there. A node that reads only the others
+    /// goes on, as Terraform's graph has a node per output.
+    pub failed_outputs: HashMap<usize, BTreeSet<String>>,
     /// Failed nodes whose dependents OpenTofu leaves out of a module's
     /// outputs (rather than showing them unknown).
     pub hidden: BTreeSet<Node>,
@@ -233,8 +237,23 @@ impl<'m> Planner<'m> {
         // A node that depends on a failed one is never processed.
         // What ordering found, or (for a node planned alone) found again.
         let deps = self.graph.ordered.get(&n).cloned().unwrap_or_else(|| self.graph.deps(n));
-        if deps.iter().any(|d| self.state.failed.contains(d)) {
+        let upstream_failed = |d: &Node| match d {
+            Node::Module(i) if self.state.failed.contains(d) && self.state.failed_outputs.contains_key(i) => {
+                let failed = &self.state.failed_outputs[i];
+                match self.graph.module_reads(n).remove(i) {
+                    Some(Some(read)) => read.iter().any(|o| failed.contains(o)),
+                    _ => true,
+                }
+            }
+            d => self.state.failed.contains(d),
+        };
+        if deps.iter().any(upstream_failed) {
             self.state.failed.insert(n);
+            // Terraform's graph still evaluates the child's outputs that
+            // need none of the failed arguments; the others fail.
+            if let (Node::Module(i), false) = (n, self.opentofu()) {
+                self.call_in_part(i);
+            }
             // OpenTofu leaves out of the module's outputs an output whose
             // variable had a value of the wrong type, and any that reads
             // what was not evaluated.
@@ -291,6 +310,45 @@ impl<'m> Planner<'m> {
         if self.error_count() > before {
             self.state.failed.insert(n);
         }
+    }
+
+    /// Whether an expression reads a node that failed (or an output that
+    /// failed in a call that failed in part).
+    fn reads_failed(&self, e: &crate::syntax::ast::Expression) -> bool {
+        crate::syntax::traversals(e).into_iter().any(|(root, span, steps)| {
+            let Ok(Some(r)) = crate::module::load::refs::parse(root, span, &steps, self.profile) else { return false };
+            match self.graph.node_of(&r.subject) {
+                Some(d @ Node::Module(i)) if self.state.failed.contains(&d) => match (self.state.failed_outputs.get(&i), r.attrs.first()) {
+                    (Some(failed), Some(o)) => failed.contains(o),
+                    _ => true,
+                },
+                Some(d) => self.state.failed.contains(&d),
+                None => false,
+            }
+        })
+    }
+
+    /// A single-instance module call some of whose arguments read what
+    /// failed: planned with the others, the outputs that need a failed one
+    /// failed.
+    fn call_in_part(&mut self, i: usize) {
+        let m = &self.config.modules[i];
+        let (None, None, None, Some(d)) = (&m.count, &m.for_each, &m.enabled, self.links.child(self.dir_index(), i)) else { return };
+        if m.depends_on.iter().any(|e| self.reads_failed(e)) {
+            return;
+        }
+        let failed: BTreeSet<String> = m.arguments.iter().filter(|a| self.reads_failed(&a.expr)).map(|a| a.name.clone()).collect();
+        let child = &self.module.dir_at(d).config;
+        let ok: BTreeSet<String> = child.variables.iter().map(|v| v.name.clone()).filter(|v| !failed.contains(v)).collect();
+        let v = self::calls::module_call(self, i, Some(&ok));
+        let failed_outputs = child
+            .outputs
+            .iter()
+            .map(|o| o.name.clone())
+            .filter(|o| self.graph.arguments_for(d, &BTreeSet::from([o.clone()])).iter().any(|a| failed.contains(a)))
+            .collect();
+        self.state.modules.insert(m.name.clone(), v);
+        self.state.failed_outputs.insert(i, failed_outputs);
     }
 
     fn output(&mut self, i: usize) {

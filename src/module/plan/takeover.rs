@@ -120,6 +120,11 @@ fn take_over(p: &mut Planner, node: Node, r: &Previous) -> bool {
     if old.failed.contains(&node) {
         s.failed.insert(node);
     }
+    if let Node::Module(i) = node {
+        if let Some(outputs) = old.failed_outputs.get(&i) {
+            s.failed_outputs.insert(i, outputs.clone());
+        }
+    }
     if old.hidden.contains(&node) {
         s.hidden.insert(node);
     }

@@ -616,3 +616,54 @@ case(A, "calls-read-each-others-outputs-through-locals", files={
         }
     ''',
 }, exprs=["module.a[0].echo", "module.a[1].echo", "module.b.echo", "local.from_b"])
+
+# A child whose resource fails to plan (a count known only after apply):
+# what reads its other outputs goes on, as Terraform's graph has a node per
+# output (terraform-aws-modules/vpc's complete example under deferred data
+# sources); a call that reads the failed one is its outputs, none evaluated.
+case(A, "child-error-fails-only-what-reads-it", files={
+    "main.tf": '''
+        module "v" {
+          source = "./modules/v"
+        }
+        resource "terraform_data" "good" {
+          input = module.v.ok
+        }
+        resource "terraform_data" "also" {
+          input = module.v.id
+        }
+        resource "terraform_data" "bad" {
+          input = module.v.bad
+        }
+        module "w" {
+          source = "./modules/w"
+          in     = module.v.bad
+        }
+    ''',
+    "modules/v/main.tf": '''
+        resource "terraform_data" "a" {
+          input = "x"
+        }
+        resource "terraform_data" "b" {
+          count = terraform_data.a.output == "x" ? 1 : 0
+        }
+        output "ok" {
+          value = "fine"
+        }
+        output "id" {
+          value = terraform_data.a.id
+        }
+        output "bad" {
+          value = terraform_data.b[*].id
+        }
+    ''',
+    "modules/w/main.tf": '''
+        variable "in" {}
+        output "x" {
+          value = "w"
+        }
+        output "y" {
+          value = var.in
+        }
+    ''',
+}, exprs=["terraform_data.good.input", "terraform_data.also.input", "terraform_data.bad.input", "module.w", "module.v"])
