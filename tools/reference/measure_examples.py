@@ -2,10 +2,12 @@
 """Measures the playground on configurations nobody recorded: for each
 directory, every named value `hcl-eval --module DIR` prints is compared
 with what the real `terraform console -plan` prints for it (Terraform
-1.16.4, the providers of a plugin directory, offline, mock credentials).
+1.16.4, the providers of a plugin directory, offline, mock credentials),
+or with `--engine opentofu` what `tofu console` (OpenTofu 1.12) prints and
+the playground's opentofu profile.
 
     tools/reference/measure_examples.py [--plugin-dir /opt/tf-plugins] [--provider-config provider.tf]
-        [--pin 'aws=~> 5.0'] [--defer-data] [--keep DIR] DIR...
+        [--pin 'aws=~> 5.0'] [--defer-data] [--keep DIR] [--engine opentofu] DIR...
 
 `--pin` writes a provider's version constraint in an override file both
 programs read (where only 5.100.0 runs here and the example allows 6.x).
@@ -90,10 +92,10 @@ def from_mock(theirs, ours):
     return bool(differing) and all(any(m in line for m in MOCK) or MOCK_ZONE.search(line) for line in differing)
 
 
-def playground(directory):
+def playground(directory, engine):
     """The named values hcl-eval prints for the module: {address: text}."""
     hcl_eval = os.path.join(ROOT, "target", "debug", "hcl-eval")
-    r = subprocess.run([hcl_eval, "--module", directory], capture_output=True, text=True)
+    r = subprocess.run([hcl_eval, "--profile", engine, "--module", directory], capture_output=True, text=True)
     values, current = {}, None
     for line in r.stdout.splitlines():
         if line.startswith("# "):
@@ -109,7 +111,10 @@ def playground(directory):
 
 
 def console(program, work, e, expr):
-    r = subprocess.run([program, "console", "-plan"], cwd=work, env=e, input=expr + "\n", capture_output=True, text=True)
+    # OpenTofu's console has no -plan: it evaluates with no state, every
+    # resource unknown, as the playground's opentofu profile does.
+    plan = [] if os.path.basename(program).startswith("tofu") else ["-plan"]
+    r = subprocess.run([program, "console"] + plan, cwd=work, env=e, input=expr + "\n", capture_output=True, text=True)
     # The module's warnings come first, boxed.
     out = "\n".join(line for line in ANSI.sub("", r.stdout).splitlines() if not line.startswith(("╷", "│", "╵")))
     return r.returncode, out.strip("\n"), ANSI.sub("", r.stderr)
@@ -132,7 +137,7 @@ def split_object(text, keys):
     return out
 
 
-def measure(program, plugin_dir, provider_config, pins, directory, keep=None, defer=False):
+def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=None, defer=False):
     with tempfile.TemporaryDirectory() as tmp:
         work = os.path.join(tmp, "w")
         shutil.copytree(directory, work, ignore=shutil.ignore_patterns(".terraform*", ".git"))
@@ -167,7 +172,7 @@ def measure(program, plugin_dir, provider_config, pins, directory, keep=None, de
             defer_data_sources(repo if os.path.isdir(repo) else work)
         if keep:
             shutil.copytree(tmp, os.path.join(keep, os.path.basename(os.path.normpath(directory))), dirs_exist_ok=True)
-        ours, stderr = playground(work)
+        ours, stderr = playground(work, engine)
         ours.pop(DEFER, None)
         e = env(work)
         # A local mock of the cloud's API (moto) answers on the loopback.
@@ -207,13 +212,18 @@ def main():
     ap.add_argument("--defer-data", action="store_true",
                     help="read every data source that calls the cloud's API at apply, in both programs, instead of asking the mock")
     ap.add_argument("--keep", help="a directory to copy each prepared tree into (to look at it again)")
+    ap.add_argument("--engine", choices=["terraform", "opentofu"], default="terraform",
+                    help="which real program answers (opentofu: `tofu console`) and which profile the playground plans with")
     ap.add_argument("dirs", nargs="+")
     args = ap.parse_args()
-    program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
+    if args.engine == "opentofu":
+        program = os.environ.get("TOFU", os.path.join(BIN, "tofu"))
+    else:
+        program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
     total = equal = lines = lines_equal = all_mocked = 0
     for d in args.dirs:
         pins = [tuple(p.split("=", 1)) for p in args.pin]
-        compared, note = measure(program, args.plugin_dir, args.provider_config, pins, d, args.keep, args.defer_data)
+        compared, note = measure(program, args.engine, args.plugin_dir, args.provider_config, pins, d, args.keep, args.defer_data)
         if compared is None:
             print(f"{d}: {note}")
             continue
