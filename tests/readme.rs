@@ -67,3 +67,24 @@ fn readme_nested_defaults_figure_is_the_datas() {
     let figure = format!("{count} now carry defaults inside blocks");
     assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
 }
+
+/// The count of aws 5.100.0 types planned from samples that the provider
+/// data's guide quotes is the probe's record of those it refused.
+#[test]
+fn readme_sampled_types_figure_is_the_probes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("tests/providers/sdk_rules/aws-5.100.0-refused.json")).unwrap()).unwrap();
+    let types = record["types"].as_u64().unwrap();
+    let refused = record["refused"].as_object().unwrap().len() as u64;
+    assert_eq!(record["planned"].as_u64().unwrap(), types - refused);
+    let resources = std::fs::read_dir(root.join("www/providers/hashicorp/aws@5/resource")).unwrap().count() as u64;
+    assert_eq!(types, resources, "the probe planned every resource type of the data");
+    let thousands = |n: u64| match n >= 1000 {
+        true => format!("{},{:03}", n / 1000, n % 1000),
+        false => n.to_string(),
+    };
+    let tools = std::fs::read_to_string(root.join("tools/providers/README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let figure = format!("Of {} resource types of 5.100.0, {} were planned", thousands(types), thousands(types - refused));
+    assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+}

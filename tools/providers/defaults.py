@@ -367,7 +367,7 @@ def learn(ty, block, why):
         NESTED_SAMPLES[(ty, path)] = value
         return True
     if m:
-        return want(m.group(1), m.group(2).strip('"'))
+        return want(m.group(1), m.group(2).strip('"')) or place(ty, block, m.group(1), m.group(2).strip('"'))
     m = re.search(r'"(\w+)" \(x\) is an invalid ARN', why)
     if m:
         return want(m.group(1), ARN)
@@ -386,6 +386,98 @@ def learn(ty, block, why):
     m = re.search(r'"(\w+)" doesn\'t look like AWS Account ID', why)
     if m:
         return want(m.group(1), "123456789012")
+    return learn_value(ty, block, why)
+
+
+def attribute_at(block, path):
+    """The attribute at a dotted path of names inside `block`, or None."""
+    inner = block
+    steps = path.split(".")
+    for step in steps[:-1]:
+        inner = inner.get("block_types", {}).get(step, {}).get("block", {})
+    return inner.get("attributes", {}).get(steps[-1])
+
+
+def find_attribute(ty, block, name, path=""):
+    """The dotted path of an attribute `name` in the blocks a sample of
+    `ty` writes (required ones, and those the plans taught), or None."""
+    if path and name in block.get("attributes", {}):
+        return f"{path}.{name}"
+    for b, bt in sorted(block.get("block_types", {}).items()):
+        written = (bt.get("min_items") or 0) > 0 or (not path and (ty, b) in LEARNED) or NESTED
+        if written:
+            found = find_attribute(ty, bt["block"], name, f"{path}.{b}" if path else b)
+            if found:
+                return found
+    return None
+
+
+def place(ty, block, name, value):
+    """Sets `value` for the argument `name` (a dotted path with indices, or
+    a name the refusal's line shows) wherever the sample writes it: at the
+    top level, or inside its blocks. True if it is new."""
+    path = ".".join(p for p in name.split(".") if not p.isdigit())
+    if "." not in path and path not in block.get("attributes", {}) and path not in block.get("block_types", {}):
+        path = find_attribute(ty, block, path) or path
+    a = attribute_at(block, path)
+    if a is not None and isinstance(value, str) and isinstance(a.get("type"), list) and a["type"][0] in ("list", "set"):
+        value = [value]
+    if "." not in path:
+        if path in block.get("attributes", {}) or path in block.get("block_types", {}):
+            if LEARNED.get((ty, path)) == value:
+                return False
+            LEARNED[(ty, path)] = value
+            return True
+        return False
+    if a is None or NESTED_SAMPLES.get((ty, path)) == value:
+        return False
+    NESTED_SAMPLES[(ty, path)] = value
+    return True
+
+
+def learn_value(ty, block, why):
+    """The refusals whose message tells a value the provider takes (an
+    enumeration's first value, a region, an account ID, an address, a
+    minimum) or a block it wants, for the argument the message or its
+    line names."""
+    at = re.search(r"^at: (\w+)\s*=", why, flags=re.M)
+    attrs = block.get("attributes", {})
+    m = re.search(r"Path: ([\w.\[\]]+)\nGiven Value: .*\nValid Values: \[([^\] ]+)", why)
+    if m:
+        return place(ty, block, re.sub(r"\[\d+\]", "", m.group(1)), m.group(2))
+    m = re.search(r'expected ([\w.]+) to be one of \[\"([^"]*)\"', why)
+    if m:
+        return place(ty, block, m.group(1), m.group(2))
+    m = re.search(r'"([\w.]+)" doesn\'t look like AWS Region', why)
+    if m:
+        return place(ty, block, m.group(1), "us-east-1")
+    m = re.search(r'"([\w.]+)" must be \* or a 12 digit AWS account ID', why)
+    if m:
+        return place(ty, block, m.group(1), "123456789012")
+    m = re.search(r'"([\w.]+)" is not a valid IP address', why) or (re.search(r"is not a valid IP address", why) and at)
+    if m:
+        return place(ty, block, m.group(1), "10.0.0.1")
+    m = re.search(r"expected ([\w.]+) to be at least \((\d+)\)", why) or re.search(r"Attribute ([\w.]+) value must be at least (\d+)", why)
+    if m:
+        return place(ty, block, m.group(1), int(m.group(2)))
+    m = re.search(r"Block (\w+) must have a configuration value as the provider has marked it as required", why)
+    if m:
+        return place(ty, block, m.group(1), True)
+    m = re.search(r"Exactly one of these attributes must be configured: \[([^\]]+)\]", why) or \
+        re.search(r"At least one attribute out of \[([^\]]+)\] must be specified", why)
+    if m:
+        names = [n.strip() for n in m.group(1).split(",")]
+        for n in names:
+            leaf = n.split(".")[-1]
+            if n in attrs or "." in n:
+                return place(ty, block, n, by_name(leaf, (attribute_at(block, n) or {}).get("type", "string")))
+        return False
+    m = re.search(r"set of string required, but have string", why)
+    if m and at:
+        return place(ty, block, at.group(1), LEARNED.get((ty, at.group(1)), "x"))
+    m = re.search(r"cannot parse '(\w*)' as int", why)
+    if m and at:
+        return place(ty, block, at.group(1), "1")
     return False
 
 

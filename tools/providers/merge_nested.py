@@ -3,9 +3,11 @@
 run found (for some types: `--types FILE`) to the per-type files of the
 provider data, without regenerating the rest (`compact.py` writes them
 whole). A block the type's schema in a data key does not have is left
-out; what a file already says inside a block is kept.
+out; what a file already says inside a block is kept. With `--whole`, the
+defaults of arguments too (a `defaults.py` run over the types that earlier
+samples could not plan).
 
-    tools/providers/merge_nested.py --defaults /tmp/nested.json \\
+    tools/providers/merge_nested.py [--whole] --defaults /tmp/nested.json \\
         --key hashicorp/aws@5 --key hashicorp/aws www/providers
 """
 import argparse
@@ -25,10 +27,17 @@ def nested_only(defaults, block):
     return {k: v for k, v in defaults.items() if isinstance(v, dict) and "block" in v and k in blocks}
 
 
+def known_only(defaults, block):
+    """The entries of `defaults` for the arguments and blocks `block` (a
+    compact schema) has."""
+    return {k: v for k, v in defaults.items() if k in block.get("a", {}) or k in nested_only(defaults, block)}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--defaults", required=True, help="the output of defaults.py --nested")
     ap.add_argument("--key", action="append", required=True, help="a data key (hashicorp/aws@5)")
+    ap.add_argument("--whole", action="store_true", help="add the defaults of arguments too, not only inside blocks")
     ap.add_argument("data", help="the provider data directory (www/providers)")
     args = ap.parse_args()
     found = json.load(open(args.defaults))
@@ -39,7 +48,8 @@ def main():
             if "defaults" not in entry or not os.path.exists(path):
                 continue
             data = json.load(open(path))
-            blocks = nested_only(entry["defaults"], data.get("block", {}))
+            pick = known_only if args.whole else nested_only
+            blocks = pick(entry["defaults"], data.get("block", {}))
             if not blocks:
                 continue
             before = json.dumps(data.get("defaults"), sort_keys=True)
@@ -48,7 +58,7 @@ def main():
             if json.dumps(mine, sort_keys=True) != before:
                 write(path, data)
                 changed += 1
-        print(f"{key}: {changed} types given defaults inside blocks", file=sys.stderr)
+        print(f"{key}: {changed} types given defaults{'' if args.whole else ' inside blocks'}", file=sys.stderr)
 
 
 if __name__ == "__main__":
