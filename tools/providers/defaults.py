@@ -472,6 +472,13 @@ def learn_value(ty, block, why):
             if n in attrs or "." in n:
                 return place(ty, block, n, by_name(leaf, (attribute_at(block, n) or {}).get("type", "string")))
         return False
+    m = re.search(r"`(\w+)` must include ([\w-]+)", why)
+    if m and m.group(1) in block.get("block_types", {}):
+        # A block whose entries must name a value (aws_vpc_ipam's
+        # operating_regions the provider's region): its required argument.
+        inner = block["block_types"][m.group(1)]["block"].get("attributes", {})
+        required = sorted(n for n, a in inner.items() if a.get("required"))
+        return bool(required) and place(ty, block, f"{m.group(1)}.{required[0]}", m.group(2)) | place(ty, block, m.group(1), True)
     m = re.search(r"set of string required, but have string", why)
     if m and at:
         return place(ty, block, at.group(1), LEARNED.get((ty, at.group(1)), "x"))
