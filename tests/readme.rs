@@ -88,3 +88,35 @@ fn readme_sampled_types_figure_is_the_probes() {
     let figure = format!("Of {} resource types of 5.100.0, {} were planned", thousands(types), thousands(types - refused));
     assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
 }
+
+/// The figures of the last measurement on public examples nobody
+/// recorded that docs/testing.md quotes are those of its output, kept in
+/// tests/measured/ (tools/reference/measure_examples.py, per engine).
+#[test]
+fn measured_figures_are_the_kept_outputs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/testing.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    for engine in ["terraform", "opentofu"] {
+        let out = std::fs::read_to_string(root.join(format!("tests/measured/{engine}.txt"))).unwrap();
+        let examples = out.lines().filter(|l| l.contains(" values equal, ")).count();
+        let all = out.lines().find_map(|l| l.strip_prefix("all: ")).expect("a total line");
+        let words: Vec<&str> = all.split_whitespace().collect();
+        let (equal, total) = (words[0], words[2]);
+        let figure = format!("{engine}.txt`): {equal} of {total} values in {examples} examples");
+        assert!(guide.contains(&figure), "docs/testing.md should say \"{figure}\"");
+    }
+}
+
+/// The provider versions the README names are the provider data's.
+#[test]
+fn readme_names_every_provider_version_of_the_data() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let index: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(root.join("www/providers/index.json")).unwrap()).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    for (key, p) in index["providers"].as_object().unwrap() {
+        let name = key.trim_start_matches("hashicorp/").split('@').next().unwrap();
+        let version = p["version"].as_str().unwrap();
+        let named = readme.contains(&format!("{name} {version}")) || readme.contains(&format!("{version} and")) || readme.contains(&format!("and {version}"));
+        assert!(named, "README.md should name {name} {version}");
+    }
+}
