@@ -442,12 +442,16 @@ def learn_value(ty, block, why):
     line names."""
     at = re.search(r"^at: (\w+)\s*=", why, flags=re.M)
     attrs = block.get("attributes", {})
-    m = re.search(r"Path: ([\w.\[\]]+)\nGiven Value: .*\nValid Values: \[([^\] ]+)", why)
+    m = re.search(r"Path: (.+)\nGiven Value: .*\nValid Values: \[([^\] ]+)", why)
     if m:
-        return place(ty, block, re.sub(r"\[\d+\]", "", m.group(1)), m.group(2))
+        # Indices left out: rule[0], a set element's transition[Value({…})].
+        return place(ty, block, re.sub(r"\[Value\(.*?\)\]|\[\d+\]|\[\"[^\"]*\"\]", "", m.group(1)), m.group(2))
     m = re.search(r'expected ([\w.]+) to be one of \[\"([^"]*)\"', why)
     if m:
         return place(ty, block, m.group(1), m.group(2))
+    m = re.search(r'Attribute (\S+) value must be one of: \["([^"]*)"', why)
+    if m:
+        return place(ty, block, re.sub(r"\[\d+\]", "", m.group(1)), m.group(2))
     m = re.search(r'"([\w.]+)" doesn\'t look like AWS Region', why)
     if m:
         return place(ty, block, m.group(1), "us-east-1")
