@@ -238,13 +238,10 @@ impl<'m> Planner<'m> {
         // What ordering found, or (for a node planned alone) found again.
         let deps = self.graph.ordered.get(&n).cloned().unwrap_or_else(|| self.graph.deps(n));
         let upstream_failed = |d: &Node| match d {
-            Node::Module(i) if self.state.failed.contains(d) && self.state.failed_outputs.contains_key(i) => {
-                let failed = &self.state.failed_outputs[i];
-                match self.graph.module_reads(n).remove(i) {
-                    Some(Some(read)) => read.iter().any(|o| failed.contains(o)),
-                    _ => true,
-                }
-            }
+            Node::Module(i) if self.state.failed_outputs.contains_key(i) => match self.graph.module_reads(n).remove(i) {
+                Some(Some(read)) => read.iter().any(|o| self.call_read_fails(*i, Some(o))),
+                _ => self.call_read_fails(*i, None),
+            },
             d => self.state.failed.contains(d),
         };
         if deps.iter().any(upstream_failed) {
@@ -318,14 +315,24 @@ impl<'m> Planner<'m> {
         crate::syntax::traversals(e).into_iter().any(|(root, span, steps)| {
             let Ok(Some(r)) = crate::module::load::refs::parse(root, span, &steps, self.profile) else { return false };
             match self.graph.node_of(&r.subject) {
-                Some(d @ Node::Module(i)) if self.state.failed.contains(&d) => match (self.state.failed_outputs.get(&i), r.attrs.first()) {
-                    (Some(failed), Some(o)) => failed.contains(o),
-                    _ => true,
-                },
+                Some(Node::Module(i)) => self.call_read_fails(i, r.attrs.first()),
                 Some(d) => self.state.failed.contains(&d),
                 None => false,
             }
         })
+    }
+
+    /// Whether reading output `output` of call `i` (the call whole when
+    /// `None`) reads what failed: any read of a failed call, but for the
+    /// outputs that did not fail in a call that failed only in its child.
+    fn call_read_fails(&self, i: usize, output: Option<&String>) -> bool {
+        if !self.state.failed.contains(&Node::Module(i)) {
+            return false;
+        }
+        match (self.state.failed_outputs.get(&i), output) {
+            (Some(failed), Some(o)) => failed.contains(o),
+            _ => true,
+        }
     }
 
     /// A single-instance module call some of whose arguments read what
