@@ -7,7 +7,14 @@ or with `--engine opentofu` what `tofu console` (OpenTofu 1.12) prints and
 the playground's opentofu profile.
 
     tools/reference/measure_examples.py [--plugin-dir /opt/tf-plugins] [--provider-config provider.tf]
-        [--pin 'aws=~> 5.0'] [--defer-data] [--keep DIR] [--engine opentofu] DIR...
+        [--pin 'aws=~> 5.0'] [--defer-data] [--keep DIR] [--engine opentofu]
+        [--registry /work/.mirror] DIR...
+
+`--registry` makes registry module sources (`terraform-aws-modules/vpc/aws`)
+local: each from the fetched snapshot of its repository in that directory
+(`OWNER+terraform-PROVIDER-NAME/repo`), at the newest tag its `version`
+constraint allows (and, under a pinned provider, whose own constraint on
+that provider the pin allows), copied beside the example for both programs.
 
 `--pin` writes a provider's version constraint in an override file both
 programs read (where only 5.100.0 runs here and the example allows 6.x).
@@ -47,6 +54,7 @@ MOCK_ZONE = re.compile(r'"[a-z]{2}(-[a-z]+)+-\d[a-z]"|"[a-z]{3}\d-az\d"')
 # Data sources the AWS provider reads without calling the cloud's API.
 OFFLINE_DATA = {"aws_iam_policy_document", "aws_partition", "aws_region", "aws_arn", "aws_default_tags"}
 DEFER = "terraform_data.measure_defer"
+HCL_EVAL = os.path.join(ROOT, "target", "debug", "hcl-eval")
 
 
 def defer_data_sources(tree):
@@ -83,6 +91,106 @@ def defer_data_sources(tree):
                 f.write('resource "terraform_data" "measure_defer" {}\n')
 
 
+def version_key(tag):
+    return tuple(int(x) for x in re.findall(r"\d+", tag)[:3])
+
+
+def allows(constraint, version):
+    """Whether a Terraform version constraint ("~> 5.0, != 5.1") allows
+    the version (a tuple)."""
+    for part in filter(None, (p.strip() for p in constraint.split(","))):
+        m = re.match(r"^(~>|>=|<=|!=|>|<|=)?\s*v?([\d.]+)", part)
+        if not m:
+            return False
+        op, want = m.group(1) or "=", tuple(int(x) for x in m.group(2).split("."))
+        padded = want + (0,) * (3 - len(want))
+        if op == "~>":
+            # The last given part may grow; those before it are fixed.
+            fixed = want[:-1] if len(want) > 1 else want[:1]
+            if version < padded or version[:len(fixed)] != fixed:
+                return False
+        elif not {"=": version == padded, "!=": version != padded, ">=": version >= padded, "<=": version <= padded,
+                  ">": version > padded, "<": version < padded}[op]:
+            return False
+    return True
+
+
+class MissingModule(Exception):
+    pass
+
+
+REGISTRY_SOURCE = re.compile(r'^(\s*)source\s*=\s*"([\w-]+)/([\w-]+)/([\w-]+)(//[^"]*)?"\s*$', re.M)
+
+
+def local_registry_sources(tree, mirror, pins, out_dir, made=None):
+    """Registry module sources of every .tf file under `tree` replaced by
+    relative paths to copies of the modules' repositories (see --registry)."""
+    made = {} if made is None else made
+    for d, _, names in os.walk(tree):
+        for n in names:
+            if not n.endswith(".tf"):
+                continue
+            path = os.path.join(d, n)
+            text = open(path).read()
+            if not REGISTRY_SOURCE.search(text):
+                continue
+            out, pos = [], 0
+            for m in REGISTRY_SOURCE.finditer(text):
+                owner, name, provider, sub = m.group(2), m.group(3), m.group(4), m.group(5) or ""
+                if owner == "hashicorp" and name in ("aws", "random", "null", "tls", "archive", "time", "local"):
+                    continue
+                # The block's version constraint: the lines up to its end.
+                end = text.find("\n}", m.end())
+                body = text[m.end():end if end >= 0 else len(text)]
+                vm = re.search(r'^\s*version\s*=\s*"([^"]*)"\s*$', body, re.M)
+                constraint = vm.group(1) if vm else ""
+                repo = os.path.join(mirror, f"{owner}+terraform-{provider}-{name}", "repo")
+                if not os.path.isdir(repo):
+                    raise MissingModule(f"no snapshot of {owner}/{name}/{provider} in {mirror} (fetch github:{owner}/terraform-{provider}-{name})")
+                key = (repo, constraint)
+                if key not in made:
+                    made[key] = fetch_module(repo, constraint, provider, pins, out_dir, name)
+                    local_registry_sources(made[key], mirror, pins, out_dir, made)
+                rel = os.path.relpath(made[key], d) + sub.replace("//", "/", 1)
+                out.append(text[pos:m.start()] + f'{m.group(1)}source = "{rel}"')
+                pos = m.end()
+                if vm:
+                    # The version line goes: a local source takes none.
+                    vstart = m.end() + vm.start()
+                    out.append(text[pos:vstart])
+                    pos = m.end() + vm.end()
+            out.append(text[pos:])
+            open(path, "w").write("".join(out))
+
+
+def fetch_module(repo, constraint, provider, pins, out_dir, name):
+    tags = subprocess.run(["git", "--git-dir", repo, "tag"], capture_output=True, text=True).stdout.split()
+    tags = sorted((t for t in tags if re.match(r"^v?\d+\.\d+\.\d+$", t)), key=version_key, reverse=True)
+    pin = dict(pins).get(provider)
+    for tag in tags:
+        if constraint and not allows(constraint, version_key(tag)):
+            continue
+        if pin:
+            versions = subprocess.run(["git", "--git-dir", repo, "show", f"{tag}:versions.tf"], capture_output=True, text=True).stdout
+            own = re.search(r'\b' + provider + r'\s*=\s*\{[^}]*version\s*=\s*"([^"]*)"', versions)
+            floor = tuple(int(x) for x in re.findall(r"\d+", pin)[:3])
+            floor += (0,) * (3 - len(floor))
+            if own and not allows(own.group(1), floor[:1] + (99, 99)):
+                continue
+        dest = os.path.join(out_dir, f"{name}@{tag}")
+        os.makedirs(dest, exist_ok=True)
+        # Files of 4 MiB or more are absent from the snapshots.
+        listing = subprocess.run(["git", "--git-dir", repo, "ls-tree", "-r", "-l", tag], capture_output=True, text=True).stdout
+        large = [line.split("\t", 1)[1] for line in listing.splitlines() if line.split()[3].isdigit() and int(line.split()[3]) >= 4 << 20]
+        # Its examples are not the module (and call other registry modules).
+        skip = ["examples", "wrappers", "test", "tests"] + large
+        archive = subprocess.run(["git", "--git-dir", repo, "archive", tag, "--", "."] + [f":(exclude){p}" for p in skip],
+                                 capture_output=True)
+        subprocess.run(["tar", "-x", "-C", dest], input=archive.stdout, check=True)
+        return dest
+    raise MissingModule(f"no tag of {repo} allows {constraint!r} (and {provider} {pin})")
+
+
 def from_mock(theirs, ours):
     """Whether every line terraform printed differently holds a value of
     the mock."""
@@ -94,11 +202,11 @@ def from_mock(theirs, ours):
 
 def playground(directory, engine):
     """The named values hcl-eval prints for the module: {address: text}."""
-    hcl_eval = os.path.join(ROOT, "target", "debug", "hcl-eval")
-    r = subprocess.run([hcl_eval, "--profile", engine, "--module", directory], capture_output=True, text=True)
+    r = subprocess.run([HCL_EVAL, "--profile", engine, "--module", directory], capture_output=True, text=True)
     values, current = {}, None
     for line in r.stdout.splitlines():
-        if line.startswith("# "):
+        # The providers' line; a line of a string may start with "# " too.
+        if line.startswith("# planned with "):
             current = None
             continue
         m = re.match(r"^([a-z][\w.\[\]\"-]*) = (.*)$", line)
@@ -137,7 +245,7 @@ def split_object(text, keys):
     return out
 
 
-def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=None, defer=False):
+def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=None, defer=False, mirror=None):
     with tempfile.TemporaryDirectory() as tmp:
         work = os.path.join(tmp, "w")
         shutil.copytree(directory, work, ignore=shutil.ignore_patterns(".terraform*", ".git"))
@@ -167,9 +275,17 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
             entries = "".join(f'    {n} = {{\n      source  = "hashicorp/{n}"\n      version = "{v}"\n    }}\n' for n, v in pins)
             with open(os.path.join(work, "zz_pin_override.tf"), "w") as f:
                 f.write("terraform {\n  required_providers {\n" + entries + "  }\n}\n")
+        if mirror:
+            repo = os.path.join(tmp, "repo")
+            try:
+                local_registry_sources(repo if os.path.isdir(repo) else work, mirror, pins, os.path.join(tmp, "registry"))
+            except MissingModule as e:
+                return None, str(e)
         if defer:
             repo = os.path.join(tmp, "repo")
             defer_data_sources(repo if os.path.isdir(repo) else work)
+            if os.path.isdir(os.path.join(tmp, "registry")):
+                defer_data_sources(os.path.join(tmp, "registry"))
         if keep:
             shutil.copytree(tmp, os.path.join(keep, os.path.basename(os.path.normpath(directory))), dirs_exist_ok=True)
         ours, stderr = playground(work, engine)
@@ -188,6 +304,9 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
             code, out, _ = console(program, work, e, expr)
             if code == 0:
                 theirs = split_object(out, set(keys)) or {}
+            # A string of several lines inside the object is written
+            # indented (`<<-EOT`): asked alone, it is written as it is.
+            theirs = {k: v for k, v in theirs.items() if not v.startswith("<<-")}
         for k in ours:
             if k in theirs:
                 continue
@@ -199,6 +318,14 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
                 continue
             code, out, err = console(program, work, e, expr)
             theirs[k] = out if code == 0 else "error: " + (re.findall(r"Error: (.*)", err) or ["?"])[0]
+        # Where the console refuses a value, so must the playground's
+        # console (Module mode lists every value, an error's too): its
+        # first error, as the console's is taken.
+        for k in ours:
+            if theirs.get(k, "").startswith("error: "):
+                r = subprocess.run([HCL_EVAL, "--profile", engine, "--module", work, k], capture_output=True, text=True)
+                if r.returncode != 0:
+                    ours[k] = "error: " + (re.findall(r"Error: (.*)", r.stderr) or ["?"])[0]
         compared = {k: (ours[k], theirs[k]) for k in ours if k in theirs}
         return compared, stderr
 
@@ -214,6 +341,7 @@ def main():
     ap.add_argument("--keep", help="a directory to copy each prepared tree into (to look at it again)")
     ap.add_argument("--engine", choices=["terraform", "opentofu"], default="terraform",
                     help="which real program answers (opentofu: `tofu console`) and which profile the playground plans with")
+    ap.add_argument("--registry", metavar="MIRROR", help="make registry module sources local from the repositories' snapshots here")
     ap.add_argument("dirs", nargs="+")
     args = ap.parse_args()
     if args.engine == "opentofu":
@@ -223,7 +351,7 @@ def main():
     total = equal = lines = lines_equal = all_mocked = 0
     for d in args.dirs:
         pins = [tuple(p.split("=", 1)) for p in args.pin]
-        compared, note = measure(program, args.engine, args.plugin_dir, args.provider_config, pins, d, args.keep, args.defer_data)
+        compared, note = measure(program, args.engine, args.plugin_dir, args.provider_config, pins, d, args.keep, args.defer_data, args.registry)
         if compared is None:
             print(f"{d}: {note}")
             continue

@@ -348,12 +348,26 @@ impl<'m> Planner<'m> {
         let child = &self.module.dir_at(d).config;
         let ok: BTreeSet<String> = child.variables.iter().map(|v| v.name.clone()).filter(|v| !failed.contains(v)).collect();
         let v = self::calls::module_call(self, i, Some(&ok));
-        let failed_outputs = child
+        let failed_outputs: BTreeSet<String> = child
             .outputs
             .iter()
             .map(|o| o.name.clone())
             .filter(|o| self.graph.arguments_for(d, &BTreeSet::from([o.clone()])).iter().any(|a| failed.contains(a)))
             .collect();
+        // An output Terraform never processed is unknown to the caller,
+        // even one whose value would not have needed the failed argument
+        // (a resource with no instances that reads it).
+        let v = match v {
+            Value::Object(mut outputs) => {
+                for o in &failed_outputs {
+                    if let Some(marks) = outputs.get(o).map(Value::marks) {
+                        outputs.make_mut().insert(o.clone(), Value::dynamic_unknown().with_marks(marks));
+                    }
+                }
+                Value::Object(outputs)
+            }
+            v => v,
+        };
         self.state.modules.insert(m.name.clone(), v);
         self.state.failed_outputs.insert(i, failed_outputs);
     }

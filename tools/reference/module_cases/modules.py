@@ -667,3 +667,58 @@ case(A, "child-error-fails-only-what-reads-it", files={
         }
     ''',
 }, exprs=["terraform_data.good.input", "terraform_data.also.input", "terraform_data.bad.input", "module.w", "module.v"])
+
+# A call one of whose arguments reads a resource that failed (an unknown
+# count: terraform-aws-modules/alb's complete-nlb under deferred data
+# sources): every output that needs the argument is not processed, so is
+# unknown to the caller, even one whose value would not need it (a
+# resource with no instances that reads it).
+case(A, "failed-argument-leaves-outputs-that-need-it-unknown", files={
+    "main.tf": '''
+        resource "terraform_data" "a" {}
+        resource "terraform_data" "e" {
+          count = length(slice(terraform_data.a.id == "" ? tolist([]) : tolist(["x", "y"]), 0, 1))
+        }
+        module "m" {
+          source = "./m"
+          mapping = [for i, e in terraform_data.e : { id = e.id }]
+          tags    = { Name = "n" }
+        }
+    ''',
+    "m/main.tf": '''
+        variable "mapping" {
+          type    = any
+          default = []
+        }
+        variable "records" {
+          type    = any
+          default = {}
+        }
+        variable "tags" {
+          type = map(string)
+        }
+        resource "terraform_data" "lb" {
+          input = var.mapping
+        }
+        resource "terraform_data" "record" {
+          for_each = { for k, v in var.records : k => v }
+          input    = terraform_data.lb.id
+        }
+        resource "terraform_data" "alone" {
+          count = 0
+          input = var.mapping
+        }
+        output "records" {
+          value = terraform_data.record
+        }
+        output "alone" {
+          value = try(terraform_data.alone[0].id, null)
+        }
+        output "tags" {
+          value = var.tags
+        }
+        output "x" {
+          value = "x"
+        }
+    ''',
+}, exprs=["module.m", "module.m.records", "module.m.tags"])
