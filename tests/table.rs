@@ -143,6 +143,19 @@ fn functions_and_calls() {
     ok("tostring(log(1, 0))", "\"-0\"", "string");
 }
 
+/// `~` expands into the home directory (outside a module the page's,
+/// /home/playground), as go-homedir's Expand and Go's filepath.Join do
+/// (Terraform 1.16.4 with HOME=/home/u: "/home/u/\\a", and this error).
+#[test]
+fn pathexpand_expands_the_home_directory() {
+    ok("pathexpand(\"~\")", "\"/home/playground\"", "string");
+    ok("pathexpand(\"~/.ssh/../id_rsa\")", "\"/home/playground/id_rsa\"", "string");
+    ok("pathexpand(\"~\\\\a\")", "\"/home/playground/\\\\a\"", "string");
+    ok("pathexpand(\"a/~\")", "\"a/~\"", "string");
+    ok("substr(pathexpand(\"~\"), 0, 1) == \"/\"", "true", "bool");
+    err("pathexpand(\"~x\")", "Call to function \"pathexpand\" failed: cannot expand user-specific home dir.");
+}
+
 #[test]
 fn independent_errors_are_all_reported() {
     let vars = parse_variables(VARS).unwrap();

@@ -7,6 +7,10 @@ use crate::value::Value;
 
 const PATH: Param = Param::new("path", "string");
 
+/// The home directory `pathexpand` expands `~` into where it is given
+/// none (the page; an expression outside a module).
+pub const HOME: &str = "/home/playground";
+
 pub(super) static FUNCTIONS: &[FunctionDef] = &[
     FunctionDef {
         name: "basename",
@@ -34,14 +38,18 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         params: &[PATH],
         variadic: None,
         ret: Ret::Fixed("string"),
-        description: "Expands a leading ~ to the home directory; the playground has none, so only paths without ~ work.",
+        description: "Expands a leading ~ to the home directory (the CLI's is `$HOME`; the page's, /home/playground).",
         example: "pathexpand(\"/etc/resolv.conf\")",
         imp: |a, ctx| {
             let p = str_arg(a, 0);
-            if p.starts_with('~') {
-                return Err(CallError::call("the playground has no home directory to expand ~ into"));
+            let Some(rest) = p.strip_prefix('~') else { return Ok(Value::string(p, ctx.profile())) };
+            // go-homedir's Expand: `~user` is refused; `~/x` (or `~\x`)
+            // is Go's filepath.Join of the home directory and the rest.
+            if !(rest.is_empty() || rest.starts_with('/') || rest.starts_with('\\')) {
+                return Err(CallError::call("cannot expand user-specific home dir"));
             }
-            Ok(Value::string(p, ctx.profile()))
+            let home = ctx.module_files().map(|f| f.home.as_str()).filter(|h| !h.is_empty()).unwrap_or(HOME);
+            Ok(Value::string(clean(&format!("{home}/{rest}")), ctx.profile()))
         },
     },
 ];

@@ -48,6 +48,7 @@ pub mod provider;
 pub(in crate::functions) mod string;
 pub mod waypoint;
 
+pub use filesystem::HOME;
 pub use string::{diagnostics_error, refused_in_template, template_vars};
 
 use crate::diagnostics::{Diagnostics, Span};
@@ -256,6 +257,8 @@ pub struct ModuleFiles {
     pub binary: std::sync::Arc<Vec<(String, std::sync::Arc<[u8]>)>>,
     /// `path.cwd`.
     pub cwd: String,
+    /// The home directory `pathexpand` expands `~` into.
+    pub home: String,
     /// Set once a function or data source has read the files: an edit of
     /// any of them may then change what was read.
     pub read: std::sync::Arc<std::sync::atomic::AtomicBool>,

@@ -95,6 +95,9 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     if let Ok(abs) = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir }) {
         opts.cwd = abs.to_string_lossy().into_owned();
     }
+    if let Some(home) = home() {
+        opts.home = home;
+    }
     if let Some(w) = args.workspace {
         opts.workspace = w;
     }
@@ -143,6 +146,11 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
             }
         }
     }
+}
+
+/// `~` as for the programs run here: the user's home.
+pub(crate) fn home() -> Option<String> {
+    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| h.to_string_lossy().into_owned())
 }
 
 /// Each provider with the version of the data that planned it and the

@@ -178,6 +178,9 @@ pub struct ModuleOptions {
     /// `path.cwd`, the absolute directory the module is in (`path.module`
     /// and `path.root` are relative to it: `.` for the root module).
     pub cwd: String,
+    /// The home directory `pathexpand` expands `~` into (the CLI's
+    /// `$HOME`).
+    pub home: String,
     /// What `terraform init` has done.
     pub installation: Installation,
     /// The providers' schemas and defaults (`www/providers`): without,
@@ -192,6 +195,7 @@ impl Default for ModuleOptions {
             limits: Limits::default(),
             workspace: "default".into(),
             cwd: "/playground".into(),
+            home: crate::functions::HOME.into(),
             installation: Installation::default(),
             providers: None,
         }
@@ -315,6 +319,7 @@ impl Module {
             files: files.clone(),
             binary: Arc::new(binary),
             cwd: options.cwd.clone(),
+            home: options.home.clone(),
             read: Default::default(),
         };
         Arc::new(Module { files, fs, bodies, dirs, options: options.clone() })

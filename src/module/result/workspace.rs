@@ -92,8 +92,12 @@ impl Workspace {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             (a, b) => a.is_none() && b.is_none(),
         };
-        let same =
-            parses_hold && new.workspace == old.workspace && new.cwd == old.cwd && new.installation == old.installation && providers_same;
+        let same = parses_hold
+            && new.workspace == old.workspace
+            && new.cwd == old.cwd
+            && new.home == old.home
+            && new.installation == old.installation
+            && providers_same;
         self.options = options;
         if !same {
             self.changed_files();
