@@ -106,11 +106,23 @@ impl Noted {
     }
 }
 
+/// Which of a call's arguments a module call evaluates.
+#[derive(Clone, Copy)]
+pub(crate) enum Given<'a> {
+    /// Every one.
+    All,
+    /// An early evaluation: the call's other arguments are not evaluated,
+    /// and their variables are unknown.
+    Only(&'a std::collections::BTreeSet<String>),
+    /// All but these, which read what failed: their variables fail, so
+    /// what depends on them is never processed (Terraform's graph has a
+    /// node per variable), and the outputs that need them are unknown.
+    Failed(&'a std::collections::BTreeSet<String>),
+}
+
 /// A module call's value: each instance's outputs (an object; a tuple or
-/// object of them with `count` or `for_each`).
-/// With `only`, an early evaluation: the call's other arguments are not
-/// evaluated, and their variables are unknown.
-pub(crate) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collections::BTreeSet<String>>) -> Value {
+/// object of them with `count` or `for_each`), from the arguments `given`.
+pub(crate) fn module_call(p: &mut Planner, i: usize, given: Given) -> Value {
     let m = &p.config.modules[i];
     // A test's `override_module`: the call's outputs as given.
     if let Some(t) = &p.links.testing {
@@ -149,7 +161,7 @@ pub(crate) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collecti
         let scope = instances.scope(k, m.file, p.profile);
         let v = match child {
             Some(d) => {
-                let (v, h, failed) = run_child(p, m, d, &scope, &instances.key(k, p.profile), only);
+                let (v, h, failed) = run_child(p, m, d, &scope, &instances.key(k, p.profile), given);
                 hidden.extend(h);
                 failed_outputs = failed_outputs.zip(failed).map(|(mut all, f)| {
                     all.extend(f);
@@ -172,7 +184,7 @@ pub(crate) fn module_call(p: &mut Planner, i: usize, only: Option<&std::collecti
         objects = objects.into_iter().map(|o| without(o, &hidden)).collect();
     }
     match failed_outputs {
-        Some(failed) if only.is_none() => p.state.failed_outputs.insert(i, failed),
+        Some(failed) if !matches!(given, Given::Only(_)) => p.state.failed_outputs.insert(i, failed),
         _ => p.state.failed_outputs.remove(&i),
     };
     super::resources::collect(&instances, objects)
@@ -224,7 +236,7 @@ fn run_child(
     d: usize,
     scope: &Scope,
     key: &str,
-    only: Option<&std::collections::BTreeSet<String>>,
+    given: Given,
 ) -> (Value, Vec<String>, Option<std::collections::BTreeSet<String>>) {
     let dir = p.module.dir_at(d);
     let addr = match p.addr.is_empty() {
@@ -243,9 +255,17 @@ fn run_child(
     let before = p.error_count();
     let mut state = State::default();
     for (i, v) in dir.config.variables.iter().enumerate() {
-        if only.is_some_and(|names| !names.contains(&v.name)) {
-            state.vars.insert(v.name.clone(), Value::unknown(v.ty()));
-            continue;
+        match given {
+            Given::Only(names) if !names.contains(&v.name) => {
+                state.vars.insert(v.name.clone(), Value::unknown(v.ty()));
+                continue;
+            }
+            Given::Failed(names) if names.contains(&v.name) => {
+                state.vars.insert(v.name.clone(), Value::unknown(v.ty()));
+                state.failed.insert(crate::module::graph::Node::Var(i));
+                continue;
+            }
+            _ => {}
         }
         match argument(p, call, v, scope, &addr) {
             Ok((value, range)) => {
@@ -264,7 +284,7 @@ fn run_child(
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run(None);
-    if only.is_none() && p.links.scope.as_deref() == Some(child.addr.as_str()) {
+    if matches!(given, Given::All) && p.links.scope.as_deref() == Some(child.addr.as_str()) {
         *p.links.scoped.borrow_mut() = Some((d, child.depth, child.state.clone()));
     }
     let value = child.outputs_object();

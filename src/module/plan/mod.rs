@@ -283,7 +283,7 @@ impl<'m> Planner<'m> {
                 }
             }
             Node::Module(i) => {
-                let v = self::calls::module_call(self, i, None);
+                let v = self::calls::module_call(self, i, self::calls::Given::All);
                 self.state.modules.insert(self.config.modules[i].name.clone(), v);
                 self.state.called.insert(i);
             }
@@ -296,7 +296,7 @@ impl<'m> Planner<'m> {
                     return;
                 }
                 let keep = self.diags.len();
-                let v = self::calls::module_call(self, call, Some(&arguments));
+                let v = self::calls::module_call(self, call, self::calls::Given::Only(&arguments));
                 self.diags.truncate(keep);
                 self.state.modules.insert(self.config.modules[call].name.clone(), v);
                 return;
@@ -340,36 +340,15 @@ impl<'m> Planner<'m> {
     /// failed.
     fn call_in_part(&mut self, i: usize) {
         let m = &self.config.modules[i];
-        let (None, None, None, Some(d)) = (&m.count, &m.for_each, &m.enabled, self.links.child(self.dir_index(), i)) else { return };
+        let (None, None, None, Some(_)) = (&m.count, &m.for_each, &m.enabled, self.links.child(self.dir_index(), i)) else { return };
         if m.depends_on.iter().any(|e| self.reads_failed(e)) {
             return;
         }
         let failed: BTreeSet<String> = m.arguments.iter().filter(|a| self.reads_failed(&a.expr)).map(|a| a.name.clone()).collect();
-        let child = &self.module.dir_at(d).config;
-        let ok: BTreeSet<String> = child.variables.iter().map(|v| v.name.clone()).filter(|v| !failed.contains(v)).collect();
-        let v = self::calls::module_call(self, i, Some(&ok));
-        let failed_outputs: BTreeSet<String> = child
-            .outputs
-            .iter()
-            .map(|o| o.name.clone())
-            .filter(|o| self.graph.arguments_for(d, &BTreeSet::from([o.clone()])).iter().any(|a| failed.contains(a)))
-            .collect();
-        // An output Terraform never processed is unknown to the caller,
-        // even one whose value would not have needed the failed argument
-        // (a resource with no instances that reads it).
-        let v = match v {
-            Value::Object(mut outputs) => {
-                for o in &failed_outputs {
-                    if let Some(marks) = outputs.get(o).map(Value::marks) {
-                        outputs.make_mut().insert(o.clone(), Value::dynamic_unknown().with_marks(marks));
-                    }
-                }
-                Value::Object(outputs)
-            }
-            v => v,
-        };
+        // The child's outputs that need a failed argument are never
+        // processed: unknown to the caller, and failed.
+        let v = self::calls::module_call(self, i, self::calls::Given::Failed(&failed));
         self.state.modules.insert(m.name.clone(), v);
-        self.state.failed_outputs.insert(i, failed_outputs);
     }
 
     fn output(&mut self, i: usize) {

@@ -672,7 +672,8 @@ case(A, "child-error-fails-only-what-reads-it", files={
 # count: terraform-aws-modules/alb's complete-nlb under deferred data
 # sources): every output that needs the argument is not processed, so is
 # unknown to the caller, even one whose value would not need it (a
-# resource with no instances that reads it).
+# resource with no instances that reads it), and what reads the argument
+# in the child is never evaluated (no for_each error).
 case(A, "failed-argument-leaves-outputs-that-need-it-unknown", files={
     "main.tf": '''
         resource "terraform_data" "a" {}
@@ -708,6 +709,9 @@ case(A, "failed-argument-leaves-outputs-that-need-it-unknown", files={
           count = 0
           input = var.mapping
         }
+        resource "terraform_data" "each" {
+          for_each = toset([for m in var.mapping : m.id])
+        }
         output "records" {
           value = terraform_data.record
         }
@@ -720,5 +724,8 @@ case(A, "failed-argument-leaves-outputs-that-need-it-unknown", files={
         output "x" {
           value = "x"
         }
+        output "each" {
+          value = terraform_data.each
+        }
     ''',
-}, exprs=["module.m", "module.m.records", "module.m.tags"])
+}, exprs=["module.m", "module.m.records", "module.m.tags", "module.m.each"])
