@@ -228,6 +228,12 @@ def console(program, work, e, expr):
     return r.returncode, out.strip("\n"), ANSI.sub("", r.stderr)
 
 
+def errors(stderr):
+    """A refused value's text: the summaries of every error (the order in
+    which Terraform's graph walk reports them varies from run to run)."""
+    return "error: " + "; ".join(sorted(set(re.findall(r"Error: (.*)", stderr))) or ["?"])
+
+
 def split_object(text, keys):
     """The attribute texts of the console's rendering of an object whose
     attributes are `keys` (quoted, in order), dedented by one level."""
@@ -317,15 +323,15 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
             if expr is None:
                 continue
             code, out, err = console(program, work, e, expr)
-            theirs[k] = out if code == 0 else "error: " + (re.findall(r"Error: (.*)", err) or ["?"])[0]
+            theirs[k] = out if code == 0 else errors(err)
         # Where the console refuses a value, so must the playground's
         # console (Module mode lists every value, an error's too): its
-        # first error, as the console's is taken.
+        # errors, as the console's are taken.
         for k in ours:
             if theirs.get(k, "").startswith("error: "):
                 r = subprocess.run([HCL_EVAL, "--profile", engine, "--module", work, k], capture_output=True, text=True)
                 if r.returncode != 0:
-                    ours[k] = "error: " + (re.findall(r"Error: (.*)", r.stderr) or ["?"])[0]
+                    ours[k] = errors(r.stderr)
         compared = {k: (ours[k], theirs[k]) for k in ours if k in theirs}
         return compared, stderr
 
