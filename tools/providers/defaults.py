@@ -47,6 +47,10 @@ SAMPLES = {
     ("local_file", "filename"): "out.txt",
     ("local_sensitive_file", "filename"): "out.txt",
     ("helm_release", "chart"): "./chart",
+    # Not "HTTP", which its health check's protocol defaults to (a
+    # sampled string is taken for one the plan copied).
+    ("aws_lb_target_group", "protocol"): "TCP",
+    ("aws_alb_target_group", "protocol"): "TCP",
 }
 # Files a type's sample reads, written beside its configuration (a chart
 # on disk: helm plans a local chart without any network).
@@ -260,13 +264,32 @@ def sampled_strings(lines):
             SAMPLED.add(m)
 
 
-def defaults_of(block, after, unknown, configured):
-    """The known values the plan gave to what the configuration left unset,
-    nested blocks (the first of each type) as {"block": {...}}, and blocks
-    left out that the plan makes unknown as {"unknown": true}."""
+def configured_paths(lines):
+    """The dotted paths of the arguments a sample's lines set, inside its
+    blocks too (`health_check.port`): an argument of a block is not the
+    resource's argument of the same name."""
+    paths, stack = set(), []
+    for line in lines:
+        text = line.strip()
+        m = re.match(r'^(\w+)(?: "[^"]*")? \{$', text)
+        if m:
+            stack.append(m.group(1))
+        elif text == "}":
+            if stack:
+                stack.pop()
+        elif "=" in text:
+            paths.add(".".join(stack + [text.split("=")[0].strip()]))
+    return paths
+
+
+def defaults_of(block, after, unknown, configured, path=""):
+    """The known values the plan gave to what the configuration left unset
+    (`configured`: the paths it sets, from configured_paths), nested blocks
+    (the first of each type) as {"block": {...}}, and blocks left out that
+    the plan makes unknown as {"unknown": true}."""
     out = {}
     for name in block.get("attributes", {}):
-        if name in configured or unknown.get(name) is True:
+        if path + name in configured or unknown.get(name) is True:
             continue
         if isinstance(after.get(name), str) and after[name] in FROM_PROVIDER:
             # The provider configuration's argument (google's project, for
@@ -284,7 +307,7 @@ def defaults_of(block, after, unknown, configured):
         # In each object of a nested attribute the sample sets (EXTRA),
         # the inner computed attributes the plan makes known.
         nested, value = attr.get("nested_type"), after.get(name)
-        if name not in configured or not nested or not isinstance(value, list) or not value or not isinstance(value[0], dict):
+        if path + name not in configured or not nested or not isinstance(value, list) or not value or not isinstance(value[0], dict):
             continue
         inner_unknown = unknown.get(name)
         inner_unknown = inner_unknown[0] if isinstance(inner_unknown, list) and inner_unknown else {}
@@ -302,7 +325,7 @@ def defaults_of(block, after, unknown, configured):
         if isinstance(value, list) and value:
             value, unknowns = value[0], (unknowns[0] if isinstance(unknowns, list) and unknowns else {})
         if isinstance(value, dict):
-            nested = defaults_of(bt["block"], value, unknowns if isinstance(unknowns, dict) else {}, configured)
+            nested = defaults_of(bt["block"], value, unknowns if isinstance(unknowns, dict) else {}, configured, f"{path}{name}.")
             if nested:
                 out[name] = {"block": nested}
     return out
@@ -483,6 +506,19 @@ def learn_value(ty, block, why):
         inner = block["block_types"][m.group(1)]["block"].get("attributes", {})
         required = sorted(n for n, a in inner.items() if a.get("required"))
         return bool(required) and place(ty, block, f"{m.group(1)}.{required[0]}", m.group(2)) | place(ty, block, m.group(1), True)
+    m = re.search(r'Attribute "(\w+)" must be specified when "\w+" is', why)
+    if m:
+        # An argument another's value requires (aws_lb_target_group's port
+        # when its target_type is "instance").
+        name = m.group(1)
+        return place(ty, block, name, SAMPLES.get((ty, name), by_name(name, (attrs.get(name) or {}).get("type", "string"))))
+    m = re.search(r'Either "([\w.\[\]]+)" or "[\w.\[\]]+" must be specified when', why)
+    if m:
+        # One of two arguments another's value requires (a listener's
+        # forward action: its target_group_arn).
+        path = re.sub(r"\[\d+\]", "", m.group(1))
+        leaf = path.split(".")[-1]
+        return place(ty, block, path, by_name(leaf, (attribute_at(block, path) or {}).get("type", "string")))
     m = re.search(r"set of string required, but have string", why)
     if m and at:
         return place(ty, block, at.group(1), LEARNED.get((ty, at.group(1)), "x"))
@@ -513,6 +549,9 @@ def merge(mine, found):
         entry = mine.setdefault(name, {})
         if isinstance(entry, dict):
             merge(entry.setdefault("block", {}), v["block"])
+            # A block the provider computes when it is left out stays so.
+            if "unknown" in v:
+                entry.setdefault("unknown", v["unknown"])
 
 
 def plan_batch(program, plugin_dir, provider, version, provider_config, types):
@@ -625,7 +664,7 @@ def main():
                     changes, failed = plan_batch(program, args.plugin_dir, provider, version, config, chunk)
                     for ty, change in changes.items():
                         lines = body(ty, chunk[ty]) + EXTRA.get(ty, [])
-                        configured = {line.split("=")[0].strip() for line in lines if "=" in line}
+                        configured = configured_paths(lines)
                         SAMPLED.clear()
                         sampled_strings(lines + config.splitlines())
                         out[ty] = {"provider": provider, "defaults": defaults_of(chunk[ty], change.get("after") or {}, change.get("after_unknown") or {}, configured)}
@@ -654,7 +693,7 @@ def main():
                 print(f"{ty}: not planned: {failed.splitlines()[-1] if failed else ''}", file=sys.stderr)
                 out[ty] = {"failed": failed, "config": text}
                 continue
-            configured = {line.split("=")[0].strip() for line in body(ty, block) + EXTRA.get(ty, []) if "=" in line}
+            configured = configured_paths(body(ty, block) + EXTRA.get(ty, []))
             defaults = defaults_of(block, change.get("after") or {}, change.get("after_unknown") or {}, configured)
             out[ty] = {"provider": provider, "defaults": defaults}
             print(f"{ty}: {json.dumps(defaults)}", file=sys.stderr)

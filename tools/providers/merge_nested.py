@@ -29,8 +29,9 @@ def nested_only(defaults, block):
 
 def known_only(defaults, block):
     """The entries of `defaults` for the arguments and blocks `block` (a
-    compact schema) has."""
-    return {k: v for k, v in defaults.items() if k in block.get("a", {}) or k in nested_only(defaults, block)}
+    compact schema) has: a block's defaults inside it, and whether the
+    provider computes it when it is left out."""
+    return {k: v for k, v in defaults.items() if k in block.get("a", {}) or k in block.get("b", {})}
 
 
 def main():

@@ -37,13 +37,14 @@ pub(crate) fn adjust(
     p: &mut Planner,
     r: &Resource,
     source: &str,
+    schema: &crate::module::load::provider_schema::BlockSchema,
     defaults: &serde_json::Value,
     config: &crate::value::SortedMap<Value>,
     planned: Value,
 ) -> Value {
     let planned = from_provider(p, r, defaults, planned);
     match source {
-        "hashicorp/aws" => aws(p, r, config, planned),
+        "hashicorp/aws" => aws(p, r, schema, config, planned),
         "hashicorp/google" => google(p, r, planned),
         "hashicorp/helm" if r.ty == "helm_release" => helm_release(p, planned),
         _ => planned,
@@ -149,10 +150,19 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
     Value::Object(attrs)
 }
 
-fn aws(p: &mut Planner, r: &Resource, config: &crate::value::SortedMap<Value>, planned: Value) -> Value {
+fn aws(
+    p: &mut Planner,
+    r: &Resource,
+    schema: &crate::module::load::provider_schema::BlockSchema,
+    config: &crate::value::SortedMap<Value>,
+    planned: Value,
+) -> Value {
     let planned = if r.ty == "aws_acm_certificate" { acm_certificate(config, planned, p.profile) } else { planned };
     let Value::Object(mut attrs) = planned else { return planned };
-    if attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none()) {
+    // Version 6's `region` argument, unset, is the provider's; version 5's
+    // few computed-only ones (aws_s3_bucket's) are read when applying.
+    let argument = schema.attrs.iter().any(|a| a.name == "region" && a.optional);
+    if argument && attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none()) {
         if let Some(region) = provider_string(p, r, "region") {
             attrs.make_mut().insert("region".into(), Value::string(region, p.profile));
         }

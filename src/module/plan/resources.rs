@@ -302,7 +302,7 @@ fn instance(
                         let planned = providers::plan_object(&config, s, &t.defaults, planning, p.profile);
                         let planned = providers::normalize_json(planned, &t.normalize, p.profile);
                         match providers::provider_type(p, r) {
-                            Some(source) => super::provider_plans::adjust(p, r, &source, &t.defaults, &config, planned),
+                            Some(source) => super::provider_plans::adjust(p, r, &source, s, &t.defaults, &config, planned),
                             None => planned,
                         }
                     }
