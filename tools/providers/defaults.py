@@ -86,6 +86,9 @@ NESTED_DEPTH = 1
 # Optional blocks a --nested sample leaves out: (type, block) the provider
 # refused with the others.
 DROPPED = set()
+# With --empty: the path of the block a sample writes empty (`rule.filter`),
+# its parents with their required content.
+EMPTY_AT = None
 # Where each optional block of a --nested sample is: type -> [(first line,
 # last line, block)], lines counted from the resource's first line.
 BLOCK_LINES = {}
@@ -183,13 +186,15 @@ def body(ty, block, indent="  ", path=""):
         wanted = bt.get("min_items", 0) or 0
         depth = len(indent) // 2
         optional = depth <= NESTED_DEPTH and wanted == 0 and NESTED and (indent != "  " or (ty, name) not in DROPPED)
-        if (indent == "  " and (ty, name) in LEARNED) or optional:
+        here = f"{path}.{name}" if path else name
+        if (indent == "  " and (ty, name) in LEARNED) or optional or (EMPTY_AT and (EMPTY_AT == here or EMPTY_AT.startswith(here + "."))):
             wanted = max(wanted, 1)
         for _ in range(wanted):
             label = ' "k"' if bt["nesting_mode"] == "map" else ""
             first = len(lines) + 1
             lines.append(f"{indent}{name}{label} {{")
-            lines += body(ty, bt["block"], indent + "  ", f"{path}.{name}" if path else name)
+            if EMPTY_AT != here:
+                lines += body(ty, bt["block"], indent + "  ", here)
             lines.append(f"{indent}}}")
             if optional and indent == "  ":
                 BLOCK_LINES[ty].append((first, len(lines), name))
@@ -528,6 +533,42 @@ def learn_value(ty, block, why):
     return False
 
 
+def empty_paths(block, path="", depth=2):
+    """The blocks (dotted paths, `depth` levels down) that may be written
+    empty: nothing inside them required."""
+    out = []
+    for name, bt in sorted(block.get("block_types", {}).items()):
+        inner, here = bt["block"], f"{path}.{name}" if path else name
+        if not any(a.get("required") for a in inner.get("attributes", {}).values()) and \
+                not any((x.get("min_items") or 0) > 0 for x in inner.get("block_types", {}).values()):
+            out.append(here)
+        if depth > 1:
+            out += empty_paths(inner, here, depth - 1)
+    return out
+
+
+def empty_defaults(block, path, after, unknown, earlier):
+    """What a plan with the block at `path` written empty gave its known
+    arguments, where that differs from the block's recorded defaults
+    (`earlier`, the type's): {name: value}."""
+    for step in path.split("."):
+        block = block["block_types"][step]["block"]
+        after, unknown = after.get(step), unknown.get(step)
+        after = after[0] if isinstance(after, list) and after else after
+        unknown = unknown[0] if isinstance(unknown, list) and unknown else (unknown if isinstance(unknown, dict) else {})
+        earlier = (earlier.get(step) or {}).get("block") or {}
+    if not isinstance(after, dict):
+        return {}
+    out = {}
+    for name in block.get("attributes", {}):
+        v = after.get(name)
+        if v is None or unknown.get(name) is True or derived(v):
+            continue
+        if earlier.get(name) != v:
+            out[name] = v
+    return out
+
+
 def with_nested(earlier, nested):
     """The defaults of `earlier` with those inside blocks that the --nested
     plans found (a block left out keeps what `earlier` says of it)."""
@@ -559,19 +600,25 @@ def plan_batch(program, plugin_dir, provider, version, provider_config, types):
     `types` ({type: block}); returns ({type: change}, {type: error}) — a
     type whose configuration Terraform or the provider refuses is left out
     and the rest planned again."""
+    global EMPTY_AT
     todo = dict(types)
     failed = {}
+    # A key is a type, or (type, path) for a sample with that block empty.
+    kind = {key: key if isinstance(key, str) else key[0] for key in todo}
+    label = {key: "sample" if isinstance(key, str) else "empty_" + key[1].replace(".", "_") for key in todo}
     while todo:
         with tempfile.TemporaryDirectory() as work:
             src = ["terraform {", "  required_providers {", f'    {provider.split("/")[1]} = {{ source = "{provider}", version = "{version}" }}', "  }", "}"] + provider_config.splitlines() + [""]
             lines = {}
-            for ty, block in todo.items():
-                start = len(src) + 1
-                src += [f'resource "{ty}" "sample" {{'] + body(ty, block) + ["  " + x for x in EXTRA.get(ty, [])] + ["}", ""]
-                lines[ty] = (start, len(src))
+            for key, block in todo.items():
+                start, ty = len(src) + 1, kind[key]
+                EMPTY_AT = None if isinstance(key, str) else key[1]
+                src += [f'resource "{ty}" "{label[key]}" {{'] + body(ty, block) + ["  " + x for x in EXTRA.get(ty, [])] + ["}", ""]
+                EMPTY_AT = None
+                lines[key] = (start, len(src))
             with open(os.path.join(work, "main.tf"), "w") as f:
                 f.write("\n".join(src))
-            write_files(work, todo)
+            write_files(work, set(kind[k] for k in todo))
             e = env(work)
             subprocess.run([program, "init", "-input=false", "-no-color", f"-plugin-dir={os.path.abspath(plugin_dir)}"], cwd=work, env=e,
                            check=True, capture_output=True)
@@ -587,7 +634,9 @@ def plan_batch(program, plugin_dir, provider, version, provider_config, types):
                     if d.get("summary") == "Deprecated Resource" and address.endswith(".sample"):
                         DEPRECATIONS[address.split(".")[0]] = d.get("detail", "")
                 shown = json.loads(subprocess.run([program, "show", "-json", "plan"], cwd=work, env=e, check=True, capture_output=True, text=True).stdout)
-                changes = {rc["type"]: rc["change"] for rc in shown.get("resource_changes", []) if rc["name"] == "sample"}
+                by_address = {(kind[k], label[k]): k for k in todo}
+                changes = {by_address[(rc["type"], rc["name"])]: rc["change"] for rc in shown.get("resource_changes", [])
+                           if (rc["type"], rc["name"]) in by_address}
                 return changes, failed
             blamed = set()
             for line in r.stdout.splitlines():
@@ -599,28 +648,56 @@ def plan_batch(program, plugin_dir, provider, version, provider_config, types):
                 if not d or d.get("severity") != "error":
                     continue
                 at = (d.get("range") or {}).get("start", {}).get("line")
-                for ty, (a, b) in lines.items():
-                    if (at and a <= at < b) or d.get("address", "").startswith(f"{ty}."):
-                        blamed.add(ty)
-                        failed[ty] = f"{d.get('summary', '')}: {d.get('detail', '')}"
+                for key, (a, b) in lines.items():
+                    if (at and a <= at < b) or d.get("address", "").startswith(f"{kind[key]}.{label[key]}"):
+                        blamed.add(key)
+                        failed[key] = f"{d.get('summary', '')}: {d.get('detail', '')}"
                         code = (d.get("snippet") or {}).get("code", "")
                         if code:
-                            failed[ty] += f"\nat: {code.strip()}"
-                        FAILED_AT[ty] = at - a if at and a <= at < b else None
+                            failed[key] += f"\nat: {code.strip()}"
+                        if isinstance(key, str):
+                            FAILED_AT[key] = at - a if at and a <= at < b else None
             if not blamed:
                 # Nothing to blame: plan each alone.
                 if len(todo) == 1:
                     failed.update({ty: r.stderr.strip()[-200:] for ty in todo})
                     return {}, failed
                 changes = {}
-                for ty in todo:
-                    c, f = plan_batch(program, plugin_dir, provider, version, provider_config, {ty: todo[ty]})
+                for key in todo:
+                    c, f = plan_batch(program, plugin_dir, provider, version, provider_config, {key: todo[key]})
                     changes.update(c)
                     failed.update(f)
                 return changes, failed
-            for ty in blamed:
-                todo.pop(ty, None)
+            for key in blamed:
+                todo.pop(key, None)
     return {}, failed
+
+
+def probe_empty(program, plugin_dir, provider, version, config, keys, earlier, batch):
+    """--empty: each (type, path) of `keys` planned with that block empty,
+    refusals learned from as for the other samples."""
+    found = {}
+    todo = sorted(keys)
+    for round in range(5):
+        refused = []
+        for i in range(0, len(todo), batch):
+            chunk = {k: keys[k] for k in todo[i:i + batch]}
+            changes, failed = plan_batch(program, plugin_dir, provider, version, config, chunk)
+            for (ty, path), change in changes.items():
+                SAMPLED.clear()
+                sampled_strings(body(ty, keys[(ty, path)]) + config.splitlines())
+                given = empty_defaults(keys[(ty, path)], path, change.get("after") or {}, change.get("after_unknown") or {},
+                                       earlier.get(ty, {}).get("defaults") or {})
+                if given:
+                    found.setdefault(ty, {"provider": provider, "empty": {}})["empty"][path] = given
+            # What one sample's refusal taught serves the type's others.
+            taught = {ty for (ty, path), why in failed.items() if learn(ty, keys[(ty, path)], why)}
+            refused += [key for key in failed if key[0] in taught]
+            print(f"empty round {round}: {i + len(chunk)}/{len(todo)}: {len(changes)} planned, {len(failed)} refused", file=sys.stderr)
+        todo = sorted(set(refused))
+        if not todo:
+            break
+    return found
 
 
 def main():
@@ -634,6 +711,9 @@ def main():
                     help="write every optional block once and add the defaults inside blocks to those of DEFAULTS (an earlier --out)")
     ap.add_argument("--nested-depth", type=int, default=1, help="with --nested: write optional blocks this many levels down")
     ap.add_argument("--types", help="a file naming the resource types to plan, one per line (all when not given)")
+    ap.add_argument("--empty", metavar="DEFAULTS",
+                    help="plan each block that needs nothing inside written empty (two levels down), and record what the plan gives "
+                         "its arguments beyond DEFAULTS (an earlier --out): {type: {\"empty\": {path: {name: value}}}}")
     args = ap.parse_args()
     global NESTED, NESTED_DEPTH
     NESTED = bool(args.nested)
@@ -655,6 +735,13 @@ def main():
             if args.types:
                 wanted = set(open(args.types).read().split())
                 blocks = {ty: b for ty, b in blocks.items() if ty in wanted}
+            if args.empty:
+                earlier = json.load(open(args.empty))
+                keys = {(ty, path): blocks[ty] for ty in blocks for path in empty_paths(blocks[ty]) if path.split(".")[-1] != "timeouts"}
+                found = probe_empty(program, args.plugin_dir, provider, version, config, keys, earlier, args.batch)
+                with open(args.out, "w") as f:
+                    json.dump(found, f, indent=1, sort_keys=True)
+                return
             todo = sorted(blocks)
             # Refused samples are fixed from the refusals and planned again.
             for round in range(12 if NESTED else 5):

@@ -5,9 +5,11 @@ provider data, without regenerating the rest (`compact.py` writes them
 whole). A block the type's schema in a data key does not have is left
 out; what a file already says inside a block is kept. With `--whole`, the
 defaults of arguments too (a `defaults.py` run over the types that earlier
-samples could not plan).
+samples could not plan). With `--empty`, what a `defaults.py --empty` run
+found the provider plans for a block written empty (`"empty"` beside the
+block's defaults).
 
-    tools/providers/merge_nested.py [--whole] --defaults /tmp/nested.json \\
+    tools/providers/merge_nested.py [--whole|--empty] --defaults /tmp/nested.json \\
         --key hashicorp/aws@5 --key hashicorp/aws www/providers
 """
 import argparse
@@ -34,14 +36,49 @@ def known_only(defaults, block):
     return {k: v for k, v in defaults.items() if k in block.get("a", {}) or k in block.get("b", {})}
 
 
+def merge_empty(found, data_dir):
+    """Each type's empty-block values written at its block's entry in the
+    data (`{"rule": {"block": {"filter": {"empty": {...}}}}}`), where the
+    data's schema has that block; how many types changed."""
+    changed = 0
+    for ty, entry in sorted(found.items()):
+        path = os.path.join(data_dir, "resource", ty + ".json")
+        if not os.path.exists(path):
+            continue
+        data = json.load(open(path))
+        before = json.dumps(data.get("defaults"), sort_keys=True)
+        for dotted, values in sorted(entry.get("empty", {}).items()):
+            steps = dotted.split(".")
+            schema, place = data.get("block", {}), data.setdefault("defaults", {})
+            for i, step in enumerate(steps):
+                if step not in schema.get("b", {}):
+                    place = None
+                    break
+                schema = schema["b"][step][1]
+                place = place.setdefault(step, {})
+                if i < len(steps) - 1:
+                    place = place.setdefault("block", {})
+            if place is not None:
+                place["empty"] = {k: v for k, v in values.items() if k in schema.get("a", {})}
+        if json.dumps(data.get("defaults"), sort_keys=True) != before:
+            write(path, data)
+            changed += 1
+    return changed
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--defaults", required=True, help="the output of defaults.py --nested")
     ap.add_argument("--key", action="append", required=True, help="a data key (hashicorp/aws@5)")
     ap.add_argument("--whole", action="store_true", help="add the defaults of arguments too, not only inside blocks")
+    ap.add_argument("--empty", action="store_true", help="the output of defaults.py --empty: what empty blocks plan")
     ap.add_argument("data", help="the provider data directory (www/providers)")
     args = ap.parse_args()
     found = json.load(open(args.defaults))
+    if args.empty:
+        for key in args.key:
+            print(f"{key}: {merge_empty(found, os.path.join(args.data, key))} types given defaults of empty blocks", file=sys.stderr)
+        return
     for key in args.key:
         changed = 0
         for ty, entry in sorted(found.items()):

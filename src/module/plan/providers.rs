@@ -484,8 +484,7 @@ fn plan_level(
                     out.push((b.name.clone(), Value::unknown(given.ty())));
                     continue;
                 }
-                let nested = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
-                out.push((b.name.clone(), plan_nested(given, b, nested, planning, profile)));
+                out.push((b.name.clone(), plan_nested(given, b, recorded, planning, profile)));
             }
         }
     }
@@ -714,15 +713,38 @@ fn map_objects(v: Value, f: impl Fn(&crate::value::Entries) -> Value, profile: c
     mapped.with_marks(marks)
 }
 
+/// A nested block's objects as planned: in each, its recorded defaults
+/// (`recorded`'s "block"), or where the object sets nothing at all, those
+/// with what the provider plans for an empty block over them ("empty":
+/// aws_s3_bucket_lifecycle_configuration's `filter {}` has prefix "").
 fn plan_nested(
     given: &Value,
     b: &NestedBlock,
-    defaults: &serde_json::Value,
+    recorded: Option<&serde_json::Value>,
     planning: Planning,
     profile: crate::profile::Profile,
 ) -> Value {
     let within = if b.nesting == Nesting::Set { Within::SetBlock } else { Within::Block };
-    map_objects(given.clone(), |m| plan_level(m, &b.block, defaults, planning, within, profile), profile)
+    let defaults = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
+    let when_empty = recorded.and_then(|d| d.get("empty")).and_then(|e| e.as_object()).map(|empty| {
+        let mut all = defaults.as_object().cloned().unwrap_or_default();
+        all.extend(empty.iter().map(|(k, v)| (k.clone(), v.clone())));
+        serde_json::Value::Object(all)
+    });
+    map_objects(
+        given.clone(),
+        |m| {
+            // Its arguments null, its own blocks absent.
+            let nothing_set = b.block.attrs.iter().all(|a| m.get(&a.name).is_none_or(Value::is_null))
+                && b.block.blocks.iter().all(|nb| m.get(&nb.name).is_none_or(|v| v.is_null() || v.unmarked().len() == Some(0)));
+            let d = match &when_empty {
+                Some(e) if nothing_set => e,
+                _ => defaults,
+            };
+            plan_level(m, &b.block, d, planning, within, profile)
+        },
+        profile,
+    )
 }
 
 /// A recorded default (JSON) as a value of the attribute's type.
