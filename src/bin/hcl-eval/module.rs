@@ -95,9 +95,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     if let Ok(abs) = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir }) {
         opts.cwd = abs.to_string_lossy().into_owned();
     }
-    if let Some(home) = home() {
-        opts.home = home;
-    }
+    opts.home = home();
     if let Some(w) = args.workspace {
         opts.workspace = w;
     }
@@ -148,9 +146,11 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     }
 }
 
-/// `~` as for the programs run here: the user's home.
-pub(crate) fn home() -> Option<String> {
-    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| h.to_string_lossy().into_owned())
+/// `~` as for the programs run here: the user's home (the page's where
+/// `$HOME` is not set).
+pub(crate) fn home() -> String {
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty());
+    home.map_or_else(|| hcl_playground::functions::HOME.into(), |h| h.to_string_lossy().into_owned())
 }
 
 /// Each provider with the version of the data that planned it and the

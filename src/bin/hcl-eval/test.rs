@@ -41,7 +41,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         profile: options.profile,
         cwd: std::fs::canonicalize(path).map(|p| p.display().to_string()).unwrap_or_else(|_| args.path.clone()),
         providers: super::module::provider_data(args.providers.as_deref()),
-        home: super::module::home().unwrap_or_else(|| hcl_playground::functions::HOME.into()),
+        home: super::module::home(),
         ..ModuleOptions::default()
     };
     let test = TestOptions {

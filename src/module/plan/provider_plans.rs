@@ -161,8 +161,8 @@ fn aws(
     let Value::Object(mut attrs) = planned else { return planned };
     // Version 6's `region` argument, unset, is the provider's; version 5's
     // few computed-only ones (aws_s3_bucket's) are read when applying.
-    let argument = schema.attrs.iter().any(|a| a.name == "region" && a.optional);
-    if argument && attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none()) {
+    let unset = attrs.get("region").is_some_and(|v| !v.is_known() && r.body.attribute("region").is_none());
+    if unset && schema.attrs.iter().any(|a| a.name == "region" && a.optional) {
         if let Some(region) = provider_string(p, r, "region") {
             attrs.make_mut().insert("region".into(), Value::string(region, p.profile));
         }

@@ -726,19 +726,24 @@ fn plan_nested(
 ) -> Value {
     let within = if b.nesting == Nesting::Set { Within::SetBlock } else { Within::Block };
     let defaults = recorded.and_then(|d| d.get("block")).unwrap_or(&serde_json::Value::Null);
-    let when_empty = recorded.and_then(|d| d.get("empty")).and_then(|e| e.as_object()).map(|empty| {
-        let mut all = defaults.as_object().cloned().unwrap_or_default();
-        all.extend(empty.iter().map(|(k, v)| (k.clone(), v.clone())));
-        serde_json::Value::Object(all)
-    });
+    let empty = recorded.and_then(|d| d.get("empty")).and_then(|e| e.as_object());
+    // The defaults with the empty block's values over them, merged only
+    // once an object that sets nothing is met (each keystroke plans).
+    let when_empty = std::cell::OnceCell::new();
     map_objects(
         given.clone(),
         |m| {
             // Its arguments null, its own blocks absent.
-            let nothing_set = b.block.attrs.iter().all(|a| m.get(&a.name).is_none_or(Value::is_null))
-                && b.block.blocks.iter().all(|nb| m.get(&nb.name).is_none_or(|v| v.is_null() || v.unmarked().len() == Some(0)));
-            let d = match &when_empty {
-                Some(e) if nothing_set => e,
+            let nothing_set = || {
+                b.block.attrs.iter().all(|a| m.get(&a.name).is_none_or(Value::is_null))
+                    && b.block.blocks.iter().all(|nb| m.get(&nb.name).is_none_or(|v| v.is_null() || v.unmarked().len() == Some(0)))
+            };
+            let d = match empty {
+                Some(empty) if nothing_set() => when_empty.get_or_init(|| {
+                    let mut all = defaults.as_object().cloned().unwrap_or_default();
+                    all.extend(empty.iter().map(|(k, v)| (k.clone(), v.clone())));
+                    serde_json::Value::Object(all)
+                }),
                 _ => defaults,
             };
             plan_level(m, &b.block, d, planning, within, profile)
