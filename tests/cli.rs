@@ -198,6 +198,25 @@ fn module_mode_reads_the_local_modules_above_the_root() {
     assert_eq!(hcl_eval(&["--module", d, "module.w.w"], ""), (0, "\"wrapped\"\n".into(), String::new()));
 }
 
+/// The module above the example calls one beside its own directory
+/// (`"../shared"` from `../..`, as a module made local next to the
+/// repository is): that directory is read too, though its path from the
+/// root starts with the one read before (`../../../shared`).
+#[test]
+fn module_mode_reads_a_module_that_climbs_out_of_one_read_before() {
+    let dir = module_dir(
+        "climbs-out",
+        &[
+            ("repo/main.tf", "module \"s\" {\n  source = \"../shared\"\n}\noutput \"v\" {\n  value = module.s.v\n}\n"),
+            ("repo/examples/complete/main.tf", "module \"m\" {\n  source = \"../../\"\n}\n"),
+            ("shared/main.tf", "output \"v\" {\n  value = \"beside\"\n}\n"),
+        ],
+    );
+    let example = dir.join("repo/examples/complete");
+    let d = example.to_str().expect("utf-8 path");
+    assert_eq!(hcl_eval(&["--module", d, "module.m.v"], ""), (0, "\"beside\"\n".into(), String::new()));
+}
+
 /// A module under `modules/` that calls the module above it (`"../../"`,
 /// terraform-aws-modules/security-group's rule modules): the directory
 /// read second holds the one read first, whose files are read once.

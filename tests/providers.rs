@@ -20,8 +20,14 @@ fn console(module: &str, expr: &str) -> Result<String, Vec<String>> {
 
 /// [`console`], the module in file `filename` (`main.tf.json`: JSON).
 fn console_in(filename: &str, module: &str, expr: &str) -> Result<String, Vec<String>> {
+    console_of(vec![(filename.into(), module.into())], expr)
+}
+
+/// The console's answer for a configuration of several files (child
+/// modules' too, by path).
+fn console_of(files: Vec<(String, String)>, expr: &str) -> Result<String, Vec<String>> {
     let opts = ModuleOptions { installation: Installation::Initialized, providers: Some(data()), ..ModuleOptions::default() };
-    let module = Module::load(vec![(filename.into(), module.into())], &opts);
+    let module = Module::load(files, &opts);
     let evaluation = module.evaluate(&Inputs::default());
     let errors: Vec<String> = evaluation.diagnostics.iter().filter(|d| !d.warning).map(|d| d.diagnostic.summary.clone()).collect();
     match evaluation.console(expr) {
@@ -181,10 +187,13 @@ fn aws_data_sources_computed_offline_match_the_provider() {
     for case in cases.as_array().into_iter().flatten() {
         let module = case["module"].as_str().unwrap_or_default();
         let filename = case["filename"].as_str().unwrap_or("main.tf");
+        // Child modules' files, by path.
+        let others = case["files"].as_object().into_iter().flatten().map(|(n, t)| (n.clone(), t.as_str().unwrap_or_default().to_string()));
+        let files: Vec<(String, String)> = std::iter::once((filename.to_string(), module.to_string())).chain(others).collect();
         for e in case["exprs"].as_array().into_iter().flatten() {
             let expr = e["expr"].as_str().unwrap_or_default();
             // The recorder keeps each error's summary.
-            let got = console_in(filename, module, expr)
+            let got = console_of(files.clone(), expr)
                 .map_err(|es| es.into_iter().map(|e| e.split(": ").next().unwrap_or("").to_string()).collect::<Vec<_>>());
             let want = match e.get("console") {
                 Some(c) => Ok(c.as_str().unwrap_or_default().to_string()),

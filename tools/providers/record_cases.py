@@ -11,7 +11,8 @@ expression, or its error summaries.
 The file is rewritten with each expression's "console" (or "errors").
 `--provider-config` holds the provider block the plans need (mock
 credentials); it is not part of the recorded module. A case's "filename"
-names its file (main.tf unless given: main.tf.json for JSON). tests/providers.rs
+names its file (main.tf unless given: main.tf.json for JSON); "files" holds
+child modules' files by path. tests/providers.rs
 compares the playground with the recording.
 """
 import argparse
@@ -49,6 +50,11 @@ def main():
         with tempfile.TemporaryDirectory() as work:
             with open(os.path.join(work, case.get("filename", "main.tf")), "w") as f:
                 f.write(case["module"])
+            # Child modules' files, by path ("modules/x/main.tf").
+            for path, text in case.get("files", {}).items():
+                os.makedirs(os.path.dirname(os.path.join(work, path)), exist_ok=True)
+                with open(os.path.join(work, path), "w") as f:
+                    f.write(text)
             # The mock credentials join the module's own provider block (an
             # override file; its region stays), or are the provider block.
             own = 'provider "aws"' in case["module"] or re.search(r'"provider"\s*:\s*\{\s*"aws"', case["module"]) is not None

@@ -19,7 +19,8 @@ that provider the pin allows), copied beside the example for both programs.
 `--pin` writes a provider's version constraint in an override file both
 programs read (where only 5.100.0 runs here and the example allows 6.x).
 Values that differ only in what the cloud's mock answered (its account,
-user, zones) are left out and counted apart; `--defer-data` instead has
+user, zones), and values the program crashed on, are left out and
+counted apart; `--defer-data` instead has
 both programs read every data source that calls the API at apply.
 
 A directory is a module's example (its module sources local, `../../`),
@@ -323,7 +324,9 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
             if expr is None:
                 continue
             code, out, err = console(program, work, e, expr)
-            theirs[k] = out if code == 0 else errors(err)
+            # A crash of the program (a Go panic, such as "no expansion
+            # has been registered for module.x") is no answer to compare.
+            theirs[k] = CRASHED if CRASH.search(err) else out if code == 0 else errors(err)
         # Where the console refuses a value, so must the playground's
         # console (Module mode lists every value, an error's too): its
         # errors, as the console's are taken.
@@ -334,6 +337,10 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
                     ours[k] = errors(r.stderr)
         compared = {k: (ours[k], theirs[k]) for k in ours if k in theirs}
         return compared, stderr
+
+
+CRASHED = "crashed"
+CRASH = re.compile(r"(Terraform|OpenTofu) crashed!|^panic: ", re.M)
 
 
 def main():
@@ -354,7 +361,7 @@ def main():
         program = os.environ.get("TOFU", os.path.join(BIN, "tofu"))
     else:
         program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
-    total = equal = lines = lines_equal = all_mocked = 0
+    total = equal = lines = lines_equal = all_mocked = all_crashed = 0
     for d in args.dirs:
         pins = [tuple(p.split("=", 1)) for p in args.pin]
         compared, note = measure(program, args.engine, args.plugin_dir, args.provider_config, pins, d, args.keep, args.defer_data, args.registry)
@@ -362,9 +369,11 @@ def main():
             print(f"{d}: {note}")
             continue
         mocked = [k for k, (a, b) in compared.items() if a != b and from_mock(b, a)]
-        for k in mocked:
+        crashed = [k for k, (a, b) in compared.items() if b == CRASHED]
+        for k in mocked + crashed:
             del compared[k]
         all_mocked += len(mocked)
+        all_crashed += len(crashed)
         same = [k for k, (a, b) in compared.items() if a == b]
         total += len(compared)
         equal += len(same)
@@ -376,7 +385,7 @@ def main():
             here += sum(m.size for m in matcher.get_matching_blocks())
         lines += there
         lines_equal += here
-        print(f"{d}: {len(same)} of {len(compared)} values equal, {here} of {there} lines ({len(mocked)} left out: from the mock)")
+        print(f"{d}: {len(same)} of {len(compared)} values equal, {here} of {there} lines ({len(mocked)} left out: from the mock" + "".join(f"; {k}: the program crashed" for k in crashed) + ")")
         for k, (a, b) in compared.items():
             if a != b:
                 print(f"  {k}")
@@ -384,7 +393,7 @@ def main():
                 for line in list(diff)[2:40]:
                     print(f"    {line}")
     if total:
-        print(f"all: {equal} of {total} values equal ({100 * equal / total:.1f} %), {lines_equal} of {lines} lines ({100 * lines_equal / lines:.1f} %); {all_mocked} values left out as answered by the mock")
+        print(f"all: {equal} of {total} values equal ({100 * equal / total:.1f} %), {lines_equal} of {lines} lines ({100 * lines_equal / lines:.1f} %); {all_mocked} values left out as answered by the mock" + (f", {all_crashed} as the program crashed on them" if all_crashed else ""))
 
 
 if __name__ == "__main__":

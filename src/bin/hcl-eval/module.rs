@@ -195,8 +195,9 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binar
             for source in local_sources(text) {
                 let Some(p) = hcl_playground::module::module_dir(dir, source) else { continue };
                 let above = p == ".." || p.starts_with("../");
-                // A directory inside one already read is in it.
-                let covered = read.iter().any(|r| p == *r || p.starts_with(&format!("{r}/")));
+                // A directory inside one already read is in it (not one
+                // that climbs out of it again: `../..` then `../../../x`).
+                let covered = read.iter().any(|r| p == *r || within(&p, r));
                 if above && !covered && !wanted.contains(&p) {
                     wanted.push(p);
                 }
@@ -204,9 +205,7 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binar
         }
         // One wanted directory inside another (`../..` and `../../wrappers`)
         // is read with it.
-        let inside = |p: &String, others: &[String]| {
-            others.iter().any(|o| o != p && p.strip_prefix(&format!("{o}/")).is_some_and(|rest| !rest.starts_with("..")))
-        };
+        let inside = |p: &String, others: &[String]| others.iter().any(|o| o != p && within(p, o));
         let wanted: Vec<String> = wanted.iter().filter(|p| !inside(p, &wanted)).cloned().collect();
         if wanted.is_empty() || read.len() > 50 {
             return Ok(());
@@ -242,6 +241,12 @@ fn read_above(root: &Path, files: &mut Vec<(String, String)>, binary: &mut Binar
             read.insert(p);
         }
     }
+}
+
+/// Whether the path `p` (from the root, `../..`-style) names a directory
+/// under `dir`: `../../a` is under `../..`, `../../../a` is not.
+fn within(p: &str, dir: &str) -> bool {
+    p.strip_prefix(dir).and_then(|rest| rest.strip_prefix('/')).is_some_and(|rest| !rest.starts_with(".."))
 }
 
 /// The `source` strings of module calls in a file that are local paths

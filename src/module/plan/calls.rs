@@ -57,6 +57,11 @@ pub(crate) struct Links {
     pub scoped: std::cell::RefCell<Option<(usize, usize, State)>>,
     /// A test run's mocks, overrides and apply (`terraform test`).
     pub testing: Option<super::testing::Testing>,
+    /// The root module's provider configurations' arguments that refer
+    /// to its named values, as the root had them when it last planned a
+    /// module call (by file and the expression's start): what a module
+    /// that inherits the configuration reads (`region = local.region`).
+    pub inherited: std::cell::RefCell<std::collections::HashMap<(usize, usize), Value>>,
 }
 
 impl Links {
@@ -281,6 +286,9 @@ fn run_child(
         }
     }
     let arguments_failed = p.error_count() > before;
+    if p.depth == 0 {
+        super::provider_plans::note_inherited(p);
+    }
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run(None);

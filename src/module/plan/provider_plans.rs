@@ -251,12 +251,40 @@ pub(crate) fn provider_argument(p: &mut Planner, r: &Resource, name: &str) -> Op
 }
 
 /// A provider configuration's expression, evaluated; an inherited one
-/// only where it is constant (the root's variables are not in scope).
+/// that refers to the root's named values (not in scope here) as the root
+/// evaluated it before planning the call (see [`note_inherited`]).
 fn configured_value(p: &mut Planner, expr: &crate::syntax::ast::Expression, file: usize, inherited: bool) -> Option<Value> {
     if inherited && !crate::syntax::traversals(expr).is_empty() {
-        return None;
+        return p.links.inherited.borrow().get(&(file, expr.span.start)).cloned();
     }
     p.expression(expr, &Scope::file(file), None)
+}
+
+/// The root module's provider arguments that refer to its named values,
+/// evaluated as far as the root has planned, for the module calls it
+/// plans next. Their errors are the configuration's own, reported where
+/// the root's resources use them: none is recorded here.
+pub(crate) fn note_inherited(p: &mut Planner) {
+    let configs = &p.config.providers;
+    let exprs: Vec<_> = configs
+        .iter()
+        .flat_map(|c| c.body.attributes().map(move |a| (&a.expr, c.file)))
+        .filter(|(e, _)| !crate::syntax::traversals(e).is_empty())
+        .collect();
+    if exprs.is_empty() {
+        return;
+    }
+    let (diags, watch) = (p.diags.len(), p.links.watch.borrow_mut().take());
+    let values: Vec<_> = exprs.iter().map(|(e, file)| ((*file, e.span.start), p.expression(e, &Scope::file(*file), None))).collect();
+    p.diags.truncate(diags);
+    *p.links.watch.borrow_mut() = watch;
+    let mut inherited = p.links.inherited.borrow_mut();
+    for (key, v) in values {
+        match v {
+            Some(v) => inherited.insert(key, v),
+            None => inherited.remove(&key),
+        };
+    }
 }
 
 /// The body of the `provider` block the resource uses, with its file, and
