@@ -449,3 +449,59 @@ fn module_mode_names_the_provider_versions_it_planned_with() {
         "# planned with hashicorp/aws 5.100.0 (~> 5.0), hashicorp/random as written (no version in the provider data meets ~> 1.0), hashicorp/time 0.14.0"
     );
 }
+
+/// `data "external"` runs its program while planning, as
+/// hashicorp/external 2.4.0 does under Terraform 1.16.4 (recorded with
+/// both): the query as Go's `json.Marshal` writes it on standard input,
+/// the output's object the `result`, and each failure in the provider's
+/// words.
+#[test]
+fn module_mode_runs_the_programs_of_external_data_sources() {
+    let ok = "data \"external\" \"ok\" {\n  program = [\"sh\", \"-c\", \"cat >/dev/null; echo '{\\\"b\\\":\\\"2\\\",\\\"a\\\":\\\"<1>\\\"}'\"]\n  query   = { x = \"y\" }\n}\ndata \"external\" \"echo\" {\n  program = [\"sh\", \"-c\", \"cat\"]\n  query   = { z = \"&\", a = \"1\" }\n}\n";
+    let dir = module_dir("external-ok", &[("main.tf", ok)]);
+    let d = dir.to_str().expect("utf-8 path");
+    assert_eq!(
+        hcl_eval(&["--module", d, "{ok = data.external.ok.result, echo = data.external.echo.result, id = data.external.ok.id}"], ""),
+        (0, "{\n  \"echo\" = tomap({\n    \"a\" = \"1\"\n    \"z\" = \"&\"\n  })\n  \"id\" = \"-\"\n  \"ok\" = tomap({\n    \"a\" = \"<1>\"\n    \"b\" = \"2\"\n  })\n}\n".into(), String::new())
+    );
+    let failing = [
+        (
+            "fails",
+            "[\"sh\", \"-c\", \"echo oops >&2; exit 3\"]",
+            "External Program Execution Failed",
+            "sh\nError Message: oops\n\nState: exit status 3",
+        ),
+        (
+            "silent",
+            "[\"sh\", \"-c\", \"exit 1\"]",
+            "External Program Execution Failed",
+            "The program was executed, however it returned no additional error messaging.",
+        ),
+        (
+            "not_json",
+            "[\"sh\", \"-c\", \"echo hello\"]",
+            "Unexpected External Program Results",
+            "Result Error: invalid character 'h' looking for beginning of value",
+        ),
+        (
+            "number",
+            "[\"sh\", \"-c\", \"echo '{\\\"a\\\":1}'\"]",
+            "Unexpected External Program Results",
+            "Result Error: json: cannot unmarshal number into Go value of type string",
+        ),
+        (
+            "missing",
+            "[\"no-such-program-here\"]",
+            "External Program Lookup Failed",
+            "Program: \"no-such-program-here\"\nError: exec: \"no-such-program-here\": executable file not found in $PATH",
+        ),
+        ("empty", "[\"\", \"\"]", "External Program Missing", "Verify the configuration contains at least one non-empty value."),
+    ];
+    for (name, program, summary, detail) in failing {
+        let text = format!("data \"external\" \"{name}\" {{\n  program = {program}\n}}\n");
+        let dir = module_dir(&format!("external-{name}"), &[("main.tf", &text)]);
+        let (_, _, err) = hcl_eval(&["--module", dir.to_str().expect("utf-8 path"), &format!("data.external.{name}.result")], "");
+        assert!(err.contains(&format!("Error: {summary}\n")) && err.contains(detail), "{name}: {err}");
+        assert!(err.contains(&format!("  on main.tf line 2:\n   2 |   program = {program}")), "{name}: {err}");
+    }
+}

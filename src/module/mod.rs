@@ -52,7 +52,7 @@ pub use load::console_scope::SCOPE_FILE;
 pub use load::inputs::{CliInput, Inputs, RunInputs};
 pub use load::install::join as module_dir;
 pub use load::provider_data::{DirFiles, GivenFiles, ProviderData, ProviderFiles, Read};
-pub use load::{DiagnosticKind, Installation, Loc, Module, ModuleDiagnostic, ModuleOptions, Source, Watch};
+pub use load::{DiagnosticKind, Installation, Loc, Module, ModuleDiagnostic, ModuleOptions, Program, ProgramRun, Programs, Source, Watch};
 pub use plan::providers::ProviderVersion;
 pub use result::inspect::inspect_module;
 pub use result::workspace::Workspace;

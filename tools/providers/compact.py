@@ -31,6 +31,8 @@ import os
 import shutil
 
 FLAGS = (("required", "r"), ("optional", "o"), ("computed", "c"), ("sensitive", "s"), ("write_only", "w"), ("deprecated", "d"))
+# The JSON forms (json_forms.py) planning rewrites an argument into.
+FORMS = ("sorted", "policy", "unescaped")
 KINDS = (("resource_schemas", "resource"), ("data_source_schemas", "data"), ("ephemeral_resource_schemas", "ephemeral"))
 
 
@@ -137,7 +139,7 @@ def main():
                     entry["checks"] = checks[ty]
                 if facts.get(f"{kind}/{ty}"):
                     entry["facts"] = facts[f"{kind}/{ty}"]
-                rewritten = {n: f for n, f in forms.get(ty, {}).items() if f in ("sorted", "policy")} if kind == "resource" else {}
+                rewritten = {n: f for n, f in forms.get(ty, {}).items() if f in FORMS} if kind == "resource" else {}
                 if rewritten:
                     entry["normalize"] = rewritten
                 write(os.path.join(base, kind, f"{ty}.json"), entry)

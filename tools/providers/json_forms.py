@@ -15,7 +15,8 @@ Each planned value is classed as "as-written", "sorted" (Go's
 json.Unmarshal into an interface and json.Marshal: compact, every
 object's keys sorted, <, > and & escaped), "policy" (the same, but the
 top object's Version, Id and Statement first, as IAM's inline policies
-are planned) or "other". `--apply` writes the forms other than
+are planned), "unescaped" (sorted, the escapes undone: EventBridge's
+event patterns) or "other". `--apply` writes the forms other than
 "as-written" into the provider data's per-type files as
 `"normalize": {ARGUMENT: FORM}` (compact.py keeps them: `--normalize`);
 `--from FORMS --apply DATA` writes an earlier output without planning.
@@ -43,9 +44,11 @@ def sample_for(name):
     return ARRAY if name.endswith("definitions") else SAMPLE
 
 
-def go_json(v, top_first=()):
+def go_json(v, top_first=(), html=True):
     """What Go's json.Marshal writes of `v` (decoded into interfaces):
-    compact, keys sorted (`top_first` first at the top), HTML escaped."""
+    compact, keys sorted (`top_first` first at the top), HTML escaped
+    (unless `html` is false: the escapes undone, as EventBridge's event
+    patterns are)."""
     def enc(x, first=()):
         if isinstance(x, dict):
             keys = [k for k in first if k in x] + sorted(k for k in x if k not in first)
@@ -53,7 +56,7 @@ def go_json(v, top_first=()):
         if isinstance(x, list):
             return "[" + ",".join(enc(e) for e in x) + "]"
         s = json.dumps(x, ensure_ascii=False, separators=(",", ":"))
-        return s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        return s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") if html else s
     return enc(v, top_first)
 
 
@@ -65,6 +68,8 @@ def classed(value, sample):
         return "sorted"
     if value == go_json(sample, ("Version", "Id", "Statement")):
         return "policy"
+    if value == go_json(sample, html=False):
+        return "unescaped"
     return "other"
 
 
@@ -126,7 +131,7 @@ def apply(forms, data_dir, provider):
     """Writes each type's rewritten arguments into its file of the provider
     data (as compact.py writes them), where they differ from what it says."""
     for ty, by_name in forms.items():
-        wanted = {n: c for n, c in by_name.items() if c in ("sorted", "policy")}
+        wanted = {n: c for n, c in by_name.items() if c in compact.FORMS}
         path = os.path.join(data_dir, provider, "resource", f"{ty}.json")
         if not os.path.exists(path):
             continue

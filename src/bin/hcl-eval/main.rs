@@ -11,6 +11,7 @@
 
 mod docs;
 mod module;
+mod programs;
 mod test;
 
 use hcl_playground::api::{parse_variables_hinting, VariablesFormat};

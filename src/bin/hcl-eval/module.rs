@@ -94,6 +94,7 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
     };
     if let Ok(abs) = std::fs::canonicalize(if dir.as_os_str().is_empty() { Path::new(".") } else { &dir }) {
         opts.cwd = abs.to_string_lossy().into_owned();
+        opts.programs = Some(super::programs::runner(abs));
     }
     opts.home = home();
     if let Some(w) = args.workspace {

@@ -186,6 +186,50 @@ pub struct ModuleOptions {
     /// The providers' schemas and defaults (`www/providers`): without,
     /// every provider's resources are taken as written.
     pub providers: Option<std::sync::Arc<ProviderData>>,
+    /// What runs the programs of `data "external"` (hashicorp/external)
+    /// while planning, as the provider does: the CLI's. Without (the
+    /// page), such a data source is unknown.
+    pub programs: Option<Programs>,
+}
+
+/// Runs an external program for `data "external"`: see [`Program`].
+#[derive(Clone)]
+pub struct Programs(pub std::sync::Arc<dyn Fn(&Program) -> ProgramRun + Send + Sync>);
+
+impl std::fmt::Debug for Programs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Programs")
+    }
+}
+
+/// A program `data "external"` runs: its arguments (the first names the
+/// program), the directory to run it in (empty: the root module's), and
+/// the JSON object written to its standard input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// `program`, its null and empty elements left out.
+    pub args: Vec<String>,
+    /// `working_dir`, or empty.
+    pub working_dir: String,
+    /// `query` as Go's `json.Marshal` writes it.
+    pub query: String,
+}
+
+/// What running a [`Program`] gave, in the words of Go's `os/exec`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProgramRun {
+    /// `exec.LookPath` failed (`exec: "x": executable file not found in $PATH`).
+    NotFound(String),
+    /// It ran: the path it ran, its standard output, and where it failed,
+    /// its standard error and state (`exit status 1`).
+    Ran {
+        /// The program's path as `exec.LookPath` found it.
+        path: String,
+        /// Its standard output.
+        stdout: Vec<u8>,
+        /// Where it failed: its standard error and its state.
+        failed: Option<(String, String)>,
+    },
 }
 
 impl Default for ModuleOptions {
@@ -198,6 +242,7 @@ impl Default for ModuleOptions {
             home: crate::functions::HOME.into(),
             installation: Installation::default(),
             providers: None,
+            programs: None,
         }
     }
 }

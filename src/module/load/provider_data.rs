@@ -118,7 +118,7 @@ pub struct TypeData {
     /// recorded from the provider (`aws_region`'s regions).
     pub(crate) facts: Json,
     /// The string arguments its provider rewrites while planning because
-    /// they hold JSON, with the form ("sorted", "policy"), recorded from
+    /// they hold JSON, with the form ("sorted", "policy", "unescaped"), recorded from
     /// the provider (tools/providers/json_forms.py).
     pub(crate) normalize: Json,
     /// A deprecated type's message as its provider words its warning (the

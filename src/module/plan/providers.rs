@@ -521,10 +521,12 @@ fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::V
 }
 
 /// The planned object with the JSON its provider rewrites while planning
-/// (`forms`: argument name to "sorted" or "policy") in the provider's
-/// normal form: Go's `json.Unmarshal` into interfaces and `json.Marshal`,
-/// compact with every object's keys sorted and `<`, `>`, `&` escaped; a
-/// "policy" has its top object's `Version`, `Id` and `Statement` first.
+/// (`forms`: argument name to "sorted", "policy" or "unescaped") in the
+/// provider's normal form: Go's `json.Unmarshal` into interfaces and
+/// `json.Marshal`, compact with every object's keys sorted and `<`, `>`,
+/// `&` escaped; a "policy" has its top object's `Version`, `Id` and
+/// `Statement` first; "unescaped" has the escapes undone (EventBridge's
+/// event patterns).
 /// Text that is not JSON stays as written (the provider refuses it). A
 /// name `block.argument` is the argument in each of the block's objects.
 pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile: crate::profile::Profile) -> Value {
@@ -532,9 +534,10 @@ pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile:
     let Value::Object(mut fields) = planned else { return planned };
     for (name, form) in forms {
         let first: &[&str] = if form == "policy" { &["Version", "Id", "Statement"] } else { &[] };
+        let html = form != "unescaped";
         match name.split_once('.') {
             None => {
-                if let Some(normal) = fields.get(name).and_then(|v| normal_json(v, first)) {
+                if let Some(normal) = fields.get(name).and_then(|v| normal_json(v, first, html)) {
                     fields.make_mut().insert(name.clone(), normal);
                 }
             }
@@ -545,7 +548,7 @@ pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile:
                     objects.clone(),
                     |m| {
                         let mut out = m.clone();
-                        if let Some(normal) = m.get(&argument).and_then(|v| normal_json(v, first)) {
+                        if let Some(normal) = m.get(&argument).and_then(|v| normal_json(v, first, html)) {
                             out.make_mut().insert(argument.clone(), normal);
                         }
                         Value::Object(out)
@@ -560,18 +563,18 @@ pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile:
 }
 
 /// A known JSON string in its provider's normal form, where that differs.
-fn normal_json(v: &Value, first: &[&str]) -> Option<Value> {
+fn normal_json(v: &Value, first: &[&str], html: bool) -> Option<Value> {
     let (inner, marks) = v.clone().unmark();
     let text = inner.as_str()?;
     let doc = serde_json::from_str::<serde_json::Value>(text).ok()?;
     let mut out = String::with_capacity(text.len());
-    go_json(&doc, first, &mut out);
+    go_json(&doc, first, html, &mut out);
     (out != text).then(|| Value::String(out.into()).with_marks(marks))
 }
 
 /// What Go's `json.Marshal` writes of a document decoded into interfaces
 /// (`first`: keys the top object writes before the others, sorted).
-fn go_json(v: &serde_json::Value, first: &[&str], out: &mut String) {
+fn go_json(v: &serde_json::Value, first: &[&str], html: bool, out: &mut String) {
     match v {
         serde_json::Value::Object(m) => {
             out.push('{');
@@ -581,9 +584,9 @@ fn go_json(v: &serde_json::Value, first: &[&str], out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                crate::text::push_json_string(k, out, true);
+                crate::text::push_json_string(k, out, html);
                 out.push(':');
-                go_json(&m[k], &[], out);
+                go_json(&m[k], &[], html, out);
             }
             out.push('}');
         }
@@ -593,11 +596,11 @@ fn go_json(v: &serde_json::Value, first: &[&str], out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                go_json(e, &[], out);
+                go_json(e, &[], html, out);
             }
             out.push(']');
         }
-        serde_json::Value::String(s) => crate::text::push_json_string(s, out, true),
+        serde_json::Value::String(s) => crate::text::push_json_string(s, out, html),
         serde_json::Value::Number(n) => out.push_str(&go_float(n.as_f64().unwrap_or_default())),
         serde_json::Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         serde_json::Value::Null => out.push_str("null"),

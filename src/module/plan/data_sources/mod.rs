@@ -3,7 +3,8 @@
 //! those that need no network exactly (`local_file` and
 //! `local_sensitive_file` over the module's own files; [`archive`]'s
 //! `archive_file`, built as the provider builds it; [`aws`]'s
-//! `aws_iam_policy_document`, `aws_partition` and `aws_region`). Any other, and one
+//! `aws_iam_policy_document`, `aws_partition` and `aws_region`; [`external`]'s
+//! program, where the caller runs programs: the CLI). Any other, and one
 //! whose configuration is not known yet, is what the configuration sets
 //! with everything the provider would compute unknown — the value a plan
 //! that cannot read it yet has.
@@ -21,6 +22,7 @@ use md5::Digest;
 
 mod archive;
 mod aws;
+mod external;
 
 /// The data source's value, or `None` after an error (recorded).
 pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: &TypeData) -> Option<Value> {
@@ -41,6 +43,17 @@ pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: 
                 return None;
             }
             Err(None) => {}
+        }
+    }
+    if let (true, Some(programs)) = (r.ty == "external" && source.as_deref() == Some("hashicorp/external"), &p.module.options.programs) {
+        match external::read(programs, r, config, p.profile) {
+            Ok(values) => {
+                return Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten, p.profile))
+            }
+            Err(d) => {
+                p.error(r.file, d);
+                return None;
+            }
         }
     }
     if source.as_deref() == Some("hashicorp/aws") {
