@@ -335,13 +335,16 @@ impl<'m> Planner<'m> {
         }
     }
 
-    /// A single-instance module call some of whose arguments read what
-    /// failed: planned with the others, the outputs that need a failed one
-    /// failed.
+    /// A module call some of whose arguments read what failed, while its
+    /// `count`, `for_each` and `enabled` do not: its instances expand and
+    /// are planned with the other arguments, the outputs that need a
+    /// failed one failed.
     fn call_in_part(&mut self, i: usize) {
         let m = &self.config.modules[i];
-        let (None, None, None, Some(_)) = (&m.count, &m.for_each, &m.enabled, self.links.child(self.dir_index(), i)) else { return };
-        if m.depends_on.iter().any(|e| self.reads_failed(e)) {
+        if self.links.child(self.dir_index(), i).is_none() {
+            return;
+        }
+        if m.depends_on.iter().chain(&m.count).chain(&m.for_each).chain(&m.enabled).any(|e| self.reads_failed(e)) {
             return;
         }
         let failed: BTreeSet<String> = m.arguments.iter().filter(|a| self.reads_failed(&a.expr)).map(|a| a.name.clone()).collect();

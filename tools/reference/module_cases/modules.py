@@ -729,3 +729,49 @@ case(A, "failed-argument-leaves-outputs-that-need-it-unknown", files={
         }
     ''',
 }, exprs=["module.m", "module.m.records", "module.m.tags", "module.m.each"])
+
+# The same in calls with `for_each` and `count` that do not read what
+# failed (ecs's autoscaling groups, whose subnets come from a vpc whose
+# count failed): the instances expand, each with its outputs that need
+# the failed argument unknown.
+case(A, "failed-argument-in-expanded-calls", files={
+    "main.tf": '''
+        resource "terraform_data" "a" {}
+        resource "terraform_data" "e" {
+          count = length(slice(terraform_data.a.id == "" ? tolist([]) : tolist(["x", "y"]), 0, 1))
+        }
+        module "each" {
+          source   = "./m"
+          for_each = { one = "t3.micro", two = "t3.small" }
+          subnets  = terraform_data.e[*].id
+          name     = each.key
+          size     = each.value
+        }
+        module "counted" {
+          source  = "./m"
+          count   = 2
+          subnets = terraform_data.e[*].id
+          name    = "c${count.index}"
+          size    = "t3.nano"
+        }
+    ''',
+    "m/main.tf": '''
+        variable "subnets" {
+          type = list(string)
+        }
+        variable "name" {}
+        variable "size" {}
+        resource "terraform_data" "group" {
+          input = { subnets = var.subnets, name = var.name }
+        }
+        output "group" {
+          value = terraform_data.group.output
+        }
+        output "name" {
+          value = var.name
+        }
+        output "size" {
+          value = upper(var.size)
+        }
+    ''',
+}, exprs=["module.each", "module.counted", "module.each[\"one\"].name", "module.counted[1].size"])
