@@ -217,6 +217,34 @@ fn module_mode_reads_a_module_that_climbs_out_of_one_read_before() {
     assert_eq!(hcl_eval(&["--module", d, "module.m.v"], ""), (0, "\"beside\"\n".into(), String::new()));
 }
 
+/// An example that calls the module above it reads a file beside its own
+/// directory (`../fixtures/package.zip`, as terraform-aws-modules/lambda's
+/// examples do): the file read with the module above is the same file.
+#[test]
+fn module_mode_reads_a_file_beside_the_root_read_with_the_module_above() {
+    let dir = module_dir(
+        "beside",
+        &[
+            (
+                "main.tf",
+                "variable \"package\" {}\noutput \"hash\" {\n  value = fileexists(var.package) ? filebase64sha256(var.package) : null\n}\n",
+            ),
+            ("examples/fixtures/package.zip", "PK-not-really"),
+            (
+                "examples/complete/main.tf",
+                "module \"m\" {\n  source  = \"../../\"\n  package = \"${path.module}/../fixtures/package.zip\"\n}\n",
+            ),
+        ],
+    );
+    let example = dir.join("examples/complete");
+    let d = example.to_str().expect("utf-8 path");
+    // The SHA-256 of the file, base64: what Terraform gives for it.
+    assert_eq!(
+        hcl_eval(&["--module", d, "module.m.hash"], ""),
+        (0, "\"brWrWGv/73vxLyYiRNoOWNQRJUBYVP6eJPdSS053Rgk=\"\n".into(), String::new())
+    );
+}
+
 /// A module under `modules/` that calls the module above it (`"../../"`,
 /// terraform-aws-modules/security-group's rule modules): the directory
 /// read second holds the one read first, whose files are read once.

@@ -527,10 +527,78 @@ def learn_value(ty, block, why):
     m = re.search(r"set of string required, but have string", why)
     if m and at:
         return place(ty, block, at.group(1), LEARNED.get((ty, at.group(1)), "x"))
+    m = re.search(r"^(?:Error: )?(\w+) must be at least (\d+) when", why, flags=re.M)
+    if m:
+        # A minimum another argument's value sets (a provisioned stream's
+        # shard_count).
+        return place(ty, block, m.group(1), int(m.group(2)))
     m = re.search(r"cannot parse '(\w*)' as int", why)
     if m and at:
         return place(ty, block, at.group(1), "1")
+    m = re.search(r'"([\w.]+)" \(.*?\) is an invalid .*?expecting to match regular expression: (.+?)\):', why)
+    quoted = re.search(r'expected (?:value of )?([\w.]+) to match regular expression ("(?:[^"\\]|\\.)*")', why)
+    if m or quoted:
+        # A value the provider's pattern matches (a service principal);
+        # a pattern Go quoted (%q) is unquoted first.
+        name, pattern = (m.group(1), m.group(2)) if m else (quoted.group(1), json.loads(quoted.group(2)))
+        value = matching(pattern)
+        return value is not None and place(ty, block, name, value)
     return False
+
+
+def matching(pattern):
+    """The shortest string the regular expression `pattern` matches, its
+    classes' first characters chosen (None where it cannot tell)."""
+    try:
+        import sre_parse
+        tree = sre_parse.parse(pattern)
+    except Exception:
+        return None
+
+    def gen(items):
+        out = ""
+        for op, av in items:
+            name = str(op)
+            if name == "LITERAL":
+                out += chr(av)
+            elif name == "ANY":
+                out += "a"
+            elif name == "IN":
+                first = av[0]
+                if str(first[0]) == "NEGATE":
+                    out += "a"
+                elif str(first[0]) == "RANGE":
+                    out += chr(first[1][0])
+                elif str(first[0]) == "LITERAL":
+                    out += chr(first[1])
+                elif str(first[0]) == "CATEGORY":
+                    out += "0" if "DIGIT" in str(first[1]) else "a"
+                else:
+                    return None
+            elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+                lo, _, inner = av
+                one = gen(inner)
+                if one is None:
+                    return None
+                out += one * lo
+            elif name == "SUBPATTERN":
+                one = gen(av[-1])
+                if one is None:
+                    return None
+                out += one
+            elif name == "BRANCH":
+                one = gen(av[1][0])
+                if one is None:
+                    return None
+                out += one
+            elif name in ("AT",):
+                continue
+            elif name == "CATEGORY":
+                out += "0" if "DIGIT" in str(av) else "a"
+            else:
+                return None
+        return out
+    return gen(tree)
 
 
 def empty_paths(block, path="", depth=2):

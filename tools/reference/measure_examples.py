@@ -270,7 +270,7 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
             texts = "".join(open(os.path.join(work, n)).read() for n in os.listdir(work) if n.endswith(".tf"))
             own = 'provider "aws"' in texts
             blocks = ["\n".join(mock)]
-            for alias in sorted(set(re.findall(r'alias\s*=\s*"(\w+)"', texts))):
+            for alias in sorted(set(re.findall(r'alias\s*=\s*"([\w-]+)"', texts))):
                 blocks.append("\n".join([mock[0], f'  alias = "{alias}"'] + mock[1:]))
             name = "zz_mock_provider_override.tf" if own else "zz_mock_provider.tf"
             with open(os.path.join(work, name), "w") as f:

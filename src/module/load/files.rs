@@ -42,7 +42,36 @@ impl<'a> FileSystem<'a> {
                 }
             }
         };
-        (shown, relative.filter(|r| r != ".."))
+        (shown, relative.map(|r| self.canonical(&r)).filter(|r| r != ".."))
+    }
+
+    /// A cleaned path relative to the root that climbs above it, in its
+    /// shortest form from `path.cwd`: with the root at `/r/examples/a`,
+    /// `../../examples/b` is `../b` (a module above the root reads its
+    /// own files under the names the root reaches them by).
+    fn canonical(&self, path: &str) -> String {
+        if !path.starts_with("..") {
+            return path.to_string();
+        }
+        let cwd = clean(&self.0.cwd);
+        if !cwd.starts_with('/') {
+            return path.to_string();
+        }
+        let target = clean(&format!("{cwd}/{path}"));
+        let (from, to): (Vec<&str>, Vec<&str>) =
+            (cwd.split('/').filter(|s| !s.is_empty()).collect(), target.split('/').filter(|s| !s.is_empty()).collect());
+        let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+        let mut parts = vec![".."; from.len() - common];
+        parts.extend(&to[common..]);
+        match parts.is_empty() {
+            true => ".".into(),
+            false => parts.join("/"),
+        }
+    }
+
+    /// A file's name, cleaned and in the form [`FileSystem::resolve`] gives.
+    fn name(&self, n: &str) -> String {
+        self.canonical(&clean(n))
     }
 
     /// A module file's text at `path` as Terraform resolves it (what a
@@ -59,7 +88,7 @@ impl<'a> FileSystem<'a> {
         let (_, dir) = self.resolve(path);
         let dir = dir?;
         let mut found: Vec<(String, &'a [u8])> =
-            self.all().filter_map(|(n, bytes)| Some((within(&dir, &clean(n))?.to_string(), bytes))).collect();
+            self.all().filter_map(|(n, bytes)| Some((within(&dir, &self.name(n))?.to_string(), bytes))).collect();
         // Walk reads each directory's names sorted, so paths compare by
         // their segments ("a/b" before "a.txt").
         found.sort_by(|(a, _), (b, _)| a.split('/').cmp(b.split('/')));
@@ -82,7 +111,7 @@ impl<'a> FileSystem<'a> {
     pub fn read_bytes(&self, path: &str) -> Option<&'a [u8]> {
         let (_, relative) = self.resolve(path);
         let relative = relative?;
-        self.all().find(|(n, _)| clean(n) == relative).map(|(_, b)| b)
+        self.all().find(|(n, _)| self.name(n) == relative).map(|(_, b)| b)
     }
 
     /// Every file, text or not: path and bytes.
@@ -96,14 +125,14 @@ impl<'a> FileSystem<'a> {
     pub fn read(&self, path: &str) -> Option<&'a str> {
         let (_, relative) = self.resolve(path);
         let relative = relative?;
-        self.0.files.iter().find(|(n, _)| clean(n) == relative).map(|(_, t)| t.as_str())
+        self.0.files.iter().find(|(n, _)| self.name(n) == relative).map(|(_, t)| t.as_str())
     }
 
     fn is_dir(&self, path: &str) -> bool {
         let (_, relative) = self.resolve(path);
         match relative.as_deref() {
             Some(".") => true,
-            Some(r) => self.all().any(|(n, _)| n.starts_with(&format!("{r}/"))),
+            Some(r) => self.all().any(|(n, _)| self.name(n).starts_with(&format!("{r}/"))),
             None => false,
         }
     }
