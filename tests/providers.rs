@@ -354,3 +354,21 @@ fn a_pinned_older_major_version_uses_the_datas_older_schema() {
     assert_eq!(console(&pinned, "azurerm_subnet.s.service_endpoints").as_deref(), Ok("toset([\n  \"Microsoft.Storage\",\n])"));
     assert_eq!(console(subnet, "1"), Err(vec!["Unsupported argument".to_string()]));
 }
+
+/// OpenTofu's console holds a resource whose schema has a sensitive
+/// attribute, inside a nested block too (an MQ broker's user.password),
+/// as an object of unknown attributes; recorded with `tofu console`
+/// 1.12.6 and aws 5.100.0.
+#[test]
+fn opentofu_holds_a_resource_with_a_nested_sensitive_attribute_as_an_object() {
+    let module = "terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\", version = \"~> 5.0\" }\n  }\n}\nresource \"aws_mq_broker\" \"a\" {\n  broker_name        = \"x\"\n  engine_type        = \"RabbitMQ\"\n  engine_version     = \"3.12.13\"\n  host_instance_type = \"mq.t3.micro\"\n  user {\n    username = \"u\"\n    password = \"p\"\n  }\n}\n";
+    let opts = ModuleOptions {
+        profile: hcl_playground::Profile::OpenTofu,
+        installation: Installation::Initialized,
+        providers: Some(data()),
+        ..ModuleOptions::default()
+    };
+    let evaluation = Module::load(vec![("main.tf".into(), module.into())], &opts).evaluate(&Inputs::default());
+    let got = evaluation.console("aws_mq_broker.a").map(|r| r.console).map_err(|_| ());
+    assert_eq!(got.as_deref(), Ok("{\n  \"apply_immediately\" = (known after apply)\n  \"arn\" = (known after apply)\n  \"authentication_strategy\" = (known after apply)\n  \"auto_minor_version_upgrade\" = (known after apply)\n  \"broker_name\" = (known after apply)\n  \"configuration\" = (known after apply)\n  \"data_replication_mode\" = (known after apply)\n  \"data_replication_primary_broker_arn\" = (known after apply)\n  \"deployment_mode\" = (known after apply)\n  \"encryption_options\" = (known after apply)\n  \"engine_type\" = (known after apply)\n  \"engine_version\" = (known after apply)\n  \"host_instance_type\" = (known after apply)\n  \"id\" = (known after apply)\n  \"instances\" = (known after apply)\n  \"ldap_server_metadata\" = (known after apply)\n  \"logs\" = (known after apply)\n  \"maintenance_window_start_time\" = (known after apply)\n  \"pending_data_replication_mode\" = (known after apply)\n  \"publicly_accessible\" = (known after apply)\n  \"security_groups\" = (known after apply)\n  \"storage_type\" = (known after apply)\n  \"subnet_ids\" = (known after apply)\n  \"tags\" = (known after apply)\n  \"tags_all\" = (known after apply)\n  \"timeouts\" = (known after apply)\n  \"user\" = (known after apply)\n}"));
+}

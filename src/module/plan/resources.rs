@@ -73,9 +73,14 @@ pub(crate) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
     match (providers::schema(p, r), r.count.is_some() || r.for_each.is_some()) {
         (TypeSchema::Known(t), false) => {
             let s = &t.block;
-            // Sensitive and deprecated attributes are marked on the value,
-            // which OpenTofu then holds as an object of unknown attributes.
-            if s.attrs.iter().any(|a| a.sensitive || a.deprecated.is_some()) {
+            // Sensitive and deprecated attributes are marked on the value
+            // (sensitive ones inside nested blocks too: an MQ broker's
+            // user.password), which OpenTofu then holds as an object of
+            // unknown attributes.
+            fn sensitive_inside(b: &crate::module::load::provider_schema::BlockSchema) -> bool {
+                b.blocks.iter().any(|n| n.block.attrs.iter().any(|a| a.sensitive) || sensitive_inside(&n.block))
+            }
+            if s.attrs.iter().any(|a| a.sensitive || a.deprecated.is_some()) || sensitive_inside(s) {
                 let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
                 for (name, ty) in match s.implied_type() {
                     Type::Object(m) => std::sync::Arc::unwrap_or_clone(m),
