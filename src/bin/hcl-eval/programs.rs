@@ -5,7 +5,6 @@
 
 use hcl_playground::module::{Program, ProgramRun, Programs};
 use std::io::Write;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -55,7 +54,8 @@ fn look_path(root: &Path, name: &str) -> Result<String, String> {
         if m.is_dir() {
             return Err("is a directory".into());
         }
-        if m.permissions().mode() & 0o111 == 0 {
+        #[cfg(unix)]
+        if std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o111 == 0 {
             return Err("permission denied".into());
         }
         Ok(())
@@ -77,8 +77,11 @@ fn look_path(root: &Path, name: &str) -> Result<String, String> {
 
 /// A process's end as Go's `ProcessState` writes it.
 fn state(status: &std::process::ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
+    #[cfg(unix)]
+    let signal = std::os::unix::process::ExitStatusExt::signal(status);
+    #[cfg(not(unix))]
+    let signal: Option<i32> = None;
+    match (status.code(), signal) {
         (Some(code), _) => format!("exit status {code}"),
         (None, Some(signal)) => format!("signal: {}", signal_name(signal)),
         _ => "exit status -1".into(),
