@@ -537,6 +537,15 @@ def learn_value(ty, block, why):
         return place(ty, block, at.group(1), "1")
     m = re.search(r'"([\w.]+)" \(.*?\) is an invalid .*?expecting to match regular expression: (.+?)\):', why)
     quoted = re.search(r'expected (?:value of )?([\w.]+) to match regular expression ("(?:[^"\\]|\\.)*")', why)
+    framework = re.search(r"Attribute ([\w.\[\]]+?)(?:\[Value\(.*?\)\])? value must match regular expression '(.+?)', got:", why)
+    if framework:
+        value = matching(framework.group(2))
+        return value is not None and place(ty, block, re.sub(r"\[\d+\]", "", framework.group(1)), value)
+    m2 = re.search(r"expected length of ([\w.]+) to be in the range \((\d+) - \d+\)", why) or \
+        re.search(r"Attribute ([\w.]+) string length must be between (\d+) and", why)
+    if m2:
+        # A string of the shortest length allowed.
+        return place(ty, block, m2.group(1), "s" * max(int(m2.group(2)), 1))
     if m or quoted:
         # A value the provider's pattern matches (a service principal);
         # a pattern Go quoted (%q) is unquoted first.
