@@ -19,8 +19,9 @@ that provider the pin allows), copied beside the example for both programs.
 `--pin` writes a provider's version constraint in an override file both
 programs read (where only 5.100.0 runs here and the example allows 6.x).
 Values that differ only in what the cloud's mock answered (its account,
-user, zones), and values the program crashed on, are left out and
-counted apart; `--defer-data` instead has
+user, zones), values the program crashed on, and the values that differ
+in an example whose provider called the cloud's API while planning and
+could not reach it, are left out and counted apart; `--defer-data` instead has
 both programs read every data source that calls the API at apply.
 
 A directory is a module's example (its module sources local, `../../`),
@@ -306,9 +307,14 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
             return None, f"init failed: {r.stderr.strip()[-400:]}"
         keys = [k for k in ours if not k.startswith("output.")]
         theirs = {}
+        offline = False
         if keys:
             expr = "{" + ", ".join(f'"{k}" = {k}' for k in keys) + "}"
-            code, out, _ = console(program, work, e, expr)
+            code, out, err = console(program, work, e, expr)
+            # A provider that called the cloud's API while planning (the
+            # Step Functions definition validated by AWS) could not reach
+            # it: what depends on that is no answer to compare.
+            offline = NETWORK.search(err) is not None
             if code == 0:
                 theirs = split_object(out, set(keys)) or {}
             # A string of several lines inside the object is written
@@ -336,10 +342,11 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
                 if r.returncode != 0:
                     ours[k] = errors(r.stderr)
         compared = {k: (ours[k], theirs[k]) for k in ours if k in theirs}
-        return compared, stderr
+        return compared, (stderr, offline)
 
 
 CRASHED = "crashed"
+NETWORK = re.compile(r"request send failed|dial tcp|no such host")
 CRASH = re.compile(r"(Terraform|OpenTofu) crashed!|^panic: ", re.M)
 
 
@@ -361,7 +368,7 @@ def main():
         program = os.environ.get("TOFU", os.path.join(BIN, "tofu"))
     else:
         program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
-    total = equal = lines = lines_equal = all_mocked = all_crashed = 0
+    total = equal = lines = lines_equal = all_mocked = all_crashed = all_offline = 0
     for d in args.dirs:
         pins = [tuple(p.split("=", 1)) for p in args.pin]
         compared, note = measure(program, args.engine, args.plugin_dir, args.provider_config, pins, d, args.keep, args.defer_data, args.registry)
@@ -370,10 +377,12 @@ def main():
             continue
         mocked = [k for k, (a, b) in compared.items() if a != b and from_mock(b, a)]
         crashed = [k for k, (a, b) in compared.items() if b == CRASHED]
-        for k in mocked + crashed:
+        offline = [k for k, (a, b) in compared.items() if a != b and note[1] and k not in mocked + crashed]
+        for k in mocked + crashed + offline:
             del compared[k]
         all_mocked += len(mocked)
         all_crashed += len(crashed)
+        all_offline += len(offline)
         same = [k for k, (a, b) in compared.items() if a == b]
         total += len(compared)
         equal += len(same)
@@ -385,7 +394,8 @@ def main():
             here += sum(m.size for m in matcher.get_matching_blocks())
         lines += there
         lines_equal += here
-        print(f"{d}: {len(same)} of {len(compared)} values equal, {here} of {there} lines ({len(mocked)} left out: from the mock" + "".join(f"; {k}: the program crashed" for k in crashed) + ")")
+        print(f"{d}: {len(same)} of {len(compared)} values equal, {here} of {there} lines ({len(mocked)} left out: from the mock" + "".join(f"; {k}: the program crashed" for k in crashed)
+              + "".join(f"; {k}: the provider could not reach the cloud's API" for k in offline) + ")")
         for k, (a, b) in compared.items():
             if a != b:
                 print(f"  {k}")
@@ -393,7 +403,8 @@ def main():
                 for line in list(diff)[2:40]:
                     print(f"    {line}")
     if total:
-        print(f"all: {equal} of {total} values equal ({100 * equal / total:.1f} %), {lines_equal} of {lines} lines ({100 * lines_equal / lines:.1f} %); {all_mocked} values left out as answered by the mock" + (f", {all_crashed} as the program crashed on them" if all_crashed else ""))
+        print(f"all: {equal} of {total} values equal ({100 * equal / total:.1f} %), {lines_equal} of {lines} lines ({100 * lines_equal / lines:.1f} %); {all_mocked} values left out as answered by the mock" + (f", {all_crashed} as the program crashed on them" if all_crashed else "")
+              + (f", {all_offline} as the provider could not reach the cloud's API for them" if all_offline else ""))
 
 
 if __name__ == "__main__":
