@@ -17,7 +17,12 @@ fn run(root: &Path, p: &Program) -> ProgramRun {
     let Some(name) = p.args.first() else { return ProgramRun::NotFound(String::new()) };
     let path = match look_path(root, name) {
         Ok(path) => path,
-        Err(e) => return ProgramRun::NotFound(format!("exec: {}: {e}", go_quote(name))),
+        Err(e) => {
+            return ProgramRun::NotFound(format!(
+                "exec: {}: {e}",
+                hcl_playground::value::go_quote(name, hcl_playground::Profile::Terraform)
+            ))
+        }
     };
     let dir = root.join(&p.working_dir);
     // A program named by a path runs from the working directory, as
@@ -108,8 +113,4 @@ fn go_io(e: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         _ => e.to_string().split(" (os error").next().unwrap_or_default().to_lowercase(),
     }
-}
-
-fn go_quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_default()
 }

@@ -42,20 +42,20 @@ impl<'a> FileSystem<'a> {
                 }
             }
         };
-        (shown, relative.map(|r| self.canonical(&r)).filter(|r| r != ".."))
+        (shown, relative.map(|r| self.canonical(r)).filter(|r| r != ".."))
     }
 
     /// A cleaned path relative to the root that climbs above it, in its
     /// shortest form from `path.cwd`: with the root at `/r/examples/a`,
     /// `../../examples/b` is `../b` (a module above the root reads its
     /// own files under the names the root reaches them by).
-    fn canonical(&self, path: &str) -> String {
+    fn canonical(&self, path: String) -> String {
         if !path.starts_with("..") {
-            return path.to_string();
+            return path;
         }
         let cwd = clean(&self.0.cwd);
         if !cwd.starts_with('/') {
-            return path.to_string();
+            return path;
         }
         let target = clean(&format!("{cwd}/{path}"));
         let (from, to): (Vec<&str>, Vec<&str>) =
@@ -71,7 +71,7 @@ impl<'a> FileSystem<'a> {
 
     /// A file's name, cleaned and in the form [`FileSystem::resolve`] gives.
     fn name(&self, n: &str) -> String {
-        self.canonical(&clean(n))
+        self.canonical(clean(n))
     }
 
     /// A module file's text at `path` as Terraform resolves it (what a

@@ -109,6 +109,11 @@ impl BlockSchema {
         self.attrs.iter().find(|a| a.name == name)
     }
 
+    /// Whether any attribute is sensitive, here or in a nested block.
+    pub fn has_sensitive(&self) -> bool {
+        self.attrs.iter().any(|a| a.sensitive) || self.blocks.iter().any(|b| b.block.has_sensitive())
+    }
+
     pub fn block(&self, name: &str) -> Option<&NestedBlock> {
         self.blocks.iter().find(|b| b.name == name)
     }

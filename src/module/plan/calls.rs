@@ -157,6 +157,11 @@ pub(crate) fn module_call(p: &mut Planner, i: usize, given: Given) -> Value {
             _ => Value::dynamic_unknown(),
         };
     };
+    // What the call's instances inherit of the root's provider
+    // configurations, as the root has them now: once for all of them.
+    if p.depth == 0 && child.is_some() && instances.len() > 0 {
+        super::provider_plans::note_inherited(p);
+    }
     let mut objects = Vec::with_capacity(instances.len());
     let mut hidden = std::collections::BTreeSet::new();
     // The outputs that failed in the child, while every error is the
@@ -286,9 +291,6 @@ fn run_child(
         }
     }
     let arguments_failed = p.error_count() > before;
-    if p.depth == 0 {
-        super::provider_plans::note_inherited(p);
-    }
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run(None);

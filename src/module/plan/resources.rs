@@ -77,10 +77,7 @@ pub(crate) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
             // (sensitive ones inside nested blocks too: an MQ broker's
             // user.password), which OpenTofu then holds as an object of
             // unknown attributes.
-            fn sensitive_inside(b: &crate::module::load::provider_schema::BlockSchema) -> bool {
-                b.blocks.iter().any(|n| n.block.attrs.iter().any(|a| a.sensitive) || sensitive_inside(&n.block))
-            }
-            if s.attrs.iter().any(|a| a.sensitive || a.deprecated.is_some()) || sensitive_inside(s) {
+            if s.attrs.iter().any(|a| a.deprecated.is_some()) || s.has_sensitive() {
                 let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
                 for (name, ty) in match s.implied_type() {
                     Type::Object(m) => std::sync::Arc::unwrap_or_clone(m),

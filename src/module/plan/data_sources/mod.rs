@@ -45,7 +45,8 @@ pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: 
             Err(None) => {}
         }
     }
-    if let (true, Some(programs)) = (r.ty == "external" && source.as_deref() == Some("hashicorp/external"), &p.module.options.programs) {
+    let programs = p.module.options.programs.as_ref().filter(|_| r.ty == "external" && source.as_deref() == Some("hashicorp/external"));
+    if let Some(programs) = programs {
         match external::read(programs, r, config, p.profile) {
             Ok(values) => {
                 return Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten, p.profile))
