@@ -144,7 +144,7 @@ def local_registry_sources(tree, mirror, pins, out_dir, made=None):
                 # The block's version constraint: the lines up to its end.
                 end = text.find("\n}", m.end())
                 body = text[m.end():end if end >= 0 else len(text)]
-                vm = re.search(r'^\s*version\s*=\s*"([^"]*)"\s*$', body, re.M)
+                vm = re.search(r'^\s*version\s*=\s*"([^"]*)"[ \t]*(?:(?:#|//)[^\n]*)?$', body, re.M)
                 constraint = vm.group(1) if vm else ""
                 repo = os.path.join(mirror, f"{owner}+terraform-{provider}-{name}", "repo")
                 if not os.path.isdir(repo):
