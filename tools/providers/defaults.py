@@ -51,6 +51,10 @@ SAMPLES = {
     # sampled string is taken for one the plan copied).
     ("aws_lb_target_group", "protocol"): "TCP",
     ("aws_alb_target_group", "protocol"): "TCP",
+    # JSON the provider reads at plan time, and the destination most
+    # configurations use.
+    ("aws_ecs_task_definition", "container_definitions"): '[{"name":"sample","image":"nginx","essential":true}]',
+    ("aws_kinesis_firehose_delivery_stream", "destination"): "extended_s3",
 }
 # Files a type's sample reads, written beside its configuration (a chart
 # on disk: helm plans a local chart without any network).
@@ -396,9 +400,9 @@ def learn(ty, block, why):
         return True
     if m:
         return want(m.group(1), m.group(2).strip('"')) or place(ty, block, m.group(1), m.group(2).strip('"'))
-    m = re.search(r'"(\w+)" \(x\) is an invalid ARN', why)
+    m = re.search(r'"([\w.]+)" \(x\) is an invalid ARN', why)
     if m:
-        return want(m.group(1), ARN)
+        return want(m.group(1), ARN) if "." not in m.group(1) else place(ty, block, m.group(1), ARN)
     m = re.search(r'"(\w+)" contains an invalid JSON', why)
     if m:
         return want(m.group(1), POLICY)
@@ -463,6 +467,27 @@ def place(ty, block, name, value):
     return True
 
 
+# Refusals that name the kind of value the provider takes: (pattern, with
+# the argument's dotted path as its group where the message names it, and
+# the value).
+KINDS = [
+    (r'^(?:Error: )?"([\w.]+)" is not a valid CIDR block', "10.0.0.0/16"),
+    (r'^(?:Error: )?"[^"]*" is not a valid CIDR block', "10.0.0.0/16"),
+    (r"invalid value for ([\w.]+) \(must be a valid action \(usually starts with lambda:\)\)", "lambda:InvokeFunction"),
+    (r'^(?:Error: )?"(\w+)" must be the role\'s name not its ARN', "sample-role"),
+    (r'expected "([\w.]+)" to have a host', "https://example.com"),
+    (r"invalid value for ([\w.]+) \(must be a full service hostname", "elasticbeanstalk.amazonaws.com"),
+    (r"invalid value for ([\w.]+) \(must be a valid email address\)", "user@example.com"),
+    (r"invalid value for ([\w.]+) \(must be a valid phone number\)", "+12065550100"),
+    (r'^(?:Error: )?"(\w+)" : unsupported NACL protocol', "-1"),
+    (r"^(?:Error: )?(\w+) must be set non-empty when", ARN),
+    (r"when destination is '\w+', (\w+) is required", True),
+    (r'"([\w.]+)" must be 12 to \d+ characters long', "Sample-Passw0rd!"),
+    (r"invalid value for ([\w.]+) \(must begin with s3:// or https://\)", "s3://sample/key"),
+    (r"Attribute ([\w.]+) value must be a valid S3 URI", "s3://sample/key"),
+]
+
+
 def learn_value(ty, block, why):
     """The refusals whose message tells a value the provider takes (an
     enumeration's first value, a region, an account ID, an address, a
@@ -524,7 +549,21 @@ def learn_value(ty, block, why):
         path = re.sub(r"\[\d+\]", "", m.group(1))
         leaf = path.split(".")[-1]
         return place(ty, block, path, by_name(leaf, (attribute_at(block, path) or {}).get("type", "string")))
-    m = re.search(r"set of string required, but have string", why)
+    m = re.search(r"^(?:Error: )?(\w+) and (\w+) must be set when", why, flags=re.M)
+    if m:
+        # Arguments another's value requires, named together (a Zip
+        # function's handler and runtime); their values are learned next.
+        return any([place(ty, block, n, SAMPLES.get((ty, n), by_name(n, (attrs.get(n) or {}).get("type", "string"))))
+                    for n in m.groups()])
+    # Values of a kind the message names, for the argument it or its line
+    # names.
+    for pattern, value in KINDS:
+        m = re.search(pattern, why, flags=re.M)
+        if m and (m.groups() or at):
+            name = m.group(1) if m.groups() else at.group(1)
+            if place(ty, block, name, value):
+                return True
+    m = re.search(r"(?:set|list) of string required, but have string", why)
     if m and at:
         return place(ty, block, at.group(1), LEARNED.get((ty, at.group(1)), "x"))
     m = re.search(r"^(?:Error: )?(\w+) must be at least (\d+) when", why, flags=re.M)
@@ -777,6 +816,15 @@ def probe_empty(program, plugin_dir, provider, version, config, keys, earlier, b
     return found
 
 
+def write_out(args, out):
+    """Writes `out` (the defaults found so far, with an earlier run's under
+    --nested) to --out."""
+    if args.nested:
+        out = with_nested(json.load(open(args.nested)), out)
+    with open(args.out, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--plugin-dir", required=True)
@@ -840,12 +888,12 @@ def main():
                             refused.append(ty)
                     print(f"round {round}: {i + len(chunk)}/{len(todo)}: {len(changes)} planned, {len(failed)} refused", file=sys.stderr)
                 todo = sorted(set(refused))
+                # Each round's findings are kept: a long run stopped later
+                # still gives them.
+                write_out(args, out)
                 if not todo:
                     break
-        if args.nested:
-            out = with_nested(json.load(open(args.nested)), out)
-        with open(args.out, "w") as f:
-            json.dump(out, f, indent=1, sort_keys=True)
+        write_out(args, out)
         return
     for address, p in sorted(data["provider_schemas"].items()):
         provider = "/".join(address.split("/")[1:])

@@ -33,6 +33,7 @@ that is not; nothing here runs in the tests (it needs the programs).
 """
 import argparse
 import difflib
+import json
 import os
 import re
 import shutil
@@ -53,8 +54,11 @@ MOCK = ("123456789012", "moto", "AKIAIOSFODNN7EXAMPLE")
 MOCK_ZONE = re.compile(r'"[a-z]{2}(-[a-z]+)+-\d[a-z]"|"[a-z]{3}\d-az\d"')
 
 
-# Data sources the AWS provider reads without calling the cloud's API.
-OFFLINE_DATA = {"aws_iam_policy_document", "aws_partition", "aws_region", "aws_arn", "aws_default_tags"}
+# Data sources the AWS and Google providers read without calling the
+# cloud's API.
+OFFLINE_DATA = {"aws_iam_policy_document", "aws_partition", "aws_region", "aws_arn", "aws_default_tags",
+                "google_iam_policy", "google_client_config"}
+CLOUD_DATA = r"(?:aws|google|google_beta)_\w+"
 DEFER = "terraform_data.measure_defer"
 HCL_EVAL = os.path.join(ROOT, "target", "debug", "hcl-eval")
 
@@ -68,12 +72,14 @@ def defer_data_sources(tree):
     for d, _, names in os.walk(tree):
         touched = False
         for n in names:
+            path = os.path.join(d, n)
+            if n.endswith(".tf.json"):
+                touched = defer_json_data_sources(path) or touched
             if not n.endswith(".tf"):
                 continue
-            path = os.path.join(d, n)
             text = open(path).read()
             out, pos = [], 0
-            for m in re.finditer(r'^data\s+"(aws_\w+)"\s+"[\w-]+"\s*\{', text, re.M):
+            for m in re.finditer(r'^data\s+"(' + CLOUD_DATA + r')"\s+"[\w-]+"\s*\{', text, re.M):
                 if m.group(1) in OFFLINE_DATA:
                     continue
                 depth, i = 1, m.end()
@@ -91,6 +97,24 @@ def defer_data_sources(tree):
         if touched:
             with open(os.path.join(d, "zz_measure_defer.tf"), "w") as f:
                 f.write('resource "terraform_data" "measure_defer" {}\n')
+
+
+def defer_json_data_sources(path):
+    """defer_data_sources for a file in JSON syntax (CDK for Terraform's
+    `cdk.tf.json`); whether it deferred any."""
+    doc = json.load(open(path))
+    touched = False
+    for ty, blocks in (doc.get("data") or {}).items() if isinstance(doc, dict) else []:
+        if not re.fullmatch(CLOUD_DATA, ty) or ty in OFFLINE_DATA or not isinstance(blocks, dict):
+            continue
+        for body in blocks.values():
+            if isinstance(body, dict) and "depends_on" not in body:
+                body["depends_on"] = [DEFER]
+                touched = True
+    if touched:
+        with open(path, "w") as f:
+            json.dump(doc, f, indent=2)
+    return touched
 
 
 def version_key(tag):
@@ -267,9 +291,13 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
         if provider_config:
             # The mock credentials join the example's own provider blocks
             # (their regions stay), each alias too.
-            mock = [line for line in open(provider_config).read().splitlines() if not line.strip().startswith("region")]
-            texts = "".join(open(os.path.join(work, n)).read() for n in os.listdir(work) if n.endswith(".tf"))
-            own = 'provider "aws"' in texts
+            mock = open(provider_config).read().splitlines()
+            texts = "".join(open(os.path.join(work, n)).read() for n in os.listdir(work) if n.endswith((".tf", ".tf.json")))
+            named = re.match(r'\s*provider\s+"([\w-]+)"', mock[0])
+            name = named.group(1) if named else "aws"
+            own = f'provider "{name}"' in texts or re.search(r'"provider"\s*:\s*\{\s*"' + name + '"', texts)
+            if own:
+                mock = [line for line in mock if not line.strip().startswith("region")]
             blocks = ["\n".join(mock)]
             for alias in sorted(set(re.findall(r'alias\s*=\s*"([\w-]+)"', texts))):
                 blocks.append("\n".join([mock[0], f'  alias = "{alias}"'] + mock[1:]))
