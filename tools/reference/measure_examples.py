@@ -152,7 +152,9 @@ def local_registry_sources(tree, mirror, pins, out_dir, made=None):
     """Registry module sources of every .tf file under `tree` replaced by
     relative paths to copies of the modules' repositories (see --registry)."""
     made = {} if made is None else made
-    for d, _, names in os.walk(tree):
+    for d, dirs, names in os.walk(tree):
+        # A repository's own test fixtures are not part of any example.
+        dirs[:] = [x for x in dirs if not (d == tree and x in ("test", "tests"))]
         for n in names:
             if not n.endswith(".tf"):
                 continue
@@ -171,6 +173,8 @@ def local_registry_sources(tree, mirror, pins, out_dir, made=None):
                 vm = re.search(r'^\s*version\s*=\s*"([^"]*)"[ \t]*(?:(?:#|//)[^\n]*)?$', body, re.M)
                 constraint = vm.group(1) if vm else ""
                 repo = os.path.join(mirror, f"{owner}+terraform-{provider}-{name}", "repo")
+                if os.path.isdir(os.path.join(repo, ".git")):
+                    repo = os.path.join(repo, ".git")
                 if not os.path.isdir(repo):
                     raise MissingModule(f"no snapshot of {owner}/{name}/{provider} in {mirror} (fetch github:{owner}/terraform-{provider}-{name})")
                 key = (repo, constraint)
