@@ -32,7 +32,7 @@ import shutil
 
 FLAGS = (("required", "r"), ("optional", "o"), ("computed", "c"), ("sensitive", "s"), ("write_only", "w"), ("deprecated", "d"))
 # The JSON forms (json_forms.py) planning rewrites an argument into.
-FORMS = ("sorted", "policy", "unescaped")
+FORMS = ("sorted", "policy", "unescaped", "upper", "lower")
 KINDS = (("resource_schemas", "resource"), ("data_source_schemas", "data"), ("ephemeral_resource_schemas", "ephemeral"))
 
 

@@ -16,7 +16,16 @@ json.Unmarshal into an interface and json.Marshal: compact, every
 object's keys sorted, <, > and & escaped), "policy" (the same, but the
 top object's Version, Id and Statement first, as IAM's inline policies
 are planned), "unescaped" (sorted, the escapes undone: EventBridge's
-event patterns) or "other". `--apply` writes the forms other than
+event patterns) or "other".
+
+With `--case`, each optional or required string argument (and list or
+set of strings) of the types named, at the top level and one level down,
+is planned set to a mixed-case sample instead, and classed "as-written",
+"upper" or "lower" (a schema's StateFunc of Go's strings.ToUpper or
+ToLower: a Google storage bucket's `location`) or "other". The types
+worth planning are those whose source has such a StateFunc
+(`git grep -l 'StateFunc' -- 'google/services/*'` in the provider's
+repository), as planning every string of every type takes hours. `--apply` writes the forms other than
 "as-written" into the provider data's per-type files as
 `"normalize": {ARGUMENT: FORM}` (compact.py keeps them: `--normalize`);
 `--from FORMS --apply DATA` writes an earlier output without planning.
@@ -40,8 +49,13 @@ ARRAY = [{"name": "web", "image": "nginx", "essential": True, "memory": 128, "po
           "environment": [{"name": "A", "value": "<b>&c"}]}]
 
 
-def sample_for(name):
-    return ARRAY if name.endswith("definitions") else SAMPLE
+def samples_for(name):
+    """The documents a JSON probe sets an argument to (name suffix,
+    document): an object, and an array too (a table's schema is one) where
+    the name does not say which."""
+    if name.endswith("definitions"):
+        return [("", ARRAY)]
+    return [("", SAMPLE), ("__array", ARRAY)]
 
 
 def go_json(v, top_first=(), html=True):
@@ -73,8 +87,30 @@ def classed(value, sample):
     return "other"
 
 
+CASE = "Sample-Value"
+
+
+def textual(a):
+    """Whether an argument is one a --case probe sets: a string, or a
+    list or set of strings, that the configuration may set."""
+    ty = a.get("type")
+    return (a.get("optional") or a.get("required")) and (ty == "string" or ty in (["list", "string"], ["set", "string"]))
+
+
+def case_sample(a):
+    return CASE if a.get("type") == "string" else [CASE]
+
+
+def case_classed(value):
+    """A --case probe's planned value classed: as written, in upper or
+    lower case, or other."""
+    one = value[0] if isinstance(value, list) and len(value) == 1 else value
+    return {CASE: "as-written", CASE.upper(): "upper", CASE.lower(): "lower"}.get(one, "other") if isinstance(one, str) else "other"
+
+
 def main():
     ap = sdk_rules.probe_arguments(__doc__)
+    ap.add_argument("--case", action="store_true", help="probe strings' case (StateFunc) instead of JSON")
     ap.add_argument("--apply", metavar="DATA", help="write the forms into the provider data at DATA (www/providers)")
     ap.add_argument("--from", dest="recorded", metavar="FORMS", help="apply an earlier --out instead of planning again")
     args = ap.parse_args()
@@ -93,8 +129,8 @@ def main():
             if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
                 continue
             lines = [x for x in base if x.split("=")[0].strip() != name]
-            lines.append(f"  {name} = {json.dumps(json.dumps(sample_for(name), indent=2))}")
-            yield name, lines, (ty, name)
+            for suffix, doc in samples_for(name):
+                yield name + suffix, lines + [f"  {name} = {json.dumps(json.dumps(doc, indent=2))}"], (ty, name, doc)
         # One level down: a block written once with its required content
         # (an IAM role's inline_policy).
         for bname, bt in sorted(block.get("block_types", {}).items()):
@@ -105,18 +141,42 @@ def main():
                 if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
                     continue
                 own = [x for x in inner if x.split("=")[0].strip() != name]
-                lines = base + [f"  {bname} {{"] + own + [f"    {name} = {json.dumps(json.dumps(sample_for(name), indent=2))}", "  }"]
-                yield f"{bname}__{name}", lines, (ty, f"{bname}.{name}")
+                for suffix, doc in samples_for(name):
+                    lines = base + [f"  {bname} {{"] + own + [f"    {name} = {json.dumps(json.dumps(doc, indent=2))}", "  }"]
+                    yield f"{bname}__{name}{suffix}", lines, (ty, f"{bname}.{name}", doc)
 
-    changes, meta = sdk_rules.probe_all(program, args, version, config, schemas, types, json_probes, rounds=4)
+    def case_probes(ty, block):
+        base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
+        for name, a in sorted(block.get("attributes", {}).items()):
+            if textual(a):
+                lines = [x for x in base if x.split("=")[0].strip() != name]
+                yield f"case_{name}", lines + [f"  {name} = {json.dumps(case_sample(a))}"], (ty, name)
+        for bname, bt in sorted(block.get("block_types", {}).items()):
+            if bt.get("nesting_mode") not in ("list", "set", "single") or any(x == f"  {bname} {{" for x in base):
+                continue
+            inner = defaults.body(ty, bt["block"], "    ", bname)
+            for name, a in sorted(bt["block"].get("attributes", {}).items()):
+                if textual(a):
+                    own = [x for x in inner if x.split("=")[0].strip() != name]
+                    lines = base + [f"  {bname} {{"] + own + [f"    {name} = {json.dumps(case_sample(a))}", "  }"]
+                    yield f"case_{bname}__{name}", lines, (ty, f"{bname}.{name}")
+
+    changes, meta = sdk_rules.probe_all(program, args, version, config, schemas, types, case_probes if args.case else json_probes, rounds=4)
     forms = {}
     tally = {}
     for address, change in sorted(changes.items()):
-        ty, name = meta[address]
+        ty, name = meta[address][:2]
         after, unknown = change.get("after") or {}, change.get("after_unknown") or {}
         value = sdk_rules.at(after, name)
-        sample = sample_for(name.split(".")[-1])
-        c = "unknown" if sdk_rules.at(unknown, name) is True else classed(value, sample) if isinstance(value, str) else "other"
+        if sdk_rules.at(unknown, name) is True:
+            c = "unknown"
+        elif args.case:
+            c = case_classed(value)
+        else:
+            c = classed(value, meta[address][2]) if isinstance(value, str) else "other"
+        # Of an object's and an array's probes, a form found wins.
+        if forms.get(ty, {}).get(name) not in (None, "as-written", "unknown", "other") and c in ("as-written", "unknown", "other"):
+            continue
         forms.setdefault(ty, {})[name] = c
         tally[c] = tally.get(c, 0) + 1
     print(f"{len(changes)} planned: {tally}", file=sys.stderr)
@@ -136,6 +196,8 @@ def apply(forms, data_dir, provider):
         if not os.path.exists(path):
             continue
         d = json.load(open(path))
+        # The arguments probed take their new forms; the others keep theirs.
+        wanted = {**{n: f for n, f in d.get("normalize", {}).items() if n not in by_name}, **wanted}
         if d.get("normalize", {}) == wanted:
             continue
         if wanted:

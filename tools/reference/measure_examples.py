@@ -63,6 +63,18 @@ DEFER = "terraform_data.measure_defer"
 HCL_EVAL = os.path.join(ROOT, "target", "debug", "hcl-eval")
 
 
+def aliases(texts, name):
+    """The aliases of provider `name`'s blocks in `texts` (HCL)."""
+    found = set()
+    for m in re.finditer(r'^provider\s+"' + re.escape(name) + r'"\s*\{', texts, re.M):
+        depth, i = 1, m.end()
+        while i < len(texts) and depth:
+            depth += {"{": 1, "}": -1}.get(texts[i], 0)
+            i += 1
+        found.update(re.findall(r'^\s*alias\s*=\s*"([\w-]+)"', texts[m.end():i], re.M))
+    return found
+
+
 def defer_data_sources(tree):
     """Every data source of the tree that calls the cloud's API read at
     apply instead (`depends_on` a resource to create, in the files both
@@ -294,20 +306,23 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
             work = os.path.join(tmp, "repo", os.path.relpath(os.path.abspath(directory), above))
         if provider_config:
             # The mock credentials join the example's own provider blocks
-            # (their regions stay), each alias too.
-            mock = open(provider_config).read().splitlines()
+            # (their regions stay), each alias too; a file may mock several
+            # providers (google and google-beta), a block each.
             texts = "".join(open(os.path.join(work, n)).read() for n in os.listdir(work) if n.endswith((".tf", ".tf.json")))
-            named = re.match(r'\s*provider\s+"([\w-]+)"', mock[0])
-            name = named.group(1) if named else "aws"
-            own = f'provider "{name}"' in texts or re.search(r'"provider"\s*:\s*\{\s*"' + name + '"', texts)
-            if own:
-                mock = [line for line in mock if not line.strip().startswith("region")]
-            blocks = ["\n".join(mock)]
-            for alias in sorted(set(re.findall(r'alias\s*=\s*"([\w-]+)"', texts))):
-                blocks.append("\n".join([mock[0], f'  alias = "{alias}"'] + mock[1:]))
-            name = "zz_mock_provider_override.tf" if own else "zz_mock_provider.tf"
-            with open(os.path.join(work, name), "w") as f:
-                f.write("\n".join(blocks) + "\n")
+            files = {}
+            for mock in re.findall(r'^provider\s+"[\w-]+"\s*\{.*?^\}', open(provider_config).read(), flags=re.M | re.S):
+                mock = mock.splitlines()
+                name = re.match(r'\s*provider\s+"([\w-]+)"', mock[0]).group(1)
+                own = f'provider "{name}"' in texts or re.search(r'"provider"\s*:\s*\{\s*"' + name + '"', texts)
+                if own:
+                    mock = [line for line in mock if not line.strip().startswith("region")]
+                blocks = files.setdefault("zz_mock_provider_override.tf" if own else "zz_mock_provider.tf", [])
+                blocks.append("\n".join(mock))
+                for alias in sorted(aliases(texts, name)):
+                    blocks.append("\n".join([mock[0], f'  alias = "{alias}"'] + mock[1:]))
+            for name, blocks in files.items():
+                with open(os.path.join(work, name), "w") as f:
+                    f.write("\n".join(blocks) + "\n")
         if pins:
             # Version constraints of the example's own root replaced, as a
             # user pins them (`~> 5.0` where the data holds 6.x too), in an

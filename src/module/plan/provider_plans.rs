@@ -19,6 +19,8 @@
 //!   (unless `add_terraform_attribution_label = false`);
 //!   `google_service_account`'s `email` and `member` from its `account_id`
 //!   and project;
+//! - `hashicorp/random`: `random_string`'s and `random_password`'s
+//!   `number` and `numeric`, the one set giving the other its value;
 //! - `hashicorp/helm`: `helm_release`'s `version`, where the resource
 //!   leaves it unset, from the `Chart.yaml` of a local chart among the
 //!   module's files (the provider loads the chart while planning; a chart
@@ -47,8 +49,26 @@ pub(crate) fn adjust(
         "hashicorp/aws" => aws(p, r, schema, config, planned),
         "hashicorp/google" => google(p, r, planned),
         "hashicorp/helm" if r.ty == "helm_release" => helm_release(p, planned),
+        "hashicorp/random" if matches!(r.ty.as_str(), "random_string" | "random_password") => number_numeric(config, planned),
         _ => planned,
     }
+}
+
+/// `random_string` and `random_password`: the deprecated `number` and
+/// `numeric` kept alike, the one set giving the other its value.
+fn number_numeric(config: &crate::value::SortedMap<Value>, planned: Value) -> Value {
+    let set = |name: &str| config.get(name).filter(|v| !v.is_null()).cloned();
+    let Value::Object(mut attrs) = planned else { return planned };
+    match (set("number"), set("numeric")) {
+        (Some(number), None) => {
+            attrs.make_mut().insert("numeric".into(), number);
+        }
+        (None, Some(numeric)) => {
+            attrs.make_mut().insert("number".into(), numeric);
+        }
+        _ => {}
+    }
+    Value::Object(attrs)
 }
 
 /// `helm_release`: the version of a local chart.

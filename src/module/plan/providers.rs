@@ -527,17 +527,23 @@ fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::V
 /// `&` escaped; a "policy" has its top object's `Version`, `Id` and
 /// `Statement` first; "unescaped" has the escapes undone (EventBridge's
 /// event patterns).
+/// "upper" and "lower" are a string's case (Go's `strings.ToUpper` or
+/// `ToLower` as a schema's `StateFunc`: a storage bucket's `location`),
+/// of each string in a list or set too.
 /// Text that is not JSON stays as written (the provider refuses it). A
 /// name `block.argument` is the argument in each of the block's objects.
 pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile: crate::profile::Profile) -> Value {
     let Some(forms) = forms.as_object().filter(|f| !f.is_empty()) else { return planned };
     let Value::Object(mut fields) = planned else { return planned };
     for (name, form) in forms {
-        let first: &[&str] = if form == "policy" { &["Version", "Id", "Statement"] } else { &[] };
-        let html = form != "unescaped";
+        let form = form.as_str().unwrap_or_default();
+        let normal = |v: &Value| match form {
+            "upper" | "lower" => normal_case(v, form == "upper", profile),
+            _ => normal_json(v, if form == "policy" { &["Version", "Id", "Statement"] } else { &[] }, form != "unescaped"),
+        };
         match name.split_once('.') {
             None => {
-                if let Some(normal) = fields.get(name).and_then(|v| normal_json(v, first, html)) {
+                if let Some(normal) = fields.get(name).and_then(normal) {
                     fields.make_mut().insert(name.clone(), normal);
                 }
             }
@@ -548,7 +554,7 @@ pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile:
                     objects.clone(),
                     |m| {
                         let mut out = m.clone();
-                        if let Some(normal) = m.get(&argument).and_then(|v| normal_json(v, first, html)) {
+                        if let Some(normal) = m.get(&argument).and_then(normal) {
                             out.make_mut().insert(argument.clone(), normal);
                         }
                         Value::Object(out)
@@ -560,6 +566,45 @@ pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile:
         }
     }
     Value::Object(fields)
+}
+
+/// A known string, or a list or set of them, in upper or lower case where
+/// that differs. As Go's `unicode.ToUpper`, a character whose case has
+/// more than one character (`ß`) stays.
+fn normal_case(v: &Value, upper: bool, profile: crate::profile::Profile) -> Option<Value> {
+    let (inner, marks) = v.clone().unmark();
+    let one = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                let mut mapped: Vec<char> = if upper { c.to_uppercase().collect() } else { c.to_lowercase().collect() };
+                if mapped.len() == 1 {
+                    mapped.pop().unwrap_or(c)
+                } else {
+                    c
+                }
+            })
+            .collect()
+    };
+    let changed = match &inner {
+        Value::String(s) => Some(one(s)).filter(|c| c.as_str() != &**s).map(|c| Value::String(c.into())),
+        Value::List(t, es) | Value::Set(t, es)
+            if es.iter().any(|e| matches!(e.unmarked(), Value::String(s) if one(s).as_str() != &**s)) =>
+        {
+            let items: Vec<Value> = es
+                .iter()
+                .map(|e| match e.unmarked() {
+                    Value::String(s) => Value::String(one(s).into()).with_same_marks(e),
+                    _ => e.clone(),
+                })
+                .collect();
+            Some(match &inner {
+                Value::Set(..) => Value::set(t.clone(), items, profile),
+                _ => Value::List(t.clone(), items.into()),
+            })
+        }
+        _ => None,
+    }?;
+    Some(changed.with_marks(marks))
 }
 
 /// A known JSON string in its provider's normal form, where that differs.

@@ -127,3 +127,37 @@ case(A, "provider-configuration-errors", '''
       name = "events"
     }
 ''', ["google_pubsub_topic.t.name"])
+
+# What the provider rewrites while planning: a StateFunc's upper case (a
+# bucket's location, each of its data locations) and JSON compact with
+# keys sorted (a table's schema, a dashboard).
+case(A, "arguments-the-provider-rewrites", '''
+    provider "google" {
+      project      = "demo-project"
+      region       = "us-central1"
+      access_token = "mock-token"
+    }
+    resource "google_storage_bucket" "b" {
+      name     = "dual"
+      location = "us"
+      custom_placement_config {
+        data_locations = ["us-east4", "us-west1"]
+      }
+    }
+    resource "google_bigquery_table" "t" {
+      dataset_id = "d"
+      table_id   = "t"
+      schema = jsonencode([
+        { name = "data", type = "STRING", mode = "NULLABLE", description = "The data" },
+      ])
+    }
+    resource "google_monitoring_dashboard" "d" {
+      dashboard_json = <<-EOT
+        {
+          "displayName": "Demo <one> & two",
+          "gridLayout": { "widgets": [] }
+        }
+      EOT
+    }
+''', ["google_storage_bucket.b.location", "google_storage_bucket.b.custom_placement_config", "google_bigquery_table.t.schema",
+      "google_monitoring_dashboard.d.dashboard_json"])

@@ -33,6 +33,20 @@ case(A, "random-string", '''
     }
 ''', ["random_string.s", "random_string.s.result", "random_string.s.special", "random_string.s.upper", "type(random_string.s)"])
 
+# The deprecated `number` and `numeric` kept alike by the provider's plan
+# modifier: the one set gives the other its value (setting `number` warns
+# "Attribute Deprecated", which the playground does not say).
+case(A, "random-string-number-and-numeric", '''
+    resource "random_string" "a" {
+      length  = 8
+      numeric = false
+    }
+    resource "random_password" "c" {
+      length  = 8
+      numeric = false
+    }
+''', ["[random_string.a.number, random_string.a.numeric]", "[random_password.c.number, random_password.c.numeric]"])
+
 case(A, "random-password-sensitive", '''
     resource "random_password" "db" {
       length = 24
