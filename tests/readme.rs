@@ -51,6 +51,29 @@ fn readme_probe_figures_are_the_recorded_tallies() {
     }
 }
 
+/// The Google probes' figures the provider data's guide quotes are the
+/// recorded tallies'.
+#[test]
+fn readme_google_probe_figures_are_the_recorded_tallies() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(root.join("tests/providers/sdk_rules").join(name)).unwrap()).unwrap()
+    };
+    let (json, case) = (read("google-7.45.0-json.json"), read("google-7.45.0-case.json"));
+    let count = |t: &serde_json::Value, class: &str| t["tally"][class].as_u64().unwrap_or(0);
+    let total = |t: &serde_json::Value| t["tally"].as_object().unwrap().values().filter_map(|n| n.as_u64()).sum::<u64>();
+    let thousands = |n: u64| if n >= 1000 { format!("{},{:03}", n / 1000, n % 1000) } else { n.to_string() };
+    let tools = std::fs::read_to_string(root.join("tools/providers/README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    for figure in [
+        format!("{} probes planned", thousands(total(&json))),
+        format!("plans {} of them compact", count(&json, "sorted")),
+        format!("keeps {} as written", thousands(count(&json, "as-written"))),
+        format!("{} arguments planned, {} in upper case", total(&case), count(&case, "upper")),
+    ] {
+        assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+    }
+}
+
 /// The counts of aws 5.100.0 types with defaults inside blocks, and with
 /// what a block written empty plans, that the provider data's guide
 /// quotes are the data's.

@@ -147,9 +147,16 @@ case(A, "arguments-the-provider-rewrites", '''
     resource "google_bigquery_table" "t" {
       dataset_id = "d"
       table_id   = "t"
-      schema = jsonencode([
-        { name = "data", type = "STRING", mode = "NULLABLE", description = "The data" },
-      ])
+      schema = <<-EOT
+        [
+          {
+            "name": "data",
+            "type": "STRING",
+            "mode": "NULLABLE",
+            "description": "The data"
+          }
+        ]
+      EOT
     }
     resource "google_monitoring_dashboard" "d" {
       dashboard_json = <<-EOT
