@@ -293,6 +293,13 @@ pub fn prepare(
     Prepared { values, ranges, fatal, prior }
 }
 
+/// The values a variables file (`.tfvars` or `.tfvars.json`) gives, in
+/// order; those it cannot read are left out.
+pub(crate) fn file_values(name: &str, text: &str, profile: Profile) -> Vec<(String, Value)> {
+    let mut diags = Vec::new();
+    variables_file(0, name, text, profile, &mut diags).into_iter().filter_map(|(n, g)| g.value.map(|v| (n, v))).collect()
+}
+
 fn input_diag(file: Option<usize>, d: Diagnostic) -> ModuleDiagnostic {
     ModuleDiagnostic {
         kind: super::DiagnosticKind::Other,

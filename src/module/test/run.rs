@@ -66,11 +66,14 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     // The variables: the file's, then the run's, over `run` and `var`.
     let mut scope_errors = Vec::new();
     let runs_value = Value::Object(state.runs.clone().into_iter().collect::<BTreeMap<_, _>>().into());
+    let globals = global_variables(module, tf, test);
     let mut test_vars: BTreeMap<String, Value> = BTreeMap::new();
-    for c in &test.cli {
-        if let CliInput::Var(n, v) = c {
-            test_vars.insert(n.clone(), Value::string(v.clone(), profile));
-        }
+    for (name, global) in &globals {
+        let value = match global {
+            Global::File(v) => v.clone(),
+            Global::Cli(raw) => Value::string(raw.clone(), profile),
+        };
+        test_vars.insert(name.clone(), value);
     }
     let constant_scope = |vars: &BTreeMap<String, Value>| -> SortedMap<Value> {
         [("run".to_string(), runs_value.clone()), ("var".to_string(), Value::Object(vars.clone().into()))].into_iter().collect()
@@ -82,9 +85,34 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
             }
         }
     }
-    let mut given: BTreeMap<String, Value> = BTreeMap::new();
-    for a in tf.variables.iter().chain(run.variables.iter()) {
+    // A global value from a variables file is given as a run's is; one
+    // from `-var` goes to the module as the command line's.
+    let mut given: BTreeMap<String, Value> =
+        globals.iter().filter_map(|(n, g)| if let Global::File(v) = g { Some((n.clone(), v.clone())) } else { None }).collect();
+    // The run's variables read the file's (Terraform), or the module's
+    // variables, their defaults where no global value sets them (OpenTofu).
+    let file_scope = |vars: &BTreeMap<String, Value>, given: &BTreeMap<String, Value>| match tofu {
+        false => {
+            let mut vars = vars.clone();
+            vars.extend(tf.variables.iter().filter_map(|a| given.get(&a.name).map(|v| (a.name.clone(), v.clone()))));
+            vars
+        }
+        true => target
+            .root()
+            .config
+            .variables
+            .iter()
+            .filter_map(|v| vars.get(&v.name).or(v.default.as_ref()).map(|x| (v.name.clone(), x.clone())))
+            .collect(),
+    };
+    for a in &tf.variables {
         if let Some(v) = evaluate(module, tf.file, &a.expr, &constant_scope(&test_vars), &mut scope_errors) {
+            given.insert(a.name.clone(), v);
+        }
+    }
+    let run_vars = file_scope(&test_vars, &given);
+    for a in &run.variables {
+        if let Some(v) = evaluate(module, tf.file, &a.expr, &constant_scope(&run_vars), &mut scope_errors) {
             given.insert(a.name.clone(), v);
         }
     }
@@ -291,6 +319,50 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
 }
 
 /// The warnings of a plan (and an apply) with `plan_options.target`.
+/// Where a global variable's value comes from.
+enum Global {
+    /// A variables file: its value.
+    File(Value),
+    /// `-var`: the raw text.
+    Cli(String),
+}
+
+/// The values every run of test file `tf` has, by name, the last of each:
+/// the root directory's variables files (`terraform.tfvars`,
+/// `*.auto.tfvars`), the command line's `-var` and `-var-file`, then, for
+/// a file in the test directory (for every file: OpenTofu), that
+/// directory's variables files.
+fn global_variables(module: &Module, tf: &TestFile, test: &TestOptions) -> BTreeMap<String, Global> {
+    let profile = module.options().profile;
+    let mut out = BTreeMap::new();
+    let from_files = |files: &[(String, String)], out: &mut BTreeMap<String, Global>| {
+        for (name, text) in files {
+            out.extend(crate::module::load::inputs::file_values(name, text, profile).into_iter().map(|(n, v)| (n, Global::File(v))));
+        }
+    };
+    let mut root = Inputs::default();
+    root.add_auto_files(module.files());
+    from_files(&root.files, &mut out);
+    for c in &test.cli {
+        match c {
+            CliInput::Var(n, v) => {
+                out.insert(n.clone(), Global::Cli(v.clone()));
+            }
+            CliInput::File(name, text) => from_files(&[(name.clone(), text.clone())], &mut out),
+            _ => {}
+        }
+    }
+    let dir = format!("{}/", test.test_directory.trim_end_matches('/'));
+    if profile == Profile::OpenTofu || tf.name.strip_prefix(&dir).is_some_and(|rest| !rest.contains('/')) {
+        let inside: Vec<(String, String)> =
+            module.files().iter().filter_map(|(n, t)| n.strip_prefix(&dir).map(|rest| (rest.to_string(), t.clone()))).collect();
+        let mut tests = Inputs::default();
+        tests.add_auto_files(&inside);
+        from_files(&tests.files, &mut out);
+    }
+    out
+}
+
 fn targeting_warnings(apply: bool, profile: Profile) -> Vec<TestDiagnostic> {
     let warning = |summary: &str, detail: &str| TestDiagnostic::sourceless_warning(summary, detail);
     let (plan, applied) = match profile {
