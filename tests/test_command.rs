@@ -1,8 +1,8 @@
 //! The test command (`hcl-eval --test`, `run_tests`) against the golden
 //! cases of `tests/tftest/cases.jsonl`, recorded with the real `terraform
 //! test -no-color` and `tofu test -no-color`
-//! (`tools/reference/record_tests.py`): standard output, standard error
-//! and the exit status, byte for byte. A case's `gap` names, per engine,
+//! (`tools/reference/record_tests.py`): standard output, standard error,
+//! the two merged in one pipe, and the exit status, byte for byte. A case's `gap` names, per engine,
 //! what the playground does not reproduce yet; those are listed, not
 //! compared.
 
@@ -50,6 +50,13 @@ fn test_command_matches_the_recordings() {
             let module = ModuleOptions { profile, providers: Some(common::provider_data()), ..ModuleOptions::default() };
             let suite = run_tests(files.clone(), &module, &options(case["args"].as_array().unwrap()));
             let (out, err) = suite.streams();
+            // Both streams in one pipe: recorded where not all of standard
+            // output comes first.
+            let merged: String = suite.chunks().into_iter().map(|(_, text)| text).collect();
+            let want_merged = expect["merged"]
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("{}{}", expect["stdout"].as_str().unwrap(), expect["stderr"].as_str().unwrap()));
             let exit = if suite.passed() { 0 } else { 1 };
             compared += 1;
             if out != expect["stdout"].as_str().unwrap()
@@ -62,6 +69,8 @@ fn test_command_matches_the_recordings() {
                     expect["stderr"].as_str().unwrap(),
                     expect["exit"]
                 ));
+            } else if merged != want_merged {
+                failures.push(format!("{id} ({engine}): the streams merged\n--- expected\n{want_merged}\n--- got\n{merged}"));
             }
         }
     }

@@ -57,6 +57,6 @@ pub use plan::providers::ProviderVersion;
 pub use result::inspect::inspect_module;
 pub use result::workspace::Workspace;
 pub use result::{Evaluation, Kind, NamedValue, UNEXPECTED_RESULTS};
-pub use test::report::render as render_test_diagnostic;
+pub use test::report::{render as render_test_diagnostic, Stream};
 pub use test::values::Comparison;
 pub use test::{is_test_file, run_tests, FileResult, RunResult, Status as TestStatus, TestDiagnostic, TestOptions, TestSuite};

@@ -160,13 +160,16 @@ class MissingModule(Exception):
 REGISTRY_SOURCE = re.compile(r'^(\s*)source\s*=\s*"([\w-]+)/([\w-]+)/([\w-]+)(//[^"]*)?"\s*$', re.M)
 
 
-def local_registry_sources(tree, mirror, pins, out_dir, made=None):
+def local_registry_sources(tree, mirror, pins, out_dir, made=None, example=None):
     """Registry module sources of every .tf file under `tree` replaced by
-    relative paths to copies of the modules' repositories (see --registry)."""
+    relative paths to copies of the modules' repositories (see --registry);
+    of the tree's examples, only `example`'s (a path under `tree`)."""
     made = {} if made is None else made
     for d, dirs, names in os.walk(tree):
-        # A repository's own test fixtures are not part of any example.
-        dirs[:] = [x for x in dirs if not (d == tree and x in ("test", "tests"))]
+        # A repository's own test fixtures are not part of any example,
+        # nor are its other examples.
+        dirs[:] = [x for x in dirs if not (d == tree and x in ("test", "tests"))
+                   and not (example and os.path.basename(d) == "examples" and os.path.join(d, x) != example)]
         for n in names:
             if not n.endswith(".tf"):
                 continue
@@ -333,7 +336,7 @@ def measure(program, engine, plugin_dir, provider_config, pins, directory, keep=
         if mirror:
             repo = os.path.join(tmp, "repo")
             try:
-                local_registry_sources(repo if os.path.isdir(repo) else work, mirror, pins, os.path.join(tmp, "registry"))
+                local_registry_sources(repo if os.path.isdir(repo) else work, mirror, pins, os.path.join(tmp, "registry"), example=work)
             except MissingModule as e:
                 return None, str(e)
         if defer:

@@ -9,7 +9,9 @@ the test command ("args", as `hcl-eval --test` takes them: -filter,
 blocks). For each engine the case is written into a fresh directory and
 `terraform test -no-color ARGS` (and `tofu test -no-color ARGS`) runs
 there, offline, with an empty CLI configuration; standard output,
-standard error and the exit status are recorded under "expect".
+standard error and the exit status are recorded under "expect", and the two
+streams merged in one pipe ("merged") where that order is not all of
+standard output first.
 
   tools/reference/build                       # the programs
   PROVIDERS_PLUGIN_DIR=DIR tools/reference/record_tests.py [CASE-ID...]
@@ -58,7 +60,14 @@ def record(case, engine):
             subprocess.run(cmd, cwd=work, env=e, capture_output=True)  # a test file the engine refuses fails init too
         args = [a.replace("--", "-", 1) if a.startswith("--") else a for a in case.get("args", [])]
         p = subprocess.run([program, "test", "-no-color", *args], cwd=work, env=e, capture_output=True, text=True)
-        return {"stdout": p.stdout, "stderr": p.stderr, "exit": p.returncode}
+        out = {"stdout": p.stdout, "stderr": p.stderr, "exit": p.returncode}
+        # Both streams into one pipe, as a terminal or `2>&1` shows them;
+        # kept where the order is not standard output then standard error.
+        both = subprocess.run([program, "test", "-no-color", *args], cwd=work, env=e, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True).stdout
+        if both != p.stdout + p.stderr:
+            out["merged"] = both
+        return out
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

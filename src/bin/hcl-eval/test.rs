@@ -4,7 +4,7 @@
 //! lines on standard output, the same errors on standard error, status 1
 //! when a run failed.
 
-use hcl_playground::module::{run_tests, CliInput, ModuleOptions, TestOptions};
+use hcl_playground::module::{run_tests, CliInput, ModuleOptions, Stream, TestOptions};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -52,9 +52,14 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         ..TestOptions::default()
     };
     let suite = run_tests(files, &module_options, &test);
-    let (out, err) = suite.streams();
-    let _ = std::io::stdout().write_all(out.as_bytes());
-    let _ = std::io::stderr().write_all(err.as_bytes());
+    // In the programs' order, each write flushed: a failed run's errors
+    // follow its line in a terminal or a `2>&1` log.
+    for (stream, text) in suite.chunks() {
+        let _ = match stream {
+            Stream::Out => std::io::stdout().write_all(text.as_bytes()).and_then(|_| std::io::stdout().flush()),
+            Stream::Err => std::io::stderr().write_all(text.as_bytes()).and_then(|_| std::io::stderr().flush()),
+        };
+    }
     if suite.passed() {
         ExitCode::SUCCESS
     } else {

@@ -21,37 +21,56 @@ impl TestSuite {
     /// Both streams, as they come.
     pub fn streams(&self) -> (String, String) {
         let (mut out, mut err) = (String::new(), String::new());
+        for (stream, text) in self.chunks() {
+            match stream {
+                Stream::Out => out.push_str(&text),
+                Stream::Err => err.push_str(&text),
+            }
+        }
+        (out, err)
+    }
+
+    /// What the program writes, in the order it writes it: a failed run's
+    /// errors come on standard error right after its line on standard
+    /// output (a terminal, or `2>&1`, shows them there).
+    pub fn chunks(&self) -> Vec<(Stream, String)> {
+        let mut w = Writer(Vec::new());
         if !self.errors.is_empty() {
             for d in &self.errors {
-                err.push_str(&render(d));
+                w.err(render(d));
             }
-            return (out, err);
+            return w.0;
         }
         let tofu = self.profile == Profile::OpenTofu;
         for f in &self.files {
             match tofu {
-                true => out.push_str(&format!("{}... {}\n", f.name, f.status.word())),
-                false => out.push_str(&format!("{}... in progress\n", f.name)),
+                true => w.out(format!("{}... {}\n", f.name, f.status.word())),
+                false => w.out(format!("{}... in progress\n", f.name)),
             }
             for r in &f.runs {
-                out.push_str(&format!("  run \"{}\"... {}\n", r.name, r.status.word()));
+                w.out(format!("  run \"{}\"... {}\n", r.name, r.status.word()));
                 if self.verbose {
-                    out.push_str(&r.verbose);
+                    w.out(&r.verbose);
                 }
                 for d in &r.diagnostics {
                     match d.warning {
-                        true => out.push_str(&render(d)),
-                        false => err.push_str(&render(d)),
+                        true => w.out(render(d)),
+                        false => w.err(render(d)),
                     }
+                }
+                // Terraform ends a run's warnings with a blank line on
+                // standard output, after its errors.
+                if !tofu && r.diagnostics.iter().any(|d| d.warning) {
+                    w.out("\n");
                 }
             }
             if !tofu {
-                out.push_str(&format!("{}... tearing down\n{}... {}\n", f.name, f.name, f.status.word()));
+                w.out(format!("{}... tearing down\n{}... {}\n", f.name, f.name, f.status.word()));
             }
         }
         if tofu {
-            for w in &self.warnings {
-                out.push_str(&render(w));
+            for d in &self.warnings {
+                w.out(render(d));
             }
         }
         let runs = self.files.iter().flat_map(|f| f.runs.iter());
@@ -65,15 +84,44 @@ impl TestSuite {
         }
         let word = if self.passed() { "Success!" } else { "Failure!" };
         match skipped {
-            0 => out.push_str(&format!("\n{word} {passed} passed, {failed} failed.\n")),
-            s => out.push_str(&format!("\n{word} {passed} passed, {failed} failed, {s} skipped.\n")),
+            0 => w.out(format!("\n{word} {passed} passed, {failed} failed.\n")),
+            s => w.out(format!("\n{word} {passed} passed, {failed} failed, {s} skipped.\n")),
         }
         if !tofu {
-            for w in &self.warnings {
-                out.push_str(&render(w));
+            for d in &self.warnings {
+                w.out(render(d));
             }
         }
-        (out, err)
+        w.0
+    }
+}
+
+/// Which stream a program writes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Out,
+    /// Standard error.
+    Err,
+}
+
+/// The writes, in order; a write to the stream of the last one joins it.
+struct Writer(Vec<(Stream, String)>);
+
+impl Writer {
+    fn write(&mut self, stream: Stream, text: impl AsRef<str>) {
+        match self.0.last_mut() {
+            Some((s, t)) if *s == stream => t.push_str(text.as_ref()),
+            _ => self.0.push((stream, text.as_ref().to_string())),
+        }
+    }
+
+    fn out(&mut self, text: impl AsRef<str>) {
+        self.write(Stream::Out, text);
+    }
+
+    fn err(&mut self, text: impl AsRef<str>) {
+        self.write(Stream::Err, text);
     }
 }
 

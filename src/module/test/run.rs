@@ -376,16 +376,14 @@ fn targeting_warnings(apply: bool, profile: Profile) -> Vec<TestDiagnostic> {
         ),
     };
     // These are wrapped a column narrower than other diagnostics (but
-    // Terraform's plan warning), and Terraform prints a blank line after
-    // the apply's.
+    // Terraform's plan warning).
     let narrow = |text: &str| {
         text.split('\n').map(|l| if l.starts_with(' ') { l.to_string() } else { report::wrap(l, 77) }).collect::<Vec<_>>().join("\n")
     };
     let tofu = profile == Profile::OpenTofu;
     let mut out = vec![warning("Resource targeting is in effect", &if tofu { narrow(plan) } else { plan.to_string() })];
     if apply {
-        let detail = if tofu { narrow(applied) } else { narrow(applied) + "\n" };
-        out.push(warning("Applied changes may be incomplete", &detail));
+        out.push(warning("Applied changes may be incomplete", &narrow(applied)));
     }
     out
 }
