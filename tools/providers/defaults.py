@@ -160,7 +160,19 @@ def by_name(name, ty):
     return sample(ty)
 
 
+class Raw(str):
+    """An expression written as it is (`uuid()`: a value unknown while
+    planning)."""
+
+
+# A definition the provider validates with the cloud's API while planning,
+# unless it is unknown.
+SAMPLES[("aws_sfn_state_machine", "definition")] = Raw("uuid()")
+
+
 def hcl(v):
+    if isinstance(v, Raw):
+        return str(v)
     return json.dumps(v) if not isinstance(v, dict) else "{ " + ", ".join(f"{json.dumps(k)} = {hcl(x)}" for k, x in v.items()) + " }"
 
 
