@@ -533,3 +533,28 @@ fn module_mode_runs_the_programs_of_external_data_sources() {
         assert!(err.contains(&format!("  on main.tf line 2:\n   2 |   program = {program}")), "{name}: {err}");
     }
 }
+
+/// A reader that stops early (`| head`) ends the program quietly: no
+/// panic on the next write.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    let dir = std::env::temp_dir().join(format!("hcl-eval-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let outputs: String = (0..2000).map(|i| format!("output \"o{i}\" {{\n  value = \"{}\"\n}}\n", "x".repeat(64))).collect();
+    std::fs::write(dir.join("main.tf"), outputs).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hcl-eval"))
+        .args(["--module", dir.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line, then close the pipe.
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -43,7 +43,25 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
        hcl-eval --fmt FILE|-   (the file, or standard input, formatted as `terraform fmt` does)
 profiles: terraform (the default), opentofu, hcl-2.14";
 
+/// A closed pipe (`hcl-eval --module . | head`) ends the program quietly,
+/// as other command-line programs end, instead of a panic on the next
+/// write: the default action of SIGPIPE, which Rust's runtime ignores.
+#[cfg(unix)]
+fn end_on_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores a signal's default disposition before any thread starts.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    end_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut expr = None;
     let mut vars_path = None;

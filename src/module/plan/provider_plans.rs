@@ -13,7 +13,7 @@
 //! - any provider: what its plans take from its configuration where the
 //!   recorded plans showed it (google's `project` for the types that set
 //!   it while planning);
-//! - `hashicorp/google`: `terraform_labels` and `effective_labels`,
+//! - `hashicorp/google` and `hashicorp/google-beta`: `terraform_labels` and `effective_labels`,
 //!   the provider's `default_labels` merged with the resource's `labels`
 //!   and the attribution label `goog-terraform-provisioned = "true"`
 //!   (unless `add_terraform_attribution_label = false`);
@@ -47,7 +47,7 @@ pub(crate) fn adjust(
     let planned = from_provider(p, r, defaults, planned);
     match source {
         "hashicorp/aws" => aws(p, r, schema, config, planned),
-        "hashicorp/google" => google(p, r, planned),
+        "hashicorp/google" | "hashicorp/google-beta" => google(p, r, planned),
         "hashicorp/helm" if r.ty == "helm_release" => helm_release(p, planned),
         "hashicorp/random" if matches!(r.ty.as_str(), "random_string" | "random_password") => number_numeric(config, planned),
         _ => planned,

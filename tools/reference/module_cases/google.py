@@ -168,3 +168,28 @@ case(A, "arguments-the-provider-rewrites", '''
     }
 ''', ["google_storage_bucket.b.location", "google_storage_bucket.b.custom_placement_config", "google_bigquery_table.t.schema",
       "google_monitoring_dashboard.d.dashboard_json"])
+
+# google-beta: the same generator's provider, planned as google is (its
+# labels, its project, its defaults).
+case(A, "google-beta-resources", '''
+    provider "google-beta" {
+      project      = "demo-project"
+      region       = "us-central1"
+      access_token = "mock-token"
+      default_labels = {
+        team = "data"
+      }
+    }
+    resource "google_compute_network" "n" {
+      provider                = google-beta
+      name                    = "vpc"
+      auto_create_subnetworks = false
+    }
+    resource "google_storage_bucket" "b" {
+      provider = google-beta
+      name     = "b"
+      location = "eu"
+      labels   = { tier = "1" }
+    }
+''', ["google_compute_network.n", "google_storage_bucket.b.location", "google_storage_bucket.b.terraform_labels",
+      "google_storage_bucket.b.effective_labels", "google_storage_bucket.b.project"])
