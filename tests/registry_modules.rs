@@ -58,11 +58,9 @@ fn registry_modules_evaluate_without_false_errors() {
     for name in ["aws-vpc", "aws-s3-bucket", "aws-security-group", "aws-iam-role", "aws-rds", "google-network", "azurerm-vnet"] {
         example(name, None, |e| {
             assert_eq!(diagnostics(e), (none.clone(), none.clone()), "{name}");
-            // Planned as written: google-beta's and Azure/modtm's types (the
-            // data lacks them), and random's where the example pins 3.3.2
-            // (the data is 3.9.0).
+            // Planned as written: Azure/modtm's types (the data lacks them),
+            // and random's where the example pins 3.3.2 (the data is 3.9.0).
             let guessed: &[&str] = match name {
-                "google-network" => &["google_compute_network"],
                 "azurerm-vnet" => &["data.modtm_module_source", "modtm_telemetry", "random_id", "random_uuid"],
                 _ => &[],
             };
