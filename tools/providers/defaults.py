@@ -561,6 +561,15 @@ def learn_value(ty, block, why):
         path = re.sub(r"\[\d+\]", "", m.group(1))
         leaf = path.split(".")[-1]
         return place(ty, block, path, by_name(leaf, (attribute_at(block, path) or {}).get("type", "string")))
+    m = re.search(r"one of ((?:\w+, )+)or (\w+) must be defined", why)
+    if m:
+        # One of several arguments, named in words (a Google firewall's
+        # source_tags, source_ranges or source_service_accounts).
+        names = [n.strip() for n in m.group(1).split(",") if n.strip()] + [m.group(2)]
+        for n in names:
+            if n in attrs:
+                return place(ty, block, n, SAMPLES.get((ty, n), by_name(n, attrs[n].get("type", "string"))))
+        return False
     m = re.search(r"^(?:Error: )?(\w+) and (\w+) must be set when", why, flags=re.M)
     if m:
         # Arguments another's value requires, named together (a Zip

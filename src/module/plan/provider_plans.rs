@@ -133,6 +133,17 @@ fn from_provider(p: &mut Planner, r: &Resource, defaults: &serde_json::Value, pl
     Value::Object(attrs)
 }
 
+/// The types whose labels never get the attribution label
+/// (`tpgresource.SetLabelsDiffWithoutAttributionLabel` in google 7.45.0's
+/// source): with no labels their `terraform_labels` stay unknown.
+const WITHOUT_ATTRIBUTION: &[&str] = &[
+    "google_compute_forwarding_rule",
+    "google_compute_global_forwarding_rule",
+    "google_dataplex_datascan",
+    "google_dataplex_task",
+    "google_dataproc_cluster",
+];
+
 fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
     let Value::Object(mut attrs) = planned else { return planned };
     if attrs.contains_key("terraform_labels") && attrs.contains_key("effective_labels") {
@@ -149,10 +160,16 @@ fn google(p: &mut Planner, r: &Resource, planned: Value) -> Value {
             }),
         ) {
             merged.extend(own);
-            if attribution {
+            if attribution && !WITHOUT_ATTRIBUTION.contains(&r.ty.as_str()) {
                 merged.insert("goog-terraform-provisioned".into(), Value::string("true", p.profile));
             }
-            if let Some(all) = as_string_map(merged, p.profile) {
+            // No labels at all: the SDK keeps an empty map it is given as
+            // computed, so both are unknown.
+            let all = match merged.is_empty() {
+                true => Some(Value::unknown(Type::map(Type::String))),
+                false => as_string_map(merged, p.profile),
+            };
+            if let Some(all) = all {
                 attrs.make_mut().insert("terraform_labels".into(), all.clone());
                 attrs.make_mut().insert("effective_labels".into(), all);
             }

@@ -193,3 +193,28 @@ case(A, "google-beta-resources", '''
     }
 ''', ["google_compute_network.n", "google_storage_bucket.b.location", "google_storage_bucket.b.terraform_labels",
       "google_storage_bucket.b.effective_labels", "google_storage_bucket.b.project"])
+
+# Labels without the attribution label (a forwarding rule's): none at all
+# leaves them unknown, as a bucket's with the attribution label turned off.
+case(A, "labels-without-attribution", '''
+    provider "google" {
+      project      = "demo-project"
+      region       = "us-central1"
+      access_token = "mock-token"
+      add_terraform_attribution_label = false
+    }
+    resource "google_compute_forwarding_rule" "f" {
+      name   = "f"
+      target = "projects/p/regions/us-central1/targetPools/t"
+    }
+    resource "google_compute_forwarding_rule" "g" {
+      name   = "g"
+      target = "projects/p/regions/us-central1/targetPools/t"
+      labels = { team = "web" }
+    }
+    resource "google_storage_bucket" "b" {
+      name     = "b"
+      location = "US"
+    }
+''', ["google_compute_forwarding_rule.f.terraform_labels", "google_compute_forwarding_rule.f.effective_labels",
+      "google_compute_forwarding_rule.g.terraform_labels", "google_storage_bucket.b.terraform_labels"])
