@@ -114,6 +114,11 @@ impl BlockSchema {
         self.attrs.iter().any(|a| a.sensitive) || self.blocks.iter().any(|b| b.block.has_sensitive())
     }
 
+    /// Whether a deprecated attribute is in it, at any depth.
+    pub fn has_deprecated(&self) -> bool {
+        self.attrs.iter().any(|a| a.deprecated.is_some()) || self.blocks.iter().any(|b| b.block.has_deprecated())
+    }
+
     pub fn block(&self, name: &str) -> Option<&NestedBlock> {
         self.blocks.iter().find(|b| b.name == name)
     }

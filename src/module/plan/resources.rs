@@ -74,10 +74,10 @@ pub(crate) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
         (TypeSchema::Known(t), false) => {
             let s = &t.block;
             // Sensitive and deprecated attributes are marked on the value
-            // (sensitive ones inside nested blocks too: an MQ broker's
-            // user.password), which OpenTofu then holds as an object of
-            // unknown attributes.
-            if s.attrs.iter().any(|a| a.deprecated.is_some()) || s.has_sensitive() {
+            // (inside nested blocks too: an MQ broker's user.password, a
+            // BigQuery table's time_partitioning.require_partition_filter),
+            // which OpenTofu then holds as an object of unknown attributes.
+            if s.has_deprecated() || s.has_sensitive() {
                 let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
                 for (name, ty) in match s.implied_type() {
                     Type::Object(m) => std::sync::Arc::unwrap_or_clone(m),

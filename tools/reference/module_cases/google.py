@@ -167,7 +167,7 @@ case(A, "arguments-the-provider-rewrites", '''
       EOT
     }
 ''', ["google_storage_bucket.b.location", "google_storage_bucket.b.custom_placement_config", "google_bigquery_table.t.schema",
-      "google_monitoring_dashboard.d.dashboard_json"])
+      "google_monitoring_dashboard.d.dashboard_json", "google_bigquery_table.t"])
 
 # google-beta: the same generator's provider, planned as google is (its
 # labels, its project, its defaults).
