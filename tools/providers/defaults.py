@@ -561,6 +561,17 @@ def learn_value(ty, block, why):
         path = re.sub(r"\[\d+\]", "", m.group(1))
         leaf = path.split(".")[-1]
         return place(ty, block, path, by_name(leaf, (attribute_at(block, path) or {}).get("type", "string")))
+    m = re.search(r'"([\w.]+)" \("[^"]*"\) doesn\'t match regexp ("(?:[^"\\]|\\.)*")', why)
+    if m:
+        # Google's validation.ValidateRegexp: a value its pattern matches.
+        value = matching(json.loads(m.group(2)))
+        return value is not None and place(ty, block, m.group(1), value)
+    m = re.search(r"expected \S+ to be a domain like (\S+?):", why)
+    if m and at:
+        return place(ty, block, at.group(1), m.group(1))
+    m = re.search(r'"([\w.]+)" \("[^"]*"\) doesn\'t end with "\."', why)
+    if m:
+        return place(ty, block, m.group(1), "sample.example.com.")
     m = re.search(r"one of ((?:\w+, )+)or (\w+) must be defined", why)
     if m:
         # One of several arguments, named in words (a Google firewall's
