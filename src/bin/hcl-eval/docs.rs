@@ -67,7 +67,7 @@ pub fn run(paths: &[String]) -> ExitCode {
             if got.as_deref().map(str::trim) != Ok(want.trim()) {
                 drifted += 1;
                 let got = got.unwrap_or_else(|e| format!("error: {e}"));
-                println!("{}:{}: expected {}, got {}", file.display(), example.line, one_line(&want), one_line(&got));
+                outln!("{}:{}: expected {}, got {}", file.display(), example.line, one_line(&want), one_line(&got));
             }
         }
     }

@@ -9,6 +9,18 @@
 //! hcl-eval --fmt FILE|-
 //! ```
 
+/// `println!` on standard output, except that a reader gone (`hcl-eval
+/// --module . | head`) ends the program quietly, as other command-line
+/// programs end, instead of a panic on the next write.
+macro_rules! outln {
+    ($($arg:tt)*) => { crate::write_out(&format!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `print!` on standard output, as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => { crate::write_out(&format!($($arg)*)) };
+}
+
 mod docs;
 mod module;
 mod programs;
@@ -43,25 +55,16 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
        hcl-eval --fmt FILE|-   (the file, or standard input, formatted as `terraform fmt` does)
 profiles: terraform (the default), opentofu, hcl-2.14";
 
-/// A closed pipe (`hcl-eval --module . | head`) ends the program quietly,
-/// as other command-line programs end, instead of a panic on the next
-/// write: the default action of SIGPIPE, which Rust's runtime ignores.
-#[cfg(unix)]
-fn end_on_closed_pipe() {
-    extern "C" {
-        fn signal(signum: i32, handler: usize) -> usize;
-    }
-    const SIGPIPE: i32 = 13;
-    const SIG_DFL: usize = 0;
-    // SAFETY: restores a signal's default disposition before any thread starts.
-    unsafe {
-        signal(SIGPIPE, SIG_DFL);
+/// Writes `text` on standard output; a closed pipe ends the program.
+fn write_out(text: &str) {
+    if let Err(e) = std::io::stdout().lock().write_all(text.as_bytes()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
     }
 }
 
 fn main() -> ExitCode {
-    #[cfg(unix)]
-    end_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut expr = None;
     let mut vars_path = None;
@@ -83,7 +86,7 @@ fn main() -> ExitCode {
         match a.as_str() {
             "--jsonl" => jsonl = true,
             "--functions" => {
-                print!("{}", hcl_playground::functions::reference_markdown());
+                out!("{}", hcl_playground::functions::reference_markdown());
                 return ExitCode::SUCCESS;
             }
             "--template" => options.template = true,
@@ -128,7 +131,7 @@ fn main() -> ExitCode {
             },
             "--format" => format = it.next().unwrap_or_default(),
             "-h" | "--help" => {
-                println!("{USAGE}");
+                outln!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
             _ if expr.is_none() => expr = Some(a),
@@ -193,7 +196,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(out) => {
-            println!("{out}");
+            outln!("{out}");
             ExitCode::SUCCESS
         }
         Err(diags) => {
@@ -226,7 +229,7 @@ fn run_fmt(path: &str) -> ExitCode {
     };
     match hcl_playground::syntax::format::format_file(&text, name) {
         Ok(out) => {
-            print!("{out}");
+            out!("{out}");
             ExitCode::SUCCESS
         }
         Err(diags) => {

@@ -128,11 +128,11 @@ pub fn run(args: Args, options: &hcl_playground::Options) -> ExitCode {
         }
         None => {
             for v in &evaluation.values {
-                println!("{} = {}", v.address, hcl_playground::present::console(&v.value, options.profile));
+                outln!("{} = {}", v.address, hcl_playground::present::console(&v.value, options.profile));
             }
             let providers = evaluation.provider_versions();
             if !providers.is_empty() {
-                println!("# planned with {}", providers_line(&providers));
+                outln!("# planned with {}", providers_line(&providers));
             }
             let errors: Vec<_> = evaluation.diagnostics.iter().filter(|d| !d.warning).collect();
             for d in &errors {
@@ -172,7 +172,7 @@ fn providers_line(providers: &[hcl_playground::module::ProviderVersion]) -> Stri
 fn console(evaluation: &hcl_playground::module::Evaluation, expr: &str) -> ExitCode {
     match evaluation.console(expr) {
         Ok(e) => {
-            println!("{}", e.console);
+            outln!("{}", e.console);
             ExitCode::SUCCESS
         }
         Err(diags) => {
@@ -348,7 +348,7 @@ fn run_waypoint(args: Args, options: &hcl_playground::Options) -> ExitCode {
     match &args.expr {
         Some(expr) => match evaluate_in_project(&project, expr, options) {
             Ok(v) => {
-                println!("{}", hcl_playground::present::console(&v, options.profile));
+                outln!("{}", hcl_playground::present::console(&v, options.profile));
                 ExitCode::SUCCESS
             }
             Err(diags) => report(diags),
@@ -357,7 +357,7 @@ fn run_waypoint(args: Args, options: &hcl_playground::Options) -> ExitCode {
             Ok(scope) => {
                 if let Some(Value::Object(vars)) = scope.values.get("var") {
                     for (name, v) in vars.iter() {
-                        println!("var.{name} = {}", hcl_playground::present::console(v, options.profile));
+                        outln!("var.{name} = {}", hcl_playground::present::console(v, options.profile));
                     }
                 }
                 ExitCode::SUCCESS
