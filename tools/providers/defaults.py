@@ -494,6 +494,7 @@ KINDS = [
     (r'^(?:Error: )?"(\w+)" : unsupported NACL protocol', "-1"),
     (r"^(?:Error: )?(\w+) must be set non-empty when", ARN),
     (r"when destination is '\w+', (\w+) is required", True),
+    (r'expected "([\w.]+)" to be a RFC6996-compliant Local ASN', 64512),
     (r'"([\w.]+)" must be 12 to \d+ characters long', "Sample-Passw0rd!"),
     (r"invalid value for ([\w.]+) \(must begin with s3:// or https://\)", "s3://sample/key"),
     (r"Attribute ([\w.]+) value must be a valid S3 URI", "s3://sample/key"),

@@ -218,3 +218,20 @@ case(A, "labels-without-attribution", '''
     }
 ''', ["google_compute_forwarding_rule.f.terraform_labels", "google_compute_forwarding_rule.f.effective_labels",
       "google_compute_forwarding_rule.g.terraform_labels", "google_storage_bucket.b.terraform_labels"])
+
+# A block the probe reaches once its required value is one the provider
+# takes (a private ASN): a router's bgp defaults.
+case(A, "router-bgp-defaults", '''
+    provider "google" {
+      project      = "demo-project"
+      region       = "us-central1"
+      access_token = "mock-token"
+    }
+    resource "google_compute_router" "r" {
+      name    = "r"
+      network = "n"
+      bgp {
+        asn = 64514
+      }
+    }
+''', ["google_compute_router.r.bgp"])
