@@ -177,8 +177,10 @@ def probe_all(program, args, version, config, schemas, types, probes_of, rounds=
             planned, refused = plan(program, args.plugin_dir, args.provider, version, config, chunk)
             changes.update(planned)
             for address, why in refused.items():
+                # Every refusal teaches: a type's probes may each lack
+                # something else (each of a health check's blocks its port).
                 ty = resources[address][0]
-                if ty not in again and defaults.learn(ty, schemas["resource_schemas"][ty]["block"], why):
+                if defaults.learn(ty, schemas["resource_schemas"][ty]["block"], why):
                     again.add(ty)
             print(f"  {min(i + args.batch, len(keys))}/{len(keys)}: {len(changes)} planned", file=sys.stderr)
         pending = sorted(again)

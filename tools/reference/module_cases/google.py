@@ -235,3 +235,25 @@ case(A, "router-bgp-defaults", '''
       }
     }
 ''', ["google_compute_router.r.bgp"])
+
+# Blocks that exclude each other (one of a health check's kinds), each
+# planned on its own by each_block.py: the defaults inside each.
+case(A, "exclusive-blocks-defaults", '''
+    provider "google" {
+      project      = "demo-project"
+      region       = "us-central1"
+      access_token = "mock-token"
+    }
+    resource "google_compute_region_health_check" "http" {
+      name = "http"
+      http_health_check {
+        port = 80
+      }
+    }
+    resource "google_compute_region_health_check" "tcp" {
+      name = "tcp"
+      tcp_health_check {
+        port = 443
+      }
+    }
+''', ["google_compute_region_health_check.http.http_health_check", "google_compute_region_health_check.tcp.tcp_health_check"])
