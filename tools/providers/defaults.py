@@ -25,6 +25,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from extract import BIN, env  # noqa: E402
 
 # Arguments whose sample value must be one the provider accepts.
+class Raw(str):
+    """An expression written as it is (`uuid()`: a value unknown while
+    planning)."""
+
+
 SAMPLES = {
     ("tls_private_key", "algorithm"): "RSA",
     ("tls_cert_request", "private_key_pem"): None,  # filled from a tls_private_key below
@@ -55,6 +60,9 @@ SAMPLES = {
     # configurations use.
     ("aws_ecs_task_definition", "container_definitions"): '[{"name":"sample","image":"nginx","essential":true}]',
     ("aws_kinesis_firehose_delivery_stream", "destination"): "extended_s3",
+    # A definition the provider validates with the cloud's API while
+    # planning, unless it is unknown.
+    ("aws_sfn_state_machine", "definition"): Raw("uuid()"),
 }
 # Files a type's sample reads, written beside its configuration (a chart
 # on disk: helm plans a local chart without any network).
@@ -158,16 +166,6 @@ def by_name(name, ty):
         if isinstance(ty, list) and ty[0] in ("list", "set") and ty[1] == "string":
             return [text]
     return sample(ty)
-
-
-class Raw(str):
-    """An expression written as it is (`uuid()`: a value unknown while
-    planning)."""
-
-
-# A definition the provider validates with the cloud's API while planning,
-# unless it is unknown.
-SAMPLES[("aws_sfn_state_machine", "definition")] = Raw("uuid()")
 
 
 def hcl(v):
@@ -501,6 +499,12 @@ KINDS = [
 ]
 
 
+def sample_of(ty, block, path):
+    """The value a sample sets for the argument at `path` (dotted, inside
+    blocks too): the type's own sample, else one by its name and type."""
+    return SAMPLES.get((ty, path), by_name(path.split(".")[-1], (attribute_at(block, path) or {}).get("type", "string")))
+
+
 def learn_value(ty, block, why):
     """The refusals whose message tells a value the provider takes (an
     enumeration's first value, a region, an account ID, an address, a
@@ -554,7 +558,7 @@ def learn_value(ty, block, why):
         # An argument another's value requires (aws_lb_target_group's port
         # when its target_type is "instance").
         name = m.group(1)
-        return place(ty, block, name, SAMPLES.get((ty, name), by_name(name, (attrs.get(name) or {}).get("type", "string"))))
+        return place(ty, block, name, sample_of(ty, block, name))
     m = re.search(r'Either "([\w.\[\]]+)" or "[\w.\[\]]+" must be specified when', why)
     if m:
         # One of two arguments another's value requires (a listener's
@@ -578,16 +582,12 @@ def learn_value(ty, block, why):
         # One of several arguments, named in words (a Google firewall's
         # source_tags, source_ranges or source_service_accounts).
         names = [n.strip() for n in m.group(1).split(",") if n.strip()] + [m.group(2)]
-        for n in names:
-            if n in attrs:
-                return place(ty, block, n, SAMPLES.get((ty, n), by_name(n, attrs[n].get("type", "string"))))
-        return False
+        return next((place(ty, block, n, sample_of(ty, block, n)) for n in names if n in attrs), False)
     m = re.search(r"^(?:Error: )?(\w+) and (\w+) must be set when", why, flags=re.M)
     if m:
         # Arguments another's value requires, named together (a Zip
         # function's handler and runtime); their values are learned next.
-        return any([place(ty, block, n, SAMPLES.get((ty, n), by_name(n, (attrs.get(n) or {}).get("type", "string"))))
-                    for n in m.groups()])
+        return any([place(ty, block, n, sample_of(ty, block, n)) for n in m.groups()])
     # Values of a kind the message names, for the argument it or its line
     # names.
     for pattern, value in KINDS:

@@ -87,6 +87,29 @@ def classed(value, sample):
     return "other"
 
 
+def argument_probes(ty, block, samples, nestings):
+    """The probes of a type's arguments, at the top level and one level
+    down in its blocks of the nesting modes given (a block written once with
+    its required content: an IAM role's inline_policy): `samples(name,
+    attribute)` yields each probe's (name suffix, value as HCL, sample) for
+    an argument, none for one not probed. Each probe is (name, lines, (type,
+    dotted path, sample))."""
+    base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
+    for name, a in sorted(block.get("attributes", {}).items()):
+        lines = [x for x in base if x.split("=")[0].strip() != name]
+        for suffix, text, sample in samples(name, a):
+            yield name + suffix, lines + [f"  {name} = {text}"], (ty, name, sample)
+    for bname, bt in sorted(block.get("block_types", {}).items()):
+        if bt.get("nesting_mode") not in nestings or any(x == f"  {bname} {{" for x in base):
+            continue
+        inner = defaults.body(ty, bt["block"], "    ", bname)
+        for name, a in sorted(bt["block"].get("attributes", {}).items()):
+            own = [x for x in inner if x.split("=")[0].strip() != name]
+            for suffix, text, sample in samples(name, a):
+                lines = base + [f"  {bname} {{"] + own + [f"    {name} = {text}", "  }"]
+                yield f"{bname}__{name}{suffix}", lines, (ty, f"{bname}.{name}", sample)
+
+
 CASE = "Sample-Value"
 
 
@@ -123,45 +146,18 @@ def main():
         for owner in ("role", "user", "group"):
             if owner in schemas["resource_schemas"][ty]["block"].get("attributes", {}):
                 defaults.SAMPLES.setdefault((ty, owner), "sample")
-    def json_probes(ty, block):
-        base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
-        for name, a in sorted(block.get("attributes", {}).items()):
-            if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
-                continue
-            lines = [x for x in base if x.split("=")[0].strip() != name]
+    def json_samples(name, a):
+        if a.get("type") == "string" and (a.get("optional") or a.get("required")) and NAMES.search(name):
             for suffix, doc in samples_for(name):
-                yield name + suffix, lines + [f"  {name} = {json.dumps(json.dumps(doc, indent=2))}"], (ty, name, doc)
-        # One level down: a block written once with its required content
-        # (an IAM role's inline_policy).
-        for bname, bt in sorted(block.get("block_types", {}).items()):
-            if bt.get("nesting_mode") not in ("list", "set") or any(x == f"  {bname} {{" for x in base):
-                continue
-            inner = defaults.body(ty, bt["block"], "    ", bname)
-            for name, a in sorted(bt["block"].get("attributes", {}).items()):
-                if a.get("type") != "string" or not (a.get("optional") or a.get("required")) or not NAMES.search(name):
-                    continue
-                own = [x for x in inner if x.split("=")[0].strip() != name]
-                for suffix, doc in samples_for(name):
-                    lines = base + [f"  {bname} {{"] + own + [f"    {name} = {json.dumps(json.dumps(doc, indent=2))}", "  }"]
-                    yield f"{bname}__{name}{suffix}", lines, (ty, f"{bname}.{name}", doc)
+                yield suffix, json.dumps(json.dumps(doc, indent=2)), doc
 
-    def case_probes(ty, block):
-        base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
-        for name, a in sorted(block.get("attributes", {}).items()):
-            if textual(a):
-                lines = [x for x in base if x.split("=")[0].strip() != name]
-                yield f"case_{name}", lines + [f"  {name} = {json.dumps(case_sample(a))}"], (ty, name)
-        for bname, bt in sorted(block.get("block_types", {}).items()):
-            if bt.get("nesting_mode") not in ("list", "set", "single") or any(x == f"  {bname} {{" for x in base):
-                continue
-            inner = defaults.body(ty, bt["block"], "    ", bname)
-            for name, a in sorted(bt["block"].get("attributes", {}).items()):
-                if textual(a):
-                    own = [x for x in inner if x.split("=")[0].strip() != name]
-                    lines = base + [f"  {bname} {{"] + own + [f"    {name} = {json.dumps(case_sample(a))}", "  }"]
-                    yield f"case_{bname}__{name}", lines, (ty, f"{bname}.{name}")
+    def case_samples(name, a):
+        if textual(a):
+            yield "", json.dumps(case_sample(a)), CASE
 
-    changes, meta = sdk_rules.probe_all(program, args, version, config, schemas, types, case_probes if args.case else json_probes, rounds=4)
+    samples, nestings = (case_samples, ("list", "set", "single")) if args.case else (json_samples, ("list", "set"))
+    probes = lambda ty, block: argument_probes(ty, block, samples, nestings)  # noqa: E731
+    changes, meta = sdk_rules.probe_all(program, args, version, config, schemas, types, probes, rounds=4)
     forms = {}
     tally = {}
     for address, change in sorted(changes.items()):

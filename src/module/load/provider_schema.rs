@@ -109,14 +109,10 @@ impl BlockSchema {
         self.attrs.iter().find(|a| a.name == name)
     }
 
-    /// Whether any attribute is sensitive, here or in a nested block.
-    pub fn has_sensitive(&self) -> bool {
-        self.attrs.iter().any(|a| a.sensitive) || self.blocks.iter().any(|b| b.block.has_sensitive())
-    }
-
-    /// Whether a deprecated attribute is in it, at any depth.
-    pub fn has_deprecated(&self) -> bool {
-        self.attrs.iter().any(|a| a.deprecated.is_some()) || self.blocks.iter().any(|b| b.block.has_deprecated())
+    /// Whether any attribute is sensitive or deprecated, here or in a
+    /// nested block: one that marks the values it describes.
+    pub fn has_marked_attribute(&self) -> bool {
+        self.attrs.iter().any(|a| a.sensitive || a.deprecated.is_some()) || self.blocks.iter().any(|b| b.block.has_marked_attribute())
     }
 
     pub fn block(&self, name: &str) -> Option<&NestedBlock> {

@@ -572,38 +572,44 @@ pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile:
 /// that differs. As Go's `unicode.ToUpper`, a character whose case has
 /// more than one character (`ß`) stays.
 fn normal_case(v: &Value, upper: bool, profile: crate::profile::Profile) -> Option<Value> {
-    let (inner, marks) = v.clone().unmark();
-    let one = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                let mut mapped: Vec<char> = if upper { c.to_uppercase().collect() } else { c.to_lowercase().collect() };
-                if mapped.len() == 1 {
-                    mapped.pop().unwrap_or(c)
-                } else {
-                    c
-                }
-            })
-            .collect()
+    let single = |mapped: &mut dyn Iterator<Item = char>, c: char| match (mapped.next(), mapped.next()) {
+        (Some(m), None) => m,
+        _ => c,
     };
+    // The string in the case, if that differs.
+    let one = |s: &str| -> Option<String> {
+        let out: String =
+            s.chars().map(|c| if upper { single(&mut c.to_uppercase(), c) } else { single(&mut c.to_lowercase(), c) }).collect();
+        (out != s).then_some(out)
+    };
+    let (inner, marks) = v.clone().unmark();
     let changed = match &inner {
-        Value::String(s) => Some(one(s)).filter(|c| c.as_str() != &**s).map(|c| Value::String(c.into())),
-        Value::List(t, es) | Value::Set(t, es)
-            if es.iter().any(|e| matches!(e.unmarked(), Value::String(s) if one(s).as_str() != &**s)) =>
-        {
+        Value::String(s) => Value::String(one(s)?),
+        Value::List(t, es) | Value::Set(t, es) => {
+            let mut any = false;
             let items: Vec<Value> = es
                 .iter()
                 .map(|e| match e.unmarked() {
-                    Value::String(s) => Value::String(one(s).into()).with_same_marks(e),
+                    Value::String(s) => one(s).map_or_else(
+                        || e.clone(),
+                        |c| {
+                            any = true;
+                            Value::String(c).with_same_marks(e)
+                        },
+                    ),
                     _ => e.clone(),
                 })
                 .collect();
-            Some(match &inner {
+            if !any {
+                return None;
+            }
+            match &inner {
                 Value::Set(..) => Value::set(t.clone(), items, profile),
                 _ => Value::List(t.clone(), items.into()),
-            })
+            }
         }
-        _ => None,
-    }?;
+        _ => return None,
+    };
     Some(changed.with_marks(marks))
 }
 

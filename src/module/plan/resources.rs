@@ -77,7 +77,7 @@ pub(crate) fn opentofu_value(p: &Planner, r: &Resource) -> Value {
             // (inside nested blocks too: an MQ broker's user.password, a
             // BigQuery table's time_partitioning.require_partition_filter),
             // which OpenTofu then holds as an object of unknown attributes.
-            if s.has_deprecated() || s.has_sensitive() {
+            if s.has_marked_attribute() {
                 let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
                 for (name, ty) in match s.implied_type() {
                     Type::Object(m) => std::sync::Arc::unwrap_or_clone(m),

@@ -338,6 +338,9 @@ struct FileState {
     /// The files earlier applies wrote (hashicorp/local's resources), by
     /// path in the module.
     written: Vec<(String, String)>,
+    /// The values every run of the file has (variables files, `-var`),
+    /// read once per file.
+    globals: BTreeMap<String, run::Global>,
 }
 
 fn run_file(
@@ -357,6 +360,7 @@ fn run_file(
         states: BTreeMap::new(),
         runs: BTreeMap::new(),
         written: Vec::new(),
+        globals: run::global_variables(module, tf, test),
     };
     let mut stopped = false;
     for (k, run) in tf.runs.iter().enumerate() {

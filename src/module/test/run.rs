@@ -66,9 +66,9 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     // The variables: the file's, then the run's, over `run` and `var`.
     let mut scope_errors = Vec::new();
     let runs_value = Value::Object(state.runs.clone().into_iter().collect::<BTreeMap<_, _>>().into());
-    let globals = global_variables(module, tf, test);
+    let globals = &state.globals;
     let mut test_vars: BTreeMap<String, Value> = BTreeMap::new();
-    for (name, global) in &globals {
+    for (name, global) in globals {
         let value = match global {
             Global::File(v) => v.clone(),
             Global::Cli(raw) => Value::string(raw.clone(), profile),
@@ -89,28 +89,27 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     // from `-var` goes to the module as the command line's.
     let mut given: BTreeMap<String, Value> =
         globals.iter().filter_map(|(n, g)| if let Global::File(v) = g { Some((n.clone(), v.clone())) } else { None }).collect();
-    // The run's variables read the file's (Terraform), or the module's
-    // variables, their defaults where no global value sets them (OpenTofu).
-    let file_scope = |vars: &BTreeMap<String, Value>, given: &BTreeMap<String, Value>| match tofu {
-        false => {
-            let mut vars = vars.clone();
-            vars.extend(tf.variables.iter().filter_map(|a| given.get(&a.name).map(|v| (a.name.clone(), v.clone()))));
-            vars
-        }
-        true => target
-            .root()
-            .config
-            .variables
-            .iter()
-            .filter_map(|v| vars.get(&v.name).or(v.default.as_ref()).map(|x| (v.name.clone(), x.clone())))
-            .collect(),
-    };
     for a in &tf.variables {
         if let Some(v) = evaluate(module, tf.file, &a.expr, &constant_scope(&test_vars), &mut scope_errors) {
             given.insert(a.name.clone(), v);
         }
     }
-    let run_vars = file_scope(&test_vars, &given);
+    // The run's variables read the file's (Terraform), or the module's
+    // variables, their defaults where no global value sets them (OpenTofu).
+    let run_vars: BTreeMap<String, Value> = match tofu {
+        false => test_vars
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .chain(tf.variables.iter().filter_map(|a| given.get(&a.name).map(|v| (a.name.clone(), v.clone()))))
+            .collect(),
+        true => target
+            .root()
+            .config
+            .variables
+            .iter()
+            .filter_map(|v| test_vars.get(&v.name).or(v.default.as_ref()).map(|x| (v.name.clone(), x.clone())))
+            .collect(),
+    };
     for a in &run.variables {
         if let Some(v) = evaluate(module, tf.file, &a.expr, &constant_scope(&run_vars), &mut scope_errors) {
             given.insert(a.name.clone(), v);
@@ -318,9 +317,8 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     out
 }
 
-/// The warnings of a plan (and an apply) with `plan_options.target`.
 /// Where a global variable's value comes from.
-enum Global {
+pub(super) enum Global {
     /// A variables file: its value.
     File(Value),
     /// `-var`: the raw text.
@@ -332,7 +330,7 @@ enum Global {
 /// `*.auto.tfvars`), the command line's `-var` and `-var-file`, then, for
 /// a file in the test directory (for every file: OpenTofu), that
 /// directory's variables files.
-fn global_variables(module: &Module, tf: &TestFile, test: &TestOptions) -> BTreeMap<String, Global> {
+pub(super) fn global_variables(module: &Module, tf: &TestFile, test: &TestOptions) -> BTreeMap<String, Global> {
     let profile = module.options().profile;
     let mut out = BTreeMap::new();
     let from_files = |files: &[(String, String)], out: &mut BTreeMap<String, Global>| {
@@ -363,6 +361,7 @@ fn global_variables(module: &Module, tf: &TestFile, test: &TestOptions) -> BTree
     out
 }
 
+/// The warnings of a plan (and an apply) with `plan_options.target`.
 fn targeting_warnings(apply: bool, profile: Profile) -> Vec<TestDiagnostic> {
     let warning = |summary: &str, detail: &str| TestDiagnostic::sourceless_warning(summary, detail);
     let (plan, applied) = match profile {
