@@ -3,7 +3,7 @@
 #![cfg_attr(not(feature = "heavy-functions"), allow(dead_code, unused_imports))]
 
 mod format;
-pub(in crate::functions) mod re2;
+pub(crate) mod re2;
 mod template;
 
 pub use template::{diagnostics_error, refused_in_template, template_vars};

@@ -147,7 +147,7 @@ GOOGLE_POLICY = '{"bindings":[{"role":"roles/viewer","members":["user:jane@examp
 def by_name(name, ty):
     """A sample a provider is likelier to accept, by the argument's name."""
     text = None
-    if PROVIDER == "hashicorp/google":
+    if PROVIDER in ("hashicorp/google", "hashicorp/google-beta"):
         text = {"member": "user:jane@example.com", "members": "user:jane@example.com", "policy_data": GOOGLE_POLICY,
                 "account_id": "sample-account", "role": "roles/viewer"}.get(name)
     if text is not None:

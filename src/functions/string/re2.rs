@@ -131,6 +131,12 @@ pub(in crate::functions) fn compile(pattern: &str, profile: crate::profile::Prof
     Ok(re)
 }
 
+/// Whether Go's `regexp.MatchString(pattern, s)` holds (`None` for a
+/// pattern Go would refuse): the providers' validators match so.
+pub(crate) fn matches(pattern: &str, s: &str, profile: crate::profile::Profile) -> Option<bool> {
+    compile(pattern, profile).ok().map(|re| re.re.is_match(s))
+}
+
 impl Re2 {
     /// The first match (Go's `FindStringSubmatchIndex`).
     pub(in crate::functions) fn first<'h>(&self, s: &'h str) -> Option<Captures<'h>> {

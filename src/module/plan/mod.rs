@@ -20,6 +20,7 @@ pub(crate) mod resources;
 pub(crate) mod scope;
 pub(crate) mod takeover;
 pub(crate) mod testing;
+mod validators;
 
 use self::calls::Links;
 use crate::diagnostics::{range_text, Diagnostic, Span};

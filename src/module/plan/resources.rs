@@ -295,6 +295,7 @@ fn instance(
                     }
                 }
                 size_checks(p, r, &config, &t.checks);
+                super::validators::check(p, r, &config, &t.checks);
                 if p.error_count() > before {
                     return None;
                 }

@@ -121,7 +121,11 @@ impl<'m> Planner<'m> {
             .with_module_files(&self.module.fs)
             .with_source(text, name)
             .with_functions(crate::module::load::provider_functions::available(self.config))
-            .pure_only(!self.opentofu() && (!self.console || console.is_some()))
+            // OpenTofu's console has no plan, but its test runs plan.
+            .pure_only(match self.opentofu() {
+                true => self.links.testing.as_ref().is_some_and(|t| !t.apply),
+                false => !self.console || console.is_some(),
+            })
             .in_configuration(scope.source.is_some());
         let watched = self.watched_node(e, scope);
         if let Some(found) = &watched {

@@ -257,3 +257,66 @@ case(A, "exclusive-blocks-defaults", '''
       }
     }
 ''', ["google_compute_region_health_check.http.http_health_check", "google_compute_region_health_check.tcp.tcp_health_check"])
+
+# The validators the provider runs on known values while planning
+# (tools/providers/validators.py learned them from the provider): a
+# pattern, an enumeration, a range; each refused instance is not planned
+# (its value is unknown at the console), the others are.
+case(A, "validators-refuse-known-values", GOOGLE + '''
+    resource "google_compute_network_peering" "p" {
+      name         = "peering"
+      network      = "mock-local-network"
+      peer_network = "projects/demo-project/global/networks/other"
+    }
+    resource "google_compute_network" "vpc" {
+      name         = "vpc"
+      routing_mode = "SIDEWAYS"
+    }
+    resource "google_compute_firewall" "ok" {
+      name          = "ok"
+      network       = "default"
+      source_ranges = ["10.0.0.0/8"]
+      priority      = 70000
+      allow {
+        protocol = "tcp"
+      }
+    }
+    resource "google_compute_subnetwork" "s" {
+      name          = "s"
+      ip_cidr_range = "10.0.0.0/24"
+      network       = "default"
+      stack_type    = "IPV4_ONLY"
+    }
+''', ["google_compute_network_peering.p", "google_compute_network.vpc", "google_compute_firewall.ok",
+      "google_compute_subnetwork.s.stack_type"])
+
+# A CustomizeDiff that wants one of several arguments (a firewall's
+# sources, unless its direction is EGRESS), from the provider's source.
+case(A, "firewall-wants-a-source", GOOGLE + '''
+    resource "google_compute_firewall" "in" {
+      name    = "in"
+      network = "default"
+      allow {
+        protocol = "tcp"
+        ports    = ["80"]
+      }
+      target_tags = ["web"]
+    }
+    resource "google_compute_firewall" "out" {
+      name               = "out"
+      network            = "default"
+      direction          = "EGRESS"
+      destination_ranges = ["0.0.0.0/0"]
+      deny {
+        protocol = "all"
+      }
+    }
+    resource "google_compute_firewall" "tagged" {
+      name        = "tagged"
+      network     = "default"
+      source_tags = ["a"]
+      allow {
+        protocol = "icmp"
+      }
+    }
+''', ["google_compute_firewall.in", "google_compute_firewall.out.direction", "google_compute_firewall.tagged.source_tags"])

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Learns, from the provider itself, the validators it runs on each
+argument's value beyond its schema (the plugin SDK v2's `ValidateFunc`s,
+Google's `verify.Validate*`, the plugin framework's validators): which
+values each refuses, and its words.
+
+    tools/providers/validators.py --plugin-dir DIR --schemas terraform.json --provider hashicorp/google \\
+        [--types T,T,...] [--batch 1500] --out validators.json
+    tools/providers/validators.py --apply validators.json --key hashicorp/google www/providers
+    tools/providers/validators.py --apply tools/providers/checks.json --key hashicorp/google www/providers
+
+Every configurable string and number argument, at the top level of each
+resource type and one level down in its blocks, is set alone in a
+resource of its own to values no validator should let pass (a string with
+a space, capitals and punctuation; a large negative and a large positive
+number), and the real `terraform validate -json` (offline: validation
+needs no provider configuration) says which it refuses. A refusal whose
+words name its whole rule is kept as a check:
+
+  enum     the values allowed ("to be one of", "value must be one of"),
+           with a second probe, the first value in other letter case, that
+           tells a validator ignoring case
+  pattern  a regular expression ("doesn't match regexp", "value must match
+           regular expression")
+  length   a string's least and most length (bytes for SDK v2, characters
+           for the plugin framework)
+  range    a number's least and most value
+
+Each check keeps the diagnostic's summary and detail with the value's
+place marked (`{value}` as Go's %s writes it, `{quoted}` as %q does,
+`{index}` for a block's index in an SDK path), which planning fills in
+(src/module/plan/validators.rs). A refusal of any other words is counted
+under "unparsed" with its words, to learn next.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import defaults  # noqa: E402
+from compact import write  # noqa: E402
+from extract import BIN, env  # noqa: E402
+
+STRING = "Probe Value!"
+LEARNED = ("enum", "pattern", "length", "range")
+NUMBERS = [-987654321, 987654321]
+
+
+def arguments(block):
+    """(path, kind) of every configurable primitive argument of `block`
+    and of its blocks one level down."""
+    def own(b, prefix):
+        for name, a in sorted(b.get("attributes", {}).items()):
+            if not (a.get("optional") or a.get("required")) or (name == "id" and prefix == ""):
+                continue
+            if a.get("type") in ("string", "number"):
+                yield prefix + name, a["type"]
+    yield from own(block, "")
+    for name, bt in sorted(block.get("block_types", {}).items()):
+        yield from own(bt.get("block", {}), name + ".")
+
+
+def hcl(v):
+    return json.dumps(v)
+
+
+def probe_lines(block, path, value, indent="  "):
+    """A resource body with `block`'s required arguments and blocks (the
+    program refuses a body without them before the provider validates it)
+    and `path` (one level of blocks at most) set to `value`; and the line
+    (from 1) of that argument."""
+    here, _, rest = path.partition(".")
+    lines, at = [], None
+    for name, a in sorted(block.get("attributes", {}).items()):
+        if name == here and not rest:
+            lines.append(f"{indent}{name} = {hcl(value)}")
+            at = len(lines)
+        elif a.get("required"):
+            lines.append(f"{indent}{name} = {hcl(defaults.by_name(name, a.get('type', 'string')))}")
+    for name, bt in sorted(block.get("block_types", {}).items()):
+        wanted = max(bt.get("min_items", 0) or 0, 1 if name == here and rest else 0)
+        for i in range(wanted):
+            label = ' "k"' if bt["nesting_mode"] == "map" else ""
+            inner, inner_at = probe_lines(bt["block"], rest if name == here and i == 0 else "", value, indent + "  ")
+            if inner_at:
+                at = len(lines) + 1 + inner_at
+            lines += [f"{indent}{name}{label} {{"] + inner + [f"{indent}}}"]
+    return lines, at
+
+
+def validate(program, plugin_dir, provider, version, probes, blocks):
+    """Validates the probe resources ({address: (type, path, value)}):
+    {address: (summary, detail)} of the error on each probe's argument."""
+    src = ["terraform {", "  required_providers {",
+           f'    {provider.split("/")[1]} = {{ source = "{provider}", version = "{version}" }}', "  }", "}", ""]
+    line_of = {}
+    for address, (ty, path, value) in probes.items():
+        lines, at = probe_lines(blocks[ty], path, value)
+        src.append(f'resource "{ty}" "{address.split(".")[1]}" {{')
+        line_of[len(src) + at] = address
+        src += lines + ["}", ""]
+    with tempfile.TemporaryDirectory() as work:
+        with open(os.path.join(work, "main.tf"), "w") as f:
+            f.write("\n".join(src))
+        e = env(work)
+        subprocess.run([program, "init", "-input=false", "-no-color", f"-plugin-dir={os.path.abspath(plugin_dir)}"], cwd=work,
+                       env=e, check=True, capture_output=True)
+        r = subprocess.run([program, "validate", "-json", "-no-color"], cwd=work, env=e, capture_output=True, text=True)
+    out = {}
+    for d in json.loads(r.stdout).get("diagnostics", []):
+        if d.get("severity") != "error":
+            continue
+        address = line_of.get(((d.get("range") or {}).get("start") or {}).get("line"))
+        if address and address not in out:
+            out[address] = (d.get("summary", ""), d.get("detail", ""))
+    return out
+
+
+def go_strings(text):
+    """The strings of a Go `%q` list (`"a" "b"`)."""
+    return [json.loads(s) for s in re.findall(r'"(?:[^"\\]|\\.)*"', text)]
+
+
+def go_string(text):
+    return json.loads(text)
+
+
+def rule(words):
+    """The check a refusal's words name, or None."""
+    m = re.search(r"to be one of \[(.*)\], got", words, re.S) or re.search(r"value must be one of: \[(.*)\], got:", words, re.S)
+    if m:
+        if re.fullmatch(r"\s*(-?\d+\s*)+", m.group(1)):
+            return {"check": "enum", "numbers": [int(n) for n in m.group(1).split()]}
+        return {"check": "enum", "values": go_strings(m.group(1))}
+    m = re.search(r"doesn't match regexp (\"(?:[^\"\\]|\\.)*\")", words)
+    if m:
+        return {"check": "pattern", "pattern": go_string(m.group(1))}
+    m = re.search(r"value must match regular expression '(.*)', got:", words, re.S)
+    if m:
+        return {"check": "pattern", "pattern": m.group(1)}
+    m = re.search(r"expected length of \S+ to be in the range \((\d+) - (\d+)\)", words)
+    if m:
+        return {"check": "length", "min": int(m.group(1)), "max": int(m.group(2)), "unit": "bytes"}
+    m = re.search(r"string length must be between (\d+) and (\d+), got:", words)
+    if m:
+        return {"check": "length", "min": int(m.group(1)), "max": int(m.group(2)), "unit": "characters"}
+    m = re.search(r"string length must be at least (\d+), got:", words)
+    if m:
+        return {"check": "length", "min": int(m.group(1)), "max": None, "unit": "characters"}
+    m = re.search(r"string length must be at most (\d+), got:", words)
+    if m:
+        return {"check": "length", "min": 0, "max": int(m.group(1)), "unit": "characters"}
+    num = r"(-?\d+(?:\.\d+)?)"
+    for pattern, lo, hi in [(rf"to be in the range \({num} - {num}\), got", 1, 2), (rf"value must be between {num} and {num}, got:", 1, 2),
+                            (rf"to be at least \({num}\), got", 1, None), (rf"value must be at least {num}, got:", 1, None),
+                            (rf"to be at most \({num}\), got", None, 1), (rf"value must be at most {num}, got:", None, 1)]:
+        m = re.search(pattern, words)
+        if m:
+            n = lambda g: None if g is None else float(m.group(g)) if "." in m.group(g) else int(m.group(g))  # noqa: E731
+            return {"check": "range", "min": n(lo), "max": n(hi)}
+    return None
+
+
+def template(text, value, path):
+    """`text` with the probe's value and a block's SDK index marked."""
+    if isinstance(value, str):
+        text = text.replace(json.dumps(value), "{quoted}").replace(value, "{value}")
+    else:
+        text = re.sub(rf"(?<![\d.]){value}(?![\d.])", "{value}", text)
+    if "." in path:
+        b, a = path.split(".")
+        text = text.replace(f"{b}.0.{a}", f"{b}.{{index}}.{a}")
+    return text
+
+
+def other_case(s):
+    return s.swapcase() if s.swapcase() != s else None
+
+
+def apply(found, data_dir):
+    """Writes each type's checks into its file of the provider data
+    (beside the checks it already has, such as checks.json's sizes), for
+    the arguments its schema there has. The number of types changed."""
+    changed = 0
+    for ty, paths in sorted(found.items()):
+        path = os.path.join(data_dir, "resource", ty + ".json")
+        if not os.path.exists(path):
+            continue
+        data = json.load(open(path))
+        block = data.get("block", {})
+        def has(p):
+            if "." not in p:
+                return p in block.get("a", {})
+            b, a = p.split(".")
+            nested = block.get("b", {}).get(b)
+            return bool(nested) and a in nested[1].get("a", {})
+        mine = {k: v for k, v in data.get("checks", {}).items() if k in paths or v.get("check") not in LEARNED}
+        mine.update({p: r for p, r in paths.items() if has(p) or r.get("check") not in LEARNED})
+        if mine != data.get("checks", {}):
+            if mine:
+                data["checks"] = mine
+            else:
+                data.pop("checks", None)
+            write(path, data)
+            changed += 1
+    return changed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--plugin-dir")
+    ap.add_argument("--schemas")
+    ap.add_argument("--provider")
+    ap.add_argument("--types", default="")
+    ap.add_argument("--batch", type=int, default=1500)
+    ap.add_argument("--out")
+    ap.add_argument("--apply", metavar="VALIDATORS", help="write a run's checks into the provider data (DATA, for each --key)")
+    ap.add_argument("--key", action="append", default=[], help="a data key (hashicorp/aws@5)")
+    ap.add_argument("data", nargs="?", help="the provider data directory (www/providers)")
+    args = ap.parse_args()
+    if args.apply:
+        found = json.load(open(args.apply))
+        # A run's output, or checks.json's hand-written checks.
+        found = found["checks"] if "checks" in found else {k: v for k, v in found.items() if not k.startswith("_")}
+        for key in args.key:
+            print(f"{key}: {apply(found, os.path.join(args.data, key))} types given checks", file=sys.stderr)
+        return
+    program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
+    data = json.load(open(args.schemas))
+    schemas = next(p for a, p in data["provider_schemas"].items() if a.endswith("/" + args.provider))
+    version = data["provider_versions"][args.provider]
+    types = [t for t in args.types.split(",") if t in schemas["resource_schemas"]] or sorted(schemas["resource_schemas"])
+    blocks = {t: schemas["resource_schemas"][t]["block"] for t in types}
+    defaults.PROVIDER = args.provider
+
+    probes = {}
+    for ty in types:
+        for i, (path, kind) in enumerate(arguments(schemas["resource_schemas"][ty]["block"])):
+            for j, value in enumerate([STRING] if kind == "string" else NUMBERS):
+                probes[f"{ty}.v{i}_{j}"] = (ty, path, value)
+
+    def run(todo):
+        keys = sorted(todo)
+        found = {}
+        for i in range(0, len(keys), args.batch):
+            chunk = {k: todo[k] for k in keys[i:i + args.batch]}
+            found.update(validate(program, args.plugin_dir, args.provider, version, chunk, blocks))
+            print(f"  {min(i + args.batch, len(keys))}/{len(keys)}: {len(found)} refused", file=sys.stderr)
+        return found
+
+    print(f"{len(probes)} probes of {len(types)} types", file=sys.stderr)
+    refused = run(probes)
+    checks, unparsed = {}, {}
+    for address, (summary, detail) in sorted(refused.items()):
+        ty, path, value = probes[address]
+        r = rule(summary + "\n" + detail)
+        if r is None:
+            unparsed.setdefault(ty, {})[path] = summary + ("\n" + detail if detail else "")
+            continue
+        r["summary"] = template(summary, value, path)
+        r["detail"] = template(detail, value, path)
+        mine = checks.setdefault(ty, {})
+        if path in mine and mine[path]["check"] == "range":
+            # The two numbers: one bound each.
+            for bound in ("min", "max"):
+                if mine[path].get(bound) is None:
+                    mine[path][bound] = r.get(bound)
+            continue
+        mine[path] = r
+    # An enumeration that ignores letter case lets its first value pass
+    # written in other letters.
+    cased = {}
+    for ty, paths in checks.items():
+        for path, r in paths.items():
+            first = next((v for v in r.get("values", []) if other_case(v)), None)
+            if first:
+                cased[f"{ty}.c{len(cased)}"] = (ty, path, other_case(first))
+    print(f"{len(cased)} letter-case probes", file=sys.stderr)
+    again = run(cased)
+    for address, (ty, path, _) in cased.items():
+        if address not in again:
+            checks[ty][path]["ignore_case"] = True
+    tally = {}
+    for paths in checks.values():
+        for r in paths.values():
+            tally[r["check"]] = tally.get(r["check"], 0) + 1
+    tally["unparsed"] = sum(len(p) for p in unparsed.values())
+    print(json.dumps(tally), file=sys.stderr)
+    with open(args.out, "w") as f:
+        json.dump({"provider": args.provider, "version": version, "engine": data.get("terraform_version"), "probes": len(probes),
+                   "tally": tally, "checks": checks, "unparsed": unparsed}, f, indent=1, sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
