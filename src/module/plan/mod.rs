@@ -8,6 +8,7 @@
 //! root declaration over from the previous evaluation where an edit did
 //! not reach it.
 
+mod applied;
 pub(crate) mod blocks;
 pub(crate) mod calls;
 pub(crate) mod conditions;

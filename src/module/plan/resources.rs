@@ -193,6 +193,13 @@ fn planned(p: &mut Planner, r: &Resource) -> Option<Value> {
         let planned = planned.map(|(v, config_known)| {
             // `plan_options.replace`: planned as a new object.
             let prior = p.links.prior.get(&address).filter(|_| !p.links.testing.as_ref().is_some_and(|t| t.replaced(&address)));
+            // The offline providers replace an instance whose arguments
+            // changed (each forces a new one): planned as new.
+            let prior = prior.filter(|prior| {
+                r.mode != Mode::Managed
+                    || !providers::provider_type(p, r).is_some_and(|t| super::applied::replaces_on_change(&t))
+                    || !super::applied::changed(&v, prior, p.profile)
+            });
             let v = match prior {
                 Some(prior) if p.links.testing.is_some() && r.mode == Mode::Managed && r.ty == "terraform_data" => {
                     super::testing::terraform_data_over_prior(v, prior, p.profile)

@@ -115,8 +115,19 @@ impl Testing {
         (0..8).map(|_| CHARS[(self.next() % CHARS.len() as u64) as usize] as char).collect()
     }
 
-    /// A random UUID, as `terraform_data` gives its `id`.
-    fn uuid(&self) -> String {
+    /// The next pseudo-random number, for a provider's own draws.
+    pub(crate) fn next_u64(&self) -> u64 {
+        self.next()
+    }
+
+    /// `n` pseudo-random bytes.
+    pub(crate) fn bytes(&self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| (self.next() >> 56) as u8).collect()
+    }
+
+    /// A random UUID, as `terraform_data` gives its `id` (and go-uuid's
+    /// `GenerateUUID`: 16 random bytes, no version bits).
+    pub(crate) fn uuid(&self) -> String {
         let hex: String = (0..4).map(|_| format!("{:08x}", self.next() as u32)).collect();
         format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
     }
@@ -289,6 +300,10 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
         _ => None,
     };
     t.tofu_seed.set(plan_too.then(|| super::go_rand::fnv32(r.ty.as_bytes()) as i64));
+    let offline_applied = match fill {
+        None if t.apply && r.mode == Mode::Managed && !planned.is_wholly_known() => offline(p, r, t, &planned),
+        _ => None,
+    };
     let value = match fill {
         Some((values, true)) => with_values(t, &planned, values.as_ref(), schema, profile),
         Some((_, false)) => planned,
@@ -300,6 +315,7 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
                 t.filled(&planned, None, profile)
             }
         },
+        None if offline_applied.is_some() => t.filled(offline_applied.as_ref().unwrap_or(&planned), None, profile),
         None if t.apply && r.mode == Mode::Managed && !planned.is_wholly_known() => {
             t.unmocked.borrow_mut().push(address.to_string());
             t.filled(&planned, None, profile)
@@ -315,6 +331,13 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
     let header = format!("{} \"{}\" \"{}\"", if data { "data" } else { "resource" }, r.ty, r.name);
     t.planned.borrow_mut().insert(address.to_string(), (header, data, value.clone()));
     value
+}
+
+/// `planned` as a provider that needs no network applies it (random,
+/// null, time).
+fn offline(p: &Planner, r: &Resource, t: &Testing, planned: &Value) -> Option<Value> {
+    let provider = super::providers::provider_type(p, r)?;
+    super::applied::applied(t, &provider, &r.ty, planned, p.profile)
 }
 
 fn is_local_file(p: &Planner, r: &Resource) -> bool {

@@ -1,0 +1,255 @@
+//! Resources of the providers that need no network, applied in a test run
+//! as their providers apply them (hashicorp/random, hashicorp/null,
+//! hashicorp/time): random values drawn afresh in the provider's forms
+//! (lengths, character classes and minimums, byte encodings, ranges), the
+//! seeded ones (`random_integer` and `random_shuffle` with `seed`) value
+//! for value, and times from the clock.
+
+use super::go_rand::GoRand;
+use super::testing::Testing;
+use crate::profile::Profile;
+use crate::value::{Marks, SortedMap, Value};
+use base64::Engine;
+
+/// `planned` (an instance of `ty` of `provider`) as the provider applies
+/// it; `None` for a type applied here otherwise or not at all.
+pub(crate) fn applied(t: &Testing, provider: &str, ty: &str, planned: &Value, profile: Profile) -> Option<Value> {
+    let o = planned.as_mapping()?;
+    let mut m = o.clone();
+    let string = |m: &mut SortedMap<Value>, name: &str, s: String| {
+        m.insert(name.to_string(), Value::string(s, profile));
+    };
+    match (provider, ty) {
+        ("hashicorp/random", "random_string" | "random_password") => {
+            let result = random_string(t, o)?;
+            if ty == "random_password" {
+                let hash = ::bcrypt::hash_with_result(&result, 10).ok()?.format_for_version(::bcrypt::Version::TwoA);
+                m.insert("bcrypt_hash".into(), Value::string(hash, profile).with_marks(Marks::SENSITIVE));
+                m.insert("result".into(), Value::string(result, profile).with_marks(Marks::SENSITIVE));
+                string(&mut m, "id", "none".into());
+            } else {
+                string(&mut m, "id", result.clone());
+                string(&mut m, "result", result);
+            }
+        }
+        ("hashicorp/random", "random_id") => {
+            let bytes = t.bytes(int(o, "byte_length")? as usize);
+            let prefix = text(o, "prefix").unwrap_or_default();
+            let id = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bytes);
+            string(&mut m, "b64_url", format!("{prefix}{id}"));
+            string(&mut m, "b64_std", format!("{prefix}{}", base64::engine::general_purpose::STANDARD.encode(&bytes)));
+            string(&mut m, "hex", format!("{prefix}{}", hex(&bytes)));
+            string(&mut m, "dec", format!("{prefix}{}", decimal(&bytes)));
+            string(&mut m, "id", id);
+        }
+        ("hashicorp/random", "random_bytes") => {
+            let bytes = t.bytes(int(o, "length")? as usize);
+            let b64 = base64::engine::general_purpose::STANDARD.encode(&bytes);
+            m.insert("base64".into(), Value::string(b64, profile).with_marks(Marks::SENSITIVE));
+            m.insert("hex".into(), Value::string(hex(&bytes), profile).with_marks(Marks::SENSITIVE));
+        }
+        ("hashicorp/random", "random_integer") => {
+            let (min, max) = (int(o, "min")?, int(o, "max")?);
+            if max < min || max - min >= i32::MAX as i64 {
+                return None;
+            }
+            let n = min + seeded(t, o).intn((max + 1 - min) as i32) as i64;
+            m.insert("result".into(), Value::int(n));
+            string(&mut m, "id", n.to_string());
+        }
+        ("hashicorp/random", "random_shuffle") => {
+            let input: Vec<Value> = match o.get("input")?.unmarked() {
+                Value::List(_, items) => items.iter().cloned().collect(),
+                _ => return None,
+            };
+            let count = match int(o, "result_count") {
+                Some(n) if n > 0 => n as usize,
+                _ => input.len(),
+            };
+            let mut result = Vec::with_capacity(count);
+            if !input.is_empty() {
+                let mut rand = seeded(t, o);
+                'batches: loop {
+                    for i in perm(&mut rand, input.len()) {
+                        result.push(input[i].clone());
+                        if result.len() >= count {
+                            break 'batches;
+                        }
+                    }
+                }
+            }
+            m.insert("result".into(), Value::List(crate::value::Type::String, result.into()));
+            string(&mut m, "id", "-".into());
+        }
+        ("hashicorp/random", "random_uuid") => {
+            let u = t.uuid();
+            string(&mut m, "id", u.clone());
+            string(&mut m, "result", u);
+        }
+        ("hashicorp/null", "null_resource") => string(&mut m, "id", (t.next_u64() >> 1).to_string()),
+        ("hashicorp/time", "time_static") => {
+            let at = match text(o, "rfc3339") {
+                Some(s) => chrono::DateTime::parse_from_rfc3339(&s).ok()?.with_timezone(&chrono::Utc),
+                None => chrono::Utc::now(),
+            };
+            let rfc = at.format("%Y-%m-%dT%H:%M:%SZ").to_string();
+            use chrono::{Datelike, Timelike};
+            for (name, n) in [
+                ("year", at.year() as i64),
+                ("month", at.month() as i64),
+                ("day", at.day() as i64),
+                ("hour", at.hour() as i64),
+                ("minute", at.minute() as i64),
+                ("second", at.second() as i64),
+                ("unix", at.timestamp()),
+            ] {
+                m.insert(name.into(), Value::int(n));
+            }
+            string(&mut m, "id", rfc.clone());
+            string(&mut m, "rfc3339", rfc);
+        }
+        _ => return None,
+    }
+    Some(Value::Object(m.into()).with_marks(planned.marks()))
+}
+
+/// Whether every argument of `provider`'s types forces a new instance
+/// (`RequiresReplace`, `ForceNew`) when it changes.
+pub(crate) fn replaces_on_change(provider: &str) -> bool {
+    matches!(provider, "hashicorp/random" | "hashicorp/null" | "hashicorp/time")
+}
+
+/// Whether an argument the plan knows differs from the prior state's.
+pub(crate) fn changed(planned: &Value, prior: &Value, profile: Profile) -> bool {
+    let (Some(new), Some(old)) = (planned.as_mapping(), prior.as_mapping()) else { return false };
+    new.iter().any(|(name, v)| {
+        v.is_wholly_known()
+            && old
+                .get(name)
+                .is_some_and(|o| !crate::value::ops::raw_equals(&v.clone().unmark_deep().0, &o.clone().unmark_deep().0, profile))
+    })
+}
+
+fn text(o: &SortedMap<Value>, name: &str) -> Option<String> {
+    o.get(name).and_then(|v| v.unmarked().as_str()).map(str::to_string)
+}
+
+fn int(o: &SortedMap<Value>, name: &str) -> Option<i64> {
+    match o.get(name)?.unmarked() {
+        Value::Number(n) => n.to_i64(),
+        _ => None,
+    }
+}
+
+fn flag(o: &SortedMap<Value>, name: &str) -> Option<bool> {
+    match o.get(name)?.unmarked() {
+        Value::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+/// The provider's `CreateString`: each class's minimum drawn from it, the
+/// rest from every class the flags allow, then shuffled.
+fn random_string(t: &Testing, o: &SortedMap<Value>) -> Option<String> {
+    const NUMERIC: &str = "0123456789";
+    const LOWER: &str = "abcdefghijklmnopqrstuvwxyz";
+    const UPPER: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let length = int(o, "length")?;
+    let special = text(o, "override_special").filter(|s| !s.is_empty()).unwrap_or_else(|| "!@#$%&*()-_=+[]{}<>:?".into());
+    let on = |name: &str| flag(o, name).unwrap_or(true);
+    let numeric = flag(o, "numeric").or_else(|| flag(o, "number")).unwrap_or(true);
+    let mut chars = String::new();
+    for (yes, set) in [(on("upper"), UPPER), (on("lower"), LOWER), (numeric, NUMERIC), (on("special"), special.as_str())] {
+        if yes {
+            chars.push_str(set);
+        }
+    }
+    let mut result: Vec<char> = Vec::new();
+    let draw = |set: &str, n: i64, out: &mut Vec<char>| {
+        let set: Vec<char> = set.chars().collect();
+        for _ in 0..n.max(0) {
+            if !set.is_empty() {
+                out.push(set[(t.next_u64() % set.len() as u64) as usize]);
+            }
+        }
+    };
+    for (set, min) in [(NUMERIC, "min_numeric"), (LOWER, "min_lower"), (UPPER, "min_upper"), (special.as_str(), "min_special")] {
+        draw(set, int(o, min).unwrap_or(0), &mut result);
+    }
+    let rest = length - result.len() as i64;
+    draw(&chars, rest, &mut result);
+    let mut keyed: Vec<(u8, char)> = result.into_iter().map(|c| (t.next_u64() as u8, c)).collect();
+    keyed.sort_by_key(|(k, _)| *k);
+    Some(keyed.into_iter().map(|(_, c)| c).collect())
+}
+
+/// The provider's `NewRand(seed)`: Go's `math/rand` seeded with the
+/// CRC-64 (ISO) of `seed`, or drawn afresh without one.
+fn seeded(t: &Testing, o: &SortedMap<Value>) -> GoRand {
+    match text(o, "seed").filter(|s| !s.is_empty()) {
+        Some(seed) => GoRand::new(crc64_iso(seed.as_bytes()) as i64),
+        None => GoRand::new((t.next_u64() >> 1) as i64),
+    }
+}
+
+/// Go's `rand.Perm`.
+fn perm(r: &mut GoRand, n: usize) -> Vec<usize> {
+    let mut m = vec![0usize; n];
+    for i in 0..n {
+        let j = r.intn(i as i32 + 1) as usize;
+        m[i] = m[j];
+        m[j] = i;
+    }
+    m
+}
+
+/// Go's `crc64.Checksum(b, crc64.MakeTable(crc64.ISO))`.
+fn crc64_iso(bytes: &[u8]) -> u64 {
+    const POLY: u64 = 0xD800_0000_0000_0000;
+    let mut crc = !0u64;
+    for &b in bytes {
+        crc ^= b as u64;
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ POLY } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The bytes as one big-endian unsigned number, in decimal (Go's
+/// `big.Int.SetBytes(...).String()`).
+fn decimal(bytes: &[u8]) -> String {
+    let mut digits: Vec<u8> = vec![0];
+    for &b in bytes {
+        let mut carry = b as u32;
+        for d in digits.iter_mut() {
+            let v = *d as u32 * 256 + carry;
+            *d = (v % 10) as u8;
+            carry = v / 10;
+        }
+        while carry > 0 {
+            digits.push((carry % 10) as u8);
+            carry /= 10;
+        }
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    digits.iter().rev().map(|d| (b'0' + d) as char).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn crc64_and_decimal_match_go() {
+        // big.Int.SetBytes of 0x01 0x00 0x00, and the CRC-64/GO-ISO check
+        // value (of "123456789").
+        assert_eq!(super::decimal(&[1, 0, 0]), "65536");
+        assert_eq!(super::decimal(&[]), "0");
+        assert_eq!(super::crc64_iso(b"123456789"), 0xB909_56C7_75A4_1001);
+    }
+}
