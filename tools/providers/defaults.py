@@ -744,6 +744,13 @@ def merge(mine, found):
                 entry.setdefault("unknown", v["unknown"])
 
 
+def meta(ty):
+    """The `provider` argument a type of a provider whose local name is not
+    the type's prefix needs (google-beta's google_* types)."""
+    local = PROVIDER.split("/")[-1]
+    return [] if ty.startswith(local.replace("-", "_") + "_") or not local else [f"  provider = {local}"]
+
+
 def plan_batch(program, plugin_dir, provider, version, provider_config, types):
     """Plans one configuration holding a minimal resource of each type in
     `types` ({type: block}); returns ({type: change}, {type: error}) — a
@@ -762,7 +769,7 @@ def plan_batch(program, plugin_dir, provider, version, provider_config, types):
             for key, block in todo.items():
                 start, ty = len(src) + 1, kind[key]
                 EMPTY_AT = None if isinstance(key, str) else key[1]
-                src += [f'resource "{ty}" "{label[key]}" {{'] + body(ty, block) + ["  " + x for x in EXTRA.get(ty, [])] + ["}", ""]
+                src += [f'resource "{ty}" "{label[key]}" {{'] + body(ty, block) + ["  " + x for x in EXTRA.get(ty, [])] + meta(ty) + ["}", ""]
                 EMPTY_AT = None
                 lines[key] = (start, len(src))
             with open(os.path.join(work, "main.tf"), "w") as f:

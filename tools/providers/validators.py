@@ -100,6 +100,7 @@ def validate(program, plugin_dir, provider, version, probes, blocks):
     line_of = {}
     for address, (ty, path, value) in probes.items():
         lines, at = probe_lines(blocks[ty], path, value)
+        lines += defaults.meta(ty)
         src.append(f'resource "{ty}" "{address.split(".")[1]}" {{')
         line_of[len(src) + at] = address
         src += lines + ["}", ""]
