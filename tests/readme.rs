@@ -167,3 +167,42 @@ fn readme_names_every_provider_version_of_the_data() {
         assert!(readme.contains(&phrase), "README.md should name \"{phrase}\"");
     }
 }
+
+/// The validators each provider's binary showed (tests/providers/sdk_rules/
+/// *-validators.json, written by tools/providers/validators.py) are in
+/// the provider data, and the figures the data's guide quotes are theirs.
+#[test]
+fn validators_figures_are_the_recorded_runs_and_in_the_data() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tools = std::fs::read_to_string(root.join("tools/providers/README.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let thousands = |n: u64| if n >= 1000 { format!("{},{:03}", n / 1000, n % 1000) } else { n.to_string() };
+    for (record, key) in [
+        ("aws-5.100.0-validators.json", "hashicorp/aws@5"),
+        ("google-7.45.0-validators.json", "hashicorp/google"),
+        ("google-beta-7.45.0-validators.json", "hashicorp/google-beta"),
+    ] {
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(root.join("tests/providers/sdk_rules").join(record)).unwrap()).unwrap();
+        let checks = run["checks"].as_object().unwrap();
+        let count: usize = checks.values().map(|p| p.as_object().unwrap().len()).sum();
+        let name = record.trim_end_matches("-validators.json").rsplit_once('-').map(|(n, v)| format!("{n} {v}")).unwrap();
+        let figure = format!(
+            "{name}: {} checks over {} types of {} probes",
+            thousands(count as u64),
+            checks.len(),
+            thousands(run["probes"].as_u64().unwrap())
+        );
+        assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+        for (ty, paths) in checks {
+            let path = root.join("www/providers").join(key).join("resource").join(format!("{ty}.json"));
+            let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for (at, check) in paths.as_object().unwrap() {
+                let top = at.split('.').next().unwrap();
+                if data["block"]["a"].get(top).is_none() && data["block"]["b"].get(top).is_none() {
+                    continue;
+                }
+                assert_eq!(&data["checks"][at], check, "{key} {ty} {at}: the data lacks the recorded check");
+            }
+        }
+    }
+}

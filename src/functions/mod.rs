@@ -42,6 +42,7 @@ pub(crate) mod glob;
 mod hash;
 #[cfg(feature = "heavy-functions")]
 pub(crate) use hash::digest;
+pub(crate) use network::{provider_cidr_ok, provider_ip_family};
 pub(crate) use string::re2::matches as go_regex_matches;
 mod network;
 mod numeric;

@@ -585,6 +585,28 @@ fn parse_ip(s: &[u8]) -> Option<Vec<u8>> {
     }
 }
 
+/// The family of `s` as a provider's Go reads an address (`net.ParseIP`,
+/// where Go since 1.17 refuses IPv4 parts with leading zeros): 4 (IPv4,
+/// also IPv4-mapped), 6, or `None` when it is no address.
+pub(crate) fn provider_ip_family(s: &str) -> Option<u8> {
+    let ip = parse_ip(s.as_bytes())?;
+    if leading_zero(s.split('/').next().unwrap_or(s)) {
+        return None;
+    }
+    Some(if ip[..12] == V4_ZERO[..12] { 4 } else { 6 })
+}
+
+/// Whether a provider's Go reads `s` as a CIDR block (`net.ParseCIDR`).
+pub(crate) fn provider_cidr_ok(s: &str) -> bool {
+    parse_cidr(s).is_ok() && !leading_zero(s.split('/').next().unwrap_or(s))
+}
+
+/// An IPv4 part written with a leading zero (`10.01.0.0`).
+fn leading_zero(addr: &str) -> bool {
+    let v4 = addr.rsplit(':').next().unwrap_or(addr);
+    v4.contains('.') && v4.split('.').any(|p| p.len() > 1 && p.starts_with('0'))
+}
+
 /// Go 1.16's `ParseCIDR`: the network, with the host bits cleared.
 fn parse_cidr(s: &str) -> Result<IpNet, String> {
     let bad = || format!("invalid CIDR address: {s}");

@@ -8,6 +8,7 @@ values each refuses, and its words.
         [--types T,T,...] [--batch 1500] --out validators.json
     tools/providers/validators.py --apply validators.json --key hashicorp/google www/providers
     tools/providers/validators.py --apply tools/providers/checks.json --key hashicorp/google www/providers
+    tools/providers/validators.py --reparse validators.json
 
 Every configurable string and number argument, at the top level of each
 resource type and one level down in its blocks, is set alone in a
@@ -25,6 +26,11 @@ words name its whole rule is kept as a check:
   length   a string's least and most length (bytes for SDK v2, characters
            for the plugin framework)
   range    a number's least and most value
+  cidr, ip a CIDR block or an IP address (of a family) as the provider's Go
+           reads it (`net.ParseCIDR`, `net.ParseIP`)
+
+and words that name a rule only with the provider's source beside them
+(KNOWN: Google's IAM members).
 
 Each check keeps the diagnostic's summary and detail with the value's
 place marked (`{value}` as Go's %s writes it, `{quoted}` as %q does,
@@ -46,7 +52,7 @@ from compact import write  # noqa: E402
 from extract import BIN, env  # noqa: E402
 
 STRING = "Probe Value!"
-LEARNED = ("enum", "pattern", "length", "range")
+LEARNED = ("enum", "pattern", "length", "range", "cidr", "ip")
 NUMBERS = [-987654321, 987654321]
 
 
@@ -121,6 +127,20 @@ def validate(program, plugin_dir, provider, version, probes, blocks):
     return out
 
 
+# Words that name a rule only with the provider's source beside them (what
+# each validator accepts), or that name a kind of value planning can read
+# as the provider's Go reads it.
+KNOWN = [
+    (r"to contain a valid CIDR, got: ", {"check": "cidr"}),
+    (r"to contain a valid IPv4 address, got: ", {"check": "ip", "family": 4}),
+    (r"to contain a valid IPv6 address, got: ", {"check": "ip", "family": 6}),
+    (r"to contain a valid IP, got: ", {"check": "ip"}),
+    # google/tpgiamresource/resource_iam_member.go, validateIAMMember.
+    (r"\(IAM members must have one of the values outlined here: ",
+     {"check": "pattern", "pattern": "(.+:.+|projectOwners|projectReaders|projectWriters|allUsers|allAuthenticatedUsers)"}),
+]
+
+
 def go_strings(text):
     """The strings of a Go `%q` list (`"a" "b"`)."""
     return [json.loads(s) for s in re.findall(r'"(?:[^"\\]|\\.)*"', text)]
@@ -137,6 +157,9 @@ def rule(words):
         if re.fullmatch(r"\s*(-?\d+\s*)+", m.group(1)):
             return {"check": "enum", "numbers": [int(n) for n in m.group(1).split()]}
         return {"check": "enum", "values": go_strings(m.group(1))}
+    for pattern, found in KNOWN:
+        if re.search(pattern, words):
+            return dict(found)
     m = re.search(r"doesn't match regexp (\"(?:[^\"\\]|\\.)*\")", words)
     if m:
         return {"check": "pattern", "pattern": go_string(m.group(1))}
@@ -176,6 +199,15 @@ def template(text, value, path):
         b, a = path.split(".")
         text = text.replace(f"{b}.0.{a}", f"{b}.{{index}}.{a}")
     return text
+
+
+def tally_of(checks, unparsed):
+    tally = {}
+    for paths in checks.values():
+        for r in paths.values():
+            tally[r["check"]] = tally.get(r["check"], 0) + 1
+    tally["unparsed"] = sum(len(p) for p in unparsed.values())
+    return tally
 
 
 def other_case(s):
@@ -219,10 +251,31 @@ def main():
     ap.add_argument("--types", default="")
     ap.add_argument("--batch", type=int, default=1500)
     ap.add_argument("--out")
+    ap.add_argument("--reparse", metavar="VALIDATORS", help="read a run's unparsed refusals again with the words learned since")
     ap.add_argument("--apply", metavar="VALIDATORS", help="write a run's checks into the provider data (DATA, for each --key)")
     ap.add_argument("--key", action="append", default=[], help="a data key (hashicorp/aws@5)")
     ap.add_argument("data", nargs="?", help="the provider data directory (www/providers)")
     args = ap.parse_args()
+    if args.reparse:
+        # Words learned since a run: its unparsed refusals read again.
+        out = json.load(open(args.reparse))
+        for ty, paths in list(out["unparsed"].items()):
+            for path, words in list(paths.items()):
+                summary, _, detail = words.partition("\n")
+                r = rule(words)
+                if r is None:
+                    continue
+                value = STRING if STRING in words else next((n for n in NUMBERS if str(n) in words), STRING)
+                r["summary"], r["detail"] = template(summary, value, path), template(detail, value, path)
+                out["checks"].setdefault(ty, {})[path] = r
+                del paths[path]
+            if not paths:
+                del out["unparsed"][ty]
+        out["tally"] = tally_of(out["checks"], out["unparsed"])
+        print(json.dumps(out["tally"]), file=sys.stderr)
+        with open(args.reparse, "w") as f:
+            json.dump(out, f, indent=1, sort_keys=True)
+        return
     if args.apply:
         found = json.load(open(args.apply))
         # A run's output, or checks.json's hand-written checks.
@@ -285,11 +338,7 @@ def main():
     for address, (ty, path, _) in cased.items():
         if address not in again:
             checks[ty][path]["ignore_case"] = True
-    tally = {}
-    for paths in checks.values():
-        for r in paths.values():
-            tally[r["check"]] = tally.get(r["check"], 0) + 1
-    tally["unparsed"] = sum(len(p) for p in unparsed.values())
+    tally = tally_of(checks, unparsed)
     print(json.dumps(tally), file=sys.stderr)
     with open(args.out, "w") as f:
         json.dump({"provider": args.provider, "version": version, "engine": data.get("terraform_version"), "probes": len(probes),

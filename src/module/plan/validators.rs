@@ -130,6 +130,14 @@ fn refused_string(p: &Planner, rule: &Json, s: &str) -> Option<bool> {
             Some(!values.iter().filter_map(Json::as_str).any(|v| if fold { v.to_lowercase() == s.to_lowercase() } else { v == s }))
         }
         "pattern" => crate::functions::go_regex_matches(rule.get("pattern")?.as_str()?, s, p.profile).map(|m| !m),
+        "cidr" => Some(!crate::functions::provider_cidr_ok(s)),
+        "ip" => {
+            let family = crate::functions::provider_ip_family(s);
+            Some(match rule.get("family").and_then(Json::as_u64) {
+                Some(want) => family != Some(want as u8),
+                None => family.is_none(),
+            })
+        }
         "length" => {
             let len = match rule.get("unit").and_then(Json::as_str) {
                 Some("characters") => s.chars().count(),

@@ -287,8 +287,18 @@ case(A, "validators-refuse-known-values", GOOGLE + '''
       network       = "default"
       stack_type    = "IPV4_ONLY"
     }
+    resource "google_project_iam_member" "m" {
+      project = "demo-project"
+      role    = "roles/viewer"
+      member  = "jane@example.com"
+    }
+    resource "google_project_iam_member" "ok" {
+      project = "demo-project"
+      role    = "roles/viewer"
+      member  = "user:jane@example.com"
+    }
 ''', ["google_compute_network_peering.p", "google_compute_network.vpc", "google_compute_firewall.ok",
-      "google_compute_subnetwork.s.stack_type"])
+      "google_compute_subnetwork.s.stack_type", "google_project_iam_member.m", "google_project_iam_member.ok.member"])
 
 # A CustomizeDiff that wants one of several arguments (a firewall's
 # sources, unless its direction is EGRESS), from the provider's source.
