@@ -193,6 +193,31 @@ fn validators_figures_are_the_recorded_runs_and_in_the_data() {
             thousands(run["probes"].as_u64().unwrap())
         );
         assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+        let tally = |class: &str| thousands(run["tally"][class].as_u64().unwrap_or(0));
+        let rules = || checks.values().flat_map(|p| p.as_object().unwrap().values());
+        let classes = match key {
+            "hashicorp/aws@5" => {
+                let folded = rules().filter(|r| r["ignore_case"] == true).count();
+                vec![format!(
+                    "aws's were {} enumerations ({folded} ignoring case), {} ranges, {} patterns, {} lengths, {} CIDR blocks and {} addresses, with {} in words",
+                    tally("enum"), tally("range"), tally("pattern"), tally("length"), tally("cidr"), tally("ip"), tally("unparsed")
+                )]
+            }
+            "hashicorp/google" => {
+                let iam = rules().filter(|r| r["summary"].as_str().unwrap_or("").contains("IAM members")).count();
+                vec![format!(
+                    "google's {} enumerations, {} patterns ({iam} of them IAM members) and {} ranges, with {} unparsed",
+                    tally("enum"),
+                    tally("pattern"),
+                    tally("range"),
+                    tally("unparsed")
+                )]
+            }
+            _ => vec![],
+        };
+        for figure in classes {
+            assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+        }
         for (ty, paths) in checks {
             let path = root.join("www/providers").join(key).join("resource").join(format!("{ty}.json"));
             let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -132,9 +132,14 @@ def validate(program, plugin_dir, provider, version, probes, blocks):
 # as the provider's Go reads it.
 KNOWN = [
     (r"to contain a valid CIDR, got: ", {"check": "cidr"}),
+    # aws's types.ValidateIPv4CIDRBlock: its words when net.ParseCIDR
+    # refuses the value (a block with host bits set has other words).
+    (r"is not a valid CIDR block: invalid CIDR address: ", {"check": "cidr"}),
     (r"to contain a valid IPv4 address, got: ", {"check": "ip", "family": 4}),
     (r"to contain a valid IPv6 address, got: ", {"check": "ip", "family": 6}),
     (r"to contain a valid IP, got: ", {"check": "ip"}),
+    # aws's verify.ValidAccountID.
+    (r"doesn't look like AWS Account ID \(exactly 12 digits\)", {"check": "pattern", "pattern": "^\\d{12}$"}),
     # google/tpgiamresource/resource_iam_member.go, validateIAMMember.
     (r"\(IAM members must have one of the values outlined here: ",
      {"check": "pattern", "pattern": "(.+:.+|projectOwners|projectReaders|projectWriters|allUsers|allAuthenticatedUsers)"}),
@@ -160,6 +165,15 @@ def rule(words):
     for pattern, found in KNOWN:
         if re.search(pattern, words):
             return dict(found)
+    m = re.search(r"The provided value does not match any valid values\.[\s\S]*\nValid Values: \[(.*)\]", words)
+    if m:
+        # aws's framework enumerations (enum.FrameworkValidate): the
+        # values as Go's %v of a slice writes them.
+        return {"check": "enum", "values": m.group(1).split()}
+    m = re.search(r"to match regular expression (\"(?:[^\"\\]|\\.)*\"), got ", words)
+    if m:
+        # The SDK's StringMatch without a message of its own.
+        return {"check": "pattern", "pattern": go_string(m.group(1))}
     m = re.search(r"doesn't match regexp (\"(?:[^\"\\]|\\.)*\")", words)
     if m:
         return {"check": "pattern", "pattern": go_string(m.group(1))}
@@ -214,7 +228,7 @@ def other_case(s):
     return s.swapcase() if s.swapcase() != s else None
 
 
-def apply(found, data_dir):
+def apply(found, data_dir, learned):
     """Writes each type's checks into its file of the provider data
     (beside the checks it already has, such as checks.json's sizes), for
     the arguments its schema there has. The number of types changed."""
@@ -231,7 +245,9 @@ def apply(found, data_dir):
             b, a = p.split(".")
             nested = block.get("b", {}).get(b)
             return bool(nested) and a in nested[1].get("a", {})
-        mine = {k: v for k, v in data.get("checks", {}).items() if k in paths or v.get("check") not in LEARNED}
+        # What an earlier apply of the same kind wrote (a run's learned
+        # checks, or checks.json's) gives way; the other kind stays.
+        mine = {k: v for k, v in data.get("checks", {}).items() if (v.get("check") in LEARNED) != learned}
         mine.update({p: r for p, r in paths.items() if has(p) or r.get("check") not in LEARNED})
         if mine != data.get("checks", {}):
             if mine:
@@ -279,9 +295,10 @@ def main():
     if args.apply:
         found = json.load(open(args.apply))
         # A run's output, or checks.json's hand-written checks.
-        found = found["checks"] if "checks" in found else {k: v for k, v in found.items() if not k.startswith("_")}
+        learned = "checks" in found
+        found = found["checks"] if learned else {k: v for k, v in found.items() if not k.startswith("_")}
         for key in args.key:
-            print(f"{key}: {apply(found, os.path.join(args.data, key))} types given checks", file=sys.stderr)
+            print(f"{key}: {apply(found, os.path.join(args.data, key), learned)} types given checks", file=sys.stderr)
         return
     program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
     data = json.load(open(args.schemas))
