@@ -12,8 +12,17 @@ use crate::value::{Marks, SortedMap, Value};
 use base64::Engine;
 
 /// `planned` (an instance of `ty` of `provider`) as the provider applies
-/// it; `None` for a type applied here otherwise or not at all.
-pub(crate) fn applied(t: &Testing, provider: &str, ty: &str, planned: &Value, profile: Profile) -> Option<Value> {
+/// it, with what the provider data records of the type (`facts`:
+/// `random_pet`'s words); `None` for a type applied here otherwise or not
+/// at all.
+pub(crate) fn applied(
+    t: &Testing,
+    provider: &str,
+    ty: &str,
+    planned: &Value,
+    facts: &serde_json::Value,
+    profile: Profile,
+) -> Option<Value> {
     let o = planned.as_mapping()?;
     let mut m = o.clone();
     let string = |m: &mut SortedMap<Value>, name: &str, s: String| {
@@ -80,6 +89,33 @@ pub(crate) fn applied(t: &Testing, provider: &str, ty: &str, planned: &Value, pr
             }
             m.insert("result".into(), Value::List(crate::value::Type::String, result.into()));
             string(&mut m, "id", "-".into());
+        }
+        ("hashicorp/random", "random_pet") => {
+            // golang-petname's Generate: one name; an adjective and a name;
+            // or adverbs before them, lower-cased, after the prefix.
+            let words = |list: &str| facts.get(list).and_then(|w| w.as_array()).filter(|w| !w.is_empty());
+            let pick = |list: &str| -> Option<String> {
+                let w = words(list)?;
+                w[(t.next_u64() % w.len() as u64) as usize].as_str().map(str::to_string)
+            };
+            let length = int(o, "length").unwrap_or(2).max(1);
+            let separator = text(o, "separator").unwrap_or_else(|| "-".into());
+            let mut parts = Vec::new();
+            if length > 2 {
+                for _ in 0..length - 2 {
+                    parts.push(pick("adverbs")?);
+                }
+            }
+            if length >= 2 {
+                parts.push(pick("adjectives")?);
+            }
+            parts.push(pick("names")?);
+            let pet = parts.join(&separator).to_lowercase();
+            let id = match text(o, "prefix").filter(|p| !p.is_empty()) {
+                Some(prefix) => format!("{prefix}{separator}{pet}"),
+                None => pet,
+            };
+            string(&mut m, "id", id);
         }
         ("hashicorp/random", "random_uuid") => {
             let u = t.uuid();

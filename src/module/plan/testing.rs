@@ -301,7 +301,7 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
     };
     t.tofu_seed.set(plan_too.then(|| super::go_rand::fnv32(r.ty.as_bytes()) as i64));
     let offline_applied = match fill {
-        None if t.apply && r.mode == Mode::Managed && !planned.is_wholly_known() => offline(p, r, t, &planned),
+        None if t.apply && r.mode == Mode::Managed && !planned.is_wholly_known() => offline(p, r, t, &planned, schema),
         _ => None,
     };
     let value = match fill {
@@ -335,9 +335,13 @@ pub(crate) fn instance(p: &Planner, r: &Resource, schema: &TypeSchema, address: 
 
 /// `planned` as a provider that needs no network applies it (random,
 /// null, time).
-fn offline(p: &Planner, r: &Resource, t: &Testing, planned: &Value) -> Option<Value> {
+fn offline(p: &Planner, r: &Resource, t: &Testing, planned: &Value, schema: &TypeSchema) -> Option<Value> {
     let provider = super::providers::provider_type(p, r)?;
-    super::applied::applied(t, &provider, &r.ty, planned, p.profile)
+    let facts = match schema {
+        TypeSchema::Known(data) => &data.facts,
+        _ => &serde_json::Value::Null,
+    };
+    super::applied::applied(t, &provider, &r.ty, planned, facts, p.profile)
 }
 
 fn is_local_file(p: &Planner, r: &Resource) -> bool {
