@@ -123,10 +123,6 @@ pub(crate) fn applied(
             string(&mut m, "id", u.clone());
             string(&mut m, "result", u);
         }
-        // Key generation (num-bigint's primes, the DER and PEM encoders)
-        // would add a sixth to the page's WebAssembly module, for test
-        // runs alone: the page says the provider is not available.
-        #[cfg(not(target_arch = "wasm32"))]
         ("hashicorp/tls", "tls_private_key") => {
             for (name, value) in tls_rsa_key(t, o)? {
                 let v = Value::string(value, profile);
@@ -182,7 +178,6 @@ pub(crate) fn changed(planned: &Value, prior: &Value, profile: Profile) -> bool 
 /// algorithms are not generated here): the PKCS #1, PKCS #8 and OpenSSH
 /// private keys, the PKIX public key, its OpenSSH form and fingerprints,
 /// and the SHA-1 of the public key's DER as the id.
-#[cfg(not(target_arch = "wasm32"))]
 fn tls_rsa_key(t: &Testing, o: &SortedMap<Value>) -> Option<Vec<(&'static str, String)>> {
     use rsa::pkcs1::EncodeRsaPrivateKey;
     use rsa::pkcs8::{EncodePrivateKey, EncodePublicKey, LineEnding};
@@ -249,10 +244,8 @@ fn tls_rsa_key(t: &Testing, o: &SortedMap<Value>) -> Option<Vec<(&'static str, S
 
 /// The run's draws as the key generator's source of randomness (a key
 /// for a test, thrown away with it).
-#[cfg(not(target_arch = "wasm32"))]
 struct Draws<'t>(&'t Testing);
 
-#[cfg(not(target_arch = "wasm32"))]
 impl rsa::rand_core::RngCore for Draws<'_> {
     fn next_u32(&mut self) -> u32 {
         (self.0.next_u64() >> 32) as u32
@@ -271,18 +264,15 @@ impl rsa::rand_core::RngCore for Draws<'_> {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl rsa::rand_core::CryptoRng for Draws<'_> {}
 
 /// SSH's `string`: a length, then the bytes.
-#[cfg(not(target_arch = "wasm32"))]
 fn ssh_string(out: &mut Vec<u8>, bytes: &[u8]) {
     out.extend_from_slice(&(bytes.len() as u32).to_be_bytes());
     out.extend_from_slice(bytes);
 }
 
 /// SSH's `mpint` of a big-endian unsigned number.
-#[cfg(not(target_arch = "wasm32"))]
 fn ssh_mpint(out: &mut Vec<u8>, bytes: &[u8]) {
     let start = bytes.iter().position(|&b| b != 0).unwrap_or(bytes.len());
     let digits = &bytes[start..];
@@ -295,7 +285,6 @@ fn ssh_mpint(out: &mut Vec<u8>, bytes: &[u8]) {
 }
 
 /// Go's `pem.EncodeToMemory`: 64 characters a line.
-#[cfg(not(target_arch = "wasm32"))]
 fn pem(kind: &str, bytes: &[u8]) -> String {
     let b64 = base64::engine::general_purpose::STANDARD.encode(bytes);
     let mut out = format!("-----BEGIN {kind}-----\n");
