@@ -79,6 +79,15 @@ def docs(b, prefix=""):
     return out
 
 
+def type_files(found, data_dir):
+    """(type, entry, path, data) for each type of `found` ({type: entry})
+    whose resource file the provider data in `data_dir` has, in order."""
+    for ty, entry in sorted(found.items()):
+        path = os.path.join(data_dir, "resource", ty + ".json")
+        if os.path.exists(path):
+            yield ty, entry, path, json.load(open(path))
+
+
 def write(path, value):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:

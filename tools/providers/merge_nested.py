@@ -18,7 +18,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compact import write  # noqa: E402
+from compact import type_files, write  # noqa: E402
 from defaults import merge  # noqa: E402
 
 
@@ -41,11 +41,7 @@ def merge_empty(found, data_dir):
     data (`{"rule": {"block": {"filter": {"empty": {...}}}}}`), where the
     data's schema has that block; how many types changed."""
     changed = 0
-    for ty, entry in sorted(found.items()):
-        path = os.path.join(data_dir, "resource", ty + ".json")
-        if not os.path.exists(path):
-            continue
-        data = json.load(open(path))
+    for ty, entry, path, data in type_files(found, data_dir):
         before = json.dumps(data.get("defaults"), sort_keys=True)
         for dotted, values in sorted(entry.get("empty", {}).items()):
             steps = dotted.split(".")
@@ -81,11 +77,9 @@ def main():
         return
     for key in args.key:
         changed = 0
-        for ty, entry in sorted(found.items()):
-            path = os.path.join(args.data, key, "resource", ty + ".json")
-            if "defaults" not in entry or not os.path.exists(path):
+        for ty, entry, path, data in type_files(found, os.path.join(args.data, key)):
+            if "defaults" not in entry:
                 continue
-            data = json.load(open(path))
             pick = known_only if args.whole else nested_only
             blocks = pick(entry["defaults"], data.get("block", {}))
             if not blocks:

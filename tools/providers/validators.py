@@ -48,7 +48,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import defaults  # noqa: E402
-from compact import write  # noqa: E402
+from compact import type_files, write  # noqa: E402
 from extract import BIN, env  # noqa: E402
 
 STRING = "Probe Value!"
@@ -233,11 +233,7 @@ def apply(found, data_dir, learned):
     (beside the checks it already has, such as checks.json's sizes), for
     the arguments its schema there has. The number of types changed."""
     changed = 0
-    for ty, paths in sorted(found.items()):
-        path = os.path.join(data_dir, "resource", ty + ".json")
-        if not os.path.exists(path):
-            continue
-        data = json.load(open(path))
+    for ty, paths, path, data in type_files(found, data_dir):
         block = data.get("block", {})
         def has(p):
             if "." not in p:

@@ -254,9 +254,7 @@ impl rsa::rand_core::RngCore for Draws<'_> {
         self.0.next_u64()
     }
     fn fill_bytes(&mut self, dest: &mut [u8]) {
-        for b in dest {
-            *b = (self.0.next_u64() >> 56) as u8;
-        }
+        dest.copy_from_slice(&self.0.bytes(dest.len()));
     }
     fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rsa::rand_core::Error> {
         self.fill_bytes(dest);

@@ -16,7 +16,6 @@ use crate::module::load::provider_schema::TypeSchema;
 use crate::profile::Profile;
 use crate::syntax::ast::Expression;
 use crate::value::convert::convert;
-use crate::value::SortedMap;
 use crate::value::{go_quote, Marks, Type, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -301,7 +300,6 @@ fn instance(
                         }
                     }
                 }
-                size_checks(p, r, &config, &t.checks);
                 super::validators::check(p, r, &config, &t.checks);
                 if p.error_count() > before {
                     return None;
@@ -334,29 +332,6 @@ fn instance(
     let with_self = Scope { self_value: Some(planned.clone()), self_allowed: true, ..scope.clone() };
     p.resource_conditions(&r.postconditions, &with_self, true);
     Some((planned, config_known))
-}
-
-/// The plugin framework's list and set size validators the provider data
-/// records (`checks`), with their words.
-fn size_checks(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, checks: &serde_json::Value) {
-    let Some(checks) = checks.as_object() else { return };
-    for (name, check) in checks {
-        let Some(size) = check.get("size").and_then(|s| s.as_array()) else { continue };
-        let Some(len) = config.get(name).and_then(|v| v.unmarked().len()) else { continue };
-        let (min, max) = (size.first().and_then(|m| m.as_u64()).unwrap_or(0) as usize, size.get(1).and_then(|m| m.as_u64()));
-        if len >= min && max.is_none_or(|m| len as u64 <= m) {
-            continue;
-        }
-        let collection = check.get("collection").and_then(|c| c.as_str()).unwrap_or("list");
-        let rule = match max {
-            Some(max) => format!("{collection} must contain at least {min} elements and at most {max} elements"),
-            None => format!("{collection} must contain at least {min} elements"),
-        };
-        // An argument's own range; a path to blocks finds no argument, so
-        // Terraform points at the resource.
-        let at = r.body.attribute(name).map_or(r.decl.span, |a| a.expr.span);
-        p.error(r.file, Diagnostic::error("Invalid Attribute Value", format!("Attribute {name} {rule}, got: {len}"), at));
-    }
 }
 
 /// The instances of `r` that `import` blocks import, by instance key (as

@@ -92,7 +92,7 @@ impl Testing {
 
     /// The next pseudo-random number (xorshift64*): Terraform's generated
     /// strings are random, so only their form is Terraform's.
-    fn next(&self) -> u64 {
+    pub(crate) fn next_u64(&self) -> u64 {
         let mut x = self.seed.get();
         x ^= x >> 12;
         x ^= x << 25;
@@ -112,23 +112,18 @@ impl Testing {
             return (0..len).map(|_| CHARS[r.intn(CHARS.len() as i32) as usize] as char).collect();
         }
         const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-        (0..8).map(|_| CHARS[(self.next() % CHARS.len() as u64) as usize] as char).collect()
-    }
-
-    /// The next pseudo-random number, for a provider's own draws.
-    pub(crate) fn next_u64(&self) -> u64 {
-        self.next()
+        (0..8).map(|_| CHARS[(self.next_u64() % CHARS.len() as u64) as usize] as char).collect()
     }
 
     /// `n` pseudo-random bytes.
     pub(crate) fn bytes(&self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| (self.next() >> 56) as u8).collect()
+        (0..n).map(|_| (self.next_u64() >> 56) as u8).collect()
     }
 
     /// A random UUID, as `terraform_data` gives its `id` (and go-uuid's
     /// `GenerateUUID`: 16 random bytes, no version bits).
     pub(crate) fn uuid(&self) -> String {
-        let hex: String = (0..4).map(|_| format!("{:08x}", self.next() as u32)).collect();
+        let hex: String = (0..4).map(|_| format!("{:08x}", self.next_u64() as u32)).collect();
         format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
     }
 

@@ -3,7 +3,8 @@
 //! plugin framework's validators), as the provider data records them from
 //! the provider itself (tools/providers/validators.py): an enumeration, a
 //! pattern, a string's length or a number's range, with the provider's
-//! words. Terraform asks the provider to validate each instance's final
+//! words, and the plugin framework's list and set sizes that checks.json
+//! records. Terraform asks the provider to validate each instance's final
 //! configuration before planning it, so a known value a validator refuses
 //! is that instance's error, and the instance is not planned.
 
@@ -20,7 +21,10 @@ pub(crate) fn check(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, ch
     let Some(checks) = checks.as_object() else { return };
     for (path, rule) in checks {
         match rule.get("check").and_then(Json::as_str) {
-            None => continue,
+            None => {
+                size_check(p, r, config, path, rule);
+                continue;
+            }
             Some("one_of") => {
                 if let Some(summary) = one_of(rule, config) {
                     let detail = rule.get("detail").and_then(Json::as_str).unwrap_or("");
@@ -86,6 +90,26 @@ fn one_of(rule: &Json, config: &SortedMap<Value>) -> Option<String> {
         return None;
     }
     rule.get("summary").and_then(Json::as_str).map(str::to_string)
+}
+
+/// The plugin framework's list and set size validators the provider data
+/// records (checks.json's `size`), with their words.
+fn size_check(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, name: &str, check: &Json) {
+    let Some(size) = check.get("size").and_then(|s| s.as_array()) else { return };
+    let Some(len) = config.get(name).and_then(|v| v.unmarked().len()) else { return };
+    let (min, max) = (size.first().and_then(|m| m.as_u64()).unwrap_or(0) as usize, size.get(1).and_then(|m| m.as_u64()));
+    if len >= min && max.is_none_or(|m| len as u64 <= m) {
+        return;
+    }
+    let collection = check.get("collection").and_then(|c| c.as_str()).unwrap_or("list");
+    let rule = match max {
+        Some(max) => format!("{collection} must contain at least {min} elements and at most {max} elements"),
+        None => format!("{collection} must contain at least {min} elements"),
+    };
+    // An argument's own range; a path to blocks finds no argument, so
+    // Terraform points at the resource.
+    let at = r.body.attribute(name).map_or(r.decl.span, |a| a.expr.span);
+    p.error(r.file, Diagnostic::error("Invalid Attribute Value", format!("Attribute {name} {rule}, got: {len}"), at));
 }
 
 /// Where the `i`th `block` written in `body` sets `name`: its value's
