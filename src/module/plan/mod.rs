@@ -311,13 +311,17 @@ impl<'m> Planner<'m> {
         }
     }
 
-    /// Whether an expression reads a node that failed (or an output that
-    /// failed in a call that failed in part).
-    fn reads_failed(&self, e: &crate::syntax::ast::Expression) -> bool {
+    /// Whether an expression of node `reader` reads a node that failed (or
+    /// an output that failed in a call that failed in part, or an early
+    /// evaluation of a call that failed).
+    fn reads_failed(&self, reader: Node, e: &crate::syntax::ast::Expression) -> bool {
         crate::syntax::traversals(e).into_iter().any(|(root, span, steps)| {
             let Ok(Some(r)) = crate::module::load::refs::parse(root, span, &steps, self.profile) else { return false };
             match self.graph.node_of(&r.subject) {
-                Some(Node::Module(i)) => self.call_read_fails(i, r.attrs.first()),
+                Some(Node::Module(i)) => match self.graph.redirect.get(&(reader, i)) {
+                    Some(&j) => self.state.failed.contains(&Node::Early(j)),
+                    None => self.call_read_fails(i, r.attrs.first()),
+                },
                 Some(d) => self.state.failed.contains(&d),
                 None => false,
             }
@@ -346,14 +350,17 @@ impl<'m> Planner<'m> {
         if self.links.child(self.dir_index(), i).is_none() {
             return;
         }
-        if m.depends_on.iter().chain(&m.count).chain(&m.for_each).chain(&m.enabled).any(|e| self.reads_failed(e)) {
+        let reader = Node::Module(i);
+        if m.depends_on.iter().chain(&m.count).chain(&m.for_each).chain(&m.enabled).any(|e| self.reads_failed(reader, e)) {
             return;
         }
-        let failed: BTreeSet<String> = m.arguments.iter().filter(|a| self.reads_failed(&a.expr)).map(|a| a.name.clone()).collect();
+        let failed: BTreeSet<String> = m.arguments.iter().filter(|a| self.reads_failed(reader, &a.expr)).map(|a| a.name.clone()).collect();
         // The child's outputs that need a failed argument are never
         // processed: unknown to the caller, and failed.
         let v = self::calls::module_call(self, i, self::calls::Given::Failed(&failed));
         self.state.modules.insert(m.name.clone(), v);
+        // An early evaluation after it must not take its place.
+        self.state.called.insert(i);
     }
 
     fn output(&mut self, i: usize) {

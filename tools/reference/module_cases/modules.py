@@ -775,3 +775,87 @@ case(A, "failed-argument-in-expanded-calls", files={
         }
     ''',
 }, exprs=["module.each", "module.counted", "module.each[\"one\"].name", "module.counted[1].size"])
+
+# Two calls that read each other's outputs, one of them reading a third
+# call's failed output: the call read early fails, the other is evaluated
+# in full with what did not fail (its outputs known), and its early
+# evaluation does not take the full one's place.
+case(A, "calls-read-each-other-one-reads-what-failed", files={
+    "main.tf": '''
+        module "bad" {
+          source = "./bad"
+        }
+        module "api" {
+          source = "./api"
+          uri    = module.fn.arn
+        }
+        module "fn" {
+          source  = "./fn"
+          subnets = module.bad.ids
+          trigger = "${module.api.exec}/*"
+        }
+    ''',
+    "bad/main.tf": '''
+        resource "terraform_data" "u" {}
+        resource "terraform_data" "s" {
+          count = length(terraform_data.u.id) > 3 ? 2 : 1
+        }
+        output "ids" {
+          value = terraform_data.s[*].id
+        }
+    ''',
+    "api/main.tf": '''
+        variable "uri" {
+          type = string
+        }
+        variable "authorizers" {
+          type    = map(object({ name = optional(string) }))
+          default = {}
+        }
+        variable "name" {
+          default = "n"
+        }
+        resource "terraform_data" "api" {
+          input = var.name
+        }
+        resource "terraform_data" "integration" {
+          input = { uri = var.uri, api = terraform_data.api.id }
+        }
+        resource "terraform_data" "authorizer" {
+          for_each = var.authorizers
+          input    = terraform_data.api.id
+        }
+        output "exec" {
+          value = terraform_data.api.id
+        }
+        output "authorizers" {
+          value = terraform_data.authorizer
+        }
+        output "log_group" {
+          value = "/aws/apigateway/${var.name}/default"
+        }
+        output "integration" {
+          value = terraform_data.integration.output
+        }
+    ''',
+    "fn/main.tf": '''
+        variable "subnets" {
+          type = list(string)
+        }
+        variable "trigger" {
+          type = string
+        }
+        resource "terraform_data" "fn" {
+          input = { subnets = var.subnets }
+        }
+        resource "terraform_data" "permission" {
+          input = var.trigger
+        }
+        output "arn" {
+          value = terraform_data.fn.id
+        }
+        output "permission" {
+          value = terraform_data.permission.output
+        }
+    ''',
+}, exprs=["module.api", "module.api.authorizers", "module.api.log_group", "module.fn.permission"])
