@@ -587,12 +587,25 @@ pub(crate) fn instances(
 }
 
 /// POSIX shell quoting of one argument, as OpenTofu's suggestions quote
-/// an address.
+/// an address (go-shquot's `POSIXShellSplit`): single quotes around an
+/// argument with white space, otherwise a backslash before each shell
+/// metacharacter (`module.m[\"a\"]`).
 fn shell_quote(s: &str) -> String {
-    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "._-/:@%+=,".contains(c)) {
-        return s.to_string();
+    const META: &str = "|&;<>(){}[]$`\\\"'*?!#~=%";
+    if s.is_empty() {
+        return "''".into();
     }
-    format!("'{}'", s.replace('\'', "'\\''"))
+    if s.contains([' ', '\n', '\t']) {
+        return format!("'{}'", s.replace('\'', "'\\''"));
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if META.contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Terraform's checks of a `for_each` value, then its entries.

@@ -859,3 +859,27 @@ case(A, "calls-read-each-other-one-reads-what-failed", files={
         }
     ''',
 }, exprs=["module.api", "module.api.authorizers", "module.api.log_group", "module.fn.permission"])
+
+# OpenTofu's suggestion quotes the address as a POSIX shell would read
+# it: backslashes before metacharacters, or single quotes around one with
+# a space in its key.
+case(A, "unknown-for-each-in-keyed-instances-suggests-a-quoted-exclude", files={
+    "main.tf": '''
+        module "m" {
+          source   = "./m"
+          for_each = toset(["front", "back end"])
+        }
+    ''',
+    "m/main.tf": '''
+        resource "terraform_data" "a" {}
+        resource "terraform_data" "b" {
+          for_each = toset([terraform_data.a.id])
+        }
+        resource "terraform_data" "c" {
+          count = terraform_data.a.id == "" ? 1 : 2
+        }
+        output "b" {
+          value = terraform_data.b
+        }
+    ''',
+}, exprs=["module.m"])
