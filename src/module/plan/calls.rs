@@ -150,7 +150,11 @@ pub(crate) fn module_call(p: &mut Planner, i: usize, given: Given) -> Value {
         }
     }
     let Some(instances) = super::resources::instances(p, m.count.as_ref(), m.for_each.as_ref(), m.file, "module", &exclude) else {
-        // OpenTofu's evaluator finds no instance of it.
+        // OpenTofu's evaluator finds no instance of it, and its graph
+        // never evaluates what reads it.
+        if p.opentofu() {
+            p.state.hidden.insert(crate::module::graph::Node::Module(i));
+        }
         return match (p.opentofu(), m.for_each.is_some(), m.count.is_some()) {
             (true, true, _) => Value::Object(Default::default()),
             (true, _, true) => Value::Tuple(Vec::new().into()),
@@ -192,6 +196,17 @@ pub(crate) fn module_call(p: &mut Planner, i: usize, given: Given) -> Value {
     // one left out of any instance is left out of all.
     if !hidden.is_empty() {
         objects = objects.into_iter().map(|o| without(o, &hidden)).collect();
+        // A single instance with none of its outputs left has no value
+        // recorded at all: OpenTofu then shows every declared one unknown.
+        if let ([Value::Object(o)], None, None, Some(d)) = (&objects[..], &m.count, &m.for_each, child) {
+            if o.is_empty() {
+                let all = p.module.dir_at(d).config.outputs.iter().map(|x| (x.name.clone(), Value::dynamic_unknown()));
+                objects = vec![Value::Object(all.collect())];
+            }
+        }
+        p.state.hidden_outputs.insert(i, hidden);
+    } else {
+        p.state.hidden_outputs.remove(&i);
     }
     match failed_outputs {
         Some(failed) if !matches!(given, Given::Only(_)) => p.state.failed_outputs.insert(i, failed),
@@ -262,7 +277,6 @@ fn run_child(
         }
         return (Value::dynamic_unknown(), Vec::new(), None);
     }
-    let before = p.error_count();
     let mut state = State::default();
     for (i, v) in dir.config.variables.iter().enumerate() {
         match given {
@@ -284,13 +298,16 @@ fn run_child(
                     state.var_ranges.insert(v.name.clone(), r);
                 }
             }
-            Err(true) => {
-                state.hidden.insert(crate::module::graph::Node::Var(i));
+            // A refused value fails what needs the variable, as
+            // Terraform's graph has a node per variable.
+            Err(hide) => {
+                state.failed.insert(crate::module::graph::Node::Var(i));
+                if hide {
+                    state.hidden.insert(crate::module::graph::Node::Var(i));
+                }
             }
-            Err(false) => {}
         }
     }
-    let arguments_failed = p.error_count() > before;
     let mut child = Planner::new(p.module, dir, p.links, addr, p.depth + 1, state);
     child.defer_reads = p.defer_reads || super::data_sources::pending(&call.depends_on);
     child.run(None);
@@ -299,10 +316,8 @@ fn run_child(
     }
     let value = child.outputs_object();
     let hidden = child.hidden_outputs();
-    let failed = (!arguments_failed).then(|| {
-        let outputs = child.config.outputs.iter().enumerate();
-        outputs.filter(|(i, _)| child.state.failed.contains(&Node::Output(*i))).map(|(_, o)| o.name.clone()).collect()
-    });
+    let outputs = child.config.outputs.iter().enumerate();
+    let failed = Some(outputs.filter(|(i, _)| child.state.failed.contains(&Node::Output(*i))).map(|(_, o)| o.name.clone()).collect());
     p.diags.extend(child.diags);
     (value, hidden, failed)
 }

@@ -55,6 +55,10 @@ pub(crate) struct State {
     /// Failed nodes whose dependents OpenTofu leaves out of a module's
     /// outputs (rather than showing them unknown).
     pub hidden: BTreeSet<Node>,
+    /// The outputs OpenTofu left out of a call's instances, by call: a
+    /// node that reads one of them (or the call whole) was never
+    /// evaluated either.
+    pub hidden_outputs: HashMap<usize, BTreeSet<String>>,
     /// Attribute names read from each resource (and module) anywhere, for
     /// the unknown attributes an instance's object shows.
     pub read_attrs: HashMap<(Mode, String, String), BTreeSet<String>>,
@@ -256,7 +260,7 @@ impl<'m> Planner<'m> {
             // OpenTofu leaves out of the module's outputs an output whose
             // variable had a value of the wrong type, and any that reads
             // what was not evaluated.
-            if !matches!(n, Node::Output(_)) || deps.iter().any(|d| self.state.hidden.contains(d)) {
+            if !matches!(n, Node::Output(_)) || deps.iter().any(|d| self.state.hidden.contains(d)) || self.reads_hidden_output(n) {
                 self.state.hidden.insert(n);
             }
             return;
@@ -309,6 +313,16 @@ impl<'m> Planner<'m> {
         if self.error_count() > before {
             self.state.failed.insert(n);
         }
+    }
+
+    /// Whether node `n` reads an output OpenTofu left out of a call's
+    /// instances, or such a call whole.
+    fn reads_hidden_output(&self, n: Node) -> bool {
+        self.graph.module_reads(n).into_iter().any(|(i, read)| match (self.state.hidden_outputs.get(&i), read) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(hidden), Some(read)) => read.iter().any(|o| hidden.contains(o)),
+        })
     }
 
     /// Whether an expression of node `reader` reads a node that failed (or

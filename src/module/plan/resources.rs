@@ -636,7 +636,12 @@ fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize, excl
         return None;
     }
     if !v.is_known() {
-        let detail = if matches!(ty, Type::Set(_)) { unknown_set } else { unknown_map };
+        let detail = match ty {
+            Type::Set(_) => unknown_set,
+            // OpenTofu words a value of no known type apart.
+            Type::Dynamic if p.opentofu() => format!("The \"for_each\" value includes keys or set values from resource attributes that cannot be determined until apply, and so {engine} cannot determine what will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\n{alternatively}"),
+            _ => unknown_map,
+        };
         p.error(file, err("Invalid for_each argument", detail));
         return None;
     }

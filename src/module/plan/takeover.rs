@@ -124,6 +124,9 @@ fn take_over(p: &mut Planner, node: Node, r: &Previous) -> bool {
         if let Some(outputs) = old.failed_outputs.get(&i) {
             s.failed_outputs.insert(i, outputs.clone());
         }
+        if let Some(outputs) = old.hidden_outputs.get(&i) {
+            s.hidden_outputs.insert(i, outputs.clone());
+        }
     }
     if old.hidden.contains(&node) {
         s.hidden.insert(node);

@@ -883,3 +883,87 @@ case(A, "unknown-for-each-in-keyed-instances-suggests-a-quoted-exclude", files={
         }
     ''',
 }, exprs=["module.m"])
+
+# A call whose instances' child fails to expand a call of its own (an
+# unknown for_each; terraform-aws-modules/ecs's complete example under
+# OpenTofu): what reads the failed call, and an output that reads the
+# whole middle call, are never evaluated.
+case(A, "grandchild-call-fails-to-expand", files={
+    "main.tf": '''
+        module "a" {
+          source = "./a"
+        }
+    ''',
+    "a/main.tf": '''
+        resource "terraform_data" "t" {
+          input = { one = 1 }
+        }
+        module "b" {
+          source   = "./b"
+          for_each = { x = 1 }
+          defs     = terraform_data.t.output
+        }
+        output "bs" {
+          value = module.b
+        }
+        output "plain" {
+          value = module.b["x"].plain
+        }
+        output "ok" {
+          value = "fine"
+        }
+    ''',
+    "a/b/main.tf": '''
+        variable "defs" {
+          type = any
+        }
+        module "c" {
+          source   = "./c"
+          for_each = var.defs
+        }
+        output "cs" {
+          value = module.c
+        }
+        output "plain" {
+          value = "p"
+        }
+    ''',
+    "a/b/c/main.tf": '''
+        output "z" {
+          value = 1
+        }
+    ''',
+}, exprs=["module.a", "module.a.ok"])
+
+# A child variable of the wrong type: the output that needs it is left
+# out of the child's outputs; an output reading the call whole, and one
+# reading that output alone.
+case(A, "nested-argument-error-read-whole", files={"main.tf": '''
+    module "a" {
+      source = "./modules/a"
+    }
+''', "modules/a/main.tf": '''
+    module "b" {
+      source = "./b"
+      v      = { not = "a string" }
+    }
+    output "whole" {
+      value = module.b
+    }
+    output "one" {
+      value = module.b.out
+    }
+    output "other" {
+      value = module.b.fixed
+    }
+''', "modules/a/b/main.tf": '''
+    variable "v" {
+      type = string
+    }
+    output "out" {
+      value = var.v
+    }
+    output "fixed" {
+      value = "f"
+    }
+'''}, exprs=["module.a"])
