@@ -72,6 +72,13 @@ fn readme_google_probe_figures_are_the_recorded_tallies() {
     ] {
         assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
     }
+    let aws = read("aws-5.100.0-case.json");
+    for figure in [
+        format!("of {} arguments planned, {} in upper case", total(&aws), count(&aws, "upper")),
+        format!("and {} in lower case", count(&aws, "lower")),
+    ] {
+        assert!(tools.contains(&figure), "tools/providers/README.md should say \"{figure}\"");
+    }
 }
 
 /// The counts of aws 5.100.0 types with defaults inside blocks, and with
@@ -199,8 +206,8 @@ fn validators_figures_are_the_recorded_runs_and_in_the_data() {
             "hashicorp/aws@5" => {
                 let folded = rules().filter(|r| r["ignore_case"] == true).count();
                 vec![format!(
-                    "aws's were {} enumerations ({folded} ignoring case), {} ranges, {} patterns, {} lengths, {} CIDR blocks and {} addresses, with {} in words",
-                    tally("enum"), tally("range"), tally("pattern"), tally("length"), tally("cidr"), tally("ip"), tally("unparsed")
+                    "aws's were {} enumerations ({folded} ignoring case), {} ranges, {} patterns, {} lengths, {} CIDR blocks, {} addresses and {} combinations (a value refused in several validators' words), with {} in words",
+                    tally("enum"), tally("range"), tally("pattern"), tally("length"), tally("cidr"), tally("ip"), tally("any_of"), tally("unparsed")
                 )]
             }
             "hashicorp/google" => {

@@ -87,9 +87,9 @@ def classed(value, sample):
     return "other"
 
 
-def argument_probes(ty, block, samples, nestings):
+def argument_probes(ty, block, samples, nestings, deeper=False):
     """The probes of a type's arguments, at the top level and one level
-    down in its blocks of the nesting modes given (a block written once with
+    (two with `deeper`) down in its blocks of the nesting modes given (a block written once with
     its required content: an IAM role's inline_policy): `samples(name,
     attribute)` yields each probe's (name suffix, value as HCL, sample) for
     an argument, none for one not probed. Each probe is (name, lines, (type,
@@ -97,7 +97,7 @@ def argument_probes(ty, block, samples, nestings):
     base = defaults.body(ty, block) + ["  " + x for x in defaults.EXTRA.get(ty, [])]
     for name, a in sorted(block.get("attributes", {}).items()):
         lines = [x for x in base if x.split("=")[0].strip() != name]
-        for suffix, text, sample in samples(name, a):
+        for suffix, text, sample in samples(name, a, (ty, name)):
             yield name + suffix, lines + [f"  {name} = {text}"], (ty, name, sample)
     for bname, bt in sorted(block.get("block_types", {}).items()):
         if bt.get("nesting_mode") not in nestings or any(x == f"  {bname} {{" for x in base):
@@ -105,9 +105,22 @@ def argument_probes(ty, block, samples, nestings):
         inner = defaults.body(ty, bt["block"], "    ", bname)
         for name, a in sorted(bt["block"].get("attributes", {}).items()):
             own = [x for x in inner if x.split("=")[0].strip() != name]
-            for suffix, text, sample in samples(name, a):
+            for suffix, text, sample in samples(name, a, (ty, f"{bname}.{name}")):
                 lines = base + [f"  {bname} {{"] + own + [f"    {name} = {text}", "  }"]
                 yield f"{bname}__{name}{suffix}", lines, (ty, f"{bname}.{name}", sample)
+        if not deeper:
+            continue
+        # Two levels down (a batch job's retry_strategy.evaluate_on_exit),
+        # in a block written once with its required content.
+        for iname, ibt in sorted(bt["block"].get("block_types", {}).items()):
+            if ibt.get("nesting_mode") not in nestings or any(x == f"    {iname} {{" for x in inner):
+                continue
+            deepest = defaults.body(ty, ibt["block"], "      ", f"{bname}.{iname}")
+            for name, a in sorted(ibt["block"].get("attributes", {}).items()):
+                own = [x for x in deepest if x.split("=")[0].strip() != name]
+                for suffix, text, sample in samples(name, a, (ty, f"{bname}.{iname}.{name}")):
+                    lines = base + [f"  {bname} {{"] + inner + [f"    {iname} {{"] + own + [f"      {name} = {text}", "    }", "  }"]
+                    yield f"{bname}__{iname}__{name}{suffix}", lines, (ty, f"{bname}.{iname}.{name}", sample)
 
 
 CASE = "Sample-Value"
@@ -120,20 +133,31 @@ def textual(a):
     return (a.get("optional") or a.get("required")) and (ty == "string" or ty in (["list", "string"], ["set", "string"]))
 
 
-def case_sample(a):
-    return CASE if a.get("type") == "string" else [CASE]
+def case_sample(a, allowed=None):
+    """A mixed-case sample: one of the values an enumeration that ignores
+    case allows (`allowed`), in other letters (a batch job's "Exit"), else
+    CASE."""
+    text = CASE
+    for v in allowed or []:
+        mixed = v[:1].upper() + v[1:].lower()
+        mixed = mixed if mixed != v else v.swapcase()
+        if mixed != v:
+            text = mixed
+            break
+    return text if a.get("type") == "string" else [text]
 
 
-def case_classed(value):
+def case_classed(value, sample=CASE):
     """A --case probe's planned value classed: as written, in upper or
     lower case, or other."""
     one = value[0] if isinstance(value, list) and len(value) == 1 else value
-    return {CASE: "as-written", CASE.upper(): "upper", CASE.lower(): "lower"}.get(one, "other") if isinstance(one, str) else "other"
+    return {sample: "as-written", sample.upper(): "upper", sample.lower(): "lower"}.get(one, "other") if isinstance(one, str) else "other"
 
 
 def main():
     ap = sdk_rules.probe_arguments(__doc__)
     ap.add_argument("--case", action="store_true", help="probe strings' case (StateFunc) instead of JSON")
+    ap.add_argument("--enums", metavar="VALIDATORS", help="with --case: validators.py's run, whose enumerations ignoring case give samples")
     ap.add_argument("--apply", metavar="DATA", help="write the forms into the provider data at DATA (www/providers)")
     ap.add_argument("--from", dest="recorded", metavar="FORMS", help="apply an earlier --out instead of planning again")
     args = ap.parse_args()
@@ -146,17 +170,28 @@ def main():
         for owner in ("role", "user", "group"):
             if owner in schemas["resource_schemas"][ty]["block"].get("attributes", {}):
                 defaults.SAMPLES.setdefault((ty, owner), "sample")
-    def json_samples(name, a):
+    # The enumerations that ignore case (validators.py's run): their
+    # samples are values they allow.
+    enums = {}
+    if args.enums:
+        for ty, paths in json.load(open(args.enums))["checks"].items():
+            for path, r in paths.items():
+                for c in r.get("checks", [r]):
+                    if c.get("ignore_case") and c.get("values"):
+                        enums[(ty, path)] = c["values"]
+
+    def json_samples(name, a, where):
         if a.get("type") == "string" and (a.get("optional") or a.get("required")) and NAMES.search(name):
             for suffix, doc in samples_for(name):
                 yield suffix, json.dumps(json.dumps(doc, indent=2)), doc
 
-    def case_samples(name, a):
+    def case_samples(name, a, where):
         if textual(a):
-            yield "", json.dumps(case_sample(a)), CASE
+            sample = case_sample(a, enums.get(where))
+            yield "", json.dumps(sample), sample[0] if isinstance(sample, list) else sample
 
     samples, nestings = (case_samples, ("list", "set", "single")) if args.case else (json_samples, ("list", "set"))
-    probes = lambda ty, block: argument_probes(ty, block, samples, nestings)  # noqa: E731
+    probes = lambda ty, block: argument_probes(ty, block, samples, nestings, args.case)  # noqa: E731
     changes, meta = sdk_rules.probe_all(program, args, version, config, schemas, types, probes, rounds=4)
     forms = {}
     tally = {}
@@ -167,7 +202,7 @@ def main():
         if sdk_rules.at(unknown, name) is True:
             c = "unknown"
         elif args.case:
-            c = case_classed(value)
+            c = case_classed(value, meta[address][2])
         else:
             c = classed(value, meta[address][2]) if isinstance(value, str) else "other"
         # Of an object's and an array's probes, a form found wins.

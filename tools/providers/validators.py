@@ -28,6 +28,8 @@ words name its whole rule is kept as a check:
   range    a number's least and most value
   cidr, ip a CIDR block or an IP address (of a family) as the provider's Go
            reads it (`net.ParseCIDR`, `net.ParseIP`)
+  any_of   several of those refusing one value (validators combined):
+           planning refuses a value only when every one does
 
 and words that name a rule only with the provider's source beside them
 (KNOWN: Google's IAM members).
@@ -52,7 +54,7 @@ from compact import type_files, write  # noqa: E402
 from extract import BIN, env  # noqa: E402
 
 STRING = "Probe Value!"
-LEARNED = ("enum", "pattern", "length", "range", "cidr", "ip")
+LEARNED = ("enum", "pattern", "length", "range", "cidr", "ip", "any_of")
 NUMBERS = [-987654321, 987654321]
 
 
@@ -100,7 +102,9 @@ def probe_lines(block, path, value, indent="  "):
 
 def validate(program, plugin_dir, provider, version, probes, blocks):
     """Validates the probe resources ({address: (type, path, value)}):
-    {address: (summary, detail)} of the error on each probe's argument."""
+    {address: [(summary, detail)]} of the errors on each probe's argument
+    (several where validators are combined: the SDK's validation.Any and
+    validation.All report each one that refuses)."""
     src = ["terraform {", "  required_providers {",
            f'    {provider.split("/")[1]} = {{ source = "{provider}", version = "{version}" }}', "  }", "}", ""]
     line_of = {}
@@ -122,8 +126,9 @@ def validate(program, plugin_dir, provider, version, probes, blocks):
         if d.get("severity") != "error":
             continue
         address = line_of.get(((d.get("range") or {}).get("start") or {}).get("line"))
-        if address and address not in out:
-            out[address] = (d.get("summary", ""), d.get("detail", ""))
+        words = (d.get("summary", ""), d.get("detail", ""))
+        if address and words not in out.setdefault(address, []):
+            out[address].append(words)
     return out
 
 
@@ -228,11 +233,19 @@ def other_case(s):
     return s.swapcase() if s.swapcase() != s else None
 
 
-def apply(found, data_dir, learned):
+def apply(found, data_dir, learned, every_type=False):
     """Writes each type's checks into its file of the provider data
     (beside the checks it already has, such as checks.json's sizes), for
-    the arguments its schema there has. The number of types changed."""
+    the arguments its schema there has; after a run over every type, a
+    type it found no check of loses those an earlier run learned. The
+    number of types changed."""
     changed = 0
+    if every_type:
+        found = dict(found)
+        for name in sorted(os.listdir(os.path.join(data_dir, "resource"))):
+            ty = name[:-len(".json")]
+            if ty not in found and any(c.get("check") in LEARNED for c in json.load(open(os.path.join(data_dir, "resource", name))).get("checks", {}).values()):
+                found[ty] = {}
     for ty, paths, path, data in type_files(found, data_dir):
         block = data.get("block", {})
         def has(p):
@@ -273,13 +286,15 @@ def main():
         out = json.load(open(args.reparse))
         for ty, paths in list(out["unparsed"].items()):
             for path, words in list(paths.items()):
-                summary, _, detail = words.partition("\n")
-                r = rule(words)
-                if r is None:
+                several = words if isinstance(words, list) else [words]
+                rules = [rule(w) for w in several]
+                if None in rules:
                     continue
-                value = STRING if STRING in words else next((n for n in NUMBERS if str(n) in words), STRING)
-                r["summary"], r["detail"] = template(summary, value, path), template(detail, value, path)
-                out["checks"].setdefault(ty, {})[path] = r
+                for r, w in zip(rules, several):
+                    summary, _, detail = w.partition("\n")
+                    value = STRING if STRING in w else next((n for n in NUMBERS if str(n) in w), STRING)
+                    r["summary"], r["detail"] = template(summary, value, path), template(detail, value, path)
+                out["checks"].setdefault(ty, {})[path] = rules[0] if len(rules) == 1 else {"check": "any_of", "checks": rules}
                 del paths[path]
             if not paths:
                 del out["unparsed"][ty]
@@ -292,9 +307,10 @@ def main():
         found = json.load(open(args.apply))
         # A run's output, or checks.json's hand-written checks.
         learned = "checks" in found
+        every_type = learned and found.get("every_type", False)
         found = found["checks"] if learned else {k: v for k, v in found.items() if not k.startswith("_")}
         for key in args.key:
-            print(f"{key}: {apply(found, os.path.join(args.data, key), learned)} types given checks", file=sys.stderr)
+            print(f"{key}: {apply(found, os.path.join(args.data, key), learned, every_type)} types given checks", file=sys.stderr)
         return
     program = os.environ.get("TERRAFORM", os.path.join(BIN, "terraform"))
     data = json.load(open(args.schemas))
@@ -322,16 +338,23 @@ def main():
     print(f"{len(probes)} probes of {len(types)} types", file=sys.stderr)
     refused = run(probes)
     checks, unparsed = {}, {}
-    for address, (summary, detail) in sorted(refused.items()):
+    for address, errors in sorted(refused.items()):
         ty, path, value = probes[address]
-        r = rule(summary + "\n" + detail)
-        if r is None:
-            unparsed.setdefault(ty, {})[path] = summary + ("\n" + detail if detail else "")
+        rules = [rule(summary + "\n" + detail) for summary, detail in errors]
+        if None in rules:
+            words = [s + ("\n" + d if d else "") for s, d in errors]
+            unparsed.setdefault(ty, {})[path] = words[0] if len(words) == 1 else words
             continue
-        r["summary"] = template(summary, value, path)
-        r["detail"] = template(detail, value, path)
+        for r, (summary, detail) in zip(rules, errors):
+            r["summary"] = template(summary, value, path)
+            r["detail"] = template(detail, value, path)
+        # Several refusals of one value: validation.Any (the value passes
+        # when one validator lets it) or validation.All (when all do).
+        # Planning refuses only a value every one refuses, which both
+        # refuse, in all their words: never a value the provider allows.
+        r = rules[0] if len(rules) == 1 else {"check": "any_of", "checks": rules}
         mine = checks.setdefault(ty, {})
-        if path in mine and mine[path]["check"] == "range":
+        if path in mine and mine[path]["check"] == "range" and r["check"] == "range":
             # The two numbers: one bound each.
             for bound in ("min", "max"):
                 if mine[path].get(bound) is None:
@@ -343,19 +366,20 @@ def main():
     cased = {}
     for ty, paths in checks.items():
         for path, r in paths.items():
-            first = next((v for v in r.get("values", []) if other_case(v)), None)
-            if first:
-                cased[f"{ty}.c{len(cased)}"] = (ty, path, other_case(first))
+            enum = next((c for c in r.get("checks", [r]) if any(map(other_case, c.get("values", [])))), None)
+            if enum:
+                first = next(v for v in enum["values"] if other_case(v))
+                cased[f"{ty}.c{len(cased)}"] = (ty, path, other_case(first), enum)
     print(f"{len(cased)} letter-case probes", file=sys.stderr)
-    again = run(cased)
-    for address, (ty, path, _) in cased.items():
+    again = run({k: v[:3] for k, v in cased.items()})
+    for address, (_, _, _, enum) in cased.items():
         if address not in again:
-            checks[ty][path]["ignore_case"] = True
+            enum["ignore_case"] = True
     tally = tally_of(checks, unparsed)
     print(json.dumps(tally), file=sys.stderr)
     with open(args.out, "w") as f:
         json.dump({"provider": args.provider, "version": version, "engine": data.get("terraform_version"), "probes": len(probes),
-                   "tally": tally, "checks": checks, "unparsed": unparsed}, f, indent=1, sort_keys=True)
+                   "every_type": not args.types, "tally": tally, "checks": checks, "unparsed": unparsed}, f, indent=1, sort_keys=True)
 
 
 if __name__ == "__main__":

@@ -531,36 +531,37 @@ fn plan_nested_attribute(v: Value, nested: &NestedType, elements: &serde_json::V
 /// `ToLower` as a schema's `StateFunc`: a storage bucket's `location`),
 /// of each string in a list or set too.
 /// Text that is not JSON stays as written (the provider refuses it). A
-/// name `block.argument` is the argument in each of the block's objects.
+/// name `block.argument` is the argument in each of the block's objects
+/// (`block.inner.argument` in each of theirs, and so on).
 pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile: crate::profile::Profile) -> Value {
     let Some(forms) = forms.as_object().filter(|f| !f.is_empty()) else { return planned };
-    let Value::Object(mut fields) = planned else { return planned };
+    let mut planned = planned;
     for (name, form) in forms {
         let form = form.as_str().unwrap_or_default();
         let normal = |v: &Value| match form {
             "upper" | "lower" => normal_case(v, form == "upper", profile),
             _ => normal_json(v, if form == "policy" { &["Version", "Id", "Statement"] } else { &[] }, form != "unescaped"),
         };
-        match name.split_once('.') {
-            None => {
-                if let Some(normal) = fields.get(name).and_then(normal) {
-                    fields.make_mut().insert(name.clone(), normal);
-                }
+        let path: Vec<&str> = name.split('.').collect();
+        planned = normalize_at(planned, &path, &normal, profile);
+    }
+    planned
+}
+
+/// `object` with the argument at `path` (blocks, then the argument) in
+/// its normal form, where `normal` gives one.
+fn normalize_at(object: Value, path: &[&str], normal: &dyn Fn(&Value) -> Option<Value>, profile: crate::profile::Profile) -> Value {
+    let Value::Object(mut fields) = object else { return object };
+    match path {
+        [] => {}
+        [argument] => {
+            if let Some(normal) = fields.get(*argument).and_then(normal) {
+                fields.make_mut().insert(argument.to_string(), normal);
             }
-            Some((block, argument)) => {
-                let Some(objects) = fields.get(block).filter(|v| v.is_known() && !v.is_null()) else { continue };
-                let argument = argument.to_string();
-                let rewritten = map_objects(
-                    objects.clone(),
-                    |m| {
-                        let mut out = m.clone();
-                        if let Some(normal) = m.get(&argument).and_then(normal) {
-                            out.make_mut().insert(argument.clone(), normal);
-                        }
-                        Value::Object(out)
-                    },
-                    profile,
-                );
+        }
+        [block, rest @ ..] => {
+            if let Some(objects) = fields.get(*block).filter(|v| v.is_known() && !v.is_null()) {
+                let rewritten = map_objects(objects.clone(), |m| normalize_at(Value::Object(m.clone()), rest, normal, profile), profile);
                 fields.make_mut().insert(block.to_string(), rewritten);
             }
         }
@@ -800,10 +801,30 @@ fn plan_nested(
                 }),
                 _ => defaults,
             };
-            plan_level(m, &b.block, d, planning, within, profile)
+            let planned = plan_level(m, &b.block, d, planning, within, profile);
+            // An object of a list block that sets nothing gives the SDK v2's
+            // diff no key under it (a set block's objects are diffed whole),
+            // so the sets of blocks in it plan null: its normalizeNullValues
+            // gives back only a list's emptiness while planning.
+            match planning == Planning::SdkV2 && b.nesting != Nesting::Set && nothing_set() {
+                true => null_empty_sets(planned, &b.block),
+                false => planned,
+            }
         },
         profile,
     )
+}
+
+/// `planned` with its empty sets of blocks null.
+fn null_empty_sets(planned: Value, block: &BlockSchema) -> Value {
+    let Value::Object(mut fields) = planned else { return planned };
+    for nb in block.blocks.iter().filter(|nb| nb.nesting == Nesting::Set) {
+        if let Some(v) = fields.get(&nb.name).filter(|v| v.is_known() && v.unmarked().len() == Some(0)) {
+            let null = Value::Null(v.ty());
+            fields.make_mut().insert(nb.name.clone(), null);
+        }
+    }
+    Value::Object(fields)
 }
 
 /// A recorded default (JSON) as a value of the attribute's type.

@@ -2,9 +2,9 @@
 //! (the plugin SDK v2's `ValidateFunc`s, Google's `verify.Validate*`, the
 //! plugin framework's validators), as the provider data records them from
 //! the provider itself (tools/providers/validators.py): an enumeration, a
-//! pattern, a string's length or a number's range, with the provider's
-//! words, and the plugin framework's list and set sizes that checks.json
-//! records. Terraform asks the provider to validate each instance's final
+//! pattern, a string's length or a number's range (or several of them
+//! combined), with the provider's words, and the plugin framework's list
+//! and set sizes that checks.json records. Terraform asks the provider to validate each instance's final
 //! configuration before planning it, so a known value a validator refuses
 //! is that instance's error, and the instance is not planned.
 
@@ -37,7 +37,7 @@ pub(crate) fn check(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, ch
         match path.split_once('.') {
             None => {
                 let Some(v) = config.get(path) else { continue };
-                if let Some((summary, detail)) = refusal(p, rule, v.unmarked(), None) {
+                for (summary, detail) in refusals(p, rule, v.unmarked(), None) {
                     let at = r.body.attribute(path).map_or(r.decl.span, |a| a.expr.span);
                     p.error(r.file, Diagnostic::error(summary, detail, at));
                 }
@@ -52,14 +52,15 @@ pub(crate) fn check(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, ch
                     one @ Value::Object(_) => (vec![one], true),
                     _ => continue,
                 };
-                let words = |key: &str| rule.get(key).and_then(Json::as_str).unwrap_or("").contains("{index}");
-                if !ordered && (words("summary") || words("detail")) {
+                let words = |rule: &Json, key: &str| rule.get(key).and_then(Json::as_str).unwrap_or("").contains("{index}");
+                let all = rule.get("checks").and_then(Json::as_array).map_or_else(|| vec![rule], |c| c.iter().collect());
+                if !ordered && all.iter().any(|rule| words(rule, "summary") || words(rule, "detail")) {
                     continue;
                 }
                 for (i, item) in items.into_iter().enumerate() {
                     let Value::Object(attrs) = item.unmarked() else { continue };
                     let Some(v) = attrs.get(name) else { continue };
-                    if let Some((summary, detail)) = refusal(p, rule, v.unmarked(), Some(i)) {
+                    for (summary, detail) in refusals(p, rule, v.unmarked(), Some(i)) {
                         let at = written(&r.body, block, i, name, ordered).unwrap_or(r.decl.span);
                         p.error(r.file, Diagnostic::error(summary, detail, at));
                     }
@@ -118,6 +119,19 @@ fn written(body: &Body, block: &str, i: usize, name: &str, ordered: bool) -> Opt
     let mut blocks = body.blocks().filter(|b| b.kind == block);
     let b = if ordered { blocks.nth(i) } else { None }?;
     b.body.attribute(name).map(|a| a.expr.span)
+}
+
+/// Each diagnostic's summary and detail when `rule` refuses `v`: for
+/// validators combined (`any_of`: the SDK's validation.Any or
+/// validation.All, which a probe cannot tell apart), only a value every
+/// one refuses, in the words of each.
+fn refusals(p: &Planner, rule: &Json, v: &Value, index: Option<usize>) -> Vec<(String, String)> {
+    let Some(checks) = rule.get("checks").and_then(Json::as_array).filter(|_| rule.get("check").and_then(Json::as_str) == Some("any_of"))
+    else {
+        return refusal(p, rule, v, index).into_iter().collect();
+    };
+    let all: Option<Vec<_>> = checks.iter().map(|c| refusal(p, c, v, index)).collect();
+    all.unwrap_or_default()
 }
 
 /// The diagnostic's summary and detail when `rule` refuses `v`.
