@@ -455,6 +455,23 @@ impl<'m> Planner<'m> {
                 v = Value::dynamic_unknown();
             }
         }
+        if let Some(t) = &self.links.testing {
+            let address = match root {
+                true => format!("output.{}", o.name),
+                false => format!("{}.output.{}", self.addr, o.name),
+            };
+            match t.apply {
+                true => {
+                    if let Some(planned) = t.planned_outputs.borrow().get(&address) {
+                        v = planned.clone();
+                    }
+                }
+                false if v.is_wholly_known() => {
+                    t.planned_outputs.borrow_mut().insert(address, v.clone());
+                }
+                false => {}
+            }
+        }
         self.state.outputs.insert(o.name.clone(), v.with_marks(marks));
     }
 

@@ -54,6 +54,12 @@ pub(crate) struct Testing {
     /// The files hashicorp/local's resources wrote when applied (path in
     /// the module, content): what reads them afterwards finds them.
     pub written: RefCell<Vec<(String, String)>>,
+    /// Each module instance's outputs whose value the plan knew wholly, by
+    /// address (`module.m.output.x`; `output.x` in the root): a plan
+    /// records them; an apply keeps them as planned, as Terraform's and
+    /// OpenTofu's apply evaluate again only the outputs the plan did not
+    /// know.
+    pub planned_outputs: RefCell<BTreeMap<String, Value>>,
 }
 
 /// A `mock_provider` block.

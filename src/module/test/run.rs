@@ -14,6 +14,7 @@ use crate::module::result::Evaluation;
 use crate::profile::Profile;
 use crate::syntax::ast::{Attribute, Block, Body, BodyItem, ExprKind, Expression};
 use crate::value::{SortedMap, Value};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -28,17 +29,27 @@ pub(super) fn module_of(module: &Arc<Module>, source: &str) -> Option<Arc<Module
     let prefix = format!("{dir}/");
     // The files keep their places (a test file's expressions are
     // evaluated in the module under test): those of the source directory
-    // from its root, the others out of any configuration.
+    // from its root, the others where they are from it (`../../main.tf`),
+    // for its calls to reach (`source = "../../"`: the module itself).
     let files: Vec<(String, String)> = module
         .files()
         .iter()
         .map(|(n, t)| match n.strip_prefix(&prefix) {
             Some(rest) => (rest.to_string(), t.clone()),
             None if is_test_file(n, module.options().profile) => (n.clone(), t.clone()),
-            None => (format!("{n}.outside"), t.clone()),
+            None => (relative_to(&dir, n), t.clone()),
         })
         .collect();
     files.iter().any(|(n, _)| n.ends_with(".tf") && !n.contains('/')).then(|| Module::load(files, module.options()))
+}
+
+/// File `name`'s path from directory `dir` (both from the root, `dir`
+/// not holding it).
+fn relative_to(dir: &str, name: &str) -> String {
+    let (d, n): (Vec<&str>, Vec<&str>) = (dir.split('/').collect(), name.split('/').collect());
+    let common = d.iter().zip(&n).take_while(|(a, b)| a == b).count();
+    let up = std::iter::repeat_n("..", d.len() - common);
+    up.chain(n[common..].iter().copied()).collect::<Vec<_>>().join("/")
 }
 
 pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &TestOptions, seed: u64, state: &mut FileState) -> RunResult {
@@ -201,9 +212,18 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
     // What earlier applies wrote is there to read; an apply that writes
     // files is evaluated again over them, as what runs after it (its
     // assertions too) reads them.
-    let again = testing.clone();
     let unwritten = target.clone();
     let target = with_files(&unwritten, &state.written);
+    // An apply keeps the outputs its plan knew: the plan first.
+    if testing.apply {
+        let mut plan = testing.clone();
+        plan.apply = false;
+        let planned = crate::module::result::evaluate_with(&target, &inputs, None, None, None, Some(plan));
+        if let Some(t) = planned.testing() {
+            testing.planned_outputs = RefCell::new(t.planned_outputs.take());
+        }
+    }
+    let again = testing.clone();
     let mut e = crate::module::result::evaluate_with(&target, &inputs, None, None, None, Some(testing));
     let written: Vec<(String, String)> = e.testing().map(|t| t.written.borrow().clone()).unwrap_or_default();
     let target = match written.iter().any(|w| !state.written.contains(w)) {
