@@ -55,6 +55,20 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     },
 ];
 
+/// What OpenTofu's test files have beside the console's functions: the
+/// time of the plan (`plantimestamp()`, as the clock reads when the run
+/// is evaluated). Terraform's test files have no more than its console.
+pub static OPENTOFU_TEST_FILE: [FunctionDef; 1] = [FunctionDef {
+    name: "plantimestamp",
+    category: "date/time",
+    params: &[],
+    variadic: None,
+    ret: Ret::Fixed("string"),
+    description: "Returns the time of the plan in RFC 3339 format.",
+    example: "plantimestamp()",
+    imp: heavy!(|_, ctx| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0), ctx.profile()))),
+}];
+
 // ------------------------------------------------------------ the functions
 
 fn formatdate(a: &[Value], ctx: &mut Ctx) -> CallResult {

@@ -35,7 +35,7 @@ macro_rules! heavy {
 
 mod collection;
 mod conversion;
-mod datetime;
+pub(crate) mod datetime;
 pub(in crate::functions) mod encoding;
 pub(in crate::functions) mod filesystem;
 pub(crate) mod glob;
@@ -618,9 +618,6 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
     ];
     if FILESYSTEM.contains(&name) {
         return Some("This Terraform function reads files, and the playground has no filesystem: it runs entirely in your browser.");
-    }
-    if name == "plantimestamp" {
-        return Some("Terraform has it only while planning or applying; its console doesn't either.");
     }
     None
 }

@@ -466,12 +466,19 @@ fn evaluated(module: &Module, file: usize, body: &Body, scope: &SortedMap<Value>
 fn evaluate(module: &Module, file: usize, e: &Expression, scope: &SortedMap<Value>, errors: &mut Vec<TestDiagnostic>) -> Option<Value> {
     let (name, text) = &module.files()[file];
     let opts = module.options();
+    let evaluator = || {
+        let ev = crate::eval::Evaluator::new(scope, &opts.limits).with_profile(opts.profile).with_source(text, name);
+        match opts.profile {
+            Profile::OpenTofu => ev.with_functions(&crate::functions::datetime::OPENTOFU_TEST_FILE),
+            _ => ev,
+        }
+    };
     let value_of = |x: &Expression| {
-        let mut ev = crate::eval::Evaluator::new(scope, &opts.limits).with_profile(opts.profile).with_source(text, name);
+        let mut ev = evaluator();
         let v = ev.eval(x);
         ev.diags.is_empty().then_some(v)
     };
-    let mut ev = crate::eval::Evaluator::new(scope, &opts.limits).with_profile(opts.profile).with_source(text, name);
+    let mut ev = evaluator();
     let v = ev.eval(e);
     if ev.diags.is_empty() {
         return Some(v);
