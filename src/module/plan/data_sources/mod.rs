@@ -99,6 +99,13 @@ pub(crate) fn known_while_planning(v: &Value) -> bool {
     }
 }
 
+/// An `archive_file` resource's attributes once applied: the archive its
+/// planned arguments describe, built as the data source reads it (`None`
+/// where the playground cannot build it, or the provider would refuse).
+pub(crate) fn archive_built(p: &Planner, planned: &SortedMap<Value>) -> Option<SortedMap<Value>> {
+    archive::read(p, planned).ok()
+}
+
 /// A file's hashes as hashicorp/local reports them (its data sources and
 /// the resources it applies): `content_md5` … `content_base64sha512`, and
 /// the SHA-1 as `id`.
