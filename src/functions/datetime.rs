@@ -51,7 +51,7 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
         ret: Ret::Fixed("string"),
         description: "Returns the current UTC date and time in RFC 3339 format, read from the clock: not deterministic, a new value on every evaluation.",
         example: "timestamp()",
-        imp: heavy!(|_, ctx| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0), ctx.profile()))),
+        imp: heavy!(now),
     },
 ];
 
@@ -66,10 +66,17 @@ pub static OPENTOFU_TEST_FILE: [FunctionDef; 1] = [FunctionDef {
     ret: Ret::Fixed("string"),
     description: "Returns the time of the plan in RFC 3339 format.",
     example: "plantimestamp()",
-    imp: heavy!(|_, ctx| Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0), ctx.profile()))),
+    imp: heavy!(now),
 }];
 
 // ------------------------------------------------------------ the functions
+
+/// The clock, in RFC 3339 (`timestamp()`, and OpenTofu's `plantimestamp()`
+/// in test files).
+#[cfg_attr(not(feature = "heavy-functions"), allow(dead_code))]
+fn now(_: &[Value], ctx: &mut Ctx) -> CallResult {
+    Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0), ctx.profile()))
+}
 
 fn formatdate(a: &[Value], ctx: &mut Ctx) -> CallResult {
     let t = cty_timestamp(str_arg(a, 1), ctx.profile()).map_err(|m| CallError::arg(1, m))?;

@@ -542,25 +542,23 @@ pub(crate) fn normalize_json(planned: Value, forms: &serde_json::Value, profile:
             "upper" | "lower" => normal_case(v, form == "upper", profile),
             _ => normal_json(v, if form == "policy" { &["Version", "Id", "Statement"] } else { &[] }, form != "unescaped"),
         };
-        let path: Vec<&str> = name.split('.').collect();
-        planned = normalize_at(planned, &path, &normal, profile);
+        planned = normalize_at(planned, name, &normal, profile);
     }
     planned
 }
 
-/// `object` with the argument at `path` (blocks, then the argument) in
-/// its normal form, where `normal` gives one.
-fn normalize_at(object: Value, path: &[&str], normal: &dyn Fn(&Value) -> Option<Value>, profile: crate::profile::Profile) -> Value {
+/// `object` with the argument at `path` (`block.inner.argument`: blocks,
+/// then the argument) in its normal form, where `normal` gives one.
+fn normalize_at(object: Value, path: &str, normal: &dyn Fn(&Value) -> Option<Value>, profile: crate::profile::Profile) -> Value {
     let Value::Object(mut fields) = object else { return object };
-    match path {
-        [] => {}
-        [argument] => {
-            if let Some(normal) = fields.get(*argument).and_then(normal) {
-                fields.make_mut().insert(argument.to_string(), normal);
+    match path.split_once('.') {
+        None => {
+            if let Some(normal) = fields.get(path).and_then(normal) {
+                fields.make_mut().insert(path.to_string(), normal);
             }
         }
-        [block, rest @ ..] => {
-            if let Some(objects) = fields.get(*block).filter(|v| v.is_known() && !v.is_null()) {
+        Some((block, rest)) => {
+            if let Some(objects) = fields.get(block).filter(|v| v.is_known() && !v.is_null()) {
                 let rewritten = map_objects(objects.clone(), |m| normalize_at(Value::Object(m.clone()), rest, normal, profile), profile);
                 fields.make_mut().insert(block.to_string(), rewritten);
             }
@@ -788,10 +786,14 @@ fn plan_nested(
     map_objects(
         given.clone(),
         |m| {
-            // Its arguments null, its own blocks absent.
+            // Its arguments null, its own blocks absent: asked only where it
+            // matters, and once.
+            let asked = std::cell::OnceCell::new();
             let nothing_set = || {
-                b.block.attrs.iter().all(|a| m.get(&a.name).is_none_or(Value::is_null))
-                    && b.block.blocks.iter().all(|nb| m.get(&nb.name).is_none_or(|v| v.is_null() || v.unmarked().len() == Some(0)))
+                *asked.get_or_init(|| {
+                    b.block.attrs.iter().all(|a| m.get(&a.name).is_none_or(Value::is_null))
+                        && b.block.blocks.iter().all(|nb| m.get(&nb.name).is_none_or(|v| v.is_null() || v.unmarked().len() == Some(0)))
+                })
             };
             let d = match empty {
                 Some(empty) if nothing_set() => when_empty.get_or_init(|| {

@@ -612,12 +612,24 @@ fn shell_quote(s: &str) -> String {
 fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize, exclude: &str) -> Option<Instances> {
     let err = |summary: &str, detail: String| Diagnostic::error(summary, detail, e.span);
     let engine = p.engine();
-    let alternatively = match p.opentofu() {
-        true => format!("Alternatively, you could use the planning option -exclude={} to first apply without this object, and then apply normally to converge.", shell_quote(exclude)),
-        false => "Alternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge.".into(),
+    // Built only for an unknown value: every keystroke plans each for_each.
+    let unknown = |ty: &Type| {
+        let (what, identify) = match ty {
+            Type::Set(_) => ("set includes values derived from", "the full set of keys that will identify"),
+            // OpenTofu words a value of no known type apart.
+            Type::Dynamic if p.opentofu() => ("value includes keys or set values from", "what will identify"),
+            _ => ("map includes keys derived from", "the full set of keys that will identify"),
+        };
+        let advice = match ty {
+            Type::Set(_) => "it's better to use a map value where the keys are defined statically in your configuration and where only the values contain apply-time results.",
+            _ => "it's better to define the map keys statically in your configuration and place apply-time results only in the map values.",
+        };
+        let alternatively = match p.opentofu() {
+            true => format!("Alternatively, you could use the planning option -exclude={} to first apply without this object, and then apply normally to converge.", shell_quote(exclude)),
+            false => "Alternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge.".into(),
+        };
+        format!("The \"for_each\" {what} resource attributes that cannot be determined until apply, and so {engine} cannot determine {identify} the instances of this resource.\n\nWhen working with unknown values in for_each, {advice}\n\n{alternatively}")
     };
-    let unknown_map = format!("The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so {engine} cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\n{alternatively}");
-    let unknown_set = format!("The \"for_each\" set includes values derived from resource attributes that cannot be determined until apply, and so {engine} cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to use a map value where the keys are defined statically in your configuration and where only the values contain apply-time results.\n\n{alternatively}");
     if v.marks().contains(Marks::SENSITIVE) {
         p.error(file, err("Invalid for_each argument", "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
         return None;
@@ -636,13 +648,7 @@ fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize, excl
         return None;
     }
     if !v.is_known() {
-        let detail = match ty {
-            Type::Set(_) => unknown_set,
-            // OpenTofu words a value of no known type apart.
-            Type::Dynamic if p.opentofu() => format!("The \"for_each\" value includes keys or set values from resource attributes that cannot be determined until apply, and so {engine} cannot determine what will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\n{alternatively}"),
-            _ => unknown_map,
-        };
-        p.error(file, err("Invalid for_each argument", detail));
+        p.error(file, err("Invalid for_each argument", unknown(&ty)));
         return None;
     }
     let set_summary = if p.opentofu() { "Invalid for_each argument" } else { "Invalid for_each set argument" };
@@ -652,7 +658,7 @@ fn for_each_entries(p: &mut Planner, v: Value, e: &Expression, file: usize, excl
                 return Some(Instances::ForEach(Vec::new()));
             }
             if !v.is_wholly_known() {
-                p.error(file, err("Invalid for_each argument", unknown_set));
+                p.error(file, err("Invalid for_each argument", unknown(&ty)));
                 return None;
             }
             if *ety != Type::String {
