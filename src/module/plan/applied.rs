@@ -1,6 +1,6 @@
 //! Resources of the providers that need no network, applied in a test run
 //! as their providers apply them (hashicorp/random, hashicorp/null,
-//! hashicorp/time, hashicorp/tls's RSA keys): random values drawn afresh in
+//! hashicorp/time (without time_sleep's wait), hashicorp/tls's RSA keys): random values drawn afresh in
 //! the provider's forms (lengths, character classes and minimums, byte
 //! encodings, ranges, key encodings), the seeded ones (`random_integer`
 //! and `random_shuffle` with `seed`) value for value, and times from the
@@ -28,6 +28,13 @@ pub(crate) fn applied(
     let mut m = o.clone();
     let string = |m: &mut SortedMap<Value>, name: &str, s: String| {
         m.insert(name.to_string(), Value::string(s, profile));
+    };
+    // The framework keeps a configured time the provider sets again at
+    // the same instant as written (timetypes' semantic equality).
+    let time = |m: &mut SortedMap<Value>, name: &str, t: Time| {
+        if text(o, name).is_none_or(|s| s.is_empty()) {
+            m.insert(name.to_string(), Value::string(rfc3339(t), profile));
+        }
     };
     match (provider, ty) {
         ("hashicorp/random", "random_string" | "random_password") => {
@@ -132,26 +139,59 @@ pub(crate) fn applied(
         }
         ("hashicorp/null", "null_resource") => string(&mut m, "id", (t.next_u64() >> 1).to_string()),
         ("hashicorp/time", "time_static") => {
-            let at = match text(o, "rfc3339") {
-                Some(s) => chrono::DateTime::parse_from_rfc3339(&s).ok()?.with_timezone(&chrono::Utc),
-                None => chrono::Utc::now(),
-            };
-            let rfc = at.format("%Y-%m-%dT%H:%M:%SZ").to_string();
-            use chrono::{Datelike, Timelike};
-            for (name, n) in [
-                ("year", at.year() as i64),
-                ("month", at.month() as i64),
-                ("day", at.day() as i64),
-                ("hour", at.hour() as i64),
-                ("minute", at.minute() as i64),
-                ("second", at.second() as i64),
-                ("unix", at.timestamp()),
-            ] {
-                m.insert(name.into(), Value::int(n));
-            }
-            string(&mut m, "id", rfc.clone());
-            string(&mut m, "rfc3339", rfc);
+            let at = base(o, "rfc3339")?;
+            times(&mut m, at);
+            string(&mut m, "id", rfc3339(at));
+            time(&mut m, "rfc3339", at);
         }
+        ("hashicorp/time", "time_offset") => {
+            // setOffsetValues: days, hours, minutes, months, seconds, years
+            // in that order, each from the time the one before gave.
+            let at = base(o, "base_rfc3339")?;
+            let n = |name: &str| int(o, name).unwrap_or(0);
+            let mut to = add_date(at, 0, 0, n("offset_days"))?;
+            to = to.checked_add_signed(chrono::TimeDelta::try_hours(n("offset_hours"))?)?;
+            to = to.checked_add_signed(chrono::TimeDelta::try_minutes(n("offset_minutes"))?)?;
+            to = add_date(to, 0, n("offset_months"), 0)?;
+            to = to.checked_add_signed(chrono::TimeDelta::try_seconds(n("offset_seconds"))?)?;
+            to = add_date(to, n("offset_years"), 0, 0)?;
+            times(&mut m, to);
+            time(&mut m, "base_rfc3339", at);
+            string(&mut m, "id", rfc3339(at));
+            string(&mut m, "rfc3339", rfc3339(to));
+        }
+        ("hashicorp/time", "time_rotating") => {
+            // setRotationValues: the last of the rotation arguments set
+            // wins, each counted from the base (Go's zero time with none).
+            let at = base(o, "rfc3339")?;
+            let mut to = chrono::DateTime::parse_from_rfc3339("0001-01-01T00:00:00Z").ok()?;
+            let n = |name: &str| int(o, name).filter(|n| *n != 0);
+            if let Some(d) = n("rotation_days") {
+                to = add_date(at, 0, 0, d)?;
+            }
+            if let Some(h) = n("rotation_hours") {
+                to = at.checked_add_signed(chrono::TimeDelta::try_hours(h)?)?;
+            }
+            if let Some(minutes) = n("rotation_minutes") {
+                to = at.checked_add_signed(chrono::TimeDelta::try_minutes(minutes)?)?;
+            }
+            if let Some(months) = n("rotation_months") {
+                to = add_date(at, 0, months, 0)?;
+            }
+            if let Some(s) = text(o, "rotation_rfc3339").filter(|s| !s.is_empty()) {
+                to = chrono::DateTime::parse_from_rfc3339(&s).ok()?;
+            }
+            if let Some(y) = n("rotation_years") {
+                to = add_date(at, y, 0, 0)?;
+            }
+            times(&mut m, to);
+            string(&mut m, "id", rfc3339(at));
+            time(&mut m, "rfc3339", at);
+            time(&mut m, "rotation_rfc3339", to);
+        }
+        // Applied without the wait: nothing a run can read depends on it
+        // but the clock.
+        ("hashicorp/time", "time_sleep") => string(&mut m, "id", rfc3339(now())),
         _ => return None,
     }
     Some(Value::Object(m.into()).with_marks(planned.marks()))
@@ -292,6 +332,54 @@ fn pem(kind: &str, bytes: &[u8]) -> String {
     }
     out.push_str(&format!("-----END {kind}-----\n"));
     out
+}
+
+/// The time an argument gives in RFC 3339 (as Go's `time.Parse` reads it,
+/// keeping its offset), or the clock's in UTC without one.
+fn base(o: &SortedMap<Value>, name: &str) -> Option<Time> {
+    match text(o, name).filter(|s| !s.is_empty()) {
+        Some(s) => chrono::DateTime::parse_from_rfc3339(&s).ok(),
+        None => Some(now()),
+    }
+}
+
+pub(crate) type Time = chrono::DateTime<chrono::FixedOffset>;
+
+fn now() -> Time {
+    chrono::Utc::now().fixed_offset()
+}
+
+/// Go's `Format(time.RFC3339)`: whole seconds, `Z` for UTC.
+fn rfc3339(t: Time) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// The time's parts in its own offset, as the time provider sets them.
+pub(crate) fn times(m: &mut SortedMap<Value>, t: Time) {
+    use chrono::{Datelike, Timelike};
+    for (name, n) in [
+        ("year", t.year() as i64),
+        ("month", t.month() as i64),
+        ("day", t.day() as i64),
+        ("hour", t.hour() as i64),
+        ("minute", t.minute() as i64),
+        ("second", t.second() as i64),
+        ("unix", t.timestamp()),
+    ] {
+        m.insert(name.into(), Value::int(n));
+    }
+}
+
+/// Go's `AddDate`: months past December carry into years and days past a
+/// month's end into the next month (January 31 and a month is March 3 or
+/// 2), where chrono would stop at the month's last day.
+fn add_date(t: Time, years: i64, months: i64, days: i64) -> Option<Time> {
+    use chrono::{Datelike, TimeZone};
+    let month0 = t.month0() as i64 + months;
+    let year = i32::try_from(t.year() as i64 + years + month0.div_euclid(12)).ok()?;
+    let first = chrono::NaiveDate::from_ymd_opt(year, month0.rem_euclid(12) as u32 + 1, 1)?;
+    let date = first.checked_add_signed(chrono::TimeDelta::try_days(t.day() as i64 - 1 + days)?)?;
+    t.offset().from_local_datetime(&date.and_time(t.time())).single()
 }
 
 fn text(o: &SortedMap<Value>, name: &str) -> Option<String> {

@@ -21,6 +21,8 @@
 //!   and project;
 //! - `hashicorp/random`: `random_string`'s and `random_password`'s
 //!   `number` and `numeric`, the one set giving the other its value;
+//! - `hashicorp/time`: `time_static`'s parts and `id` from a configured
+//!   `rfc3339`;
 //! - `hashicorp/helm`: `helm_release`'s `version`, where the resource
 //!   leaves it unset, from the `Chart.yaml` of a local chart among the
 //!   module's files (the provider loads the chart while planning; a chart
@@ -50,6 +52,7 @@ pub(crate) fn adjust(
         "hashicorp/google" | "hashicorp/google-beta" => google(p, r, planned),
         "hashicorp/helm" if r.ty == "helm_release" => helm_release(p, planned),
         "hashicorp/random" if matches!(r.ty.as_str(), "random_string" | "random_password") => number_numeric(config, planned),
+        "hashicorp/time" if r.ty == "time_static" => time_static(planned),
         _ => planned,
     }
 }
@@ -68,6 +71,21 @@ fn number_numeric(config: &crate::value::SortedMap<Value>, planned: Value) -> Va
         }
         _ => {}
     }
+    Value::Object(attrs)
+}
+
+/// `time_static` with a configured `rfc3339`: its parts, and the `id` as
+/// written (the provider's ModifyPlan).
+fn time_static(planned: Value) -> Value {
+    let Value::Object(mut attrs) = planned else { return planned };
+    let Some(text) = attrs.get("rfc3339").filter(|v| v.is_known()).and_then(|v| v.as_str()).map(str::to_string) else {
+        return Value::Object(attrs);
+    };
+    let Ok(at) = chrono::DateTime::parse_from_rfc3339(&text) else { return Value::Object(attrs) };
+    let id = attrs.get("rfc3339").cloned().unwrap_or_else(Value::null);
+    let m = attrs.make_mut();
+    super::applied::times(m, at);
+    m.insert("id".into(), id);
     Value::Object(attrs)
 }
 

@@ -133,6 +133,29 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
             }
         }
     }
+    // Terraform warns of a run's value for a variable neither the module
+    // nor the run's own expressions read (moduletest's GetVariables).
+    if !tofu {
+        let root = &target.root().config;
+        let mut read = std::collections::BTreeSet::new();
+        let exprs = run.asserts.iter().flat_map(|c| [&c.condition, &c.error_message]).chain(run.variables.iter().map(|a| &a.expr));
+        for (name, _, steps) in exprs.flat_map(crate::syntax::traversals) {
+            if let (true, Some(crate::syntax::ast::Step::GetAttr { name, .. })) = (name == "var", steps.first()) {
+                read.insert(name.as_str());
+            }
+        }
+        for a in &run.variables {
+            if !root.names.variables.contains_key(&a.name) && !read.contains(a.name.as_str()) {
+                let detail = format!(
+                    "The module under test does not declare a variable named \"{}\", but it is declared in run block \"{}\".",
+                    a.name, run.name
+                );
+                let mut d = ModuleDiagnostic::at(tf.file, Diagnostic::error("Value for undeclared variable", detail, a.expr.span));
+                d.warning = true;
+                out.diagnostics.push(diagnostic(module, &d));
+            }
+        }
+    }
     if !scope_errors.is_empty() {
         return fail(out, scope_errors);
     }
