@@ -1,6 +1,7 @@
 //! Resources of the providers that need no network, applied in a test run
 //! as their providers apply them (hashicorp/random, hashicorp/null,
-//! hashicorp/time (without time_sleep's wait), hashicorp/tls's RSA keys): random values drawn afresh in
+//! hashicorp/time (without time_sleep's wait), hashicorp/tls (its own
+//! module)): random values drawn afresh in
 //! the provider's forms (lengths, character classes and minimums, byte
 //! encodings, ranges, key encodings), the seeded ones (`random_integer`
 //! and `random_shuffle` with `seed`) value for value, and times from the
@@ -130,13 +131,7 @@ pub(crate) fn applied(
             string(&mut m, "id", u.clone());
             string(&mut m, "result", u);
         }
-        ("hashicorp/tls", "tls_private_key") => {
-            for (name, value) in tls_rsa_key(t, o)? {
-                let v = Value::string(value, profile);
-                let secret = name.starts_with("private_key");
-                m.insert(name.into(), if secret { v.with_marks(Marks::SENSITIVE) } else { v });
-            }
-        }
+        ("hashicorp/tls", _) => m = super::tls::applied(t, ty, o, profile)?,
         ("hashicorp/null", "null_resource") => string(&mut m, "id", (t.next_u64() >> 1).to_string()),
         ("hashicorp/time", "time_static") => {
             let at = base(o, "rfc3339")?;
@@ -212,126 +207,6 @@ pub(crate) fn changed(planned: &Value, prior: &Value, profile: Profile) -> bool 
                 .get(name)
                 .is_some_and(|o| !crate::value::ops::raw_equals(&v.clone().unmark_deep().0, &o.clone().unmark_deep().0, profile))
     })
-}
-
-/// An RSA key as hashicorp/tls's `tls_private_key` writes it (its other
-/// algorithms are not generated here): the PKCS #1, PKCS #8 and OpenSSH
-/// private keys, the PKIX public key, its OpenSSH form and fingerprints,
-/// and the SHA-1 of the public key's DER as the id.
-fn tls_rsa_key(t: &Testing, o: &SortedMap<Value>) -> Option<Vec<(&'static str, String)>> {
-    use rsa::pkcs1::EncodeRsaPrivateKey;
-    use rsa::pkcs8::{EncodePrivateKey, EncodePublicKey, LineEnding};
-    use rsa::traits::{PrivateKeyParts, PublicKeyParts};
-    use sha2::Digest;
-    if text(o, "algorithm")? != "RSA" {
-        return None;
-    }
-    let bits = int(o, "rsa_bits").unwrap_or(2048);
-    if !(512..=16384).contains(&bits) {
-        return None;
-    }
-    let key = rsa::RsaPrivateKey::new(&mut Draws(t), bits as usize).ok()?;
-    let public = key.to_public_key();
-    let der = public.to_public_key_der().ok()?;
-    let (e, n) = (public.e().to_bytes_be(), public.n().to_bytes_be());
-    let mut wire = Vec::new();
-    ssh_string(&mut wire, b"ssh-rsa");
-    ssh_mpint(&mut wire, &e);
-    ssh_mpint(&mut wire, &n);
-    let md5: Vec<String> = md5::Md5::digest(&wire).iter().map(|b| format!("{b:02x}")).collect();
-    let sha256 = base64::engine::general_purpose::STANDARD_NO_PAD.encode(sha2::Sha256::digest(&wire));
-    // OpenSSH's own format (x/crypto/ssh's MarshalPrivateKey, no cipher).
-    let check = t.next_u64() as u32;
-    let mut private = Vec::new();
-    private.extend_from_slice(&check.to_be_bytes());
-    private.extend_from_slice(&check.to_be_bytes());
-    ssh_string(&mut private, b"ssh-rsa");
-    let primes = key.primes();
-    for part in [
-        n.clone(),
-        e.clone(),
-        key.d().to_bytes_be(),
-        key.crt_coefficient()?.to_bytes_be(),
-        primes[0].to_bytes_be(),
-        primes[1].to_bytes_be(),
-    ] {
-        ssh_mpint(&mut private, &part);
-    }
-    ssh_string(&mut private, b"");
-    let mut i = 1u8;
-    while private.len() % 8 != 0 {
-        private.push(i);
-        i += 1;
-    }
-    let mut openssh = b"openssh-key-v1\0".to_vec();
-    for field in [&b"none"[..], b"none", b""] {
-        ssh_string(&mut openssh, field);
-    }
-    openssh.extend_from_slice(&1u32.to_be_bytes());
-    ssh_string(&mut openssh, &wire);
-    ssh_string(&mut openssh, &private);
-    Some(vec![
-        ("id", hex(&sha1::Sha1::digest(der.as_bytes()))),
-        ("private_key_pem", key.to_pkcs1_pem(LineEnding::LF).ok()?.to_string()),
-        ("private_key_pem_pkcs8", key.to_pkcs8_pem(LineEnding::LF).ok()?.to_string()),
-        ("private_key_openssh", pem("OPENSSH PRIVATE KEY", &openssh)),
-        ("public_key_pem", public.to_public_key_pem(LineEnding::LF).ok()?),
-        ("public_key_openssh", format!("ssh-rsa {}\n", base64::engine::general_purpose::STANDARD.encode(&wire))),
-        ("public_key_fingerprint_md5", md5.join(":")),
-        ("public_key_fingerprint_sha256", format!("SHA256:{sha256}")),
-    ])
-}
-
-/// The run's draws as the key generator's source of randomness (a key
-/// for a test, thrown away with it).
-struct Draws<'t>(&'t Testing);
-
-impl rsa::rand_core::RngCore for Draws<'_> {
-    fn next_u32(&mut self) -> u32 {
-        (self.0.next_u64() >> 32) as u32
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        dest.copy_from_slice(&self.0.bytes(dest.len()));
-    }
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rsa::rand_core::Error> {
-        self.fill_bytes(dest);
-        Ok(())
-    }
-}
-
-impl rsa::rand_core::CryptoRng for Draws<'_> {}
-
-/// SSH's `string`: a length, then the bytes.
-fn ssh_string(out: &mut Vec<u8>, bytes: &[u8]) {
-    out.extend_from_slice(&(bytes.len() as u32).to_be_bytes());
-    out.extend_from_slice(bytes);
-}
-
-/// SSH's `mpint` of a big-endian unsigned number.
-fn ssh_mpint(out: &mut Vec<u8>, bytes: &[u8]) {
-    let start = bytes.iter().position(|&b| b != 0).unwrap_or(bytes.len());
-    let digits = &bytes[start..];
-    let mut v = Vec::with_capacity(digits.len() + 1);
-    if digits.first().is_some_and(|b| b & 0x80 != 0) {
-        v.push(0);
-    }
-    v.extend_from_slice(digits);
-    ssh_string(out, &v);
-}
-
-/// Go's `pem.EncodeToMemory`: 64 characters a line.
-fn pem(kind: &str, bytes: &[u8]) -> String {
-    let b64 = base64::engine::general_purpose::STANDARD.encode(bytes);
-    let mut out = format!("-----BEGIN {kind}-----\n");
-    for chunk in b64.as_bytes().chunks(64) {
-        out.push_str(std::str::from_utf8(chunk).unwrap_or(""));
-        out.push('\n');
-    }
-    out.push_str(&format!("-----END {kind}-----\n"));
-    out
 }
 
 /// The time an argument gives in RFC 3339 (as Go's `time.Parse` reads it,

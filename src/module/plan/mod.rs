@@ -21,6 +21,7 @@ pub(crate) mod resources;
 pub(crate) mod scope;
 pub(crate) mod takeover;
 pub(crate) mod testing;
+pub(crate) mod tls;
 mod validators;
 
 use self::calls::Links;

@@ -4,8 +4,8 @@
 //! `local_sensitive_file` over the module's own files; [`archive`]'s
 //! `archive_file`, built as the provider builds it; [`aws`]'s
 //! `aws_iam_policy_document`, `aws_partition` and `aws_region`; [`external`]'s
-//! program, where the caller runs programs: the CLI). Any other, and one
-//! whose configuration is not known yet, is what the configuration sets
+//! program, where the caller runs programs: the CLI; hashicorp/tls's
+//! `tls_public_key`). Any other, and one whose configuration is not known yet, is what the configuration sets
 //! with everything the provider would compute unknown — the value a plan
 //! that cannot read it yet has.
 
@@ -55,6 +55,11 @@ pub(crate) fn read(p: &mut Planner, r: &Resource, config: &SortedMap<Value>, t: 
                 p.error(r.file, d);
                 return None;
             }
+        }
+    }
+    if r.ty == "tls_public_key" && source.as_deref() == Some("hashicorp/tls") {
+        if let Some(values) = super::tls::public_key(config, p.profile) {
+            return Some(providers::plan_object(&values, &t.block, &serde_json::Value::Null, providers::Planning::AsWritten, p.profile));
         }
     }
     if source.as_deref() == Some("hashicorp/aws") {
