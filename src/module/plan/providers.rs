@@ -831,20 +831,24 @@ fn null_empty_sets(planned: Value, block: &BlockSchema) -> Value {
 
 /// A recorded default (JSON) as a value of the attribute's type.
 fn json_value(j: &serde_json::Value, ty: &Type, profile: crate::profile::Profile) -> Option<Value> {
-    fn raw(j: &serde_json::Value, profile: crate::profile::Profile) -> Option<Value> {
-        Some(match j {
-            serde_json::Value::Null => Value::null(),
-            serde_json::Value::Bool(b) => Value::Bool(*b),
-            serde_json::Value::Number(n) => Value::Number(crate::value::Number::parse(&n.to_string())?),
-            serde_json::Value::String(s) => Value::string(s.clone(), profile),
-            serde_json::Value::Array(xs) => Value::Tuple(xs.iter().map(|x| raw(x, profile)).collect::<Option<Vec<_>>>()?.into()),
-            serde_json::Value::Object(m) => {
-                let entries: BTreeMap<String, Value> = m.iter().map(|(k, v)| Some((k.clone(), raw(v, profile)?))).collect::<Option<_>>()?;
-                Value::Object(entries.into())
-            }
-        })
-    }
-    crate::value::convert::convert(&raw(j, profile)?, ty, profile).ok()
+    crate::value::convert::convert(&json_raw(j, profile)?, ty, profile).ok()
+}
+
+/// JSON as the value of its own shape: objects, tuples, numbers, strings,
+/// bools and null.
+pub(crate) fn json_raw(j: &serde_json::Value, profile: crate::profile::Profile) -> Option<Value> {
+    Some(match j {
+        serde_json::Value::Null => Value::null(),
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => Value::Number(crate::value::Number::parse(&n.to_string())?),
+        serde_json::Value::String(s) => Value::string(s.clone(), profile),
+        serde_json::Value::Array(xs) => Value::Tuple(xs.iter().map(|x| json_raw(x, profile)).collect::<Option<Vec<_>>>()?.into()),
+        serde_json::Value::Object(m) => {
+            let entries: BTreeMap<String, Value> =
+                m.iter().map(|(k, v)| Some((k.clone(), json_raw(v, profile)?))).collect::<Option<_>>()?;
+            Value::Object(entries.into())
+        }
+    })
 }
 
 /// `terraform_data`'s planned value on an empty state, from its decoded

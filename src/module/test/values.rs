@@ -315,13 +315,176 @@ pub(crate) fn render_change(before: Option<&Value>, after: Option<&Value>, inden
         (Some(Parts::Entries(b, map)), None) => entries(&b, &[], map, indent, profile),
         (None, Some(Parts::Entries(a, map))) => entries(&[], &a, map, indent, profile),
         _ => match (action, before, after) {
+            // A string that reads as JSON shows as `jsonencode(…)` of its
+            // value; one beside another kind of string, as a change of type.
+            (Action::Update, Some(b), Some(a)) if json_of(b, profile).is_some() != json_of(a, profile).is_some() => {
+                let (deleted, _) = render_change(Some(b), None, indent, profile);
+                let (created, _) = render_change(None, Some(a), indent, profile);
+                format!("{deleted} -> {created}")
+            }
+            (_, b, a) if b.or(a).and_then(|v| json_of(v, profile)).is_some() => {
+                let (b, a) = (b.and_then(|v| json_of(v, profile)), a.and_then(|v| json_of(v, profile)));
+                let (text, inner) = render_change(b.as_ref(), a.as_ref(), indent + 1, profile);
+                let symbol = if inner == Action::Update { Action::Update } else { Action::NoOp };
+                match text.contains('\n') {
+                    true => format!("jsonencode(\n{}{}{text}\n{}{})", pad(indent + 1), symbol.symbol(), pad(indent), Action::NoOp.symbol()),
+                    false => format!("jsonencode({text})"),
+                }
+            }
+            (Action::Update, Some(b), Some(a)) if multiline(b).is_some() || multiline(a).is_some() => {
+                // The other side's text as it is, unquoted.
+                let lines = |v: &Value| match multiline(v) {
+                    Some(s) => s.split('\n').map(str::to_string).collect(),
+                    None => vec![v.as_str().map_or_else(|| primitive(v, profile), str::to_string)],
+                };
+                heredoc(line_changes(&lines(b), &lines(a)), indent)
+            }
             (Action::Update, Some(b), Some(a)) => format!("{} -> {}", primitive(b, profile), primitive(a, profile)),
-            (_, _, Some(a)) => primitive(a, profile),
-            (_, Some(b), None) => primitive(b, profile),
+            (_, _, Some(v)) | (_, Some(v), None) => match multiline(v) {
+                Some(s) => heredoc(s.split('\n').map(|l| (Action::NoOp, l.to_string())).collect(), indent),
+                None => primitive(v, profile),
+            },
             _ => "null".into(),
         },
     };
     (text, action)
+}
+
+/// A string the renderer shows as a heredoc: one with a line break (its
+/// surrounding white space trimmed, as Go's `strings.TrimSpace`), unless
+/// it reads as JSON.
+fn multiline(v: &Value) -> Option<&str> {
+    let s = v.as_str()?;
+    let json = (s.starts_with('{') || s.starts_with('[')) && serde_json::from_str::<serde_json::Value>(s).is_ok();
+    (!json && s.contains('\n')).then(|| s.trim())
+}
+
+/// The value a string holds as JSON, for one that starts as an object or
+/// an array does.
+fn json_of(v: &Value, profile: Profile) -> Option<Value> {
+    let s = v.as_str().filter(|s| s.starts_with('{') || s.starts_with('['))?;
+    crate::module::plan::providers::json_raw(&serde_json::from_str(s).ok()?, profile)
+}
+
+/// `<<-EOT`, each line with its change, and `EOT`, at level `indent`.
+fn heredoc(lines: Vec<(Action, String)>, indent: usize) -> String {
+    let mut out = String::from("<<-EOT");
+    for (action, line) in lines {
+        out.push_str(&format!("\n{}{}{line}", pad(indent + 1), action.symbol()));
+    }
+    out + &format!("\n{}{}EOT", pad(indent), Action::NoOp.symbol())
+}
+
+/// The lines of two texts as OpenTofu's `ProcessSlice` walks them: those
+/// before the next common line removed, then those after it added, then
+/// the common one (the common lines by objchange's
+/// `LongestCommonSubsequence`).
+fn line_changes(before: &[String], after: &[String]) -> Vec<(Action, String)> {
+    process_slice(before, after, |a, b| a == b, |_, _| false)
+        .into_iter()
+        .map(|pair| match pair {
+            (Some(b), Some(_)) => (Action::NoOp, before[b].clone()),
+            (Some(b), None) => (Action::Delete, before[b].clone()),
+            (_, a) => (Action::Create, a.map(|a| after[a].clone()).unwrap_or_default()),
+        })
+        .collect()
+}
+
+/// Whether the renderer shows two elements as one changed element rather
+/// than one removed and one added (jsondiff's `shouldDiffElement`): two
+/// objects, or two strings, one with a line break, sharing a line.
+fn should_diff(a: &Value, b: &Value) -> bool {
+    match (a.unmarked(), b.unmarked()) {
+        (Value::Object(_) | Value::Map(..), Value::Object(_) | Value::Map(..)) => true,
+        (Value::String(x), Value::String(y)) if x.contains('\n') || y.contains('\n') => {
+            x.split('\n').any(|l| y.split('\n').any(|m| l == m))
+        }
+        _ => false,
+    }
+}
+
+/// OpenTofu's `ProcessSlice`: the pairs of indices it walks two slices
+/// by (`None` on the side an element is missing from), around objchange's
+/// `LongestCommonSubsequence`, pairing elements `diff` says to compare.
+fn process_slice<T>(
+    before: &[T],
+    after: &[T],
+    equal: impl Fn(&T, &T) -> bool,
+    diff: impl Fn(&T, &T) -> bool,
+) -> Vec<(Option<usize>, Option<usize>)> {
+    let common = longest_common(before, after, &equal);
+    let mut out = Vec::new();
+    let (mut b, mut a, mut k) = (0, 0, 0);
+    let in_common = |x: &T, k: usize| common.get(k).is_some_and(|c| equal(x, c));
+    while b < before.len() || a < after.len() || k < common.len() {
+        while b < before.len() && !in_common(&before[b], k) {
+            if a < after.len() && diff(&before[b], &after[a]) && !in_common(&after[a], k) {
+                out.push((Some(b), Some(a)));
+                a += 1;
+            } else {
+                out.push((Some(b), None));
+            }
+            b += 1;
+        }
+        while a < after.len() && !in_common(&after[a], k) {
+            if b < before.len() && diff(&before[b], &after[a]) {
+                out.push((Some(b), Some(a)));
+                b += 1;
+            } else {
+                out.push((None, Some(a)));
+            }
+            a += 1;
+        }
+        if k < common.len() {
+            out.push((Some(b), Some(a)));
+            b += 1;
+            a += 1;
+            k += 1;
+        }
+    }
+    out
+}
+
+/// objchange's `LongestCommonSubsequence`, ties broken as it breaks them.
+fn longest_common<'v, T>(xs: &'v [T], ys: &[T], equal: &impl Fn(&T, &T) -> bool) -> Vec<&'v T> {
+    let (w, h) = (xs.len(), ys.len());
+    if w == 0 || h == 0 {
+        return Vec::new();
+    }
+    let mut c = vec![0usize; w * h];
+    let mut eqs = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let eq = equal(&xs[x], &ys[y]);
+            eqs[w * y + x] = eq;
+            let l = if x > 0 { c[w * y + x - 1] } else { 0 };
+            let u = if y > 0 { c[w * (y - 1) + x] } else { 0 };
+            c[w * y + x] = match eq {
+                true => (if x > 0 && y > 0 { c[w * (y - 1) + x - 1] } else { 0 }) + 1,
+                false => l.max(u),
+            };
+        }
+    }
+    let mut out = Vec::new();
+    let (mut x, mut y) = (w as isize - 1, h as isize - 1);
+    while x >= 0 && y >= 0 {
+        let (ux, uy) = (x as usize, y as usize);
+        if eqs[w * uy + ux] {
+            out.push(&xs[ux]);
+            x -= 1;
+            y -= 1;
+        } else {
+            let l = if ux > 0 { c[w * uy + ux - 1] } else { 0 };
+            let u = if uy > 0 { c[w * (uy - 1) + ux] } else { 0 };
+            if l > u {
+                x -= 1;
+            } else {
+                y -= 1;
+            }
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// A list's change: the longest common run of elements unchanged, the
@@ -331,43 +494,19 @@ fn sequence(before: &[&Value], after: &[&Value], indent: usize, profile: Profile
     if before.is_empty() && after.is_empty() {
         return "[]".into();
     }
-    let (n, m) = (before.len(), after.len());
-    let mut lcs = vec![vec![0usize; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            lcs[i][j] = match crate::value::ops::raw_equals(before[i], after[j], profile) {
-                true => lcs[i + 1][j + 1] + 1,
-                false => lcs[i + 1][j].max(lcs[i][j + 1]),
-            };
-        }
-    }
-    let mut items: Vec<(Action, String)> = Vec::new();
-    let (mut i, mut j) = (0, 0);
-    let mut removed = Vec::new();
-    let mut added = Vec::new();
-    let flush = |items: &mut Vec<(Action, String)>, removed: &mut Vec<&Value>, added: &mut Vec<&Value>| {
-        for v in removed.drain(..) {
-            items.push((Action::Delete, render_change(Some(v), None, indent + 1, profile).0));
-        }
-        for v in added.drain(..) {
-            items.push((Action::Create, render_change(None, Some(v), indent + 1, profile).0));
-        }
-    };
-    while i < n || j < m {
-        if i < n && j < m && crate::value::ops::raw_equals(before[i], after[j], profile) {
-            flush(&mut items, &mut removed, &mut added);
-            items.push((Action::NoOp, render_change(Some(before[i]), Some(after[j]), indent + 1, profile).0));
-            i += 1;
-            j += 1;
-        } else if j >= m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1]) {
-            removed.push(before[i]);
-            i += 1;
-        } else {
-            added.push(after[j]);
-            j += 1;
-        }
-    }
-    flush(&mut items, &mut removed, &mut added);
+    let equal = |a: &&Value, b: &&Value| crate::value::ops::raw_equals(a, b, profile);
+    let items: Vec<(Action, String)> = process_slice(before, after, equal, |a, b| should_diff(a, b))
+        .into_iter()
+        .map(|pair| match pair {
+            (Some(b), Some(a)) => {
+                let (text, action) = render_change(Some(before[b]), Some(after[a]), indent + 1, profile);
+                (action, text)
+            }
+            (Some(b), None) => (Action::Delete, render_change(Some(before[b]), None, indent + 1, profile).0),
+            (None, Some(a)) => (Action::Create, render_change(None, Some(after[a]), indent + 1, profile).0),
+            (None, None) => (Action::NoOp, String::new()),
+        })
+        .collect();
     let context = before.iter().chain(after.iter()).all(|v| matches!(parts(v), Parts::Primitive));
     let mut out = String::from("[\n");
     let mut unchanged: Vec<&String> = Vec::new();
