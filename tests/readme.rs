@@ -238,3 +238,24 @@ fn validators_figures_are_the_recorded_runs_and_in_the_data() {
         }
     }
 }
+
+/// Every resource and data source type the offline-apply table of
+/// docs/cli.md names is applied in a test suite recorded from both
+/// programs (tests/tftest/cases.jsonl) that passes there.
+#[test]
+fn offline_apply_table_names_recorded_types() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/cli.md")).unwrap();
+    let cases = std::fs::read_to_string(root.join("tests/tftest/cases.jsonl")).unwrap();
+    let rows: Vec<&str> = guide.lines().map(str::trim).filter(|l| l.starts_with("| ") && !l.starts_with("| provider")).collect();
+    let mut named = 0;
+    for row in &rows {
+        let provider = row.trim_start_matches("| ").split(' ').next().unwrap_or("");
+        for ty in row.split('`').skip(1).step_by(2).filter(|w| w.starts_with(&format!("{provider}_")) || w.starts_with("null_")) {
+            let declared = [format!("resource \\\"{ty}\\\""), format!("data \\\"{ty}\\\"")];
+            assert!(declared.iter().any(|d| cases.contains(d.as_str())), "docs/cli.md names {ty}, which no recorded test suite uses");
+            named += 1;
+        }
+    }
+    assert!(named >= 15, "the offline-apply table names {named} types");
+}
