@@ -64,8 +64,13 @@ impl TestSuite {
                     w.out("\n");
                 }
             }
+            // Terraform tears down after the runs; a file with none it
+            // only passes.
+            if !tofu && !f.runs.is_empty() {
+                w.out(format!("{}... tearing down\n", f.name));
+            }
             if !tofu {
-                w.out(format!("{}... tearing down\n{}... {}\n", f.name, f.name, f.status.word()));
+                w.out(format!("{}... {}\n", f.name, f.status.word()));
             }
         }
         if tofu {
