@@ -20,8 +20,15 @@ A case's "engine_files" adds or replaces files for one engine (the
 .terraform/modules/modules.json of a registry module, whose source names
 each engine's registry). A case may carry "gap": what the playground does not reproduce yet; the
 test suite then reports it apart instead of comparing.
+
+A case with "aws_api": "moto" is recorded as a user with AWS credentials
+records it: the AWS provider configures against a local mock of the API
+(moto's server on 127.0.0.1, started here when it is not running), with
+moto's example key and us-east-1; plan-only suites then pass as they pass
+for a user, and whatever the mock answers (account 123456789012) is the
+mock's, not a cloud's.
 """
-import json, os, shutil, subprocess, sys, tempfile
+import json, os, shutil, socket, subprocess, sys, tempfile, time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 CASES = os.path.join(ROOT, "tests", "tftest", "cases.jsonl")
@@ -42,6 +49,31 @@ def env():
     }
 
 
+MOTO_PORT = 5055
+
+
+def aws_mock():
+    """The AWS API's local mock, started once; its environment."""
+    try:
+        socket.create_connection(("127.0.0.1", MOTO_PORT), timeout=1).close()
+    except OSError:
+        subprocess.Popen(["moto_server", "-p", str(MOTO_PORT)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        for _ in range(50):
+            try:
+                socket.create_connection(("127.0.0.1", MOTO_PORT), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+    return {
+        "AWS_REGION": "us-east-1",
+        "AWS_ACCESS_KEY_ID": "AKIAIOSFODNN7EXAMPLE",
+        "AWS_SECRET_ACCESS_KEY": "mock",
+        "AWS_ENDPOINT_URL": f"http://127.0.0.1:{MOTO_PORT}",
+        "AWS_EC2_METADATA_DISABLED": "true",
+        "NO_PROXY": "127.0.0.1",
+    }
+
+
 def record(case, engine):
     program = os.path.join(BIN, ENGINES[engine])
     work = tempfile.mkdtemp(prefix="tftest-")
@@ -53,6 +85,8 @@ def record(case, engine):
             with open(path, "w") as f:
                 f.write(text)
         e = env()
+        if case.get("aws_api") == "moto":
+            e.update(aws_mock())
         if case.get("init"):
             cmd = [program, "init", "-no-color", "-input=false"]
             if PLUGINS:

@@ -383,6 +383,12 @@ impl Evaluation {
         std::mem::replace(&mut *self.links.watch.borrow_mut(), watch)
     }
 
+    /// The data sources a real plan reads from their providers that the
+    /// playground could not, by address.
+    pub(crate) fn plan_reads(&self) -> Vec<String> {
+        self.links.plan_reads.sorted()
+    }
+
     /// The test run's planning, for a test run.
     pub(crate) fn testing(&self) -> Option<&crate::module::plan::testing::Testing> {
         self.links.testing.as_ref()

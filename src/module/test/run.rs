@@ -13,7 +13,7 @@ use crate::module::plan::testing::{Defaults, Mock, Override, Testing};
 use crate::module::result::Evaluation;
 use crate::profile::Profile;
 use crate::syntax::ast::{Attribute, Block, Body, BodyItem, ExprKind, Expression};
-use crate::value::{SortedMap, Value};
+use crate::value::{Marks, SortedMap, Value};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -622,6 +622,22 @@ fn assertions(
                 return (Status::Error, ds);
             }
         };
+        // What only a provider's API tells while planning: the programs
+        // know it, the playground does not (Terraform's wording would
+        // blame the plan).
+        if !cond.is_known() && !tofu && cond.has_mark_deep(Marks::PLAN_READ) {
+            let reads = e.plan_reads();
+            let detail = format!(
+                "The condition depends on data sources that Terraform reads from their providers while planning, which this playground cannot do ({}), so the run is skipped here. Give their attributes with override_data blocks in the test file to check the condition offline.",
+                reads.join(", ")
+            );
+            // Not judged here, so skipped, and the file's later runs go on.
+            let mut d =
+                ModuleDiagnostic::at(tf.file, Diagnostic::error("Condition depends on data read while planning", detail, a.condition.span));
+            d.warning = true;
+            ds.push(diagnostic(module, &d));
+            return (Status::Skip, ds);
+        }
         if !cond.is_known() && !tofu {
             let detail = "Condition expression could not be evaluated at this time. This means you have executed a `run` block with `command = plan` and one of the values your condition depended on is not known until after the plan has been applied. Either remove this value from your condition, or execute an `apply` command from this `run` block. Alternatively, if there is an override for this value, you can make it available during the plan phase by setting `override_during = plan` in the `override_` block.";
             let d = ModuleDiagnostic::at(tf.file, Diagnostic::error("Unknown condition value", detail, a.condition.span));
