@@ -598,6 +598,10 @@ impl functions::Host for Evaluator<'_> {
         self.module_files
     }
 
+    fn plan_time(&self) -> Option<&str> {
+        self.plan_time
+    }
+
     fn variables(&self) -> &crate::value::SortedMap<Value> {
         self.vars
     }

@@ -66,6 +66,8 @@ pub struct Evaluator<'a> {
     module_files: Option<&'a crate::functions::ModuleFiles>,
     /// The template functions whose templates this evaluates.
     templates: crate::functions::Templates,
+    /// The time of the plan being made (`plantimestamp()`).
+    plan_time: Option<&'a str>,
     /// A configuration's expression, not the console's input: the
     /// console-only `type` function does not exist there.
     in_configuration: bool,
@@ -108,6 +110,7 @@ impl<'a> Evaluator<'a> {
             pure_only: false,
             module_files: None,
             templates: crate::functions::Templates::default(),
+            plan_time: None,
             in_configuration: false,
         }
     }
@@ -118,6 +121,12 @@ impl<'a> Evaluator<'a> {
     /// `required_providers` names the provider.
     pub fn with_functions(self, functions: &'a [crate::functions::FunctionDef]) -> Evaluator<'a> {
         Evaluator { functions: Some(functions), ..self }
+    }
+
+    /// The time of the plan the expression is planned in, which
+    /// `plantimestamp()` gives (unknown without one).
+    pub fn with_plan_time(self, plan_time: Option<&'a str>) -> Evaluator<'a> {
+        Evaluator { plan_time, ..self }
     }
 
     /// The files a module's file functions read.

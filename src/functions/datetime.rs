@@ -55,10 +55,11 @@ pub(super) static FUNCTIONS: &[FunctionDef] = &[
     },
 ];
 
-/// What OpenTofu's test files have beside the console's functions: the
-/// time of the plan (`plantimestamp()`, as the clock reads when the run
-/// is evaluated). Terraform's test files have no more than its console.
-pub static OPENTOFU_TEST_FILE: [FunctionDef; 1] = [FunctionDef {
+/// `plantimestamp()`: the time of the plan, one instant for the whole
+/// plan; unknown where nothing is planned (OpenTofu's console). A
+/// configuration's function (and OpenTofu's test files'), not the
+/// consoles' input's.
+pub const PLANTIMESTAMP: FunctionDef = FunctionDef {
     name: "plantimestamp",
     category: "date/time",
     params: &[],
@@ -66,16 +67,32 @@ pub static OPENTOFU_TEST_FILE: [FunctionDef; 1] = [FunctionDef {
     ret: Ret::Fixed("string"),
     description: "Returns the time of the plan in RFC 3339 format.",
     example: "plantimestamp()",
-    imp: heavy!(now),
-}];
+    imp: heavy!(plan_time),
+};
+
+/// What OpenTofu's test files have beside the console's functions: the
+/// time of the plan. Terraform's test files have no more than its console.
+pub static OPENTOFU_TEST_FILE: [FunctionDef; 1] = [PLANTIMESTAMP];
 
 // ------------------------------------------------------------ the functions
 
-/// The clock, in RFC 3339 (`timestamp()`, and OpenTofu's `plantimestamp()`
-/// in test files).
+/// The clock, in RFC 3339 (`timestamp()`).
 #[cfg_attr(not(feature = "heavy-functions"), allow(dead_code))]
 fn now(_: &[Value], ctx: &mut Ctx) -> CallResult {
-    Ok(Value::string(format_rfc3339(&chrono::Utc::now().naive_utc(), 0), ctx.profile()))
+    Ok(Value::string(clock(), ctx.profile()))
+}
+
+/// The clock's time in RFC 3339, as a plan takes its timestamp.
+pub fn clock() -> String {
+    format_rfc3339(&chrono::Utc::now().naive_utc(), 0)
+}
+
+#[cfg_attr(not(feature = "heavy-functions"), allow(dead_code))]
+fn plan_time(_: &[Value], ctx: &mut Ctx) -> CallResult {
+    Ok(match ctx.plan_time() {
+        Some(t) => Value::string(t.to_string(), ctx.profile()),
+        None => Value::unknown(crate::value::Type::String),
+    })
 }
 
 fn formatdate(a: &[Value], ctx: &mut Ctx) -> CallResult {

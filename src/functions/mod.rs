@@ -239,6 +239,11 @@ pub trait Host {
     /// The files of the module the expression is in, for the file
     /// functions a module adds (`None` outside a module).
     fn module_files(&self) -> Option<&ModuleFiles>;
+    /// The time of the plan being made, in RFC 3339 (`plantimestamp()`);
+    /// `None` where nothing is planned (OpenTofu's console).
+    fn plan_time(&self) -> Option<&str> {
+        None
+    }
     /// The template functions whose templates the call is inside.
     fn templates(&self) -> Templates;
     /// The named values the evaluation was given (Waypoint's functions
@@ -350,6 +355,11 @@ impl Ctx<'_> {
     /// The files of the module the call is in (see [`Host::module_files`]).
     pub fn module_files(&self) -> Option<&ModuleFiles> {
         self.host.module_files()
+    }
+
+    /// The time of the plan being made (see [`Host::plan_time`]).
+    pub fn plan_time(&self) -> Option<&str> {
+        self.host.plan_time()
     }
 
     /// The template functions whose templates the call is inside.

@@ -454,20 +454,31 @@ const FILE_FUNCTIONS: [FunctionDef; 12] = [
 ];
 pub(crate) static FUNCTIONS: &[FunctionDef] = &FILE_FUNCTIONS;
 
-/// The file functions and the built-in provider's functions, for a
+/// The file functions, the built-in provider's functions, and
+/// `plantimestamp()`, each list with and without those: a
+/// configuration's expression has `plantimestamp()` where the profile
+/// has it, the console's input never; the provider's functions only in a
 /// module whose `required_providers` names the provider (each engine's
 /// parameters come from the registry's per-profile table).
-pub(crate) static WITH_PROVIDER: &[FunctionDef] = &with_provider();
+pub(crate) static WITH_PROVIDER: &[FunctionDef] = &module_functions::<15>(true, false);
+pub(crate) static WITH_PLAN_TIME: &[FunctionDef] = &module_functions::<13>(false, true);
+pub(crate) static WITH_PROVIDER_AND_PLAN_TIME: &[FunctionDef] = &module_functions::<16>(true, true);
 
-const fn with_provider() -> [FunctionDef; 15] {
-    let mut out = [FILE; 15];
+const fn module_functions<const N: usize>(provider: bool, plan_time: bool) -> [FunctionDef; N] {
+    let mut out = [FILE; N];
     let mut i = 0;
     while i < FILE_FUNCTIONS.len() {
         out[i] = FILE_FUNCTIONS[i];
         i += 1;
     }
-    out[12] = provider::ENCODE_EXPR;
-    out[13] = provider::ENCODE_TFVARS;
-    out[14] = provider::DECODE_TFVARS;
+    if provider {
+        out[i] = provider::ENCODE_EXPR;
+        out[i + 1] = provider::ENCODE_TFVARS;
+        out[i + 2] = provider::DECODE_TFVARS;
+        i += 3;
+    }
+    if plan_time {
+        out[i] = crate::functions::datetime::PLANTIMESTAMP;
+    }
     out
 }

@@ -99,10 +99,12 @@ pub(crate) fn check_declared(
 
 /// The functions available to the module beside the built-in ones: the
 /// file functions, and the built-in provider's where it is declared.
-pub(crate) fn available(config: &Config) -> &'static [FunctionDef] {
-    match declared(config, "terraform") {
-        true => super::files::WITH_PROVIDER,
-        false => super::files::FUNCTIONS,
+pub(crate) fn available(config: &Config, plan_time: bool) -> &'static [FunctionDef] {
+    match (declared(config, "terraform"), plan_time) {
+        (true, false) => super::files::WITH_PROVIDER,
+        (false, false) => super::files::FUNCTIONS,
+        (true, true) => super::files::WITH_PROVIDER_AND_PLAN_TIME,
+        (false, true) => super::files::WITH_PLAN_TIME,
     }
 }
 

@@ -120,7 +120,15 @@ impl<'m> Planner<'m> {
             .with_profile(opts.profile)
             .with_module_files(&self.module.fs)
             .with_source(text, name)
-            .with_functions(crate::module::load::provider_functions::available(self.config))
+            .with_functions(crate::module::load::provider_functions::available(
+                self.config,
+                scope.source.is_some() && !opts.profile.is_legacy(),
+            ))
+            // Terraform's console plans; OpenTofu's does not, its test runs do.
+            .with_plan_time(match self.opentofu() && self.links.testing.is_none() {
+                true => None,
+                false => Some(self.links.plan_time.get_or_init(crate::functions::datetime::clock).as_str()),
+            })
             // OpenTofu's console has no plan, but its test runs plan.
             .pure_only(match self.opentofu() {
                 true => self.links.testing.as_ref().is_some_and(|t| !t.apply),

@@ -489,10 +489,12 @@ fn evaluated(module: &Module, file: usize, body: &Body, scope: &SortedMap<Value>
 fn evaluate(module: &Module, file: usize, e: &Expression, scope: &SortedMap<Value>, errors: &mut Vec<TestDiagnostic>) -> Option<Value> {
     let (name, text) = &module.files()[file];
     let opts = module.options();
+    // OpenTofu's test files read the clock as a plan's time.
+    let now = crate::functions::datetime::clock();
     let evaluator = || {
         let ev = crate::eval::Evaluator::new(scope, &opts.limits).with_profile(opts.profile).with_source(text, name);
         match opts.profile {
-            Profile::OpenTofu => ev.with_functions(&crate::functions::datetime::OPENTOFU_TEST_FILE),
+            Profile::OpenTofu => ev.with_functions(&crate::functions::datetime::OPENTOFU_TEST_FILE).with_plan_time(Some(&now)),
             _ => ev,
         }
     };

@@ -351,3 +351,13 @@ case(A, "large-number-and-precision", '''
       inf   = 1 / 0
     }
 ''', ["local.big", "local.frac", "local.div", "local.frac == 0.3"])
+
+# plantimestamp() is the plan's time: known to Terraform's console -plan
+# (one instant for the whole plan), unknown to OpenTofu's console, which
+# does not plan; the console's own input has no such function.
+case(A, "plan-timestamp", '''
+    locals {
+      stamp = plantimestamp()
+      later = timeadd(plantimestamp(), "1h")
+    }
+''', ["length(local.stamp)", "timecmp(local.later, local.stamp)", "can(timeadd(local.stamp, \"1s\"))", "plantimestamp()"])
