@@ -178,6 +178,13 @@ impl Curve {
         (self.mul(&acc.0, &zz), self.mul(&acc.1, &self.mul(&zz, &zinv)))
     }
 
+    /// Whether `d` is a private scalar of the curve (`1 ≤ d < n`): a key
+    /// read from text may hold anything, and a scalar's length is the
+    /// work its public point takes.
+    pub(crate) fn is_scalar(&self, d: &BigUint) -> bool {
+        *d != BigUint::default() && *d < self.n
+    }
+
     /// A private scalar from `random` bytes, in `[1, n-1]`.
     pub(crate) fn scalar(&self, random: &[u8]) -> BigUint {
         BigUint::from_bytes_be(random) % (&self.n - BigUint::from(1u8)) + BigUint::from(1u8)

@@ -133,7 +133,9 @@ fn generate(t: &Testing, o: &SortedMap<Value>) -> Option<Key> {
                 Some(Value::Number(n)) => n.to_i64()?,
                 _ => 2048,
             };
-            if !(512..=16384).contains(&bits) {
+            // The RSA crate takes keys of up to 4,096 bits (the provider
+            // up to 16,384, which would take minutes to make here).
+            if !(512..=rsa::RsaPublicKey::MAX_SIZE as i64).contains(&bits) {
                 return None;
             }
             Some(Key::Rsa(Box::new(rsa::RsaPrivateKey::new(&mut Draws(t), bits as usize).ok()?)))
@@ -351,6 +353,10 @@ fn parse_openssh(text: &str) -> Option<Key> {
         b"ssh-rsa" => {
             let mut part = || p.string().map(BigUint::from_bytes_be);
             let (n, e, d, _iqmp, first, second) = (part()?, part()?, part()?, part()?, part()?, part()?);
+            // The RSA crate takes keys of up to 4,096 bits.
+            if n.bits() > rsa::RsaPublicKey::MAX_SIZE {
+                return None;
+            }
             Some(Key::Rsa(Box::new(rsa::RsaPrivateKey::from_components(n, e, d, vec![first, second]).ok()?)))
         }
         b"ssh-ed25519" => {
@@ -364,7 +370,8 @@ fn parse_openssh(text: &str) -> Option<Key> {
                 .find(|c| c.ssh.is_some_and(|n| kind == format!("ecdsa-sha2-{n}").as_bytes()))?;
             p.string()?;
             p.string()?;
-            Some(Key::Ecdsa(curve, BigUint::from_bytes_be(p.string()?)))
+            let d = BigUint::from_bytes_be(p.string()?);
+            curve.is_scalar(&d).then_some(Key::Ecdsa(curve, d))
         }
     }
 }
@@ -424,7 +431,7 @@ fn sec1(bytes: &[u8], named: Option<&[u8]>) -> Option<Key> {
     let own = parts.iter().find(|e| e.tag == 0xa0).and_then(|e| der::read(e.content)).map(|(e, _)| e.whole);
     let named = named.or(own)?;
     let curve = CURVES.iter().filter_map(|c| curves::curve(c)).find(|c| oid(c.oid).as_slice() == named)?;
-    Some(Key::Ecdsa(curve, d))
+    curve.is_scalar(&d).then_some(Key::Ecdsa(curve, d))
 }
 
 /// `content` signed with `key` as Go's x509 signs (SHA-256 with RSA,
@@ -982,5 +989,20 @@ mod tests {
         assert_eq!(ours(&signed, "cert_pem"), recorded("locally-signed.pem"));
         assert_eq!(ca.get("key_algorithm").and_then(|v| v.as_str()), Some("ECDSA"));
         assert_eq!(request.get("key_algorithm").and_then(|v| v.as_str()), Some("ED25519"));
+    }
+
+    /// A key whose scalar is past the curve's order, or an RSA key past
+    /// what the RSA crate takes, is refused at once rather than worked on.
+    #[test]
+    fn keys_out_of_range_are_refused() {
+        let mut d = vec![0x7fu8; 4096];
+        d[0] = 1;
+        let sec1 = seq(SEQUENCE, &[der::small(1), tlv(OCTET_STRING, &d), seq(0xa0, &[oid("1.2.840.10045.3.1.7")])]);
+        assert!(parse_private(&der::pem("EC PRIVATE KEY", &sec1)).is_none());
+        let zero = seq(SEQUENCE, &[der::small(1), tlv(OCTET_STRING, &[0]), seq(0xa0, &[oid("1.2.840.10045.3.1.7")])]);
+        assert!(parse_private(&der::pem("EC PRIVATE KEY", &zero)).is_none());
+        let t = Testing::new(true, 3);
+        let o = object(vec![("algorithm", text("RSA")), ("rsa_bits", Value::int(8192))]);
+        assert!(applied(&t, "tls_private_key", &o, Profile::Terraform).is_none());
     }
 }
