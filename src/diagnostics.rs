@@ -58,6 +58,26 @@ pub enum Code {
     UnknownFunction,
     /// The console-only `type` function used inside an expression.
     TypeFunctionMisuse,
+    /// A reference to a name nothing in scope has (`var` in an
+    /// expression given no `var` object).
+    UnknownVariable,
+}
+
+impl Code {
+    /// Its name for the page and other JavaScript callers (`None` for
+    /// [`Code::Other`]).
+    pub fn js_name(self) -> Option<&'static str> {
+        Some(match self {
+            Code::Other => return None,
+            Code::TooExpensive => "tooExpensive",
+            Code::TooLarge => "tooLarge",
+            Code::TooDeep => "tooDeep",
+            Code::AttributeRedefined => "attributeRedefined",
+            Code::UnknownFunction => "unknownFunction",
+            Code::TypeFunctionMisuse => "typeFunctionMisuse",
+            Code::UnknownVariable => "unknownVariable",
+        })
+    }
 }
 
 impl Diagnostic {

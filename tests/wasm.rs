@@ -112,6 +112,8 @@ fn ranges_are_utf16_code_units() {
     let r = eval("\"😀\" == nope", "{}");
     let d = &r["diagnostics"][0];
     assert_eq!(d["summary"], "Unknown variable");
+    // What it is, for callers that treat it apart (the page's hints).
+    assert_eq!(d["code"], "unknownVariable");
     assert_eq!((d["range"]["start"].as_u64(), d["range"]["end"].as_u64()), (Some(8), Some(12)));
     assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(1), Some(9)));
     // CJK characters are one code unit each (three bytes).

@@ -339,7 +339,8 @@ impl<'a> Evaluator<'a> {
         if hint.is_empty() {
             hint = did_you_mean(name, self.vars.keys().map(String::as_str), self.profile);
         }
-        self.error("Unknown variable", format!("There is no variable named {}.{hint}", quote(name, self.profile)), span);
+        let detail = format!("There is no variable named {}.{hint}", quote(name, self.profile));
+        self.coded(crate::diagnostics::Code::UnknownVariable, "Unknown variable", detail, span);
         dynamic()
     }
 }

@@ -22,6 +22,11 @@ impl Diagnostic {
     /// );
     /// ```
     pub fn render(&self, source: &str, filename: &str) -> String {
+        self.render_as("Error", source, filename)
+    }
+
+    /// [`Diagnostic::render`] under another severity's word (`Warning`).
+    pub fn render_as(&self, severity: &str, source: &str, filename: &str) -> String {
         let start = floor_char_boundary(source, self.subject.start);
         let pos = LineCol::of(source, start);
         let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -31,7 +36,7 @@ impl Diagnostic {
         let to = floor_char_boundary(source, self.subject.end).clamp(start, line_start + line.len()) - line_start;
         let shown = Excerpt::of(line, from, to);
         let gutter = format!("{:>4} | ", pos.line);
-        let mut out = format!("Error: {}\n\n  on {filename} line {}:\n{gutter}{}\n", self.summary, pos.line, shown.text);
+        let mut out = format!("{severity}: {}\n\n  on {filename} line {}:\n{gutter}{}\n", self.summary, pos.line, shown.text);
         out.push_str(&" ".repeat(gutter.len()));
         out.push_str(&columns_of(&shown.text[..shown.from]));
         out.push_str(&"^".repeat(shown.text[shown.from..shown.to].width().max(1)));

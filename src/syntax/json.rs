@@ -671,9 +671,11 @@ impl Parser<'_> {
                 (Tok::BraceC, _) => ("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace."),
                 _ => ("Missing attribute seperator comma", "A comma must appear between each value in an array."),
             };
+            // An array the text ends in is reported where it opens.
+            let unclosed = self.peek().0 == Tok::Eof;
             let (t, _) = self.read();
             self.recover(t, Tok::BrackO, Tok::BrackC);
-            let at = if summary == "Unclosed object" { open } else { self.peek().1 };
+            let at = if unclosed { open } else { self.peek().1 };
             self.error(summary, detail, at);
             return None;
         }

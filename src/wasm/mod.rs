@@ -46,6 +46,8 @@ export interface Diagnostic {
   column: number;
   /** Which input the range refers to ("file": another of a module's files; "none": the diagnostic has no range, as Terraform's closing warning). */
   source: "expression" | "variables" | "options" | "console" | "file" | "scope" | "none";
+  /** What it is, where a caller treats it apart (never read the wording). */
+  code?: "tooExpensive" | "tooLarge" | "tooDeep" | "attributeRedefined" | "unknownFunction" | "typeFunctionMisuse" | "unknownVariable";
 }
 
 /** The texts an evaluation can render; each costs time, so ask only for those shown. */
@@ -378,6 +380,10 @@ pub(crate) struct JsDiagnostic {
     line: usize,
     column: usize,
     source: &'static str,
+    /// What it is, where code treats it apart (`unknownVariable`), so that
+    /// no caller reads its wording.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'static str>,
 }
 
 #[derive(Serialize, Default)]
@@ -688,6 +694,7 @@ pub(crate) fn js_diagnostic(d: &Diagnostic, text: &str, source: &'static str) ->
         line: LineCol::of(text, d.subject.start).line,
         column: start - utf16_offset(text, line_start) + 1,
         source,
+        code: d.code.js_name(),
     }
 }
 

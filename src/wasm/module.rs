@@ -637,7 +637,7 @@ fn result_of(opts: &JsModuleOptions, source: &str, variables: &str, evaluation: 
         };
         let kind = match d.kind {
             crate::module::DiagnosticKind::Other => None,
-            crate::module::DiagnosticKind::CheckAssertion => Some("checkAssertion"),
+            crate::module::DiagnosticKind::CheckAssertion | crate::module::DiagnosticKind::CheckUnknown => Some("checkAssertion"),
             crate::module::DiagnosticKind::ClosingWarning => Some("closingWarning"),
             crate::module::DiagnosticKind::UndeclaredValue => Some("undeclaredValue"),
             crate::module::DiagnosticKind::MissingArgument => Some("missingArgument"),

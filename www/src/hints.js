@@ -44,7 +44,8 @@ export function habitHint(source, variablesText, diagnostics) {
       actions: ["module"],
     };
   }
-  const noVar = errors.some((d) => d.summary === "Unknown variable" && /named "var"/.test(d.detail ?? ""));
+  // An unknown variable whose name (its range, UTF-16 as JS counts) is `var`.
+  const noVar = errors.some((d) => d.code === "unknownVariable" && d.range && source.slice(d.range.start, d.range.end) === "var");
   const vars = parsedObject(variablesText);
   if (noVar && vars && !("var" in vars)) {
     const names = [...source.matchAll(/\bvar\.([\p{L}_][\p{L}\p{N}_-]*)/gu)].map((m) => m[1]);

@@ -703,9 +703,11 @@ function showModuleAnswer(answer, source, variables) {
   // The API gives a value for an undeclared variable no range in the
   // variables text: it is found there by name.
   const undeclared = (d) => d.kind === "undeclaredValue";
-  const inVariables = result.diagnostics
-    .filter((d) => d.source === "variables" || undeclared(d))
-    .map((d) => (undeclared(d) ? { ...d, source: "variables", range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d));
+  // Undeclared variables' entries point at their names in the variables.
+  const located = result.diagnostics.map((d) =>
+    undeclared(d) ? { ...d, source: "variables", range: undeclaredRange(d, variables, varsFormat) ?? { start: 0, end: 0 } } : d,
+  );
+  const inVariables = located.filter((d) => d.source === "variables");
   const inModule = result.diagnostics.filter((d) => fileOf(d) === ws.active && !undeclared(d));
   lastInModule = inModule;
   // A test file open keeps its runs' problems until the tests answer again.
@@ -714,8 +716,6 @@ function showModuleAnswer(answer, source, variables) {
   if (marks.length || diagnosticCount(exprView)) exprView.dispatch(setDiagnostics(exprView.state, toCodeMirror(marks, exprView.state.doc)));
   if (inVariables.length || diagnosticCount(varsView)) varsView.dispatch(setDiagnostics(varsView.state, toCodeMirror(inVariables, varsView.state.doc)));
   showVariablesProblems(inVariables, variables);
-  // Undeclared variables' entries point at their names in the variables.
-  const located = result.diagnostics.map((d) => (undeclared(d) ? inVariables.find((v) => v.summary === d.summary && v.detail === d.detail) ?? d : d));
   showDiagnostics(located, result.diagnosticsText);
   const message = moduleMessages.get(ui.profile.value);
   renderValues(ui.values, result.values, jumpTo, result.guessedTypes ?? [], (address) => wholeValues(message, [address]).then((w) => w[address] ?? null));

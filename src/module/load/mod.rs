@@ -99,9 +99,12 @@ pub enum DiagnosticKind {
     /// Any other problem.
     #[default]
     Other,
-    /// A `check` block's assertion failed or is not known yet: Terraform
-    /// never folds these into one ("and N more similar warnings").
+    /// A `check` block's assertion failed: Terraform never folds these
+    /// into one ("and N more similar warnings"), and a test run fails.
     CheckAssertion,
+    /// A `check` block's assertion not known while planning: not folded
+    /// either, and a test run goes on.
+    CheckUnknown,
     /// The consoles' closing warning after errors in planning
     /// ([`UNEXPECTED_RESULTS`](crate::module::UNEXPECTED_RESULTS)).
     ClosingWarning,

@@ -202,23 +202,24 @@ impl<'m> Planner<'m> {
             let message = self.expression(&rule.error_message, &scope, None);
             let (Some(c), Some(m)) = (cond, message) else { continue };
             // A check's results are warnings: unknown while planning, or failed.
-            let d = match c.is_known() {
-                false => Diagnostic::error(
-                    "Check block assertion known after apply",
-                    "The condition could not be evaluated at this time, a result will be known when this plan is applied.",
-                    rule.condition.span,
+            let (kind, d) = match c.is_known() {
+                false => (
+                    crate::module::load::DiagnosticKind::CheckUnknown,
+                    Diagnostic::error(
+                        "Check block assertion known after apply",
+                        "The condition could not be evaluated at this time, a result will be known when this plan is applied.",
+                        rule.condition.span,
+                    ),
                 ),
                 true => match self.check_rule(rule, c, m, RuleKind::Condition) {
-                    Some(failure) => Diagnostic::error("Check block assertion failed", failure, rule.condition.span),
+                    Some(failure) => (
+                        crate::module::load::DiagnosticKind::CheckAssertion,
+                        Diagnostic::error("Check block assertion failed", failure, rule.condition.span),
+                    ),
                     None => continue,
                 },
             };
-            self.diags.push(ModuleDiagnostic {
-                kind: crate::module::load::DiagnosticKind::CheckAssertion,
-                source: Source::File(rule.file),
-                warning: true,
-                diagnostic: d,
-            });
+            self.diags.push(ModuleDiagnostic { kind, source: Source::File(rule.file), warning: true, diagnostic: d });
         }
     }
 }

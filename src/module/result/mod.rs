@@ -213,7 +213,9 @@ pub(crate) fn evaluate_with(
     // block's results apart (`DoNotConsolidateDiagnostic`).
     e.diagnostics = match profile {
         crate::profile::Profile::OpenTofu => crate::module::graph::checks::consolidate_warnings(diags, |_| true),
-        _ => crate::module::graph::checks::consolidate_warnings(diags, |d| d.kind != crate::module::load::DiagnosticKind::CheckAssertion),
+        _ => crate::module::graph::checks::consolidate_warnings(diags, |d| {
+            !matches!(d.kind, crate::module::load::DiagnosticKind::CheckAssertion | crate::module::load::DiagnosticKind::CheckUnknown)
+        }),
     };
     // The console goes on after errors in planning, and says last that
     // what it evaluates may be off.
@@ -416,18 +418,15 @@ impl Evaluation {
 
     /// The rendering of a diagnostic with its source line, wherever it is.
     pub fn render(&self, d: &ModuleDiagnostic, console_source: &str) -> String {
-        let mut out = match self.source_of(d, console_source) {
-            Some((name, text)) if !name.is_empty() => d.diagnostic.render(text, name),
+        let severity = if d.warning { "Warning" } else { "Error" };
+        match self.source_of(d, console_source) {
+            Some((name, text)) if !name.is_empty() => d.diagnostic.render_as(severity, text, name),
             // No range: Terraform prints the summary and the detail alone.
             _ => match d.diagnostic.detail.as_str() {
-                "" => format!("Error: {}\n", d.diagnostic.summary),
-                detail => format!("Error: {}\n\n{detail}\n", d.diagnostic.summary),
+                "" => format!("{severity}: {}\n", d.diagnostic.summary),
+                detail => format!("{severity}: {}\n\n{detail}\n", d.diagnostic.summary),
             },
-        };
-        if d.warning {
-            out = out.replacen("Error: ", "Warning: ", 1);
         }
-        out
     }
 
     fn named_values(&self) -> Vec<NamedValue> {

@@ -277,7 +277,7 @@ pub(super) fn run_one(module: &Arc<Module>, tf: &TestFile, run: &Run, test: &Tes
         let mut td = diagnostic(&target, d);
         td.values = condition_values(&e, d);
         // A failed check block fails a test run.
-        if d.kind == crate::module::load::DiagnosticKind::CheckAssertion && d.diagnostic.summary == "Check block assertion failed" {
+        if d.kind == crate::module::load::DiagnosticKind::CheckAssertion {
             td.warning = false;
         }
         match td.warning {
