@@ -3,7 +3,8 @@
 //! api, wasm, ...), and no thread-local carries evaluation state (the
 //! profile, the module's files, template nesting travel explicitly; the
 //! only thread-locals are caches of constants). Within `module`, the
-//! stages load, graph, plan and result depend one way too.
+//! stages load, graph, plan and result depend one way too. No code, in
+//! Rust or the page's JavaScript, decides by a diagnostic's wording.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -170,4 +171,35 @@ fn thread_locals_hold_only_caches() {
         let n = code(&text).matches("thread_local!").count();
         assert!(n == 0 || allowed.contains(&rel.as_str()), "{rel} keeps state in a thread-local ({n})");
     }
+}
+
+/// No code decides by a diagnostic's wording: what a diagnostic is travels
+/// as its kind or code (`DiagnosticKind`, `Code`, the API's `code` and
+/// `kind`), so that rewording a message changes no behaviour.
+#[test]
+fn no_code_reads_a_diagnostics_wording() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut offenders = Vec::new();
+    let patterns = ["summary ==", "summary !=", "summary.starts_with", "summary.contains", "replacen(\"Error", "detail =="];
+    for (path, text) in files() {
+        let code = code(&text);
+        for p in patterns {
+            if code.contains(p) {
+                offenders.push(format!("{}: {p}", path.display()));
+            }
+        }
+    }
+    let js = root.join("www/src");
+    for entry in std::fs::read_dir(&js).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "js") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for p in ["summary ===", "summary !==", "summary.startsWith", "summary.includes", ".test(d.detail", "detail ==="] {
+                if text.contains(p) {
+                    offenders.push(format!("{}: {p}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "code reads a diagnostic's wording:\n{}", offenders.join("\n"));
 }
