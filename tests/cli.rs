@@ -2,6 +2,7 @@
 //! exit status, and the JSON Lines mode.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn hcl_eval(args: &[&str], stdin: &str) -> (i32, String, String) {
@@ -557,4 +558,38 @@ fn a_closed_pipe_is_not_a_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The provider data is found at run time: the directory
+/// `HCL_PLAYGROUND_PROVIDERS` names (`none`: every resource as written),
+/// or beside the program.
+#[test]
+fn provider_data_is_found_at_run_time() {
+    let dir = std::env::temp_dir().join(format!("hcl-eval-providers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tf = dir.join("main.tf");
+    std::fs::write(&tf, "resource \"random_pet\" \"p\" {}\n").unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers");
+    let answer = |providers: &Path, program: &Path| {
+        let out = Command::new(program)
+            .args(["--module", tf.to_str().unwrap(), "random_pet.p.length"])
+            .env("HCL_PLAYGROUND_PROVIDERS", providers)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let program = Path::new(env!("CARGO_BIN_EXE_hcl-eval"));
+    assert_eq!(answer(&data, program), "2\n", "the schema's default, from the data named");
+    assert_eq!(answer(Path::new("none"), program), "(known after apply)\n", "as written, with none");
+    // A copy of the program with the data beside it finds it there.
+    let copy = dir.join("hcl-eval");
+    std::fs::copy(program, &copy).unwrap();
+    #[cfg(unix)]
+    {
+        let beside = dir.join("providers");
+        let _ = std::fs::remove_file(&beside);
+        std::os::unix::fs::symlink(&data, &beside).unwrap();
+        assert_eq!(answer(Path::new(""), &copy), "2\n", "the data beside the program");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -44,8 +44,9 @@ const USAGE: &str = "usage: hcl-eval 'EXPR' [--vars FILE|-] [--format console|js
                 (PATH: a .tf file or a directory; with EXPR, what `terraform console -plan`
                 prints for it; without, every named value. --scope: the module instance
                 EXPR is evaluated in, as `terraform console -scope`. --providers: the provider
-                schemas to plan resources with (the playground's www/providers, which a
-                build from source finds by itself); none: every resource as written)
+                schemas to plan resources with (the playground's www/providers; without the
+                flag, HCL_PLAYGROUND_PROVIDERS, else providers/ beside the program, else a
+                build from source finds its own); none: every resource as written)
        hcl-eval --test DIR [--filter FILE]... [--test-directory DIR] [--var NAME=VALUE]...
                 [--var-file FILE] [--verbose] [--profile NAME]
                 (the module in DIR and its *.tftest.hcl files, run as `terraform test

@@ -28,15 +28,26 @@ pub struct Args {
     pub expr: Option<String>,
 }
 
-/// The provider data: `--providers DIR`, else the playground's own
-/// `www/providers` where this program was built from source.
+/// The provider data: `--providers DIR`; else `HCL_PLAYGROUND_PROVIDERS`;
+/// else found at run time beside the program (`providers/` next to it, or
+/// `../share/hcl-playground/providers` for an installed one); else the
+/// playground's own `www/providers` where this program was built from
+/// source.
 pub(crate) fn provider_data(given: Option<&str>) -> Option<std::sync::Arc<hcl_playground::module::ProviderData>> {
-    let dir = match given {
-        Some("none") => return None,
+    let has_data = |dir: &Path| dir.join("index.json").is_file();
+    let dir = match given.map(str::to_string).or_else(|| std::env::var("HCL_PLAYGROUND_PROVIDERS").ok().filter(|d| !d.is_empty())) {
+        Some(none) if none == "none" => return None,
         Some(dir) => std::path::PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers"),
+        None => {
+            let beside = std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf));
+            let found = beside
+                .into_iter()
+                .flat_map(|bin| [bin.join("providers"), bin.join("../share/hcl-playground/providers")])
+                .find(|d| has_data(d));
+            found.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("www/providers"))
+        }
     };
-    dir.join("index.json").is_file().then(|| std::sync::Arc::new(hcl_playground::module::ProviderData::dir(dir)))
+    has_data(&dir).then(|| std::sync::Arc::new(hcl_playground::module::ProviderData::dir(dir)))
 }
 
 /// Files that are not UTF-8 text: path and bytes.
