@@ -136,7 +136,8 @@ pub(crate) fn applied(
         ("hashicorp/time", "time_static") => {
             let at = base(o, "rfc3339")?;
             times(&mut m, at);
-            string(&mut m, "id", rfc3339(at));
+            // The plan's id (a configured time, as written) stays.
+            time(&mut m, "id", at);
             time(&mut m, "rfc3339", at);
         }
         ("hashicorp/time", "time_offset") => {

@@ -57,8 +57,8 @@ pub(crate) struct Links {
     pub scoped: std::cell::RefCell<Option<(usize, usize, State)>>,
     /// A test run's mocks, overrides and apply (`terraform test`).
     pub testing: Option<super::testing::Testing>,
-    /// The plan's timestamp (`plantimestamp()`), read from the clock once,
-    /// when first asked for.
+    /// The plan's timestamp (`plantimestamp()`), read from the clock once
+    /// per plan, at its first expression.
     pub plan_time: std::cell::OnceCell<String>,
     /// The root module's provider configurations' arguments that refer
     /// to its named values, as the root had them when it last planned a

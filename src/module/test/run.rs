@@ -489,8 +489,9 @@ fn evaluated(module: &Module, file: usize, body: &Body, scope: &SortedMap<Value>
 fn evaluate(module: &Module, file: usize, e: &Expression, scope: &SortedMap<Value>, errors: &mut Vec<TestDiagnostic>) -> Option<Value> {
     let (name, text) = &module.files()[file];
     let opts = module.options();
-    // OpenTofu's test files read the clock as a plan's time.
-    let now = crate::functions::datetime::clock();
+    // OpenTofu's constant expressions of a test file are evaluated before
+    // the run plans: the clock stands for its plan's time.
+    let now = if opts.profile == Profile::OpenTofu { crate::functions::datetime::clock() } else { String::new() };
     let evaluator = || {
         let ev = crate::eval::Evaluator::new(scope, &opts.limits).with_profile(opts.profile).with_source(text, name);
         match opts.profile {

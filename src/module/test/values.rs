@@ -442,11 +442,28 @@ fn process_slice<T>(
             k += 1;
         }
     }
-    out
+    // An index past either end is a missing element (OpenTofu's GetChild
+    // gives nil there).
+    out.into_iter().map(|(b, a)| (b.filter(|&b| b < before.len()), a.filter(|&a| a < after.len()))).collect()
 }
 
 /// objchange's `LongestCommonSubsequence`, ties broken as it breaks them.
 fn longest_common<'v, T>(xs: &'v [T], ys: &[T], equal: &impl Fn(&T, &T) -> bool) -> Vec<&'v T> {
+    // The shared head and tail are common as they are; the table is for
+    // what lies between, and past a million cells (two long texts that
+    // differ throughout) the rest is shown removed and added.
+    let head = xs.iter().zip(ys).take_while(|(x, y)| equal(x, y)).count();
+    let tail = xs[head..].iter().rev().zip(ys[head..].iter().rev()).take_while(|(x, y)| equal(x, y)).count();
+    let (mid_x, mid_y) = (&xs[head..xs.len() - tail], &ys[head..ys.len() - tail]);
+    let mut out: Vec<&'v T> = xs[..head].iter().collect();
+    if mid_x.len().checked_mul(mid_y.len()).is_some_and(|cells| cells <= 1 << 20) {
+        out.extend(table_common(mid_x, mid_y, equal));
+    }
+    out.extend(xs[xs.len() - tail..].iter());
+    out
+}
+
+fn table_common<'v, T>(xs: &'v [T], ys: &[T], equal: &impl Fn(&T, &T) -> bool) -> Vec<&'v T> {
     let (w, h) = (xs.len(), ys.len());
     if w == 0 || h == 0 {
         return Vec::new();
@@ -626,4 +643,19 @@ pub(crate) fn unknown_as_null(v: &Value) -> Value {
         other => other.clone(),
     };
     out.with_marks(marks)
+}
+
+#[cfg(test)]
+mod slice_tests {
+    /// Elements paired past either end are missing ones, as OpenTofu's
+    /// `GetChild` has them: `[{a=1}]` against `[{a=2}, {a=1}]`.
+    #[test]
+    fn process_slice_pairs_stay_in_range() {
+        let pairs = super::process_slice(&[1], &[2, 1], |a, b| a == b, |_, _| true);
+        assert!(pairs.iter().all(|(b, a)| b.is_none_or(|b| b < 1) && a.is_none_or(|a| a < 2)), "{pairs:?}");
+        // The table of two long texts that differ throughout stays small.
+        let long: Vec<usize> = (0..5000).collect();
+        let other: Vec<usize> = (5000..10000).collect();
+        assert_eq!(super::longest_common(&long, &other, &|a, b| a == b).len(), 0);
+    }
 }

@@ -63,7 +63,7 @@ pub(crate) fn applied(t: &Testing, ty: &str, o: &SortedMap<Value>, profile: Prof
             let info = seq(SEQUENCE, &[der::small(0), subject, spki, tlv(0xa0, &attributes)]);
             let request = signed(t, &key, info)?;
             set("cert_request_pem", der::pem("CERTIFICATE REQUEST", &request), false);
-            set("id", hex(&sha1::Sha1::digest(&request)), false);
+            set("id", hash_for_state(&request), false);
             set("key_algorithm", algorithm(&key).into(), false);
         }
         "tls_self_signed_cert" => {
@@ -133,9 +133,10 @@ fn generate(t: &Testing, o: &SortedMap<Value>) -> Option<Key> {
                 Some(Value::Number(n)) => n.to_i64()?,
                 _ => 2048,
             };
-            // The RSA crate takes keys of up to 4,096 bits (the provider
-            // up to 16,384, which would take minutes to make here).
-            if !(512..=rsa::RsaPublicKey::MAX_SIZE as i64).contains(&bits) {
+            // Go 1.24 makes no key under 1,024 bits; the RSA crate takes
+            // keys of up to 4,096 (the provider up to 16,384, which would
+            // take minutes to make here).
+            if !(1024..=rsa::RsaPublicKey::MAX_SIZE as i64).contains(&bits) {
                 return None;
             }
             Some(Key::Rsa(Box::new(rsa::RsaPrivateKey::new(&mut Draws(t), bits as usize).ok()?)))
@@ -213,7 +214,7 @@ fn public_attributes(key: &Key) -> Option<Vec<(&'static str, String)>> {
         None => Default::default(),
     };
     Some(vec![
-        ("id", hex(&sha1::Sha1::digest(&spki))),
+        ("id", hash_for_state(&spki)),
         ("public_key_pem", der::pem("PUBLIC KEY", &spki)),
         ("public_key_openssh", public_ssh),
         ("public_key_fingerprint_md5", md5),
@@ -342,7 +343,9 @@ fn parse_openssh(text: &str) -> Option<Key> {
         return None;
     }
     r.string()?;
-    r.u32()?;
+    if r.u32()? != 1 {
+        return None;
+    }
     r.string()?;
     let mut p = SshReader(r.string()?);
     let (check1, check2) = (p.u32()?, p.u32()?);
@@ -353,8 +356,7 @@ fn parse_openssh(text: &str) -> Option<Key> {
         b"ssh-rsa" => {
             let mut part = || p.string().map(BigUint::from_bytes_be);
             let (n, e, d, _iqmp, first, second) = (part()?, part()?, part()?, part()?, part()?, part()?);
-            // The RSA crate takes keys of up to 4,096 bits.
-            if n.bits() > rsa::RsaPublicKey::MAX_SIZE {
+            if !(1024..=rsa::RsaPublicKey::MAX_SIZE).contains(&n.bits()) {
                 return None;
             }
             Some(Key::Rsa(Box::new(rsa::RsaPrivateKey::from_components(n, e, d, vec![first, second]).ok()?)))
@@ -399,7 +401,7 @@ fn parse_private(text: &str) -> Option<Key> {
     use rsa::pkcs1::DecodeRsaPrivateKey;
     use rsa::pkcs8::DecodePrivateKey;
     let (kind, bytes) = der::unpem(text)?;
-    match kind.as_str() {
+    let key = match kind.as_str() {
         "RSA PRIVATE KEY" => Some(Key::Rsa(Box::new(rsa::RsaPrivateKey::from_pkcs1_der(&bytes).ok()?))),
         "EC PRIVATE KEY" => sec1(&bytes, None),
         "PRIVATE KEY" => {
@@ -420,6 +422,18 @@ fn parse_private(text: &str) -> Option<Key> {
             }
         }
         _ => None,
+    }?;
+    rsa_size_ok(&key).then_some(key)
+}
+
+/// Whether an RSA key has a size the provider works with and the RSA
+/// crate takes: 1,024 bits at least (Go 1.24's `rsa1024min`), 4,096 at
+/// most (the RSA crate, and what signing here does in time).
+fn rsa_size_ok(key: &Key) -> bool {
+    use rsa::traits::PublicKeyParts;
+    match key {
+        Key::Rsa(k) => (1024..=rsa::RsaPublicKey::MAX_SIZE).contains(&k.n().bits()),
+        _ => true,
     }
 }
 
@@ -507,7 +521,10 @@ impl Name {
                 Some(v) => string(v).into_iter().collect(),
                 None => Vec::new(),
             };
-            if !values.is_empty() {
+            // `ToRDNSequence` leaves out an empty common name or serial
+            // number; the others are written as given.
+            let empty = matches!(arg, "common_name" | "serial_number") && values.iter().all(String::is_empty);
+            if !values.is_empty() && !empty {
                 name.attributes.push((id, values));
             }
         }
@@ -818,6 +835,30 @@ fn marshal_text(t: chrono::DateTime<chrono::Utc>) -> String {
     format!("{}{dot}{fraction}Z", t.format("%Y-%m-%dT%H:%M:%S"))
 }
 
+/// The provider's `hashForState`: the SHA-1, in hex, of the bytes taken
+/// as a string with white space trimmed from both ends (Go's
+/// `strings.TrimSpace`, which a key's DER may end in).
+fn hash_for_state(bytes: &[u8]) -> String {
+    let space_at_end = |b: &[u8]| -> usize {
+        (1..=4.min(b.len()))
+            .find(|&k| std::str::from_utf8(&b[b.len() - k..]).is_ok_and(|s| s.chars().count() == 1 && s.chars().all(char::is_whitespace)))
+            .unwrap_or(0)
+    };
+    let space_at_start = |b: &[u8]| -> usize {
+        (1..=4.min(b.len()))
+            .find(|&k| std::str::from_utf8(&b[..k]).is_ok_and(|s| s.chars().count() == 1 && s.chars().all(char::is_whitespace)))
+            .unwrap_or(0)
+    };
+    let mut trimmed = bytes;
+    while let n @ 1.. = space_at_start(trimmed) {
+        trimmed = &trimmed[n..];
+    }
+    while let n @ 1.. = space_at_end(trimmed) {
+        trimmed = &trimmed[..trimmed.len() - n];
+    }
+    hex(&sha1::Sha1::digest(trimmed))
+}
+
 fn flag(o: &SortedMap<Value>, name: &str) -> bool {
     matches!(o.get(name).map(Value::unmarked), Some(Value::Bool(true)))
 }
@@ -994,6 +1035,13 @@ mod tests {
     /// A key whose scalar is past the curve's order, or an RSA key past
     /// what the RSA crate takes, is refused at once rather than worked on.
     #[test]
+    fn hash_for_state_trims_as_go_does() {
+        assert_eq!(hash_for_state(b"ab \n"), hash_for_state(b"ab"));
+        assert_eq!(hash_for_state(b"\xc2\xa0ab\t"), hash_for_state(b"ab"));
+        assert_ne!(hash_for_state(b"a b"), hash_for_state(b"ab"));
+    }
+
+    #[test]
     fn keys_out_of_range_are_refused() {
         let mut d = vec![0x7fu8; 4096];
         d[0] = 1;
@@ -1004,5 +1052,13 @@ mod tests {
         let t = Testing::new(true, 3);
         let o = object(vec![("algorithm", text("RSA")), ("rsa_bits", Value::int(8192))]);
         assert!(applied(&t, "tls_private_key", &o, Profile::Terraform).is_none());
+        let o = object(vec![("algorithm", text("RSA")), ("rsa_bits", Value::int(512))]);
+        assert!(applied(&t, "tls_private_key", &o, Profile::Terraform).is_none());
+        // An RSA key in PEM past 4,096 bits (a 4,097-bit modulus).
+        let mut n = vec![0xffu8; 513];
+        n[0] = 1;
+        let pkcs1 =
+            seq(SEQUENCE, &[der::small(0), uint(&n), der::small(65537), uint(&n), uint(&n), uint(&n), uint(&n), uint(&n), uint(&n)]);
+        assert!(parse_private(&der::pem("RSA PRIVATE KEY", &pkcs1)).is_none());
     }
 }
