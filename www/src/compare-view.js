@@ -4,6 +4,7 @@
 // the list of what is known of unknown values, which the result pane shows
 // too. All text reaches the DOM through textContent.
 import { valuesText } from "./module-view.js";
+import { el } from "./dom.js";
 
 /**
  * One line per unknown value with refinements: `.ami: not null, starts with
@@ -19,13 +20,6 @@ export function showKnown(list, refinements) {
     }),
   );
   return list.childElementCount > 0;
-}
-
-function element(tag, className, text = "") {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  el.textContent = text;
-  return el;
 }
 
 // What a card shows of an answer: a module's named values as text.
@@ -50,20 +44,20 @@ export function createCompare({ grid, note, profiles, label, timeLimitMs }) {
   const cards = new Map();
   for (const profile of profiles) {
     const card = {
-      root: element("article", "card"),
-      badge: element("span", "badge"),
-      engine: element("p", "card-engine"),
-      output: element("pre", "output"),
-      known: element("ul", "known-list"),
-      type: element("p", "type-line"),
-      errors: element("pre", "errors"),
+      root: el("article", "card"),
+      badge: el("span", "badge"),
+      engine: el("p", "card-engine"),
+      output: el("pre", "output"),
+      known: el("ul", "known-list"),
+      type: el("p", "type-line"),
+      errors: el("pre", "errors"),
     };
     // Long text scrolls inside them: they take the focus, for the keyboard.
     card.output.tabIndex = 0;
     card.errors.tabIndex = 0;
     card.root.dataset.profile = profile;
     card.root.dataset.testid = `compare-${profile}`;
-    const title = element("h3", "", label(profile));
+    const title = el("h3", "", label(profile));
     title.append(" ", card.badge);
     card.root.append(title, card.engine, card.output, card.known, card.type, card.errors);
     grid.append(card.root);

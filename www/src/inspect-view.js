@@ -8,16 +8,10 @@
 import { StateEffect, StateField } from "@codemirror/state";
 import { EditorView, ViewPlugin, hoverTooltip, showTooltip } from "@codemirror/view";
 import { CODE_FONT } from "./fonts.js";
+import { el } from "./dom.js";
 
 const SELECTION_DELAY_MS = 250;
 const MAX_VALUE_LINES = 12;
-
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function cut(text, maxLines = MAX_VALUE_LINES) {
   const lines = text.split("\n");

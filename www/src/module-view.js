@@ -5,6 +5,7 @@
 // reaches the DOM through textContent (and `title`).
 import { StateField, StateEffect } from "@codemirror/state";
 import { EditorView, Decoration, ViewPlugin, WidgetType } from "@codemirror/view";
+import { el } from "./dom.js";
 
 // ------------------------------------------------------------ value text
 
@@ -135,13 +136,6 @@ export const KINDS = [
 
 // A value longer than this shows its first lines and a button for the rest.
 export const MAX_VALUE_LINES = 40;
-
-export function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function valueText(pre, text) {
   const lines = text.split("\n");

@@ -4,6 +4,8 @@
 // the evaluator rendered them. Choosing an entry puts the cursor there.
 // All text reaches the DOM through textContent.
 
+import { el } from "./dom.js";
+
 /**
  * The rendered text of each diagnostic, split out of `text` (the blocks the
  * evaluator rendered, "Error: …" or "Warning: …" each), without the first
@@ -37,13 +39,6 @@ export function countText(diagnostics) {
 
 // The diagnostics each list shows now (its entries' click handlers read them).
 const current = new WeakMap();
-
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /**
  * Shows `diagnostics` in `root` as a list. `where(d)` names the place of a

@@ -4,12 +4,7 @@
 // runs here, under that engine; choosing Insert puts `name(` at the
 // editor's cursor. All text goes through textContent.
 
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { el } from "./dom.js";
 
 /** The functions matching `query` (every word in the name, category or description), names first. */
 export function searchFunctions(list, query) {

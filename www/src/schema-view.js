@@ -7,16 +7,10 @@
 // goes to the DOM through textContent.
 import { EditorView, hoverTooltip } from "@codemirror/view";
 import { CODE_FONT } from "./fonts.js";
+import { el } from "./dom.js";
 
 const KINDS = { resource: "resource", data: "data", ephemeral: "ephemeral" };
 const FLAG_WORDS = { r: "required", o: "optional", c: "computed", s: "sensitive", w: "write-only", d: "deprecated" };
-
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /**
  * Where `pos` is in a configuration's text: the blocks around it, outermost

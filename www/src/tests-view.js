@@ -5,7 +5,7 @@
 // them, and a click on a run or a problem opens its file there. Output
 // goes through textContent only.
 
-import { el } from "./module-view.js";
+import { el } from "./dom.js";
 
 /** Whether a workspace path is a test file for the engine. */
 export const isTestFile = (path, profile) =>
