@@ -39,7 +39,7 @@ pub(crate) mod datetime;
 pub(in crate::functions) mod encoding;
 pub(in crate::functions) mod filesystem;
 pub(crate) mod glob;
-mod hash;
+pub(crate) mod hash;
 #[cfg(feature = "heavy-functions")]
 pub(crate) use hash::digest;
 pub(crate) use network::{provider_cidr_ok, provider_ip_family};

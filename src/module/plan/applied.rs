@@ -9,6 +9,7 @@
 
 use super::go_rand::GoRand;
 use super::testing::Testing;
+use crate::functions::hash::hex;
 use crate::profile::Profile;
 use crate::value::{Marks, SortedMap, Value};
 use base64::Engine;
@@ -342,10 +343,6 @@ fn crc64_iso(bytes: &[u8]) -> u64 {
         }
     }
     !crc
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The bytes as one big-endian unsigned number, in decimal (Go's

@@ -11,6 +11,7 @@ mod curves;
 mod der;
 
 use super::testing::Testing;
+use crate::functions::hash::hex;
 use crate::profile::Profile;
 use crate::value::{Marks, SortedMap, Value};
 use base64::Engine;
@@ -861,10 +862,6 @@ fn hash_for_state(bytes: &[u8]) -> String {
 
 fn flag(o: &SortedMap<Value>, name: &str) -> bool {
     matches!(o.get(name).map(Value::unmarked), Some(Value::Bool(true)))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The run's draws as the key generator's source of randomness (a key
