@@ -64,12 +64,12 @@ impl TestSuite {
                     w.out("\n");
                 }
             }
-            // Terraform tears down after the runs; a file with none it
-            // only passes.
-            if !tofu && !f.runs.is_empty() {
-                w.out(format!("{}... tearing down\n", f.name));
-            }
             if !tofu {
+                // Terraform tears down after the runs; a file with none it
+                // only passes.
+                if !f.runs.is_empty() {
+                    w.out(format!("{}... tearing down\n", f.name));
+                }
                 w.out(format!("{}... {}\n", f.name, f.status.word()));
             }
         }

@@ -314,49 +314,53 @@ pub(crate) fn render_change(before: Option<&Value>, after: Option<&Value>, inden
         (Some(Parts::Entries(b, map)), Some(Parts::Entries(a, _))) => entries(&b, &a, map, indent, profile),
         (Some(Parts::Entries(b, map)), None) => entries(&b, &[], map, indent, profile),
         (None, Some(Parts::Entries(a, map))) => entries(&[], &a, map, indent, profile),
-        _ => match (action, before, after) {
-            // A string that reads as JSON shows as `jsonencode(…)` of its
-            // value; one beside another kind of string, as a change of type.
-            (Action::Update, Some(b), Some(a)) if json_of(b, profile).is_some() != json_of(a, profile).is_some() => {
-                let (deleted, _) = render_change(Some(b), None, indent, profile);
-                let (created, _) = render_change(None, Some(a), indent, profile);
-                format!("{deleted} -> {created}")
-            }
-            (_, b, a) if b.or(a).and_then(|v| json_of(v, profile)).is_some() => {
-                let (b, a) = (b.and_then(|v| json_of(v, profile)), a.and_then(|v| json_of(v, profile)));
-                let (text, inner) = render_change(b.as_ref(), a.as_ref(), indent + 1, profile);
-                let symbol = if inner == Action::Update { Action::Update } else { Action::NoOp };
-                match text.contains('\n') {
-                    true => format!("jsonencode(\n{}{}{text}\n{}{})", pad(indent + 1), symbol.symbol(), pad(indent), Action::NoOp.symbol()),
-                    false => format!("jsonencode({text})"),
-                }
-            }
-            (Action::Update, Some(b), Some(a)) if multiline(b).is_some() || multiline(a).is_some() => {
-                // The other side's text as it is, unquoted.
-                let lines = |v: &Value| match multiline(v) {
-                    Some(s) => s.split('\n').map(str::to_string).collect(),
-                    None => vec![v.as_str().map_or_else(|| primitive(v, profile), str::to_string)],
-                };
-                heredoc(line_changes(&lines(b), &lines(a)), indent)
-            }
-            (Action::Update, Some(b), Some(a)) => format!("{} -> {}", primitive(b, profile), primitive(a, profile)),
-            (_, _, Some(v)) | (_, Some(v), None) => match multiline(v) {
-                Some(s) => heredoc(s.split('\n').map(|l| (Action::NoOp, l.to_string())).collect(), indent),
-                None => primitive(v, profile),
-            },
-            _ => "null".into(),
-        },
+        _ => primitive_change(action, before, after, indent, profile),
     };
     (text, action)
 }
 
-/// A string the renderer shows as a heredoc: one with a line break (its
-/// surrounding white space trimmed, as Go's `strings.TrimSpace`), unless
-/// it reads as JSON.
+/// A primitive's change; a string by what it holds, as OpenTofu's
+/// `evaluatedString` tells: JSON (each side decoded once), lines, or text.
+fn primitive_change(action: Action, before: Option<&Value>, after: Option<&Value>, indent: usize, profile: Profile) -> String {
+    let (held_b, held_a) = (before.and_then(|v| json_of(v, profile)), after.and_then(|v| json_of(v, profile)));
+    match (action, before, after) {
+        // A string that reads as JSON shows as `jsonencode(…)` of its
+        // value; one beside another kind of string, as a change of type.
+        (Action::Update, Some(b), Some(a)) if held_b.is_some() != held_a.is_some() => {
+            let (deleted, _) = render_change(Some(b), None, indent, profile);
+            let (created, _) = render_change(None, Some(a), indent, profile);
+            format!("{deleted} -> {created}")
+        }
+        _ if held_b.is_some() || held_a.is_some() => {
+            let (text, inner) = render_change(held_b.as_ref(), held_a.as_ref(), indent + 1, profile);
+            let symbol = if inner == Action::Update { Action::Update } else { Action::NoOp };
+            match text.contains('\n') {
+                true => format!("jsonencode(\n{}{}{text}\n{}{})", pad(indent + 1), symbol.symbol(), pad(indent), Action::NoOp.symbol()),
+                false => format!("jsonencode({text})"),
+            }
+        }
+        (Action::Update, Some(b), Some(a)) if multiline(b).is_some() || multiline(a).is_some() => {
+            // The other side's text as it is, unquoted.
+            let lines = |v: &Value| match multiline(v) {
+                Some(s) => s.split('\n').map(str::to_string).collect(),
+                None => vec![v.as_str().map_or_else(|| primitive(v, profile), str::to_string)],
+            };
+            heredoc(line_changes(&lines(b), &lines(a)), indent)
+        }
+        (Action::Update, Some(b), Some(a)) => format!("{} -> {}", primitive(b, profile), primitive(a, profile)),
+        (_, _, Some(v)) | (_, Some(v), None) => match multiline(v) {
+            Some(s) => heredoc(s.split('\n').map(|l| (Action::NoOp, l.to_string())).collect(), indent),
+            None => primitive(v, profile),
+        },
+        _ => "null".into(),
+    }
+}
+
+/// A string the renderer shows as a heredoc (one that does not read as
+/// JSON, which [`primitive_change`] has asked first): one with a line
+/// break, its surrounding white space trimmed as Go's `strings.TrimSpace`.
 fn multiline(v: &Value) -> Option<&str> {
-    let s = v.as_str()?;
-    let json = (s.starts_with('{') || s.starts_with('[')) && serde_json::from_str::<serde_json::Value>(s).is_ok();
-    (!json && s.contains('\n')).then(|| s.trim())
+    v.as_str().filter(|s| s.contains('\n')).map(str::trim)
 }
 
 /// The value a string holds as JSON, for one that starts as an object or

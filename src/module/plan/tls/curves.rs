@@ -329,11 +329,11 @@ pub(crate) mod ed25519 {
         f.encode(&f.times(&expanded(seed).0, &f.base()))
     }
 
-    /// The signature of `message` with the key of `seed`.
-    pub(crate) fn sign(seed: &[u8; 32], message: &[u8]) -> Vec<u8> {
+    /// The signature of `message` with the key of `seed` (whose public
+    /// key is `public`).
+    pub(crate) fn sign(seed: &[u8; 32], public: &[u8; 32], message: &[u8]) -> Vec<u8> {
         let f = Field::new();
         let (a, prefix) = expanded(seed);
-        let public = f.encode(&f.times(&a, &f.base()));
         let l = order();
         let r = BigUint::from_bytes_le(&sha2::Sha512::new().chain_update(&prefix).chain_update(message).finalize()) % &l;
         let big_r = f.encode(&f.times(&r, &f.base()));
@@ -362,7 +362,7 @@ mod tests {
         seed.copy_from_slice(&unhex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"));
         assert_eq!(ed25519::public(&seed).to_vec(), unhex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"));
         assert_eq!(
-            ed25519::sign(&seed, b""),
+            ed25519::sign(&seed, &ed25519::public(&seed), b""),
             unhex("e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b")
         );
     }

@@ -28,15 +28,35 @@ const CURVES: [&str; 4] = ["P224", "P256", "P384", "P521"];
 /// A private key of one of the provider's algorithms.
 enum Key {
     Rsa(Box<rsa::RsaPrivateKey>),
-    Ecdsa(Curve, BigUint),
-    Ed25519([u8; 32]),
+    /// The curve, the private scalar and its public point (uncompressed).
+    Ecdsa(Curve, BigUint, Vec<u8>),
+    /// The seed and its public key.
+    Ed25519([u8; 32], [u8; 32]),
+}
+
+impl Key {
+    /// An ECDSA key of scalar `d`, its public point computed once.
+    fn ecdsa(curve: Curve, d: BigUint) -> Key {
+        let point = curve.public(&d);
+        Key::Ecdsa(curve, d, point)
+    }
+
+    /// An Ed25519 key of `seed`, its public key computed once.
+    fn ed25519(seed: [u8; 32]) -> Key {
+        Key::Ed25519(seed, curves::ed25519::public(&seed))
+    }
+}
+
+/// A string attribute of an object, if set.
+fn text(o: &SortedMap<Value>, name: &str) -> Option<String> {
+    o.get(name).and_then(|v| v.unmarked().as_str()).map(str::to_string)
 }
 
 /// `planned` (an instance of `ty`) as hashicorp/tls applies it; `None`
 /// for what the playground does not make.
 pub(crate) fn applied(t: &Testing, ty: &str, o: &SortedMap<Value>, profile: Profile) -> Option<SortedMap<Value>> {
     let mut m = o.clone();
-    let text = |name: &str| o.get(name).and_then(|v| v.unmarked().as_str()).map(str::to_string);
+    let text = |name: &str| text(o, name);
     let mut set = |name: &str, v: String, secret: bool| {
         let v = Value::string(v, profile);
         m.insert(name.to_string(), if secret { v.with_marks(Marks::SENSITIVE) } else { v });
@@ -127,7 +147,7 @@ pub(crate) fn applied(t: &Testing, ty: &str, o: &SortedMap<Value>, profile: Prof
 
 /// A new key of the configured algorithm (`rsa_bits`, `ecdsa_curve`).
 fn generate(t: &Testing, o: &SortedMap<Value>) -> Option<Key> {
-    let text = |name: &str| o.get(name).and_then(|v| v.unmarked().as_str()).map(str::to_string);
+    let text = |name: &str| text(o, name);
     match text("algorithm")?.as_str() {
         "RSA" => {
             let bits = match o.get("rsa_bits").map(Value::unmarked) {
@@ -145,12 +165,12 @@ fn generate(t: &Testing, o: &SortedMap<Value>) -> Option<Key> {
         "ECDSA" => {
             let curve = curves::curve(&text("ecdsa_curve").unwrap_or_else(|| "P224".into()))?;
             let d = curve.scalar(&t.bytes(curve.bytes + 8));
-            Some(Key::Ecdsa(curve, d))
+            Some(Key::ecdsa(curve, d))
         }
         "ED25519" => {
             let mut seed = [0u8; 32];
             seed.copy_from_slice(&t.bytes(32));
-            Some(Key::Ed25519(seed))
+            Some(Key::ed25519(seed))
         }
         _ => None,
     }
@@ -160,7 +180,7 @@ fn algorithm(key: &Key) -> &'static str {
     match key {
         Key::Rsa(_) => "RSA",
         Key::Ecdsa(..) => "ECDSA",
-        Key::Ed25519(_) => "ED25519",
+        Key::Ed25519(..) => "ED25519",
     }
 }
 
@@ -174,18 +194,17 @@ fn key_attributes(t: &Testing, key: &Key) -> Option<Vec<(&'static str, String)>>
         Key::Rsa(k) => {
             (der::pem("RSA PRIVATE KEY", k.to_pkcs1_der().ok()?.as_bytes()), der::pem("PRIVATE KEY", k.to_pkcs8_der().ok()?.as_bytes()))
         }
-        Key::Ecdsa(curve, d) => {
-            let point = curve.public(d);
+        Key::Ecdsa(curve, d, point) => {
             let sec1 = seq(
                 SEQUENCE,
-                &[der::small(1), tlv(OCTET_STRING, &curve.fixed(d)), seq(0xa0, &[oid(curve.oid)]), seq(0xa1, &[bits(&point)])],
+                &[der::small(1), tlv(OCTET_STRING, &curve.fixed(d)), seq(0xa0, &[oid(curve.oid)]), seq(0xa1, &[bits(point)])],
             );
-            let inner = seq(SEQUENCE, &[der::small(1), tlv(OCTET_STRING, &curve.fixed(d)), seq(0xa1, &[bits(&point)])]);
+            let inner = seq(SEQUENCE, &[der::small(1), tlv(OCTET_STRING, &curve.fixed(d)), seq(0xa1, &[bits(point)])]);
             let algo = seq(SEQUENCE, &[oid(EC_PUBLIC_KEY), oid(curve.oid)]);
             let p8 = seq(SEQUENCE, &[der::small(0), algo, tlv(OCTET_STRING, &inner)]);
             (der::pem("EC PRIVATE KEY", &sec1), der::pem("PRIVATE KEY", &p8))
         }
-        Key::Ed25519(seed) => {
+        Key::Ed25519(seed, _) => {
             let p8 = seq(SEQUENCE, &[der::small(0), seq(SEQUENCE, &[oid(ED25519)]), tlv(OCTET_STRING, &tlv(OCTET_STRING, seed))]);
             let pem = der::pem("PRIVATE KEY", &p8);
             (pem.clone(), pem)
@@ -228,8 +247,8 @@ fn spki(key: &Key) -> Option<Vec<u8>> {
     use rsa::pkcs8::EncodePublicKey;
     Some(match key {
         Key::Rsa(k) => k.to_public_key().to_public_key_der().ok()?.as_bytes().to_vec(),
-        Key::Ecdsa(curve, d) => seq(SEQUENCE, &[seq(SEQUENCE, &[oid(EC_PUBLIC_KEY), oid(curve.oid)]), bits(&curve.public(d))]),
-        Key::Ed25519(seed) => seq(SEQUENCE, &[seq(SEQUENCE, &[oid(ED25519)]), bits(&curves::ed25519::public(seed))]),
+        Key::Ecdsa(curve, _, point) => seq(SEQUENCE, &[seq(SEQUENCE, &[oid(EC_PUBLIC_KEY), oid(curve.oid)]), bits(point)]),
+        Key::Ed25519(_, public) => seq(SEQUENCE, &[seq(SEQUENCE, &[oid(ED25519)]), bits(public)]),
     })
 }
 
@@ -252,8 +271,8 @@ fn subject_key_id(spki: &[u8]) -> Option<Vec<u8>> {
 fn ssh_type(key: &Key) -> Option<String> {
     Some(match key {
         Key::Rsa(_) => "ssh-rsa".into(),
-        Key::Ecdsa(curve, _) => format!("ecdsa-sha2-{}", curve.ssh?),
-        Key::Ed25519(_) => "ssh-ed25519".into(),
+        Key::Ecdsa(curve, ..) => format!("ecdsa-sha2-{}", curve.ssh?),
+        Key::Ed25519(..) => "ssh-ed25519".into(),
     })
 }
 
@@ -267,11 +286,11 @@ fn ssh_wire(key: &Key) -> Option<Vec<u8>> {
             ssh_mpint(&mut wire, &k.e().to_bytes_be());
             ssh_mpint(&mut wire, &k.n().to_bytes_be());
         }
-        Key::Ecdsa(curve, d) => {
+        Key::Ecdsa(curve, _, point) => {
             ssh_string(&mut wire, curve.ssh?.as_bytes());
-            ssh_string(&mut wire, &curve.public(d));
+            ssh_string(&mut wire, point);
         }
-        Key::Ed25519(seed) => ssh_string(&mut wire, &curves::ed25519::public(seed)),
+        Key::Ed25519(_, public) => ssh_string(&mut wire, public),
     }
     Some(wire)
 }
@@ -291,14 +310,13 @@ fn openssh_private(t: &Testing, key: &Key, wire: &[u8]) -> Option<String> {
                 ssh_mpint(&mut private, &part.to_bytes_be());
             }
         }
-        Key::Ecdsa(curve, d) => {
+        Key::Ecdsa(curve, d, point) => {
             ssh_string(&mut private, curve.ssh?.as_bytes());
-            ssh_string(&mut private, &curve.public(d));
+            ssh_string(&mut private, point);
             ssh_mpint(&mut private, &d.to_bytes_be());
         }
-        Key::Ed25519(seed) => {
-            let public = curves::ed25519::public(seed);
-            ssh_string(&mut private, &public);
+        Key::Ed25519(seed, public) => {
+            ssh_string(&mut private, public);
             ssh_string(&mut private, &[&seed[..], &public[..]].concat());
         }
     }
@@ -322,7 +340,7 @@ fn openssh_private(t: &Testing, key: &Key, wire: &[u8]) -> Option<String> {
 /// PEM (`private_key_pem`) or OpenSSH's form (`private_key_openssh`), read
 /// while planning; `None` where the key is not one the playground reads.
 pub(crate) fn public_key(config: &SortedMap<Value>, profile: Profile) -> Option<SortedMap<Value>> {
-    let text = |name: &str| config.get(name).filter(|v| !v.is_null()).and_then(|v| v.unmarked().as_str()).map(str::to_string);
+    let text = |name: &str| text(config, name);
     let key = match (text("private_key_pem"), text("private_key_openssh")) {
         (Some(pem), _) => parse_private(&pem)?,
         (None, Some(openssh)) => parse_openssh(&openssh)?,
@@ -364,7 +382,7 @@ fn parse_openssh(text: &str) -> Option<Key> {
         }
         b"ssh-ed25519" => {
             p.string()?;
-            Some(Key::Ed25519(p.string()?.get(..32)?.try_into().ok()?))
+            Some(Key::ed25519(p.string()?.get(..32)?.try_into().ok()?))
         }
         kind => {
             let curve = CURVES
@@ -374,7 +392,7 @@ fn parse_openssh(text: &str) -> Option<Key> {
             p.string()?;
             p.string()?;
             let d = BigUint::from_bytes_be(p.string()?);
-            curve.is_scalar(&d).then_some(Key::Ecdsa(curve, d))
+            curve.is_scalar(&d).then(|| Key::ecdsa(curve, d))
         }
     }
 }
@@ -417,7 +435,7 @@ fn parse_private(text: &str) -> Option<Key> {
                 sec1(inner, Some(algorithm.get(1)?.whole))
             } else if id == oid(ED25519).as_slice() {
                 let (seed, _) = der::read(inner)?;
-                Some(Key::Ed25519(seed.content.try_into().ok()?))
+                Some(Key::ed25519(seed.content.try_into().ok()?))
             } else {
                 None
             }
@@ -446,7 +464,7 @@ fn sec1(bytes: &[u8], named: Option<&[u8]>) -> Option<Key> {
     let own = parts.iter().find(|e| e.tag == 0xa0).and_then(|e| der::read(e.content)).map(|(e, _)| e.whole);
     let named = named.or(own)?;
     let curve = CURVES.iter().filter_map(|c| curves::curve(c)).find(|c| oid(c.oid).as_slice() == named)?;
-    curve.is_scalar(&d).then_some(Key::Ecdsa(curve, d))
+    curve.is_scalar(&d).then(|| Key::ecdsa(curve, d))
 }
 
 /// `content` signed with `key` as Go's x509 signs (SHA-256 with RSA,
@@ -460,11 +478,11 @@ fn signed(t: &Testing, key: &Key, content: Vec<u8>) -> Option<Vec<u8>> {
             digest.extend(sha2::Sha256::digest(&content));
             k.sign(rsa::Pkcs1v15Sign::new_unprefixed(), &digest).ok()?
         }
-        Key::Ecdsa(curve, d) => {
+        Key::Ecdsa(curve, d, _) => {
             let (r, s) = curve.sign(d, &content, &mut || t.bytes(curve.bytes + 8));
             seq(SEQUENCE, &[uint(&r.to_bytes_be()), uint(&s.to_bytes_be())])
         }
-        Key::Ed25519(seed) => curves::ed25519::sign(seed, &content),
+        Key::Ed25519(seed, public) => curves::ed25519::sign(seed, public, &content),
     };
     let algorithm = signature_algorithm(key);
     Some(seq(SEQUENCE, &[content, algorithm, bits(&signature)]))
@@ -475,7 +493,7 @@ fn signed(t: &Testing, key: &Key, content: Vec<u8>) -> Option<Vec<u8>> {
 fn signature_algorithm(key: &Key) -> Vec<u8> {
     match key {
         Key::Rsa(_) => seq(SEQUENCE, &[oid("1.2.840.113549.1.1.11"), tlv(NULL, &[])]),
-        Key::Ecdsa(curve, _) => seq(
+        Key::Ecdsa(curve, ..) => seq(
             SEQUENCE,
             &[oid(match curve.hash {
                 curves::Hash::Sha256 => "1.2.840.10045.4.3.2",
@@ -483,7 +501,7 @@ fn signature_algorithm(key: &Key) -> Vec<u8> {
                 curves::Hash::Sha512 => "1.2.840.10045.4.3.4",
             })],
         ),
-        Key::Ed25519(_) => seq(SEQUENCE, &[oid(ED25519)]),
+        Key::Ed25519(..) => seq(SEQUENCE, &[oid(ED25519)]),
     }
 }
 
@@ -621,13 +639,35 @@ struct Request {
     sans: Vec<u8>,
 }
 
-fn request(text: &str) -> Option<Request> {
-    let (kind, bytes) = der::unpem(text)?;
-    if kind != "CERTIFICATE REQUEST" {
-        return None;
+/// The DER of the PEM block `text`, if it is of type `kind`.
+fn pem_of(text: &str, kind: &str) -> Option<Vec<u8>> {
+    let (found, bytes) = der::unpem(text)?;
+    (found == kind).then_some(bytes)
+}
+
+/// The parts of what a signed structure signs (a request's information, a
+/// certificate's TBS).
+fn signed_parts(bytes: &[u8]) -> Option<Vec<der::Element<'_>>> {
+    let (outer, _) = der::read(bytes)?;
+    der::children(der::children(outer.content)?.first()?.content)
+}
+
+/// The value of extension `id` among `extensions` (each `SEQUENCE { OID,
+/// critical?, OCTET STRING }`), parsed.
+fn extension_value<'a>(extensions: &[der::Element<'a>], id: &str) -> Option<der::Element<'a>> {
+    let id = oid(id);
+    for extension in extensions {
+        let fields = der::children(extension.content)?;
+        if fields.first()?.whole == id.as_slice() {
+            return der::read(fields.last()?.content).map(|(e, _)| e);
+        }
     }
-    let (outer, _) = der::read(&bytes)?;
-    let info = der::children(der::children(outer.content)?.first()?.content)?;
+    None
+}
+
+fn request(text: &str) -> Option<Request> {
+    let bytes = pem_of(text, "CERTIFICATE REQUEST")?;
+    let info = signed_parts(&bytes)?;
     let subject = Name::decode(info.get(1)?.whole)?;
     let spki = info.get(2)?.whole.to_vec();
     // The names Go's template takes from the request: its DNS names, IP
@@ -639,19 +679,13 @@ fn request(text: &str) -> Option<Request> {
             continue;
         }
         for set in der::children(parts.get(1)?.content)? {
-            for extension in der::children(set.content)? {
-                let fields = der::children(extension.content)?;
-                if fields.first()?.whole != oid("2.5.29.17").as_slice() {
-                    continue;
-                }
-                let (sans, _) = der::read(fields.last()?.content)?;
-                for name in der::children(sans.content)? {
-                    match name.tag {
-                        0x82 => kept[0].push(name.whole.to_vec()),
-                        0x87 => kept[1].push(name.whole.to_vec()),
-                        0x86 => kept[2].push(name.whole.to_vec()),
-                        _ => {}
-                    }
+            let Some(sans) = extension_value(&der::children(set.content)?, "2.5.29.17") else { continue };
+            for name in der::children(sans.content)? {
+                match name.tag {
+                    0x82 => kept[0].push(name.whole.to_vec()),
+                    0x87 => kept[1].push(name.whole.to_vec()),
+                    0x86 => kept[2].push(name.whole.to_vec()),
+                    _ => {}
                 }
             }
         }
@@ -668,24 +702,15 @@ struct Issuer {
 }
 
 fn ca_certificate(text: &str) -> Option<Issuer> {
-    let (kind, bytes) = der::unpem(text)?;
-    if kind != "CERTIFICATE" {
-        return None;
-    }
-    let (outer, _) = der::read(&bytes)?;
-    let tbs = der::children(der::children(outer.content)?.first()?.content)?;
+    let bytes = pem_of(text, "CERTIFICATE")?;
+    let tbs = signed_parts(&bytes)?;
     let skip = usize::from(tbs.first()?.tag == 0xa0);
     let subject = tbs.get(4 + skip)?.whole.to_vec();
-    let mut ski = None;
-    if let Some(extensions) = tbs.iter().find(|e| e.tag == 0xa3) {
-        let (list, _) = der::read(extensions.content)?;
-        for extension in der::children(list.content)? {
-            let fields = der::children(extension.content)?;
-            if fields.first()?.whole == oid("2.5.29.14").as_slice() {
-                ski = Some(der::read(fields.last()?.content)?.0.content.to_vec());
-            }
-        }
-    }
+    let extensions = match tbs.iter().find(|e| e.tag == 0xa3) {
+        Some(tagged) => der::children(der::read(tagged.content)?.0.content)?,
+        None => Vec::new(),
+    };
+    let ski = extension_value(&extensions, "2.5.29.14").map(|id| id.content.to_vec());
     Some(Issuer { subject, ski })
 }
 
@@ -840,24 +865,16 @@ fn marshal_text(t: chrono::DateTime<chrono::Utc>) -> String {
 /// as a string with white space trimmed from both ends (Go's
 /// `strings.TrimSpace`, which a key's DER may end in).
 fn hash_for_state(bytes: &[u8]) -> String {
-    let space_at_end = |b: &[u8]| -> usize {
-        (1..=4.min(b.len()))
-            .find(|&k| std::str::from_utf8(&b[b.len() - k..]).is_ok_and(|s| s.chars().count() == 1 && s.chars().all(char::is_whitespace)))
-            .unwrap_or(0)
-    };
-    let space_at_start = |b: &[u8]| -> usize {
-        (1..=4.min(b.len()))
-            .find(|&k| std::str::from_utf8(&b[..k]).is_ok_and(|s| s.chars().count() == 1 && s.chars().all(char::is_whitespace)))
-            .unwrap_or(0)
-    };
-    let mut trimmed = bytes;
-    while let n @ 1.. = space_at_start(trimmed) {
-        trimmed = &trimmed[n..];
+    // One character of white space, 1 to 4 bytes, at either end.
+    let space = |b: &[u8]| std::str::from_utf8(b).is_ok_and(|c| c.chars().count() == 1 && c.chars().all(char::is_whitespace));
+    let mut t = bytes;
+    while let Some(k) = (1..=t.len().min(4)).find(|&k| space(&t[..k])) {
+        t = &t[k..];
     }
-    while let n @ 1.. = space_at_end(trimmed) {
-        trimmed = &trimmed[..trimmed.len() - n];
+    while let Some(k) = (1..=t.len().min(4)).find(|&k| space(&t[t.len() - k..])) {
+        t = &t[..t.len() - k];
     }
-    hex(&sha1::Sha1::digest(trimmed))
+    hex(&sha1::Sha1::digest(t))
 }
 
 fn flag(o: &SortedMap<Value>, name: &str) -> bool {
